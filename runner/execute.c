@@ -120,37 +120,49 @@ static char *with_line_directive(const char *path, const char *src)
 }
 
 /*
- * Finds the first "FILE:LINE:COL: error: MESSAGE" of a compiler log and keeps the lines after
- * it (the source line and the caret) up to the next diagnostic.
+ * Finds the first error of a compiler log. Compilers write "FILE:LINE:COL: error: MESSAGE"
+ * (clang, NVIDIA) or "error: FILE:LINE:COL: MESSAGE" (PoCL); both become
+ * "FILE:LINE:COL: MESSAGE" followed by the learner's line and a caret under the column.
  */
-static void first_build_error(const char *log, const char *path, int *line, struct sbuf *msg)
+static void first_build_error(const char *log, const char *path, const char *src, int *line,
+			      struct sbuf *msg)
 {
 	size_t plen = strlen(path);
-	const char *p = log;
-	while (p && *p) {
+	for (const char *p = log; p && *p;) {
 		const char *eol = strchr(p, '\n');
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
-		const char *err = strstr(p, ": error: ");
-		if (err && (size_t)(err - p) < len) {
-			int l = 0, col = 0;
-			const char *nums = !strncmp(p, path, plen) ? p + plen : strchr(p, ':');
-			if (nums && sscanf(nums, ":%d:%d", &l, &col) >= 1)
-				*line = l;
-			sbuf_add(msg, p, len);
-			/* the context lines clang prints below the message */
-			const char *q = eol ? eol + 1 : NULL;
-			for (int k = 0; q && *q && k < 3; k++) {
-				const char *e2 = strchr(q, '\n');
-				size_t l2 = e2 ? (size_t)(e2 - q) : strlen(q);
-				if (memmem(q, l2, ": error: ", 9) || memmem(q, l2, ": warning: ", 11) ||
-				    memmem(q, l2, ": note: ", 8))
-					break;
-				sbuf_adds(msg, "\n");
-				sbuf_add(msg, q, l2);
-				q = e2 ? e2 + 1 : NULL;
+		char *text = xmalloc(len + 1);
+		memcpy(text, p, len);
+		text[len] = '\0';
+		char *at = strstr(text, path);
+		char *err = strstr(text, "error: ");
+		int l = 0, col = 0, used = 0;
+		if (at && err && sscanf(at + plen, ":%d:%d:%n", &l, &col, &used) >= 2 && used) {
+			const char *what = err > at ? err + 7 : at + plen + used;
+			while (*what == ' ')
+				what++;
+			*line = l;
+			sbuf_addf(msg, "%s:%d:%d: %s", path, l, col, what);
+			/* the learner's own line, and a caret under the column */
+			const char *q = src;
+			for (int k = 1; k < l && q; k++) {
+				q = strchr(q, '\n');
+				q = q ? q + 1 : NULL;
 			}
+			if (q) {
+				const char *qe = strchr(q, '\n');
+				size_t ql = qe ? (size_t)(qe - q) : strlen(q);
+				sbuf_addf(msg, "\n%5d | ", l);
+				sbuf_add(msg, q, ql);
+				sbuf_adds(msg, "\n      | ");
+				for (int k = 1; k < col && (size_t)k <= ql; k++)
+					sbuf_adds(msg, q[k - 1] == '\t' ? "\t" : " ");
+				sbuf_adds(msg, "^");
+			}
+			free(text);
 			return;
 		}
+		free(text);
 		p = eol ? eol + 1 : NULL;
 	}
 	/* No line we recognise: the whole log is better than nothing. */
@@ -171,7 +183,7 @@ static int build_learner(struct child *c)
 		struct sbuf msg = SBUF_INIT;
 		int line = 0;
 		sbuf_adds(&msg, "The kernel does not compile:\n");
-		first_build_error(sbuf_str(&log), rq->learner_path, &line, &msg);
+		first_build_error(sbuf_str(&log), rq->learner_path, rq->learner_src, &line, &msg);
 		send_text(c, "buildlog", sbuf_str(&log));
 		send_verdict(c, VERDICT_BUILD_ERROR, rq->learner_path, line, sbuf_str(&msg));
 		sbuf_release(&msg);
