@@ -26,7 +26,6 @@
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_DIMS 2
 #define DEFAULT_TIME_LIMIT_MS 4000
-#define DEFAULT_ANALYSIS_TIME_LIMIT_MS 8000
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
