@@ -30,6 +30,7 @@
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
 #define GUARD_BYTES 1024         /* guard region after every global buffer */
+#define POISON_BYTE 0xCD         /* fills outputs before a run: "never written" */
 
 /* ---- strings: a growable buffer (git's strbuf, smaller) ---- */
 struct sbuf {

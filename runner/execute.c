@@ -12,7 +12,6 @@
 #include <string.h>
 
 #define MAX_BUFFER_BYTES ((size_t)1 << 30)
-#define POISON_BYTE 0xCD
 
 struct child {
 	const struct run_request *rq;

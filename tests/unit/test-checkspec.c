@@ -131,7 +131,7 @@ static void names_the_first_wrong_place(void **state)
 	int e2[3] = { 10, 20, 30 }, g2[3] = { 10, 21, 30 };
 	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3 };
 	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "pass 2 of 3: out of work-group 1: expected 20, got 21 (1 of 3 values wrong)");
+	assert_string_equal(sbuf_str(&msg), "pass 2 of 3: out[1] (work-group 1): expected 20, got 21 (1 of 3 values wrong)");
 	sbuf_release(&msg);
 	sbuf_release(&pic);
 }
