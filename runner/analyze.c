@@ -54,7 +54,6 @@ struct oclgrind_msg {
 	bool async;              /* divergence at async_work_group_copy, not at a barrier */
 	enum uninit_kind uninit;
 	char space[16];          /* "global", "local", "constant", "private" */
-	bool has_address;
 	uint64_t address;
 	size_t size;             /* out of bounds: bytes accessed */
 	long only, of;           /* divergence: "Only N out of M work-items executed barrier" */
@@ -163,7 +162,6 @@ static void parse_address(struct oclgrind_msg *m, const char *header)
 	memcpy(m->space, start, n);
 	m->space[n] = '\0';
 	m->address = strtoull(p + strlen(" memory address 0x"), NULL, 16);
-	m->has_address = true;
 }
 
 static void parse_header(struct oclgrind_msg *m, const char *h)
