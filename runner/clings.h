@@ -381,7 +381,10 @@ struct run_request {
 int run_in_child(void *req, int fd);
 
 /* ---- analysis on Oclgrind (analyze.c) ---- */
-/* Environment for the analysis child: Oclgrind as the only platform, its checks on, its log. */
+/*
+ * Environment for the analysis child: Oclgrind as the only platform, its checks on, its log.
+ * Fills env with at most max-1 allocated "NAME=value" strings and a NULL; the caller frees them.
+ */
 void analysis_env(const char *log_path, char **env, int max);
 struct analysis_buffer {          /* what the host knows of each buffer, in creation order */
 	char name[NAME_MAX_LEN];
