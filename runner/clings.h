@@ -26,11 +26,11 @@
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_DIMS 2
 #define DEFAULT_TIME_LIMIT_MS 4000
-#define DEFAULT_ANALYSIS_TIME_LIMIT_MS 8000
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
 #define GUARD_BYTES 1024         /* guard region after every global buffer */
+#define POISON_BYTE 0xCD         /* fills outputs before a run: "never written" */
 
 /* ---- strings: a growable buffer (git's strbuf, smaller) ---- */
 struct sbuf {
@@ -225,6 +225,20 @@ int check_spec_expand(const struct check_spec *spec, struct test_case **out, int
 /* Evaluates [let] into tc->vars again (after [repeat] changed a parameter). */
 int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err);
 
+/* ---- comparing an output with the reference (verdict.c) ---- */
+struct output_view {
+	const struct arg_spec *arg;
+	const void *expected, *got;
+	size_t n;          /* elements */
+	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
+	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
+};
+/*
+ * Returns how many elements differ (floats within the relative tolerance are equal); for a
+ * mismatch, msg names the first wrong place in the learner's terms and pic draws the region.
+ */
+long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
+
 /* ---- reports: what a check found (report.c) ---- */
 enum test_status { TEST_PASS, TEST_FAIL, TEST_SKIP, TEST_ERROR };
 struct test_result {
@@ -367,7 +381,10 @@ struct run_request {
 int run_in_child(void *req, int fd);
 
 /* ---- analysis on Oclgrind (analyze.c) ---- */
-/* Environment for the analysis child: Oclgrind as the only platform, its checks on, its log. */
+/*
+ * Environment for the analysis child: Oclgrind as the only platform, its checks on, its log.
+ * Fills env with at most max-1 allocated "NAME=value" strings and a NULL; the caller frees them.
+ */
 void analysis_env(const char *log_path, char **env, int max);
 struct analysis_buffer {          /* what the host knows of each buffer, in creation order */
 	char name[NAME_MAX_LEN];
