@@ -481,7 +481,7 @@ struct hints {
 #define HINTS_INIT { NULL, 0 }
 void lesson_split_hints(const char *md, struct hints *h);
 void lesson_hints_release(struct hints *h);
-/* Reads lessons/LANG/NAME{suffix}.md, falling back to English; -1 (printed) when neither exists. */
+/* Reads lessons/LANG/NAME{suffix}.md, falling back to English; -1 (quietly) when neither exists. */
 int lesson_read(const struct course *c, const struct exercise *e, const char *lang,
 		const char *suffix, char **text);
 

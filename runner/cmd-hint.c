@@ -12,7 +12,7 @@ int hint_take(const struct course *c, const struct exercise *e, const char *lang
 {
 	char *md;
 	if (lesson_read(c, e, lang, ".hints", &md) < 0)
-		return -1;
+		return error("%s: no hints yet", e->name);
 	lesson_split_hints(md, h);
 	free(md);
 	if (!h->n)

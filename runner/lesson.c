@@ -8,6 +8,7 @@
  */
 #include "clings.h"
 
+#include <errno.h>
 #include <md4c.h>
 #include <stdlib.h>
 #include <string.h>
@@ -829,20 +830,14 @@ int lesson_read(const struct course *c, const struct exercise *e, const char *la
 		const char *suffix, char **text)
 {
 	char *path = course_lesson_path(c, e, lang, suffix);
-	if (read_file(path, text, NULL) == 0) {
-		free(path);
-		return 0;
-	}
-	if (strcmp(lang, "en")) {
+	int ret = read_file(path, text, NULL);
+	if (ret < 0 && strcmp(lang, "en")) {
 		char *en = course_lesson_path(c, e, "en", suffix);
-		if (read_file(en, text, NULL) == 0) {
-			free(en);
-			free(path);
-			return 0;
-		}
+		ret = read_file(en, text, NULL);
 		free(en);
 	}
-	int ret = error("%s:", path);
+	if (ret < 0)
+		errno = ENOENT;
 	free(path);
 	return ret;
 }
