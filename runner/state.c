@@ -5,11 +5,13 @@
  *     version = 1
  *     current = memory_4
  *
- *     [exercise memory_4]
+ *     [exercise]
+ *     name = memory_4
  *     done = no
  *     hints = 1
  *     last = wrong_result
  *
+ * (The name is a key, not part of the section header: inih cuts long section names short.)
  * The file is only ever replaced whole (write_file_atomic), so a crash leaves the old one or the
  * new one. Anything we cannot trust (missing, unreadable, not ini, another version, bad values)
  * is dropped: the state starts empty with `recovered` set, and the caller re-checks exercises to
@@ -30,6 +32,7 @@ struct load_ctx {
 	struct state *st;
 	bool bad;
 	bool seen_version;
+	struct exercise_state *es;  /* the [exercise] section being read, once it named itself */
 };
 
 /* Names go into section headers and paths: letters, digits, '_', '-', '.'; no "..". */
@@ -85,14 +88,22 @@ static int on_entry(void *user, const char *section, const char *key, const char
 		}
 		return 1;
 	}
-	if (strncmp(section, "exercise ", 9))
+	if (strcmp(section, "exercise"))
 		return 1;   /* a later version's section: not ours to judge */
-	const char *name = section + 9;
-	if (!valid_name(name)) {
-		ctx->bad = true;
+	if (!strcmp(key, "name")) {
+		if (!valid_name(value)) {
+			ctx->bad = true;
+			ctx->es = NULL;
+		} else {
+			ctx->es = state_for(ctx->st, value);
+		}
 		return 1;
 	}
-	struct exercise_state *es = state_for(ctx->st, name);
+	struct exercise_state *es = ctx->es;
+	if (!es) {
+		ctx->bad = true;    /* a value before the name: whose is it? */
+		return 1;
+	}
 	if (!strcmp(key, "done")) {
 		if (!parse_bool(value, &es->done))
 			ctx->bad = true;
@@ -125,7 +136,7 @@ int state_load(const struct course *c, struct state *st)
 		free(path);
 		return 0;
 	}
-	struct load_ctx ctx = { st, false, false };
+	struct load_ctx ctx = { st, false, false, NULL };
 	int line = ini_parse_file(f, on_entry, &ctx);
 	fclose(f);
 	if (line || ctx.bad || !ctx.seen_version) {
@@ -146,7 +157,7 @@ int state_save(const struct course *c, const struct state *st)
 		const struct exercise_state *es = &st->ex[i];
 		if (!valid_name(es->name))
 			continue;
-		sbuf_addf(&sb, "\n[exercise %s]\ndone = %s\nhints = %d\n", es->name,
+		sbuf_addf(&sb, "\n[exercise]\nname = %s\ndone = %s\nhints = %d\n", es->name,
 			  es->done ? "yes" : "no", es->hints);
 		if (es->last_verdict[0] && verdict_from_name(es->last_verdict) >= 0)
 			sbuf_addf(&sb, "last = %s\n", es->last_verdict);

@@ -1,0 +1,181 @@
+/* Unit tests of the Markdown renderer and hint splitting (lesson.c) and text widths (term.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "clings.h"
+
+/* Renders md; the caller frees the result. */
+static char *render(const char *md, int width, bool colour)
+{
+	struct sbuf out = SBUF_INIT;
+	lesson_render(md, strlen(md), width, colour, &out);
+	return sbuf_detach(&out);
+}
+
+/* Fails when a line is wider than width columns or (with colour) leaves a style open. */
+static void assert_lines_fit(const char *text, int width, bool colour)
+{
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		assert_non_null(nl);  /* every line ends in '\n' */
+		int w = term_width(p, (size_t)(nl - p));
+		if (w > width)
+			fail_msg("%d columns, more than %d: '%.*s'", w, width, (int)(nl - p), p);
+		if (colour && memchr(p, '\x1b', (size_t)(nl - p))) {
+			if (nl - p < 4 || strncmp(nl - 4, "\x1b[0m", 4))
+				fail_msg("a style is left open: '%.*s'", (int)(nl - p), p);
+		}
+		p = nl + 1;
+	}
+}
+
+static void headings_and_emphasis(void **state)
+{
+	(void)state;
+	char *out = render("# Title\n\nSome *emphasis*, **strong** and `code`.\n\n## Part\n", 60, false);
+	assert_string_equal(out, "Title\n=====\n\nSome _emphasis_, *strong* and `code`.\n\nPart\n----\n");
+	free(out);
+	out = render("# Title\n\nSome **strong** text.\n", 60, true);
+	assert_null(strstr(out, "#"));
+	assert_non_null(strstr(out, "\x1b[0;1;4;36mTitle"));
+	assert_non_null(strstr(out, "\x1b[0;1mstrong"));
+	assert_lines_fit(out, 60, true);
+	free(out);
+}
+
+static void lists(void **state)
+{
+	(void)state;
+	char *out = render("- one\n- two\n  - inner\n\n3. three\n4. four\n", 60, false);
+	assert_string_equal(out, "- one\n- two\n  - inner\n\n3. three\n4. four\n");
+	free(out);
+	/* A long item wraps under its text, not under its bullet. */
+	out = render("- aaaa bbbb cccc dddd eeee ffff gggg\n", 20, false);
+	assert_string_equal(out, "- aaaa bbbb cccc\n  dddd eeee ffff\n  gggg\n");
+	free(out);
+}
+
+static void code_blocks_keep_their_lines(void **state)
+{
+	(void)state;
+	char *out = render("Before:\n\n```c\nif (i < len)\n\tout[i] = in[i];\n```\n\nAfter.\n", 60, false);
+	assert_string_equal(out, "Before:\n\n    if (i < len)\n        out[i] = in[i];\n\nAfter.\n");
+	free(out);
+}
+
+static void tables(void **state)
+{
+	(void)state;
+	char *out = render("| name | meaning |\n| --- | ---: |\n| `in` | input |\n| out | the output |\n",
+			   60, false);
+	assert_string_equal(out,
+		"| name |    meaning |\n"
+		"|------|------------|\n"
+		"| `in` |      input |\n"
+		"| out  | the output |\n");
+	free(out);
+	/* Too wide: cells are cut, the table still fits. */
+	out = render("| a | b |\n| - | - |\n| aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa | bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb |\n",
+		     30, true);
+	assert_lines_fit(out, 30, true);
+	free(out);
+}
+
+static void wraps_to_the_width(void **state)
+{
+	(void)state;
+	const char *md = "# A heading that is rather long for a narrow terminal\n\n"
+			 "Uma lição em português: ação, função, memória local, **barreira** e `get_local_id(0)` "
+			 "num parágrafo longo o bastante para quebrar em várias linhas.\n\n"
+			 "> A quote that goes on and on, long enough to wrap at least once.\n\n"
+			 "1. first item with [a link](https://example.org/a/long/address) in it\n"
+			 "2. averyveryveryveryveryveryveryveryveryveryverylongwordwithoutanyspaces\n";
+	for (int width = 20; width <= 100; width += 7) {
+		for (int colour = 0; colour < 2; colour++) {
+			char *out = render(md, width, colour);
+			assert_lines_fit(out, width, colour);
+			if (width >= 50)  /* narrower, the address itself is cut over lines */
+				assert_non_null(strstr(out, "<https://example.org/a/long/address>"));
+			free(out);
+		}
+	}
+}
+
+static void bad_input_never_crashes(void **state)
+{
+	(void)state;
+	const char *inputs[] = {
+		"", "\n\n\n", "#", "```", "```\nunclosed", "| a |\n|", "- - - - - - - - - - - - - - - - - - - x",
+		">>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>> deep", "\x01\x02\x7f\xff\xfe bytes", "&amp; &bogus; &#65;",
+		"<b>html</b> <!-- c -->", "![img](x.png)", "* [ ] task\n* [x] done\n",
+	};
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++)
+		for (int width = 0; width <= 40; width += 40) {
+			char *out = render(inputs[i], width, i % 2);
+			assert_non_null(out);
+			free(out);
+		}
+	/* A NUL inside the text: md4c gets the length, not a C string. */
+	struct sbuf out = SBUF_INIT;
+	lesson_render("a\0b", 3, 40, false, &out);
+	sbuf_release(&out);
+}
+
+static void hints_split_at_their_headings(void **state)
+{
+	(void)state;
+	struct hints h = HINTS_INIT;
+	lesson_split_hints("# Hints for x\nignored\n## Hint\nfirst\n\n## Hint 2: title\nsecond\n## Hints are\nstill second\n## Hint\nthird", &h);
+	assert_int_equal(h.n, 3);
+	assert_string_equal(h.text[0], "first\n\n");
+	assert_string_equal(h.text[1], "second\n## Hints are\nstill second\n");
+	assert_string_equal(h.text[2], "third");
+	lesson_hints_release(&h);
+	assert_int_equal(h.n, 0);
+	lesson_split_hints("no hints here\n", &h);
+	assert_int_equal(h.n, 0);
+	lesson_hints_release(&h);
+	lesson_split_hints(NULL, &h);
+	assert_int_equal(h.n, 0);
+	lesson_split_hints("## Hint\r\nwindows line ends\r\n", &h);
+	assert_int_equal(h.n, 1);
+	lesson_hints_release(&h);
+}
+
+static void text_width(void **state)
+{
+	(void)state;
+	assert_int_equal(term_width("abc", 3), 3);
+	assert_int_equal(term_width("a\x1b[1;31mb\x1b[0mc", strlen("a\x1b[1;31mb\x1b[0mc")), 3);
+	assert_int_equal(term_width("ação", strlen("ação")), 4);
+	assert_int_equal(term_width("\xe2\x96\x88\xe2\x96\x91", 6), 2);
+	assert_int_equal(term_width("\xff\xfe", 2), 2);   /* stray bytes count, and never hang */
+	struct sbuf sb = SBUF_INIT;
+	assert_int_equal(term_add_fit(&sb, "a\x1b[1mbcdef", strlen("a\x1b[1mbcdef"), 3), 3);
+	assert_string_equal(sbuf_str(&sb), "a\x1b[1mbc");
+	sbuf_reset(&sb);
+	assert_int_equal(term_add_fit(&sb, "a\tb\x01", 4, 10), 4);
+	assert_string_equal(sbuf_str(&sb), "a b?");
+	sbuf_release(&sb);
+	assert_int_equal(term_offset("ação!", strlen("ação!"), 3), strlen("açã"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(headings_and_emphasis),
+		cmocka_unit_test(lists),
+		cmocka_unit_test(code_blocks_keep_their_lines),
+		cmocka_unit_test(tables),
+		cmocka_unit_test(wraps_to_the_width),
+		cmocka_unit_test(bad_input_never_crashes),
+		cmocka_unit_test(hints_split_at_their_headings),
+		cmocka_unit_test(text_width),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
