@@ -81,13 +81,10 @@ struct watch {
 	int ino_fd, wd_dir, wd_file;
 	double settle_at;         /* when the last burst of events is over; 0: none pending */
 
-	FILE *err_file;           /* stderr while the screen is ours: shown in the status line */
-	int saved_stderr;
+	FILE *err_file;           /* stderr while quiet: shown in the status line */
+	int saved_stderr;         /* the real stderr while quiet, else -1 */
 	long err_shown;
 };
-
-/* For the atexit handler: the one watch of this process. */
-static struct watch *the_watch;
 
 /* ---- text helpers ---- */
 
@@ -251,70 +248,53 @@ static int count_done(struct watch *w)
 static void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* ---- stderr: while the screen is ours, messages go to a file and then to the status line ---- */
+/*
+ * ---- stderr: while the screen is ours, what the engine prints goes to the status line ----
+ * Only around the work that may print (checks, files, state): a sanitizer's report or a crash
+ * elsewhere still reaches the terminal.
+ */
 
-static void stderr_capture(struct watch *w)
+static void quiet_begin(struct watch *w)
 {
-	fflush(stderr);
-	w->err_file = tmpfile();
-	w->saved_stderr = w->err_file ? dup(STDERR_FILENO) : -1;
-	if (w->saved_stderr < 0 || dup2(fileno(w->err_file), STDERR_FILENO) < 0) {
-		if (w->err_file)
-			fclose(w->err_file);
-		w->err_file = NULL;
+	if (!w->interactive)
 		return;
+	if (!w->err_file) {
+		w->err_file = tmpfile();
+		if (!w->err_file)
+			return;
+		w->err_shown = 0;
 	}
-	w->err_shown = 0;
-}
-
-/* Text written to stderr since the last call; caller frees; NULL when none. */
-static char *stderr_take(struct watch *w)
-{
-	if (!w->err_file)
-		return NULL;
 	fflush(stderr);
-	struct stat sb;
-	if (fstat(fileno(w->err_file), &sb) < 0 || sb.st_size <= w->err_shown)
-		return NULL;
-	size_t n = (size_t)(sb.st_size - w->err_shown);
-	char *buf = xmalloc(n + 1);
-	ssize_t got = pread(fileno(w->err_file), buf, n, w->err_shown);
-	if (got <= 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[got] = '\0';
-	w->err_shown += got;
-	return buf;
+	if (w->saved_stderr < 0)
+		w->saved_stderr = dup(STDERR_FILENO);
+	if (w->saved_stderr >= 0)
+		dup2(fileno(w->err_file), STDERR_FILENO);
 }
 
-/* The last message printed goes into the status line. */
-static void stderr_to_status(struct watch *w)
+/* Gives stderr back; the last line printed meanwhile becomes the status. */
+static void quiet_end(struct watch *w)
 {
-	char *text = stderr_take(w);
-	if (!text)
+	if (w->saved_stderr < 0)
 		return;
-	size_t n = strlen(text);
-	while (n && (text[n - 1] == '\n' || text[n - 1] == ' '))
-		text[--n] = '\0';
-	char *last = strrchr(text, '\n');
-	set_status(w, STATUS_BAD, "%s", last ? last + 1 : text);
-	free(text);
-}
-
-static void stderr_restore(void)
-{
-	struct watch *w = the_watch;
-	if (!w || !w->err_file)
-		return;
-	/* What was not shown yet (a message from die(), say) must not be lost. */
-	char *text = stderr_take(w);
+	fflush(stderr);
 	dup2(w->saved_stderr, STDERR_FILENO);
 	close(w->saved_stderr);
-	fclose(w->err_file);
-	w->err_file = NULL;
-	if (text)
-		fputs(text, stderr);
+	w->saved_stderr = -1;
+	struct stat sb;
+	int fd = fileno(w->err_file);
+	if (fstat(fd, &sb) < 0 || sb.st_size <= w->err_shown)
+		return;
+	size_t n = (size_t)(sb.st_size - w->err_shown);
+	char *text = xmalloc(n + 1);
+	ssize_t got = pread(fd, text, n, w->err_shown);
+	if (got > 0) {
+		text[got] = '\0';
+		w->err_shown += got;
+		while (got && (text[got - 1] == '\n' || text[got - 1] == ' '))
+			text[--got] = '\0';
+		char *last = strrchr(text, '\n');
+		set_status(w, STATUS_BAD, "%s", last ? last + 1 : text);
+	}
 	free(text);
 }
 
@@ -458,12 +438,12 @@ static void draw_title(struct watch *w, struct sbuf *s)
 	struct sbuf row = SBUF_INIT;
 	int room = w->cols - rw;
 	if (room < 10) {
-		sbuf_add(&row, right.buf, right.len);
+		sbuf_adds(&row, sbuf_str(&right));
 	} else {
 		term_add_fit(&row, left.buf, left.len, room - 1);
 		sbuf_adds(&row, sgr(w, C_RESET));
 		sbuf_addf(&row, "%*s", lw < room ? room - lw : 1, "");
-		sbuf_add(&row, right.buf, right.len);
+		sbuf_adds(&row, sbuf_str(&right));
 	}
 	put_row(w, s, 1, row.buf, NULL, false);
 	sbuf_release(&row);
@@ -482,11 +462,11 @@ static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int s
 		sbuf_addf(&right, " lesson %d-%d of %d %s ", first + 1, first + shown, w->lesson.n,
 			  first + shown < w->lesson.n ? "\xe2\x86\x93" : "\xe2\x86\x91");
 	int lw = term_width(left.buf, left.len), rw = term_width(right.buf, right.len);
-	sbuf_add(&line, left.buf, left.len);
+	sbuf_adds(&line, sbuf_str(&left));
 	sbuf_adds(&line, sgr(w, C_DIM));
 	for (int i = lw + rw; i < w->cols - 2; i++)
 		sbuf_adds(&line, dash);
-	sbuf_add(&line, right.buf, right.len);
+	sbuf_adds(&line, sbuf_str(&right));
 	sbuf_addf(&line, "%s%s", dash, dash);
 	put_row(w, s, row, line.buf, NULL, false);
 	sbuf_release(&left);
@@ -718,10 +698,8 @@ static void run_check(struct watch *w)
 		es->done = true;
 	w->status[0] = '\0';
 	state_save(&w->course, &w->st);
-	stderr_to_status(w);
 	if (!w->interactive)
 		print_verdict(w);
-	draw(w);
 }
 
 /* Opens exercise i: its lesson, its file watched, a check of its file soon. */
@@ -751,7 +729,6 @@ static void open_exercise(struct watch *w, int i)
 	w->have_report = false;
 	w->view = VIEW_MAIN;
 	w->status[0] = '\0';
-	stderr_to_status(w);
 	watch_paths(w);
 	if (w->ino_fd < 0)
 		set_status(w, STATUS_INFO, "Files cannot be watched here: press r to check after saving.");
@@ -791,7 +768,6 @@ static void show_hint(struct watch *w)
 	const struct exercise *e = current(w);
 	struct hints h = HINTS_INIT;
 	int i = hint_take(&w->course, e, w->ctx->lang, &w->st, &h);
-	stderr_to_status(w);
 	if (i < 0) {
 		lesson_hints_release(&h);
 		return;
@@ -873,10 +849,8 @@ static void do_reset(struct watch *w)
 {
 	char *backup = NULL;
 	const struct exercise *e = current(w);
-	if (exercise_reset(&w->course, e, &backup) < 0) {
-		stderr_to_status(w);
-		return;
-	}
+	if (exercise_reset(&w->course, e, &backup) < 0)
+		return;   /* the error reaches the status line */
 	if (backup)
 		set_status(w, STATUS_INFO, "Back to the stub. Your version is kept in %s.", short_path(backup));
 	else
@@ -1004,6 +978,7 @@ static int loop(struct watch *w)
 		if (poll(p, 3, timeout) < 0 && errno != EINTR)
 			return error("poll:");
 		bool redraw = false;
+		quiet_begin(w);
 		if (p[2].revents & POLLIN) {
 			term_signal_drain();
 			resize(w);
@@ -1026,9 +1001,12 @@ static int loop(struct watch *w)
 			}
 			redraw = true;
 		}
-		if (w->settle_at > 0 && now_seconds() >= w->settle_at)
+		if (w->settle_at > 0 && now_seconds() >= w->settle_at) {
 			run_check(w);
-		else if (redraw)
+			redraw = true;
+		}
+		quiet_end(w);
+		if (redraw)
 			draw(w);
 	}
 	return 0;
@@ -1041,7 +1019,7 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 		fprintf(stderr, "usage: clings watch\n");
 		return 2;
 	}
-	static struct watch w;
+	struct watch w;
 	memset(&w, 0, sizeof(w));
 	w.ctx = ctx;
 	w.ino_fd = w.wd_dir = w.wd_file = w.saved_stderr = -1;
@@ -1064,25 +1042,23 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 			course_release(&w.course);
 			return 2;
 		}
-		the_watch = &w;
-		stderr_capture(&w);
-		atexit(stderr_restore);
 		resize(&w);
 	}
+	quiet_begin(&w);
 	if (w.st.recovered) {
 		recover_progress(&w);
 	} else {
 		const struct exercise *e = exercise_current(&w.course, &w.st);
 		open_exercise(&w, course_index(&w.course, e));
 	}
+	quiet_end(&w);
 	draw(&w);
 	int ret = loop(&w) < 0 ? 1 : 0;
-	state_save(&w.course, &w.st);
-	if (w.interactive) {
+	if (w.interactive)
 		term_raw_leave();
-		stderr_restore();
-		the_watch = NULL;
-	}
+	state_save(&w.course, &w.st);
+	if (w.err_file)
+		fclose(w.err_file);
 	if (w.ino_fd >= 0)
 		close(w.ino_fd);
 	free(w.lesson_md);
