@@ -55,8 +55,10 @@ static int cmd_hint(const struct cmd_ctx *ctx, int argc, char **argv)
 		return 2;
 	state_load(&c, &st);
 	const struct exercise *e = argc == 2 ? course_find(&c, argv[1]) : exercise_current(&c, &st);
-	if (!e)
+	if (!e) {
+		ret = 2;
 		goto out;
+	}
 	int i = hint_take(&c, e, ctx->lang, &st, &h);
 	if (i < 0)
 		goto out;

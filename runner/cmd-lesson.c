@@ -22,8 +22,10 @@ static int cmd_lesson(const struct cmd_ctx *ctx, int argc, char **argv)
 		return 2;
 	state_load(&c, &st);
 	const struct exercise *e = argc == 2 ? course_find(&c, argv[1]) : exercise_current(&c, &st);
-	if (!e)
+	if (!e) {
+		ret = 2;
 		goto out;
+	}
 	if (lesson_read(&c, e, ctx->lang, "", &md) < 0) {
 		char *path = course_lesson_path(&c, e, ctx->lang, "");
 		error("%s: no lesson yet:", path);

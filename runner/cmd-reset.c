@@ -184,7 +184,7 @@ static int cmd_reset(const struct cmd_ctx *ctx, int argc, char **argv)
 	if (course_load(ctx->course_dir, &c) < 0)
 		return 2;
 	const struct exercise *e = course_find(&c, argv[1]);
-	int ret = 1;
+	int ret = e ? 1 : 2;
 	char *backup = NULL;
 	if (e && exercise_reset(&c, e, &backup) == 0) {
 		if (backup)

@@ -307,8 +307,10 @@ static void set_status(struct watch *w, enum status_kind kind, const char *fmt, 
 	vsnprintf(w->status, sizeof(w->status), fmt, ap);
 	va_end(ap);
 	w->status_kind = kind;
-	if (!w->interactive && w->status[0] && kind != STATUS_BUSY)
+	if (!w->interactive && w->status[0] && kind != STATUS_BUSY) {
 		printf("%s\n", w->status);
+		fflush(stdout);
+	}
 }
 
 /* One row: cut to the width, then cleared to its end; fill pads with spaces (for bars). */
@@ -396,7 +398,7 @@ static void verdict_lines(struct watch *w, struct lines *l, int width)
 	int failed = 0;
 	for (int i = 0; i < r->ntests; i++)
 		failed += r->tests[i].status == TEST_FAIL || r->tests[i].status == TEST_ERROR;
-	if (r->ntests && failed)
+	if (r->ntests > 1 && failed)
 		lines_addf(l, "  %s%d of %d tests failed%s", sgr(w, C_DIM), failed, r->ntests,
 			   sgr(w, C_RESET));
 }

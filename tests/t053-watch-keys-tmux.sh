@@ -1,0 +1,75 @@
+# The keys of watch mode in tmux, on the fixture course: n refused until the exercise passes,
+# l (the lesson in a pager), h (hints, counted), x (reset after asking, the learner's version
+# kept), p, N (skip), a resize redrawn to the new width, and q.
+. tests/lib.sh
+. tests/lib-tmux.sh
+cp -r tests/fixtures/course "$TMP/course"
+course="$TMP/course"
+file="$course/exercises/copy.cl"
+cp "$file" "$TMP/stub.cl"
+
+tui_start "$CLINGS --course $course"
+wait_for '1\. Copy a buffer'
+wait_for 'check 1 at' 60
+wait_for 'COPY-LESSON-MARKER'
+[ -f "$file.orig" ] || fail "no pristine copy of the stub kept outside git"
+
+keys n
+wait_for 'has not passed yet'
+screen | grep -q '1\. Copy a buffer' || fail "n moved on from a failing exercise"
+
+# l: the lesson in a pager, scrollable, q goes back
+keys l
+wait_for 'Lesson: Copy a buffer'
+wait_for 'q  *back'
+keys G
+wait_for 'COPY-LESSON-MARKER'
+keys q
+wait_for ' n  *next'
+
+# h: the first hint, then the second; both counted
+keys h
+wait_for 'FIRST-HINT-MARKER'
+wait_for '1 of 2 seen'
+keys h
+wait_for 'SECOND-HINT-MARKER'
+wait_for '2 of 2 seen'
+keys q
+wait_for ' n  *next'
+grep -A3 '^name = copy$' "$course/.clings-state" | grep -q '^hints = 2$' || fail "hints: $(cat "$course/.clings-state")"
+
+# x: asks first; anything but y keeps the file
+echo "// learner work" >> "$file"
+wait_for 'check 2 at' 60
+keys x
+wait_for 'Reset .* to the stub\? .*\(y/N\)'
+keys Escape
+wait_for 'Not reset'
+grep -q "learner work" "$file" || fail "reset without a yes"
+keys x
+wait_for '\(y/N\)'
+keys y
+wait_for 'Your version is kept in'
+wait_for 'check 3 at' 60
+cmp -s "$file" "$TMP/stub.cl" || fail "x did not restore the stub"
+grep -q "learner work" "$file.bak" || fail "x lost the learner's version"
+
+# A pass, n, then p back and N to skip past a failing exercise.
+cp "$course/solutions/copy.cl" "$file"
+wait_for 'Passed' 60
+keys n
+wait_for '2\. Scale a buffer'
+wait_for 'SCALE-LESSON-MARKER'
+keys p
+wait_for '1\. Copy a buffer'
+keys N
+wait_for '2\. Scale a buffer'
+
+# A narrower window is drawn again at its width.
+tm resize-window -x 60 -y 20 2>/dev/null || tm resize-window -t 0 -x 60 -y 20
+# The count sits at the right edge: it is only seen again if the screen was drawn for 60 columns.
+wait_for '1/2 done *$'
+
+keys q
+wait_for 'CLINGS-EXIT=0'
+exit 0
