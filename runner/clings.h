@@ -225,6 +225,20 @@ int check_spec_expand(const struct check_spec *spec, struct test_case **out, int
 /* Evaluates [let] into tc->vars again (after [repeat] changed a parameter). */
 int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err);
 
+/* ---- comparing an output with the reference (verdict.c) ---- */
+struct output_view {
+	const struct arg_spec *arg;
+	const void *expected, *got;
+	size_t n;          /* elements */
+	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
+	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
+};
+/*
+ * Returns how many elements differ (floats within the relative tolerance are equal); for a
+ * mismatch, msg names the first wrong place in the learner's terms and pic draws the region.
+ */
+long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
+
 /* ---- reports: what a check found (report.c) ---- */
 enum test_status { TEST_PASS, TEST_FAIL, TEST_SKIP, TEST_ERROR };
 struct test_result {

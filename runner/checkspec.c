@@ -1,0 +1,665 @@
+/*
+ * checkspec.c: loads a check ini (checks/NAME.ini, format in checks/README.md) into a
+ * struct check_spec, and expands its [test] sections into test cases.
+ *
+ * inih calls the handler once per key; a handler that returns 0 makes ini_parse() return that
+ * line, which is how every error below gets its "file:line:". Problems found only after the
+ * whole file is read (a missing section) are placed on the line of the section they concern.
+ */
+#include "clings.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <ini.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct load_ctx {
+	struct check_spec *spec;
+	const char *text;       /* the whole file, to find the line of a section later */
+	char err[256];
+	char section_seen[64];  /* sections already met, to report duplicates of [check] */
+};
+
+static int find_line(const char *text, const char *needle)
+{
+	int line = 1;
+	size_t n = strlen(needle);
+	for (const char *p = text; *p; p++) {
+		if ((p == text || p[-1] == '\n')) {
+			const char *q = p;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (!strncmp(q, needle, n))
+				return line;
+		}
+		if (*p == '\n')
+			line++;
+	}
+	return 0;
+}
+
+static int section_line(const char *text, const char *kind, const char *name)
+{
+	char needle[160];
+	snprintf(needle, sizeof(needle), "[%s %s]", kind, name);
+	int line = find_line(text, needle);
+	if (!line) {
+		snprintf(needle, sizeof(needle), "[%s", kind);
+		line = find_line(text, needle);
+	}
+	return line;
+}
+
+static int bad(struct load_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int bad(struct load_ctx *ctx, const char *fmt, ...)
+{
+	if (!ctx->err[0]) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(ctx->err, sizeof(ctx->err), fmt, ap);
+		va_end(ap);
+	}
+	return 0;
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+	if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "on") || !strcmp(v, "1"))
+		return *out = true, true;
+	if (!strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "off") || !strcmp(v, "0"))
+		return *out = false, true;
+	return false;
+}
+
+static bool parse_long(const char *v, long *out)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	if (errno || end == v || *end || n < 0)
+		return false;
+	*out = n;
+	return true;
+}
+
+/* Splits "a, b" into at most max trimmed pieces stored in out (allocated). */
+static int split_list(const char *v, char **out, int max)
+{
+	int n = 0;
+	const char *p = v;
+	int depth = 0;
+	const char *start = p;
+	for (;; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth--;
+		if ((*p == ',' && depth == 0) || !*p) {
+			if (n == max)
+				return -1;
+			const char *a = start, *b = p;
+			while (a < b && isspace((unsigned char)*a))
+				a++;
+			while (b > a && isspace((unsigned char)b[-1]))
+				b--;
+			char *s = xmalloc((size_t)(b - a) + 1);
+			memcpy(s, a, (size_t)(b - a));
+			s[b - a] = '\0';
+			out[n++] = s;
+			if (!*p)
+				break;
+			start = p + 1;
+		}
+	}
+	return n;
+}
+
+static void free_list(char **list, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(list[i]);
+}
+
+/* Parses one argument of a signature: "__global const int *in", "uint len". */
+static int parse_arg(const char *text, struct arg_spec *a, char *err, size_t errlen)
+{
+	char buf[256];
+	copy_str(buf, sizeof(buf), text);
+	for (char *p = buf; *p; p++)
+		if (*p == '*') {
+			a->is_pointer = true;
+			*p = ' ';
+		}
+	a->kind = ARG_SCALAR;
+	int type = -1;
+	bool is_unsigned = false;
+	char *save = NULL, *words[8];
+	int nw = 0;
+	for (char *w = strtok_r(buf, " \t", &save); w && nw < 8; w = strtok_r(NULL, " \t", &save))
+		words[nw++] = w;
+	if (nw < 2) {
+		snprintf(err, errlen, "argument '%s' needs a type and a name", text);
+		return -1;
+	}
+	copy_str(a->name, sizeof(a->name), words[nw - 1]);
+	for (int i = 0; i < nw - 1; i++) {
+		const char *w = words[i];
+		if (!strcmp(w, "__global") || !strcmp(w, "global"))
+			a->kind = ARG_GLOBAL;
+		else if (!strcmp(w, "__local") || !strcmp(w, "local"))
+			a->kind = ARG_LOCAL;
+		else if (!strcmp(w, "__constant") || !strcmp(w, "constant"))
+			a->kind = ARG_CONSTANT;
+		else if (!strcmp(w, "const"))
+			a->is_const = true;
+		else if (!strcmp(w, "unsigned"))
+			is_unsigned = true;
+		else if ((type = type_from_name(w)) >= 0)
+			a->type = (enum elem_type)type;
+		else {
+			snprintf(err, errlen, "unknown word '%s' in argument '%s'", w, text);
+			return -1;
+		}
+	}
+	if (type < 0 && !is_unsigned) {
+		snprintf(err, errlen, "argument '%s' has no type", text);
+		return -1;
+	}
+	if (is_unsigned) {
+		static const enum elem_type unsigned_of[TYPE_COUNT] = {
+			[TYPE_CHAR] = TYPE_UCHAR, [TYPE_SHORT] = TYPE_USHORT, [TYPE_INT] = TYPE_UINT,
+			[TYPE_LONG] = TYPE_ULONG,
+		};
+		a->type = type < 0 ? TYPE_UINT : unsigned_of[a->type] ? unsigned_of[a->type] : a->type;
+	}
+	if ((a->kind == ARG_SCALAR) == a->is_pointer) {
+		snprintf(err, errlen, "argument '%s': pointers need __global, __local or __constant, "
+			 "and scalars none", text);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_signature(struct load_ctx *ctx, const char *v)
+{
+	struct check_spec *spec = ctx->spec;
+	char *parts[MAX_ARGS + 1];
+	int n = split_list(v, parts, MAX_ARGS + 1);
+	if (n < 0 || n > MAX_ARGS)
+		return bad(ctx, "more than %d arguments", MAX_ARGS);
+	int ok = 1;
+	for (int i = 0; i < n && ok; i++) {
+		struct arg_spec *a = &spec->args[i];
+		if (parse_arg(parts[i], a, ctx->err, sizeof(ctx->err)) < 0)
+			ok = 0;
+		for (int j = 0; ok && j < i; j++)
+			if (!strcmp(spec->args[j].name, a->name))
+				ok = bad(ctx, "two arguments are named '%s'", a->name);
+	}
+	spec->nargs = ok ? n : 0;
+	free_list(parts, n);
+	return ok;
+}
+
+static struct arg_spec *find_arg(struct check_spec *spec, const char *name)
+{
+	for (int i = 0; i < spec->nargs; i++)
+		if (!strcmp(spec->args[i].name, name))
+			return &spec->args[i];
+	return NULL;
+}
+
+/* "random(-10, 10)", "iota(0)", "const(3)" */
+static int parse_init(struct arg_spec *a, const char *v)
+{
+	double x = 0, y = 0;
+	if (sscanf(v, "random ( %lf , %lf )", &x, &y) == 2 && x <= y)
+		a->init = INIT_RANDOM;
+	else if (sscanf(v, "iota ( %lf )", &x) == 1 || !strcmp(v, "iota"))
+		a->init = INIT_IOTA;
+	else if (sscanf(v, "const ( %lf )", &x) == 1)
+		a->init = INIT_CONST;
+	else if (!strcmp(v, "poison"))
+		a->init = INIT_POISON;
+	else
+		return -1;
+	a->init_a = x;
+	a->init_b = y;
+	return 0;
+}
+
+static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
+{
+	struct check_spec *spec = ctx->spec;
+	if (!strcmp(name, "kernel"))
+		copy_str(spec->kernel, sizeof(spec->kernel), v);
+	else if (!strcmp(name, "signature"))
+		return parse_signature(ctx, v);
+	else if (!strcmp(name, "time_limit_ms")) {
+		if (!parse_long(v, &spec->time_limit_ms) || !spec->time_limit_ms)
+			return bad(ctx, "time_limit_ms must be a positive number of milliseconds");
+	} else if (!strcmp(name, "analysis_time_limit_ms")) {
+		if (!parse_long(v, &spec->analysis_time_limit_ms) || !spec->analysis_time_limit_ms)
+			return bad(ctx, "analysis_time_limit_ms must be a positive number");
+	} else if (!strcmp(name, "memory_limit_mb")) {
+		if (!parse_long(v, &spec->memory_limit_mb))
+			return bad(ctx, "memory_limit_mb must be a number (0: no limit)");
+	} else if (!strcmp(name, "seed")) {
+		long s;
+		if (!parse_long(v, &s))
+			return bad(ctx, "seed must be a non-negative number");
+		spec->seed = (uint64_t)s;
+	} else if (!strcmp(name, "tolerance")) {
+		char *end;
+		spec->tolerance = strtod(v, &end);
+		if (*end || spec->tolerance < 0)
+			return bad(ctx, "tolerance must be a non-negative number");
+	} else if (!strcmp(name, "analysis")) {
+		if (!strcmp(v, "on"))
+			spec->analysis = ANALYSIS_ON;
+		else if (!strcmp(v, "required"))
+			spec->analysis = ANALYSIS_REQUIRED;
+		else if (!strcmp(v, "off"))
+			spec->analysis = ANALYSIS_OFF;
+		else
+			return bad(ctx, "analysis must be on, required or off");
+	} else if (!strcmp(name, "requires_local_mem")) {
+		if (!parse_long(v, &spec->requires_local_mem))
+			return bad(ctx, "requires_local_mem must be a number of bytes");
+	} else if (!strcmp(name, "requirement_why")) {
+		/* indented continuation lines arrive as the same key again: join them */
+		char *joined = spec->requirement_why ? xstrfmt("%s %s", spec->requirement_why, v) : xstrdup(v);
+		free(spec->requirement_why);
+		spec->requirement_why = joined;
+	} else
+		return bad(ctx, "unknown key '%s' in [check]", name);
+	return 1;
+}
+
+static int add_let(struct load_ctx *ctx, struct let_spec *lets, int *n, const char *name,
+		   const char *v)
+{
+	if (*n >= MAX_LETS)
+		return bad(ctx, "more than %d values", MAX_LETS);
+	struct let_spec *l = &lets[(*n)++];
+	copy_str(l->name, sizeof(l->name), name);
+	l->expr = xstrdup(v);
+	return 1;
+}
+
+static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char *argname,
+			      const char *name, const char *v)
+{
+	struct arg_spec *a = find_arg(ctx->spec, argname);
+	if (!a)
+		return bad(ctx, "[%s %s]: the signature has no argument '%s'", kind, argname, argname);
+	bool want_buffer = !strcmp(kind, "buffer"), want_local = !strcmp(kind, "local");
+	if ((want_buffer && a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT) ||
+	    (want_local && a->kind != ARG_LOCAL) ||
+	    (!want_buffer && !want_local && a->kind != ARG_SCALAR))
+		return bad(ctx, "[%s %s] does not match the argument's kind in the signature", kind,
+			   argname);
+	if (!strcmp(name, "size") && a->kind != ARG_SCALAR)
+		a->size_expr = (free(a->size_expr), xstrdup(v));
+	else if (!strcmp(name, "value") && a->kind == ARG_SCALAR)
+		a->value_expr = (free(a->value_expr), xstrdup(v));
+	else if (!strcmp(name, "init") && want_buffer) {
+		if (parse_init(a, v) < 0)
+			return bad(ctx, "init must be random(lo, hi), iota(start), const(v) or poison");
+	} else if (!strcmp(name, "output") && want_buffer) {
+		if (!parse_bool(v, &a->output))
+			return bad(ctx, "output must be yes or no");
+	} else if ((!strcmp(name, "shape") || !strcmp(name, "label")) && want_buffer) {
+		char *parts[MAX_DIMS + 1];
+		int n = split_list(v, parts, MAX_DIMS + 1);
+		if (n < 1 || n > MAX_DIMS) {
+			free_list(parts, n < 0 ? 0 : n);
+			return bad(ctx, "%s takes one or two values", name);
+		}
+		char **dst = !strcmp(name, "shape") ? a->shape_expr : a->label;
+		for (int i = 0; i < MAX_DIMS; i++) {
+			free(dst[i]);
+			dst[i] = i < n ? parts[i] : NULL;
+		}
+	} else
+		return bad(ctx, "unknown key '%s' in [%s %s]", name, kind, argname);
+	return 1;
+}
+
+static int handle_test(struct load_ctx *ctx, const char *testname, const char *name, const char *v)
+{
+	struct check_spec *spec = ctx->spec;
+	struct test_spec *t = NULL;
+	for (int i = 0; i < spec->ntests; i++)
+		if (!strcmp(spec->tests[i].name, testname))
+			t = &spec->tests[i];
+	if (!t) {
+		if (spec->ntests >= MAX_TESTS)
+			return bad(ctx, "more than %d tests", MAX_TESTS);
+		t = &spec->tests[spec->ntests++];
+		copy_str(t->name, sizeof(t->name), testname);
+		t->line = section_line(ctx->text, "test", testname);
+	}
+	if (!strcmp(name, "analyze")) {
+		if (!parse_bool(v, &t->analyze))
+			return bad(ctx, "analyze must be yes or no");
+		return 1;
+	}
+	if (t->nparams >= MAX_VARS)
+		return bad(ctx, "too many parameters");
+	struct param_spec *p = &t->params[t->nparams++];
+	copy_str(p->name, sizeof(p->name), name);
+	char *parts[17];
+	int n = split_list(v, parts, 17);
+	if (n < 1 || n > 16) {
+		free_list(parts, n < 0 ? 0 : n);
+		return bad(ctx, "'%s' takes 1 to 16 values", name);
+	}
+	int ok = 1;
+	for (int i = 0; i < n && ok; i++) {
+		char err[128];
+		if (expr_eval(parts[i], NULL, &p->values[i], err, sizeof(err)) < 0)
+			ok = bad(ctx, "'%s': %s", name, err);
+	}
+	p->nvalues = n;
+	free_list(parts, n);
+	return ok;
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct load_ctx *ctx = user;
+	struct check_spec *spec = ctx->spec;
+	char kind[32] = "", rest[NAME_MAX_LEN] = "";
+	sscanf(section, "%31s %63s", kind, rest);
+
+	if (ctx->err[0])
+		return 0;
+	if (!strcmp(section, "check"))
+		return handle_check(ctx, name, value);
+	if (!strcmp(section, "let"))
+		return add_let(ctx, spec->lets, &spec->nlets, name, value);
+	if (!strcmp(section, "ndrange")) {
+		char **dst = !strcmp(name, "global") ? spec->global_expr
+			     : !strcmp(name, "local") ? spec->local_expr : NULL;
+		if (!dst)
+			return bad(ctx, "unknown key '%s' in [ndrange]", name);
+		char *parts[MAX_DIMS + 1];
+		int n = split_list(value, parts, MAX_DIMS + 1);
+		if (n < 1 || n > MAX_DIMS) {
+			free_list(parts, n < 0 ? 0 : n);
+			return bad(ctx, "%s takes one or two dimensions", name);
+		}
+		if (spec->dims && spec->dims != n) {
+			free_list(parts, n);
+			return bad(ctx, "global and local must have the same number of dimensions");
+		}
+		spec->dims = n;
+		for (int i = 0; i < n; i++) {
+			free(dst[i]);
+			dst[i] = parts[i];
+		}
+		return 1;
+	}
+	if (!strcmp(section, "repeat")) {
+		if (!strcmp(name, "while")) {
+			free(spec->repeat_while);
+			spec->repeat_while = xstrdup(value);
+			return 1;
+		}
+		struct arg_spec *a = find_arg(spec, name);
+		/* a buffer's name takes a buffer ("in = out"); any other name is a parameter */
+		if (a && (a->kind == ARG_GLOBAL || a->kind == ARG_CONSTANT)) {
+			struct arg_spec *from = find_arg(spec, value);
+			if (!from || (from->kind != ARG_GLOBAL))
+				return bad(ctx, "[repeat]: '%s' is not a buffer of the signature", value);
+			free(a->from);
+			a->from = xstrdup(value);
+			return 1;
+		}
+		return add_let(ctx, spec->repeat_set, &spec->nrepeat_set, name, value);
+	}
+	if (!strcmp(kind, "buffer") || !strcmp(kind, "local") || !strcmp(kind, "scalar")) {
+		if (!rest[0])
+			return bad(ctx, "[%s] needs an argument name: [%s NAME]", kind, kind);
+		if (!spec->nargs)
+			return bad(ctx, "[check] with its signature must come before [%s %s]", kind, rest);
+		return handle_arg_section(ctx, kind, rest, name, value);
+	}
+	if (!strcmp(kind, "test")) {
+		if (!rest[0])
+			return bad(ctx, "[test] needs a name: [test NAME]");
+		return handle_test(ctx, rest, name, value);
+	}
+	return bad(ctx, "unknown section [%s]", section);
+}
+
+/* Evaluates everything a run will evaluate, for every case, so mistakes show at load time. */
+static int validate_cases(const struct check_spec *spec, struct sbuf *err, int *line)
+{
+	struct test_case *cases;
+	int n;
+	if (check_spec_expand(spec, &cases, &n) < 0) {
+		sbuf_adds(err, "a test has too many parameters");
+		return -1;
+	}
+	int rc = 0;
+	for (int i = 0; i < n && !rc; i++) {
+		struct vars v = cases[i].vars;
+		char e[128];
+		int64_t x;
+		for (int a = 0; a < spec->nargs && !rc; a++) {
+			const struct arg_spec *arg = &spec->args[a];
+			const char *ex = arg->kind == ARG_SCALAR ? arg->value_expr : arg->size_expr;
+			if (expr_eval(ex, &v, &x, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "%s of '%s' in test '%s': %s",
+					  arg->kind == ARG_SCALAR ? "value" : "size", arg->name,
+					  cases[i].name, e);
+				*line = arg->line;
+				rc = -1;
+			}
+			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++)
+				if (expr_eval(arg->shape_expr[d], &v, &x, e, sizeof(e)) < 0) {
+					sbuf_addf(err, "shape of '%s': %s", arg->name, e);
+					*line = arg->line;
+					rc = -1;
+				}
+		}
+		for (int d = 0; d < spec->dims && !rc; d++)
+			if (expr_eval(spec->global_expr[d], &v, &x, e, sizeof(e)) < 0 ||
+			    expr_eval(spec->local_expr[d], &v, &x, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "[ndrange] in test '%s': %s", cases[i].name, e);
+				*line = -1;
+				rc = -1;
+			}
+		if (!rc && spec->repeat_while &&
+		    expr_eval(spec->repeat_while, &v, &x, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "[repeat] while: %s", e);
+			*line = -2;
+			rc = -1;
+		}
+		for (int r = 0; r < spec->nrepeat_set && !rc; r++)
+			if (expr_eval(spec->repeat_set[r].expr, &v, &x, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "[repeat] %s: %s", spec->repeat_set[r].name, e);
+				*line = -2;
+				rc = -1;
+			}
+	}
+	free(cases);
+	return rc;
+}
+
+/* Checks what only the whole file can tell; returns the line to blame, or 0 when all is well. */
+static int validate(struct load_ctx *ctx)
+{
+	struct check_spec *spec = ctx->spec;
+	const char *text = ctx->text;
+	if (!spec->kernel[0])
+		return bad(ctx, "[check] needs 'kernel', the kernel's name"), find_line(text, "[check]");
+	if (!spec->nargs)
+		return bad(ctx, "[check] needs 'signature'"), find_line(text, "[check]");
+	for (int i = 0; i < spec->nargs; i++) {
+		struct arg_spec *a = &spec->args[i];
+		static const char *const kinds[] = { "buffer", "buffer", "local", "scalar" };
+		a->line = section_line(text, kinds[a->kind], a->name);
+		if (a->kind == ARG_SCALAR ? !a->value_expr : !a->size_expr)
+			return bad(ctx, "argument '%s' needs a [%s %s] section with '%s'", a->name,
+				   kinds[a->kind], a->name, a->kind == ARG_SCALAR ? "value" : "size"),
+			       find_line(text, "[check]");
+		if (a->kind == ARG_GLOBAL && !a->output && a->init == INIT_POISON && !a->from)
+			a->init = INIT_RANDOM, a->init_a = -100, a->init_b = 100;
+	}
+	if (!spec->dims || !spec->global_expr[0] || !spec->local_expr[0])
+		return bad(ctx, "[ndrange] needs both 'global' and 'local'"),
+		       find_line(text, "[ndrange]") ? find_line(text, "[ndrange]") : 1;
+	if (!spec->ntests)
+		return bad(ctx, "the check needs at least one [test NAME] section"), 1;
+	if (spec->nrepeat_set && !spec->repeat_while)
+		return bad(ctx, "[repeat] needs 'while'"), find_line(text, "[repeat]");
+	struct sbuf err = SBUF_INIT;
+	int line = 0;
+	if (validate_cases(spec, &err, &line) < 0) {
+		bad(ctx, "%s", sbuf_str(&err));
+		sbuf_release(&err);
+		if (line == -1)
+			return find_line(text, "[ndrange]");
+		if (line == -2)
+			return find_line(text, "[repeat]");
+		return line > 0 ? line : 1;
+	}
+	return 0;
+}
+
+int check_spec_load(const char *path, struct check_spec *spec)
+{
+	char *text;
+	if (read_file(path, &text, NULL) < 0)
+		return error("%s: cannot read check file:", path);
+	struct check_spec fresh = CHECK_SPEC_INIT;
+	*spec = fresh;
+	spec->path = xstrdup(path);
+	spec->time_limit_ms = DEFAULT_TIME_LIMIT_MS;
+	spec->analysis_time_limit_ms = DEFAULT_ANALYSIS_TIME_LIMIT_MS;
+	spec->memory_limit_mb = DEFAULT_MEMORY_LIMIT_MB;
+	spec->seed = DEFAULT_SEED;
+	spec->tolerance = DEFAULT_TOLERANCE;
+	struct load_ctx ctx = { .spec = spec, .text = text };
+	int line = ini_parse_string(text, handler, &ctx);
+	if (!line)
+		line = validate(&ctx);
+	if (line) {
+		if (!ctx.err[0])
+			snprintf(ctx.err, sizeof(ctx.err), "syntax error (expected [section] or key = value)");
+		error("%s:%d: %s", path, line, ctx.err);
+		free(text);
+		check_spec_release(spec);
+		return -1;
+	}
+	free(text);
+	return 0;
+}
+
+void check_spec_release(struct check_spec *spec)
+{
+	free(spec->path);
+	for (int i = 0; i < MAX_ARGS; i++) {
+		struct arg_spec *a = &spec->args[i];
+		free(a->size_expr);
+		free(a->value_expr);
+		free(a->from);
+		for (int d = 0; d < MAX_DIMS; d++) {
+			free(a->shape_expr[d]);
+			free(a->label[d]);
+		}
+	}
+	for (int i = 0; i < spec->nlets; i++)
+		free(spec->lets[i].expr);
+	for (int i = 0; i < spec->nrepeat_set; i++)
+		free(spec->repeat_set[i].expr);
+	for (int d = 0; d < MAX_DIMS; d++) {
+		free(spec->global_expr[d]);
+		free(spec->local_expr[d]);
+	}
+	free(spec->repeat_while);
+	free(spec->requirement_why);
+	struct check_spec fresh = CHECK_SPEC_INIT;
+	*spec = fresh;
+}
+
+void check_spec_signature(const struct check_spec *spec, struct sbuf *out)
+{
+	static const char *const space[] = { "__global ", "__constant ", "__local ", "" };
+	sbuf_addf(out, "__kernel void %s(", spec->kernel);
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		sbuf_addf(out, "%s%s%s%s %s%s", i ? ", " : "", space[a->kind], a->is_const ? "const " : "",
+			  type_info(a->type)->name, a->is_pointer ? "*" : "", a->name);
+	}
+	sbuf_adds(out, ")");
+}
+
+int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	for (int i = 0; i < spec->nlets; i++) {
+		char e[128];
+		int64_t x;
+		if (expr_eval(spec->lets[i].expr, v, &x, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "[let] %s: %s", spec->lets[i].name, e);
+			return -1;
+		}
+		if (vars_set(v, spec->lets[i].name, x) < 0) {
+			sbuf_adds(err, "too many values");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n)
+{
+	int total = 0;
+	for (int t = 0; t < spec->ntests; t++) {
+		int count = 1;
+		for (int p = 0; p < spec->tests[t].nparams; p++)
+			count *= spec->tests[t].params[p].nvalues;
+		total += count;
+	}
+	struct test_case *cases = xcalloc((size_t)total, sizeof(*cases));
+	int k = 0;
+	for (int t = 0; t < spec->ntests; t++) {
+		const struct test_spec *ts = &spec->tests[t];
+		int count = 1;
+		for (int p = 0; p < ts->nparams; p++)
+			count *= ts->params[p].nvalues;
+		for (int c = 0; c < count; c++) {
+			struct test_case *tc = &cases[k++];
+			struct sbuf name = SBUF_INIT;
+			sbuf_adds(&name, ts->name);
+			int rest = c;
+			/* The last parameter varies fastest: "len=7 wg=64", "len=7 wg=128", ... */
+			int64_t chosen[MAX_VARS];
+			for (int p = ts->nparams - 1; p >= 0; p--) {
+				chosen[p] = ts->params[p].values[rest % ts->params[p].nvalues];
+				rest /= ts->params[p].nvalues;
+			}
+			for (int p = 0; p < ts->nparams; p++) {
+				if (vars_set(&tc->vars, ts->params[p].name, chosen[p]) < 0) {
+					free(cases);
+					sbuf_release(&name);
+					return -1;
+				}
+				sbuf_addf(&name, " %s=%lld", ts->params[p].name, (long long)chosen[p]);
+			}
+			copy_str(tc->name, sizeof(tc->name), sbuf_str(&name));
+			sbuf_release(&name);
+			tc->analyze = ts->analyze;
+			struct sbuf err = SBUF_INIT;
+			check_spec_eval_lets(spec, &tc->vars, &err); /* errors show in validate */
+			sbuf_release(&err);
+		}
+	}
+	*out = cases;
+	*n = total;
+	return 0;
+}

@@ -1,0 +1,213 @@
+/*
+ * verdict.c: verdict names, element types, and the comparison of a learner's output with the
+ * reference that names the first wrong place in the learner's terms and draws a small picture.
+ */
+#include "clings.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const verdict_names[VERDICT_COUNT] = {
+	[VERDICT_PASS] = "pass",
+	[VERDICT_BUILD_ERROR] = "build_error",
+	[VERDICT_SIGNATURE_MISMATCH] = "signature_mismatch",
+	[VERDICT_WRONG_RESULT] = "wrong_result",
+	[VERDICT_TIMEOUT] = "timeout",
+	[VERDICT_CRASH] = "crash",
+	[VERDICT_OUT_OF_BOUNDS] = "out_of_bounds",
+	[VERDICT_DATA_RACE] = "data_race",
+	[VERDICT_BARRIER_DIVERGENCE] = "barrier_divergence",
+	[VERDICT_UNINITIALIZED] = "uninitialized",
+	[VERDICT_REQUIREMENT_UNMET] = "requirement_unmet",
+	[VERDICT_ERROR] = "error",
+};
+
+const char *verdict_name(enum verdict v)
+{
+	return v < VERDICT_COUNT ? verdict_names[v] : "error";
+}
+
+int verdict_from_name(const char *name)
+{
+	for (int i = 0; i < VERDICT_COUNT; i++)
+		if (!strcmp(verdict_names[i], name))
+			return i;
+	return -1;
+}
+
+static const struct type_info types[TYPE_COUNT] = {
+	[TYPE_CHAR] = { "char", 1, false, true },     [TYPE_UCHAR] = { "uchar", 1, false, false },
+	[TYPE_SHORT] = { "short", 2, false, true },   [TYPE_USHORT] = { "ushort", 2, false, false },
+	[TYPE_INT] = { "int", 4, false, true },       [TYPE_UINT] = { "uint", 4, false, false },
+	[TYPE_LONG] = { "long", 8, false, true },     [TYPE_ULONG] = { "ulong", 8, false, false },
+	[TYPE_FLOAT] = { "float", 4, true, true },    [TYPE_DOUBLE] = { "double", 8, true, true },
+};
+
+const struct type_info *type_info(enum elem_type t)
+{
+	return &types[t];
+}
+
+int type_from_name(const char *name)
+{
+	for (int i = 0; i < TYPE_COUNT; i++)
+		if (!strcmp(types[i].name, name))
+			return i;
+	return -1;
+}
+
+double elem_get_double(enum elem_type t, const void *base, size_t i)
+{
+	switch (t) {
+	case TYPE_FLOAT: return ((const float *)base)[i];
+	case TYPE_DOUBLE: return ((const double *)base)[i];
+	default: return (double)elem_get_int(t, base, i);
+	}
+}
+
+int64_t elem_get_int(enum elem_type t, const void *base, size_t i)
+{
+	switch (t) {
+	case TYPE_CHAR: return ((const int8_t *)base)[i];
+	case TYPE_UCHAR: return ((const uint8_t *)base)[i];
+	case TYPE_SHORT: return ((const int16_t *)base)[i];
+	case TYPE_USHORT: return ((const uint16_t *)base)[i];
+	case TYPE_INT: return ((const int32_t *)base)[i];
+	case TYPE_UINT: return ((const uint32_t *)base)[i];
+	case TYPE_LONG: return ((const int64_t *)base)[i];
+	case TYPE_ULONG: return (int64_t)((const uint64_t *)base)[i];
+	case TYPE_FLOAT: return (int64_t)((const float *)base)[i];
+	case TYPE_DOUBLE: return (int64_t)((const double *)base)[i];
+	default: return 0;
+	}
+}
+
+void elem_set(enum elem_type t, void *base, size_t i, double v)
+{
+	switch (t) {
+	case TYPE_CHAR: ((int8_t *)base)[i] = (int8_t)v; break;
+	case TYPE_UCHAR: ((uint8_t *)base)[i] = (uint8_t)v; break;
+	case TYPE_SHORT: ((int16_t *)base)[i] = (int16_t)v; break;
+	case TYPE_USHORT: ((uint16_t *)base)[i] = (uint16_t)v; break;
+	case TYPE_INT: ((int32_t *)base)[i] = (int32_t)v; break;
+	case TYPE_UINT: ((uint32_t *)base)[i] = (uint32_t)v; break;
+	case TYPE_LONG: ((int64_t *)base)[i] = (int64_t)v; break;
+	case TYPE_ULONG: ((uint64_t *)base)[i] = (uint64_t)v; break;
+	case TYPE_FLOAT: ((float *)base)[i] = (float)v; break;
+	case TYPE_DOUBLE: ((double *)base)[i] = v; break;
+	default: break;
+	}
+}
+
+void elem_format(struct sbuf *out, enum elem_type t, const void *base, size_t i)
+{
+	if (types[t].is_float)
+		sbuf_addf(out, "%.9g", elem_get_double(t, base, i));
+	else if (t == TYPE_ULONG)
+		sbuf_addf(out, "%llu", (unsigned long long)((const uint64_t *)base)[i]);
+	else
+		sbuf_addf(out, "%lld", (long long)elem_get_int(t, base, i));
+}
+
+static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i, double tol)
+{
+	if (!types[t].is_float)
+		return !memcmp((const char *)e + i * types[t].size, (const char *)g + i * types[t].size,
+			       types[t].size);
+	double a = elem_get_double(t, e, i), b = elem_get_double(t, g, i);
+	if (isnan(a) || isnan(b))
+		return isnan(a) && isnan(b);
+	return fabs(a - b) <= tol * fmax(1.0, fabs(a));
+}
+
+/* "work-group 3", "(row 2, column 5)", "out[17]" */
+static void name_place(struct sbuf *out, const struct output_view *o, size_t i)
+{
+	const struct arg_spec *a = o->arg;
+	if (o->cols > 0) {
+		size_t r = i / (size_t)o->cols, c = i % (size_t)o->cols;
+		if (a->label[0] && a->label[1])
+			sbuf_addf(out, "%s at (%s %zu, %s %zu)", a->name, a->label[0], r, a->label[1], c);
+		else
+			sbuf_addf(out, "%s[%zu][%zu]", a->name, r, c);
+	} else if (a->label[0]) {
+		sbuf_addf(out, "%s of %s %zu", a->name, a->label[0], i);
+	} else {
+		sbuf_addf(out, "%s[%zu]", a->name, i);
+	}
+}
+
+static void picture_1d(struct sbuf *pic, const struct output_view *o, const bool *wrong, size_t first)
+{
+	enum { WIDTH = 32 };
+	size_t start = first / WIDTH * WIDTH, end = start + WIDTH < o->n ? start + WIDTH : o->n;
+	const char *what = o->arg->label[0] ? o->arg->label[0] : "index";
+	sbuf_addf(pic, "%s, %ss %zu-%zu (. right, x wrong):\n  ", o->arg->name, what, start, end - 1);
+	for (size_t i = start; i < end; i++)
+		sbuf_adds(pic, wrong[i] ? "x" : ".");
+	sbuf_adds(pic, "\n");
+	int shown = 0;
+	for (size_t i = start; i < end && shown < 4; i++) {
+		if (!wrong[i])
+			continue;
+		sbuf_addf(pic, "  %s %zu: expected ", what, i);
+		elem_format(pic, o->arg->type, o->expected, i);
+		sbuf_adds(pic, ", got ");
+		elem_format(pic, o->arg->type, o->got, i);
+		sbuf_adds(pic, "\n");
+		shown++;
+	}
+}
+
+static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool *wrong, size_t first)
+{
+	enum { H = 12, W = 48 };
+	size_t rows = o->n / (size_t)o->cols, cols = (size_t)o->cols;
+	size_t fr = first / cols, fc = first % cols;
+	size_t r0 = fr / H * H, c0 = fc / W * W;
+	size_t r1 = r0 + H < rows ? r0 + H : rows, c1 = c0 + W < cols ? c0 + W : cols;
+	const char *rl = o->arg->label[0] ? o->arg->label[0] : "row";
+	const char *cl = o->arg->label[1] ? o->arg->label[1] : "column";
+	sbuf_addf(pic, "%s (%zu x %zu), %ss %zu-%zu, %ss %zu-%zu (. right, x wrong):\n", o->arg->name,
+		  rows, cols, rl, r0, r1 - 1, cl, c0, c1 - 1);
+	for (size_t r = r0; r < r1; r++) {
+		sbuf_addf(pic, "%6zu ", r);
+		for (size_t c = c0; c < c1; c++)
+			sbuf_adds(pic, wrong[r * cols + c] ? "x" : ".");
+		sbuf_adds(pic, "\n");
+	}
+}
+
+long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic)
+{
+	bool *wrong = xcalloc(o->n ? o->n : 1, sizeof(bool));
+	long count = 0;
+	size_t first = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		if (!elem_equal(o->arg->type, o->expected, o->got, i, tol)) {
+			if (!count)
+				first = i;
+			wrong[i] = true;
+			count++;
+		}
+	}
+	if (count) {
+		if (o->passes > 1)
+			sbuf_addf(msg, "pass %d of %d: ", o->pass, o->passes);
+		name_place(msg, o, first);
+		sbuf_adds(msg, ": expected ");
+		elem_format(msg, o->arg->type, o->expected, first);
+		sbuf_adds(msg, ", got ");
+		elem_format(msg, o->arg->type, o->got, first);
+		sbuf_addf(msg, " (%ld of %zu values wrong)", count, o->n);
+		if (o->passes > 1)
+			sbuf_addf(pic, "pass %d of %d, ", o->pass, o->passes);
+		if (o->cols > 0)
+			picture_2d(pic, o, wrong, first);
+		else
+			picture_1d(pic, o, wrong, first);
+	}
+	free(wrong);
+	return count;
+}
