@@ -1,4 +1,4 @@
-// rotate: each work-group owns a slice of W consecutive elements (the last
+// rotate_left: each work-group owns a slice of W consecutive elements (the last
 // slice may be shorter: it ends at len). Within its slice, every element moves
 // one place to the left and the first one wraps around to the end:
 //
@@ -11,7 +11,7 @@
 // a multiple of W, and it is still wrong. Find out why (the lesson explains),
 // then fix it. You should not need to change the arithmetic.
 
-__kernel void rotate(__global const int *in, __global int *out, __local int *tile, uint len)
+__kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)
 {
 	uint gid = get_global_id(0);
 	uint lid = get_local_id(0);

@@ -1,6 +1,6 @@
-// rotate: within each work-group's slice, elements move one place left and the
+// rotate_left: within each work-group's slice, elements move one place left and the
 // first wraps around to the end of the slice.
-__kernel void rotate(__global const int *in, __global int *out, __local int *tile, uint len)
+__kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)
 {
 	uint gid = get_global_id(0);
 	uint lid = get_local_id(0);

@@ -1,7 +1,7 @@
 // expect: barrier_divergence
 // A barrier in each branch of an if/else: they are two different barriers, and
 // the two halves of a ragged group each wait at their own.
-__kernel void rotate(__global const int *in, __global int *out, __local int *tile, uint len)
+__kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)
 {
 	uint gid = get_global_id(0);
 	uint lid = get_local_id(0);

@@ -1,7 +1,7 @@
-// expect: barrier_divergence
+// expect: barrier_divergence line 13
 // The stub's mistake: the barrier sits inside the range guard, so in a ragged
 // last group the work-items past len never reach it.
-__kernel void rotate(__global const int *in, __global int *out, __local int *tile, uint len)
+__kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)
 {
 	uint gid = get_global_id(0);
 	uint lid = get_local_id(0);

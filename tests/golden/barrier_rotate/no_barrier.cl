@@ -1,7 +1,7 @@
 // expect: data_race
 // No barrier at all: a work-item reads its neighbour's slot with nothing that
 // orders the neighbour's write before the read.
-__kernel void rotate(__global const int *in, __global int *out, __local int *tile, uint len)
+__kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)
 {
 	uint gid = get_global_id(0);
 	uint lid = get_local_id(0);

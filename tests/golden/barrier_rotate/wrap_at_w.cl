@@ -1,7 +1,7 @@
 // expect: wrong_result [--no-analysis]
 // Wraps at the group size instead of the slice length: in a ragged last group
 // the last element reads a slot nobody wrote.
-__kernel void rotate(__global const int *in, __global int *out, __local int *tile, uint len)
+__kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)
 {
 	uint gid = get_global_id(0);
 	uint lid = get_local_id(0);

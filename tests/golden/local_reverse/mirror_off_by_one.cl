@@ -1,4 +1,4 @@
-// expect: out_of_bounds
+// expect: out_of_bounds line 13
 // The mirror of slot 0 is BLOCK-1, not BLOCK: work-item 0 reads past the array.
 #define BLOCK 64
 

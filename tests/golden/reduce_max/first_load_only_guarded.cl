@@ -1,4 +1,4 @@
-// expect: out_of_bounds
+// expect: out_of_bounds line 12
 // The second element is read without its guard.
 __kernel void reduce_max(__global const float *in, __global float *out,
 			 __local float *scratch, uint len)

@@ -1,4 +1,4 @@
-// expect: barrier_divergence
+// expect: barrier_divergence line 21
 // The barrier moved inside `if (lid < s)`: the idle work-items never reach it.
 __kernel void reduce_seq(__global const int *in, __global int *out,
 			 __local int *scratch, uint len)

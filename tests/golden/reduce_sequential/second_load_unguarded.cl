@@ -1,4 +1,4 @@
-// expect: out_of_bounds
+// expect: out_of_bounds line 12
 // Guards the first load only: the second one reads past the end of `in`.
 __kernel void reduce_seq(__global const int *in, __global int *out,
 			 __local int *scratch, uint len)

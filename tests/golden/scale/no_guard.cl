@@ -1,4 +1,4 @@
-// expect: out_of_bounds
+// expect: out_of_bounds line 6
 // Forgets that the last work-group reaches past len.
 __kernel void scale(__global const float *in, __global float *out, float factor, uint len)
 {

@@ -1,4 +1,4 @@
-// expect: out_of_bounds
+// expect: out_of_bounds line 7
 // The guard lets one work-item too many through: index len is past the end.
 __kernel void scale(__global const float *in, __global float *out, float factor, uint len)
 {

@@ -1,4 +1,4 @@
-// expect: out_of_bounds
+// expect: out_of_bounds line 22
 // Guards the store with the bounds of a instead of those of trA: on a matrix
 // that is not square, work-items write past the end of trA.
 #define T 16

@@ -1,4 +1,4 @@
-// expect: wrong_result
+// expect: wrong_result [--no-analysis]
 // Swaps the blocks but copies the tile as it is: each block stays untransposed.
 #define T 16
 
