@@ -249,6 +249,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	}
 	if (analyze)
 		unlink(log_path);
+	for (int i = 0; env[i]; i++)
+		free(env[i]); /* analysis_env allocates each string */
 	for (int i = 0; i < nch; i++)
 		sandbox_child_release(&ch[i]);
 	free(shown);

@@ -51,6 +51,28 @@ static int section_line(const char *text, const char *kind, const char *name)
 	return line;
 }
 
+/* The line of "key =" inside the section whose header is `header` (the last one: it wins). */
+static int key_line(const char *text, const char *header, const char *key)
+{
+	int start = find_line(text, header), found = start;
+	int line = 1;
+	size_t n = strlen(key);
+	for (const char *p = text; *p; p++) {
+		if ((p == text || p[-1] == '\n') && line > start) {
+			const char *q = p;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q == '[')
+				break;
+			if (!strncmp(q, key, n) && (q[n] == ' ' || q[n] == '=' || q[n] == '\t'))
+				found = line;
+		}
+		if (*p == '\n')
+			line++;
+	}
+	return found;
+}
+
 static int bad(struct load_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int bad(struct load_ctx *ctx, const char *fmt, ...)
 {
@@ -436,7 +458,7 @@ static int handler(void *user, const char *section, const char *name, const char
 }
 
 /* Evaluates everything a run will evaluate, for every case, so mistakes show at load time. */
-static int validate_cases(const struct check_spec *spec, struct sbuf *err, int *line)
+static int validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
 {
 	struct test_case *cases;
 	int n;
@@ -449,6 +471,14 @@ static int validate_cases(const struct check_spec *spec, struct sbuf *err, int *
 		struct vars v = cases[i].vars;
 		char e[128];
 		int64_t x;
+		for (int l = 0; l < spec->nlets && !rc; l++) {
+			if (expr_eval(spec->lets[l].expr, &v, &x, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "%s: %s", spec->lets[l].name, e);
+				*line = spec->lets[l].line;
+				rc = -1;
+			}
+			vars_set(&v, spec->lets[l].name, x);
+		}
 		for (int a = 0; a < spec->nargs && !rc; a++) {
 			const struct arg_spec *arg = &spec->args[a];
 			const char *ex = arg->kind == ARG_SCALAR ? arg->value_expr : arg->size_expr;
@@ -456,7 +486,11 @@ static int validate_cases(const struct check_spec *spec, struct sbuf *err, int *
 				sbuf_addf(err, "%s of '%s' in test '%s': %s",
 					  arg->kind == ARG_SCALAR ? "value" : "size", arg->name,
 					  cases[i].name, e);
-				*line = arg->line;
+				char header[NAME_MAX_LEN + 16];
+				snprintf(header, sizeof(header), "[%s %s]",
+					 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
+					 arg->name);
+				*line = key_line(text, header, arg->kind == ARG_SCALAR ? "value" : "size");
 				rc = -1;
 			}
 			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++)
@@ -499,6 +533,8 @@ static int validate(struct load_ctx *ctx)
 		return bad(ctx, "[check] needs 'kernel', the kernel's name"), find_line(text, "[check]");
 	if (!spec->nargs)
 		return bad(ctx, "[check] needs 'signature'"), find_line(text, "[check]");
+	for (int i = 0; i < spec->nlets; i++)
+		spec->lets[i].line = key_line(text, "[let]", spec->lets[i].name);
 	for (int i = 0; i < spec->nargs; i++) {
 		struct arg_spec *a = &spec->args[i];
 		static const char *const kinds[] = { "buffer", "buffer", "local", "scalar" };
@@ -519,7 +555,7 @@ static int validate(struct load_ctx *ctx)
 		return bad(ctx, "[repeat] needs 'while'"), find_line(text, "[repeat]");
 	struct sbuf err = SBUF_INIT;
 	int line = 0;
-	if (validate_cases(spec, &err, &line) < 0) {
+	if (validate_cases(spec, text, &err, &line) < 0) {
 		bad(ctx, "%s", sbuf_str(&err));
 		sbuf_release(&err);
 		if (line == -1)
@@ -540,7 +576,6 @@ int check_spec_load(const char *path, struct check_spec *spec)
 	*spec = fresh;
 	spec->path = xstrdup(path);
 	spec->time_limit_ms = DEFAULT_TIME_LIMIT_MS;
-	spec->analysis_time_limit_ms = DEFAULT_ANALYSIS_TIME_LIMIT_MS;
 	spec->memory_limit_mb = DEFAULT_MEMORY_LIMIT_MB;
 	spec->seed = DEFAULT_SEED;
 	spec->tolerance = DEFAULT_TOLERANCE;
@@ -548,6 +583,9 @@ int check_spec_load(const char *path, struct check_spec *spec)
 	int line = ini_parse_string(text, handler, &ctx);
 	if (!line)
 		line = validate(&ctx);
+	/* Both phases run side by side: the analysis gets the same limit unless told otherwise. */
+	if (!spec->analysis_time_limit_ms)
+		spec->analysis_time_limit_ms = spec->time_limit_ms;
 	if (line) {
 		if (!ctx.err[0])
 			snprintf(ctx.err, sizeof(ctx.err), "syntax error (expected [section] or key = value)");

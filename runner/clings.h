@@ -26,11 +26,11 @@
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_DIMS 2
 #define DEFAULT_TIME_LIMIT_MS 4000
-#define DEFAULT_ANALYSIS_TIME_LIMIT_MS 8000
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
 #define GUARD_BYTES 1024         /* guard region after every global buffer */
+#define POISON_BYTE 0xCD         /* fills outputs before a run: "never written" */
 
 /* ---- strings: a growable buffer (git's strbuf, smaller) ---- */
 struct sbuf {
@@ -381,7 +381,10 @@ struct run_request {
 int run_in_child(void *req, int fd);
 
 /* ---- analysis on Oclgrind (analyze.c) ---- */
-/* Environment for the analysis child: Oclgrind as the only platform, its checks on, its log. */
+/*
+ * Environment for the analysis child: Oclgrind as the only platform, its checks on, its log.
+ * Fills env with at most max-1 allocated "NAME=value" strings and a NULL; the caller frees them.
+ */
 void analysis_env(const char *log_path, char **env, int max);
 struct analysis_buffer {          /* what the host knows of each buffer, in creation order */
 	char name[NAME_MAX_LEN];

@@ -163,14 +163,15 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 		passed += r->tests[i].status == TEST_PASS;
 		skipped += r->tests[i].status == TEST_SKIP;
 	}
-	if (r->ntests)
-		fprintf(f, "\n%s%d test%s passed%s", dim, passed, passed == 1 ? "" : "s",
-			skipped ? "" : "");
+	bool counted = r->verdict == VERDICT_PASS && r->ntests;
+	fprintf(f, "\n%s", dim);
+	if (counted)
+		fprintf(f, "%d test%s passed; ", passed, passed == 1 ? "" : "s");
 	if (skipped)
-		fprintf(f, ", %d skipped on this device", skipped);
-	if (r->ntests || r->device)
-		fprintf(f, "%s%s%s%s\n", r->ntests ? "; " : dim, r->device ? "device: " : "",
-			r->device ? r->device : "", off);
+		fprintf(f, "%d skipped (too large for this device); ", skipped);
+	if (r->device)
+		fprintf(f, "device: %s", r->device);
+	fprintf(f, "%s\n", off);
 	if (r->analysis_ran)
 		fprintf(f, "%sanalysis on Oclgrind: done%s\n", dim, off);
 	if (verbose) {

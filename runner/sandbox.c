@@ -28,6 +28,10 @@ void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device)
 {
 	/* GPU drivers reserve address ranges as large as the machine; the limit only means
 	 * something where the learner's code runs in this process: on a CPU device. */
+#ifdef __SANITIZE_ADDRESS__
+	/* AddressSanitizer's shadow memory alone is larger than any sensible limit. */
+	cpu_device = false;
+#endif
 	if (cpu_device && lim->memory_mb > 0)
 		set_limit(RLIMIT_AS, (rlim_t)lim->memory_mb << 20);
 	if (lim->cpu_s > 0)

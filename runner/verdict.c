@@ -110,6 +110,24 @@ void elem_format(struct sbuf *out, enum elem_type t, const void *base, size_t i)
 		sbuf_addf(out, "%lld", (long long)elem_get_int(t, base, i));
 }
 
+/* An output element still holding the poison the buffer was filled with before the run. */
+static bool never_written(enum elem_type t, const void *base, size_t i)
+{
+	const unsigned char *p = (const unsigned char *)base + i * types[t].size;
+	for (size_t k = 0; k < types[t].size; k++)
+		if (p[k] != POISON_BYTE)
+			return false;
+	return true;
+}
+
+static void format_got(struct sbuf *out, enum elem_type t, const void *got, size_t i)
+{
+	if (never_written(t, got, i))
+		sbuf_adds(out, "nothing (never written)");
+	else
+		elem_format(out, t, got, i);
+}
+
 static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i, double tol)
 {
 	if (!types[t].is_float)
@@ -132,7 +150,7 @@ static void name_place(struct sbuf *out, const struct output_view *o, size_t i)
 		else
 			sbuf_addf(out, "%s[%zu][%zu]", a->name, r, c);
 	} else if (a->label[0]) {
-		sbuf_addf(out, "%s of %s %zu", a->name, a->label[0], i);
+		sbuf_addf(out, "%s[%zu] (%s %zu)", a->name, i, a->label[0], i);
 	} else {
 		sbuf_addf(out, "%s[%zu]", a->name, i);
 	}
@@ -154,7 +172,7 @@ static void picture_1d(struct sbuf *pic, const struct output_view *o, const bool
 		sbuf_addf(pic, "  %s %zu: expected ", what, i);
 		elem_format(pic, o->arg->type, o->expected, i);
 		sbuf_adds(pic, ", got ");
-		elem_format(pic, o->arg->type, o->got, i);
+		format_got(pic, o->arg->type, o->got, i);
 		sbuf_adds(pic, "\n");
 		shown++;
 	}
@@ -199,7 +217,7 @@ long compare_output(const struct output_view *o, double tol, struct sbuf *msg, s
 		sbuf_adds(msg, ": expected ");
 		elem_format(msg, o->arg->type, o->expected, first);
 		sbuf_adds(msg, ", got ");
-		elem_format(msg, o->arg->type, o->got, first);
+		format_got(msg, o->arg->type, o->got, first);
 		sbuf_addf(msg, " (%ld of %zu values wrong)", count, o->n);
 		if (o->passes > 1)
 			sbuf_addf(pic, "pass %d of %d, ", o->pass, o->passes);

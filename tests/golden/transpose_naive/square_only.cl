@@ -1,5 +1,6 @@
-// expect: wrong_result
-// The write index uses columnsA where trA's row length is rowsA: right only for square matrices.
+// expect: out_of_bounds line 9
+// The write index uses columnsA where trA's rows have rowsA elements: right only for square
+// matrices; otherwise it writes past the end of trA.
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)
 {
 	int i = get_global_id(0);

@@ -1,4 +1,4 @@
-// expect: wrong_result
+// expect: uninitialized line 15
 // The tile is written back to the group's own block: the group indices are not swapped.
 #define T 16
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)

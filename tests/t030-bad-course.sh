@@ -1,0 +1,31 @@
+# Broken course files give "file:line: message" and exit 2: never a crash.
+. tests/lib.sh
+course=$(copy_course)
+check() { # FILE LINE-TO-INSERT-AFTER TEXT EXPECTED-LINE EXPECTED-TEXT
+	cp "checks/memory_4.ini" "$course/checks/memory_4.ini"
+	sed -i "$2a $3" "$course/checks/memory_4.ini"
+	$CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"; rc=$?
+	[ $rc -eq 2 ] || fail "'$3': exit $rc, want 2"
+	grep -q "memory_4.ini:$4: .*$5" "$TMP/err" || fail "'$3': $(cat "$TMP/err")"
+}
+line=$(grep -n '^\[let\]' checks/memory_4.ini | cut -d: -f1)
+check memory_4.ini "$line" "oops = ceil_div(len, " $((line + 1)) "expected"
+check memory_4.ini "$line" "this line is not ini" $((line + 1)) "syntax"
+line=$(grep -n '^\[check\]' checks/memory_4.ini | cut -d: -f1)
+check memory_4.ini "$line" "colour = blue" $((line + 1)) "unknown key 'colour'"
+check memory_4.ini "$line" "time_limit_ms = soon" $((line + 1)) "time_limit_ms"
+line=$(grep -n '^\[buffer out\]' checks/memory_4.ini | cut -d: -f1)
+check memory_4.ini "$((line - 1))" "[buffer nothing]\nsize = 1" "$((line + 1))" "no argument .nothing."
+check memory_4.ini "$((line + 1))" "size = groups * nonsense" "$((line + 2))" "unknown name .nonsense."
+
+# A broken exercise ini
+cp checks/memory_4.ini "$course/checks/memory_4.ini"
+printf '[exercise]\ntitle = x\norder = first\n' > "$course/exercises/memory_4.ini"
+$CLINGS --course "$course" list >/dev/null 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] || fail "bad exercise ini: exit $rc"
+grep -q "exercises/memory_4.ini:3: order" "$TMP/err" || fail "bad exercise ini: $(cat "$TMP/err")"
+
+# A course that is not one
+$CLINGS --course "$TMP" list >/dev/null 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] || fail "not a course: exit $rc"
+exit 0

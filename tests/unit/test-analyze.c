@@ -1,0 +1,401 @@
+/*
+ * test-analyze.c: Oclgrind logs captured from the course's kernels (tests/unit/data/oclgrind-*.log,
+ * each beside the kernel that produced it) become the finding a learner should fix first.
+ *
+ * The logs were captured with the environment analysis_env() sets, the kernel built with
+ * -cl-opt-disable -cl-kernel-arg-info after `#line 1 "exercises/NAME.cl"`, reductions at 3
+ * work-groups of 64 with len = 379 (a ragged last group), transposes of 20 x 37 in 16 x 16 groups.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "clings.h"
+
+/* The data folder beside this file, wherever the tests run from the repository root. */
+static char *data_path(const char *name)
+{
+	const char *self = __FILE__;
+	const char *slash = strrchr(self, '/');
+	int dir = slash ? (int)(slash - self + 1) : 0;
+	return xstrfmt("%.*sdata/oclgrind-%s", dir, self, name);
+}
+
+static char *load_log(const char *kase)
+{
+	char *name = xstrfmt("%s.log", kase), *path = data_path(name), *text = NULL;
+	size_t len;
+	if (read_file(path, &text, &len) < 0)
+		fail_msg("cannot read %s", path);
+	free(name);
+	free(path);
+	return text;
+}
+
+/* What the reduction's host creates: in (len = 379), out (3 groups), scratch (64 ints). */
+static const struct analysis_buffer reduction_bufs[] = {
+	{ "in", ARG_GLOBAL, 379 * 4 },
+	{ "out", ARG_GLOBAL, 3 * 4 },
+	{ "scratch", ARG_LOCAL, 64 * 4 },
+};
+static const struct analysis_buffer transpose_bufs[] = {
+	{ "a", ARG_GLOBAL, 20 * 37 * 4 },
+	{ "trA", ARG_GLOBAL, 20 * 37 * 4 },
+};
+
+static bool is_reduction(const char *kase)
+{
+	return !strncmp(kase, "reduction", strlen("reduction"));
+}
+
+/* Runs a captured case with its kernel file as the learner's file (so lines are quoted). */
+static void run_case(const char *kase, struct finding *f)
+{
+	char *log = load_log(kase), *name = xstrfmt("%s.cl", kase), *learner = data_path(name);
+	const struct analysis_buffer *bufs = is_reduction(kase) ? reduction_bufs : transpose_bufs;
+	int nbufs = is_reduction(kase) ? 3 : 2;
+
+	assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, f), 0);
+	assert_non_null(f->file);
+	assert_string_equal(f->file, learner);
+	if (f->verdict != VERDICT_PASS) {
+		assert_non_null(f->message);
+		assert_non_null(strstr(f->message, learner));   /* names the file ... */
+		char *at = xstrfmt(":%d: ", f->line);
+		assert_non_null(strstr(f->message, at));          /* ... and the line */
+		free(at);
+	}
+	free(log);
+	free(name);
+	free(learner);
+}
+
+#define assert_has(haystack, needle) \
+	do { \
+		if (!strstr((haystack), (needle))) \
+			fail_msg("missing \"%s\" in:\n%s", (needle), (haystack)); \
+	} while (0)
+
+static void expect(const char *kase, enum verdict v, int line, const char *const words[])
+{
+	struct finding f;
+	run_case(kase, &f);
+	if (f.verdict != v)
+		fail_msg("%s: verdict %s, expected %s\n%s", kase, verdict_name(f.verdict),
+			 verdict_name(v), f.message ? f.message : "");
+	assert_int_equal(f.line, line);
+	for (int i = 0; words && words[i]; i++)
+		assert_has(f.message, words[i]);
+	finding_release(&f);
+	assert_null(f.message);
+	assert_null(f.file);
+}
+
+/* ---- no false positives ---- */
+
+static void test_correct_kernels_pass(void **state)
+{
+	(void)state;
+	const char *cases[] = { "reduction-correct", "reduction-sequential", "reduction-interleaved",
+				"transpose-tiled", "transpose-naive", "transpose-padded" };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct finding f;
+		run_case(cases[i], &f);
+		if (f.verdict != VERDICT_PASS)
+			fail_msg("%s: %s", cases[i], f.message);
+		assert_null(f.message);
+		finding_release(&f);
+	}
+}
+
+/* ---- barrier divergence ---- */
+
+static void test_barrier_in_if(void **state)
+{
+	(void)state;
+	expect("reduction-barrier-in-if", VERDICT_BARRIER_DIVERGENCE, 18, (const char *[]){
+		"barrier divergence", "Only 32 of the 64 work-items of work-group 0",
+		"barrier at line 18", "the other 32 did not", "18 | barrier(CLK_LOCAL_MEM_FENCE);",
+		"hangs", "Move the barrier out of the branch", NULL });
+}
+
+static void test_barrier_in_if_else(void **state)
+{
+	(void)state;
+	expect("reduction-barrier-if-else", VERDICT_BARRIER_DIVERGENCE, 19, (const char *[]){
+		"In work-group 0, work-items 32-63 reached the barrier at line 21",
+		"work-item 0 among them", "barrier at line 19", "two different barriers",
+		"each branch of an if/else", NULL });
+}
+
+static void test_barrier_in_lid_loop(void **state)
+{
+	(void)state;
+	expect("reduction-barrier-loop-lid", VERDICT_BARRIER_DIVERGENCE, 17, (const char *[]){
+		"Only 32 of the 64 work-items of work-group 0", "barrier at line 17",
+		"number of trips depends on the local id", NULL });
+}
+
+static void test_transpose_barrier_in_check(void **state)
+{
+	(void)state;
+	/* The log holds races and uninitialised values first: all caused by the divergence. */
+	expect("transpose-barrier-in-check", VERDICT_BARRIER_DIVERGENCE, 12, (const char *[]){
+		"Only 64 of the 256 work-items of work-group (1,0)", "barrier at line 12",
+		"4 work-groups in all", NULL });
+}
+
+/* ---- out of bounds ---- */
+
+static void test_local_write_past_end(void **state)
+{
+	(void)state;
+	expect("reduction-local-past-end", VERDICT_OUT_OF_BOUNDS, 9, (const char *[]){
+		"out-of-bounds write", "work-item 0 of work-group 0 wrote `scratch[64]`",
+		"one past the end", "scratch (local memory) holds 64 elements (indices 0 to 63)",
+		"9 | scratch[k] = 0;", "if (i < len)", NULL });
+}
+
+static void test_global_write_past_end(void **state)
+{
+	(void)state;
+	expect("reduction-global-past-end", VERDICT_OUT_OF_BOUNDS, 22, (const char *[]){
+		"out-of-bounds write", "work-item 0 of work-group 2 wrote `out[3]`",
+		"one past the end", "out holds 3 elements (indices 0 to 2)", NULL });
+}
+
+static void test_global_read_past_end(void **state)
+{
+	(void)state;
+	/* The garbage read also makes uninitialised values: the read is the cause. */
+	expect("reduction-read-past-end", VERDICT_OUT_OF_BOUNDS, 12, (const char *[]){
+		"out-of-bounds read", "work-item 61 of work-group 2 read `in[379]`",
+		"one past the end", "in holds 379 elements", "every element a work-item touches",
+		NULL });
+}
+
+/* ---- data races ---- */
+
+static void test_no_barrier_after_load(void **state)
+{
+	(void)state;
+	expect("reduction-no-barrier-after-load", VERDICT_DATA_RACE, 18, (const char *[]){
+		"data race", "On `scratch` (local memory)", "wrote `scratch[1]` at line 8",
+		"work-item 0 of the same work-group read it at line 18", "no barrier between",
+		"between the write (line 8) and the read (line 18)", NULL });
+}
+
+static void test_no_barrier_in_loop(void **state)
+{
+	(void)state;
+	expect("reduction-no-barrier-in-loop", VERDICT_DATA_RACE, 18, (const char *[]){
+		"On `scratch` (local memory)", "at line 18", "end every step with barrier", NULL });
+}
+
+static void test_in_place_update(void **state)
+{
+	(void)state;
+	expect("reduction-in-place", VERDICT_DATA_RACE, 17, (const char *[]){
+		"work-item 1 of work-group 0 wrote `scratch[1]` at line 17",
+		"work-item 0 of the same work-group read it at line 17", "read into a private variable",
+		NULL });
+}
+
+static void test_transpose_no_barrier(void **state)
+{
+	(void)state;
+	expect("transpose-no-barrier", VERDICT_DATA_RACE, 17, (const char *[]){
+		"On a __local array of the kernel, work-item (1,0) of work-group (0,0) wrote element 1 at line 11",
+		"work-item (0,1) of the same work-group read it at line 17",
+		"between the write (line 11) and the read (line 17)", NULL });
+}
+
+static void test_race_between_groups(void **state)
+{
+	(void)state;
+	expect("reduction-groups-race", VERDICT_DATA_RACE, 22, (const char *[]){
+		"On `out`, work-item 0 of work-group 1 wrote `out[0]` at line 22",
+		"work-item 0 of work-group 0 wrote it at line 22", "No barrier orders different "
+		"work-groups", "each work-group must own its region", NULL });
+}
+
+/* ---- uninitialised ---- */
+
+static void test_no_zero_init(void **state)
+{
+	(void)state;
+	expect("reduction-no-zero-init", VERDICT_UNINITIALIZED, 18, (const char *[]){
+		"uninitialised value", "work-item 31 of work-group 2 stored into `scratch[62]`",
+		"nobody had written", "identity of +", "partly filled last work-group", NULL });
+}
+
+static void test_private_without_start_value(void **state)
+{
+	(void)state;
+	expect("reduction-private-uninit", VERDICT_UNINITIALIZED, 23, (const char *[]){
+		"work-item 0 of work-group 0 stored into `out[0]`", "int sum = 0;", NULL });
+}
+
+/* ---- the address map and its fallbacks ---- */
+
+static void test_unreadable_learner_file(void **state)
+{
+	(void)state;
+	char *log = load_log("reduction-global-past-end");
+	struct finding f;
+	assert_int_equal(verdict_from_oclgrind_log(log, "exercises/memory_4.cl", reduction_bufs, 3,
+						   &f), 0);
+	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
+	assert_has(f.message, "exercises/memory_4.cl:22: out-of-bounds write");
+	assert_null(strstr(f.message, " | "));   /* no quote, and above all no wrong one */
+	finding_release(&f);
+	free(log);
+}
+
+static void test_mapping_that_contradicts_the_log_is_dropped(void **state)
+{
+	(void)state;
+	/* The host described buffer 2 as larger than the write's offset: not the buffer hit. */
+	static const struct analysis_buffer wrong[] = {
+		{ "in", ARG_GLOBAL, 379 * 4 }, { "big", ARG_GLOBAL, 4096 },
+	};
+	char *log = load_log("reduction-global-past-end");
+	struct finding f;
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", wrong, 2, &f), 0);
+	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
+	assert_has(f.message, "outside a global buffer");
+	assert_null(strstr(f.message, "big"));
+	finding_release(&f);
+	free(log);
+}
+
+static void test_several_launches(void **state)
+{
+	(void)state;
+	/* The child sends the buffers of every launch; Oclgrind reuses the numbers each time. */
+	static const struct analysis_buffer launches[] = {
+		{ "in", ARG_GLOBAL, 1000 * 4 }, { "out", ARG_GLOBAL, 8 * 4 }, { "scratch", ARG_LOCAL, 256 },
+		{ "in", ARG_GLOBAL, 7 * 4 }, { "out", ARG_GLOBAL, 1 * 4 }, { "scratch", ARG_LOCAL, 256 },
+		{ "in", ARG_GLOBAL, 379 * 4 }, { "out", ARG_GLOBAL, 3 * 4 }, { "scratch", ARG_LOCAL, 256 },
+	};
+	struct finding f;
+	char *log = load_log("reduction-global-past-end");
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, &f), 0);
+	assert_has(f.message, "wrote `out[3]`, one past the end: out holds 3 elements");
+	finding_release(&f);
+	free(log);
+
+	log = load_log("reduction-read-past-end");
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, &f), 0);
+	assert_has(f.message, "read `in[379]`, one past the end: in holds 379 elements");
+	finding_release(&f);
+	free(log);
+}
+
+static void test_negative_index(void **state)
+{
+	(void)state;
+	/* in[-1]: the offset wraps into the buffer numbered one lower. */
+	const char *log =
+		"\nInvalid read of size 4 at global memory address 0xfffffffffffc\n"
+		"\tKernel: reduction\n"
+		"\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
+		"\t  %13 = load i32, i32 addrspace(1)* %arrayidx10, align 4, !dbg !50\n"
+		"\tAt line 10 (column 19) of k.cl:\n"
+		"\t  whatever\n\t\n";
+	struct finding f;
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
+	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
+	assert_int_equal(f.line, 10);
+	assert_has(f.message, "read `in[-1]`, 1 before the start");
+	finding_release(&f);
+}
+
+static void test_empty_truncated_and_foreign_logs(void **state)
+{
+	(void)state;
+	struct finding f;
+	assert_int_equal(verdict_from_oclgrind_log(NULL, "k.cl", NULL, 0, &f), 0);
+	assert_int_equal(f.verdict, VERDICT_PASS);
+	finding_release(&f);
+
+	/* API errors and the suppression notice are not findings. */
+	const char *other = "\nOclgrind - OpenCL runtime error detected\n\tFunction: clFinish\n"
+			    "\tError: CL_INVALID_COMMAND_QUEUE\n\t\n"
+			    "Oclgrind: 1000 errors generated - suppressing further errors\n";
+	assert_int_equal(verdict_from_oclgrind_log(other, "k.cl", NULL, 0, &f), 0);
+	assert_int_equal(f.verdict, VERDICT_PASS);
+	finding_release(&f);
+
+	/* A child killed mid-write leaves half a message: what is there still counts. */
+	char *log = load_log("reduction-barrier-in-if");
+	char *cut = strstr(log, "\tAt line");
+	assert_non_null(cut);
+	cut[12] = '\0';
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
+	assert_int_equal(f.verdict, VERDICT_BARRIER_DIVERGENCE);
+	assert_int_equal(f.line, 18);
+	finding_release(&f);
+	free(log);
+}
+
+static void test_analysis_env(void **state)
+{
+	(void)state;
+	char *env[16];
+	analysis_env("/tmp/x/oclgrind.log", env, 16);
+	const char *want[] = { "OCL_ICD_VENDORS=/usr/lib/oclgrind/liboclgrind-rt-icd.so",
+			       "OCLGRIND_LOG=/tmp/x/oclgrind.log", "OCLGRIND_DATA_RACES=1",
+			       "OCLGRIND_UNINITIALIZED=1", "OCLGRIND_NUM_THREADS=1" };
+	for (size_t w = 0; w < sizeof(want) / sizeof(want[0]); w++) {
+		bool found = false;
+		for (int i = 0; env[i]; i++)
+			found = found || !strcmp(env[i], want[w]);
+		if (!found)
+			fail_msg("missing %s", want[w]);
+	}
+	for (int i = 0; env[i]; i++)
+		free(env[i]);
+
+	/* A short array gets the most important settings, and its NULL. */
+	char *few[3];
+	analysis_env("l", few, 3);
+	assert_string_equal(few[0], "OCL_ICD_VENDORS=/usr/lib/oclgrind/liboclgrind-rt-icd.so");
+	assert_string_equal(few[1], "OCLGRIND_LOG=l");
+	assert_null(few[2]);
+	free(few[0]);
+	free(few[1]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_correct_kernels_pass),
+		cmocka_unit_test(test_barrier_in_if),
+		cmocka_unit_test(test_barrier_in_if_else),
+		cmocka_unit_test(test_barrier_in_lid_loop),
+		cmocka_unit_test(test_transpose_barrier_in_check),
+		cmocka_unit_test(test_local_write_past_end),
+		cmocka_unit_test(test_global_write_past_end),
+		cmocka_unit_test(test_global_read_past_end),
+		cmocka_unit_test(test_no_barrier_after_load),
+		cmocka_unit_test(test_no_barrier_in_loop),
+		cmocka_unit_test(test_in_place_update),
+		cmocka_unit_test(test_transpose_no_barrier),
+		cmocka_unit_test(test_race_between_groups),
+		cmocka_unit_test(test_no_zero_init),
+		cmocka_unit_test(test_private_without_start_value),
+		cmocka_unit_test(test_unreadable_learner_file),
+		cmocka_unit_test(test_mapping_that_contradicts_the_log_is_dropped),
+		cmocka_unit_test(test_several_launches),
+		cmocka_unit_test(test_negative_index),
+		cmocka_unit_test(test_empty_truncated_and_foreign_logs),
+		cmocka_unit_test(test_analysis_env),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,162 @@
+/* Unit tests of the check ini loader (checkspec.c) and the output comparison (verdict.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clings.h"
+
+static char *write_temp(const char *text)
+{
+	char *path = xstrdup("/tmp/clings-test-XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+static const char *const reduction_ini =
+	"[check]\n"
+	"kernel = reduction\n"
+	"signature = __global const int *in, __global int *out, __local int *scratch, unsigned int len\n"
+	"[let]\n"
+	"groups = ceil_div(len, 2*wg)\n"
+	"[buffer in]\n"
+	"size = len\n"
+	"init = random(-5, 5)\n"
+	"[buffer out]\n"
+	"size = groups\n"
+	"output = yes\n"
+	"label = work-group\n"
+	"[local scratch]\n"
+	"size = wg\n"
+	"[scalar len]\n"
+	"value = len\n"
+	"[ndrange]\n"
+	"global = groups*wg\n"
+	"local = wg\n"
+	"[repeat]\n"
+	"while = groups > 1\n"
+	"in = out\n"
+	"len = groups\n"
+	"[test t]\n"
+	"len = 7, 1000\n"
+	"wg = 64, 128\n"
+	"analyze = yes\n";
+
+static void loads_a_reduction(void **state)
+{
+	(void)state;
+	char *path = write_temp(reduction_ini);
+	struct check_spec spec;
+	assert_int_equal(check_spec_load(path, &spec), 0);
+	assert_string_equal(spec.kernel, "reduction");
+	assert_int_equal(spec.nargs, 4);
+	assert_int_equal(spec.args[0].kind, ARG_GLOBAL);
+	assert_true(spec.args[0].is_const);
+	assert_int_equal(spec.args[0].init, INIT_RANDOM);
+	assert_int_equal(spec.args[1].output, true);
+	assert_int_equal(spec.args[2].kind, ARG_LOCAL);
+	assert_int_equal(spec.args[3].kind, ARG_SCALAR);
+	assert_int_equal(spec.args[3].type, TYPE_UINT);
+	assert_string_equal(spec.args[0].from, "out");
+	assert_non_null(spec.repeat_while);
+	assert_int_equal(spec.analysis_time_limit_ms, spec.time_limit_ms);
+
+	struct test_case *cases;
+	int n;
+	assert_int_equal(check_spec_expand(&spec, &cases, &n), 0);
+	assert_int_equal(n, 4);
+	assert_string_equal(cases[0].name, "t len=7 wg=64");
+	assert_string_equal(cases[3].name, "t len=1000 wg=128");
+	assert_int_equal(*vars_get(&cases[3].vars, "groups"), 4);
+	assert_true(cases[0].analyze);
+	free(cases);
+
+	struct sbuf sig = SBUF_INIT;
+	check_spec_signature(&spec, &sig);
+	assert_string_equal(sbuf_str(&sig), "__kernel void reduction(__global const int *in, "
+			    "__global int *out, __local int *scratch, uint len)");
+	sbuf_release(&sig);
+	check_spec_release(&spec);
+	unlink(path);
+	free(path);
+}
+
+static void rejects_what_it_cannot_run(void **state)
+{
+	(void)state;
+	static const char *const broken[] = {
+		"[check]\nkernel = k\nsignature = __global int *a\n[buffer a]\nsize = n\n[ndrange]\nglobal = 1\nlocal = 1\n[test t]\nm = 1\n",
+		"[check]\nkernel = k\nsignature = float *a\n",
+		"[check]\nkernel = k\nsignature = __global int *a, int a\n",
+		"[check]\nkernel = k\nsignature = __global int *a\n[buffer a]\nsize = 4\n[ndrange]\nglobal = 4, 4\nlocal = 4\n",
+		"[check]\nkernel = k\nsignature = __global int *a\n[buffer a]\nsize = 4\n[ndrange]\nglobal = 4\nlocal = 4\n",
+		"[check]\nkernel = k\nsignature = __global int *a\n[buffer a]\nsize = 4\ninit = gaussian\n",
+		"[check]\ncolour = blue\n",
+		"[nonsense]\nx = 1\n",
+	};
+	for (size_t i = 0; i < sizeof(broken) / sizeof(broken[0]); i++) {
+		char *path = write_temp(broken[i]);
+		struct check_spec spec;
+		if (check_spec_load(path, &spec) == 0)
+			fail_msg("case %zu was accepted:\n%s", i, broken[i]);
+		unlink(path);
+		free(path);
+	}
+}
+
+static void names_the_first_wrong_place(void **state)
+{
+	(void)state;
+	struct arg_spec a = { .name = "trA", .type = TYPE_INT, .output = true };
+	a.label[0] = "row";
+	a.label[1] = "column";
+	int expected[6] = { 1, 2, 3, 4, 5, 6 }, got[6] = { 1, 2, 3, 4, 0, 6 };
+	struct output_view o = { &a, expected, got, 6, 3, 1, 1 };
+	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&msg), "trA at (row 1, column 1): expected 5, got 0 (1 of 6 values wrong)");
+	assert_non_null(strstr(sbuf_str(&pic), "     1 .x."));
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+
+	struct arg_spec r = { .name = "out", .type = TYPE_INT, .output = true };
+	r.label[0] = "work-group";
+	int e2[3] = { 10, 20, 30 }, g2[3] = { 10, 21, 30 };
+	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3 };
+	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&msg), "pass 2 of 3: out[1] (work-group 1): expected 20, got 21 (1 of 3 values wrong)");
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+}
+
+static void floats_within_tolerance(void **state)
+{
+	(void)state;
+	struct arg_spec a = { .name = "out", .type = TYPE_DOUBLE, .output = true };
+	double e[2] = { 1000.0, 1.0 }, g[2] = { 1000.0000001, 1.0 }, bad[2] = { 1001.0, 1.0 };
+	struct output_view o = { &a, e, g, 2, 0, 1, 1 };
+	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	assert_int_equal(compare_output(&o, 1e-6, &msg, &pic), 0);
+	o.got = bad;
+	assert_int_equal(compare_output(&o, 1e-6, &msg, &pic), 1);
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(loads_a_reduction),
+		cmocka_unit_test(rejects_what_it_cannot_run),
+		cmocka_unit_test(names_the_first_wrong_place),
+		cmocka_unit_test(floats_within_tolerance),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,80 @@
+/* Unit tests of the check-file expressions (expr.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "clings.h"
+
+static int64_t eval_ok(const char *src, const struct vars *v)
+{
+	char err[128] = "";
+	int64_t out = -12345;
+	int rc = expr_eval(src, v, &out, err, sizeof(err));
+	if (rc != 0)
+		fail_msg("'%s': %s", src, err);
+	return out;
+}
+
+static void arithmetic_and_precedence(void **state)
+{
+	(void)state;
+	assert_int_equal(eval_ok("1 + 2 * 3", NULL), 7);
+	assert_int_equal(eval_ok("(1 + 2) * 3", NULL), 9);
+	assert_int_equal(eval_ok("17 / 5 + 17 % 5", NULL), 5);
+	assert_int_equal(eval_ok("-4 + 10", NULL), 6);
+	assert_int_equal(eval_ok("2 < 3 && 3 <= 3 && !(1 > 2) && 4 >= 4 && 1 != 2 && 2 == 2", NULL), 1);
+	assert_int_equal(eval_ok("0 || 0", NULL), 0);
+}
+
+static void functions(void **state)
+{
+	(void)state;
+	assert_int_equal(eval_ok("ceil_div(1000, 128)", NULL), 8);
+	assert_int_equal(eval_ok("ceil_div(1024, 128)", NULL), 8);
+	assert_int_equal(eval_ok("round_up(17, 16)", NULL), 32);
+	assert_int_equal(eval_ok("round_up(16, 16)", NULL), 16);
+	assert_int_equal(eval_ok("min(3, max(1, 2))", NULL), 2);
+}
+
+static void variables(void **state)
+{
+	(void)state;
+	struct vars v = { 0 };
+	assert_int_equal(vars_set(&v, "len", 1001), 0);
+	assert_int_equal(vars_set(&v, "wg", 64), 0);
+	assert_int_equal(eval_ok("ceil_div(len, 2*wg)*wg", &v), 8 * 64);
+	assert_int_equal(vars_set(&v, "len", 8), 0);
+	assert_int_equal(eval_ok("len", &v), 8);
+	assert_int_equal(v.n, 2);
+}
+
+static void errors(void **state)
+{
+	(void)state;
+	struct vars v = { 0 };
+	char err[128];
+	int64_t out;
+	assert_int_equal(expr_eval("len + 1", &v, &out, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown name 'len'"));
+	assert_int_equal(expr_eval("4 / 0", &v, &out, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "division by zero"));
+	assert_int_equal(expr_eval("ceil_div(4, 0)", &v, &out, err, sizeof(err)), -1);
+	assert_int_equal(expr_eval("(1 + 2", &v, &out, err, sizeof(err)), -1);
+	assert_int_equal(expr_eval("1 2", &v, &out, err, sizeof(err)), -1);
+	assert_int_equal(expr_eval("sqrt(4, 2)", &v, &out, err, sizeof(err)), -1);
+	assert_int_equal(expr_eval("", &v, &out, err, sizeof(err)), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(arithmetic_and_precedence),
+		cmocka_unit_test(functions),
+		cmocka_unit_test(variables),
+		cmocka_unit_test(errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
