@@ -1,6 +1,6 @@
-// expect: out_of_bounds line 22
+// expect: uninitialized line 22
 // Guards the store with the bounds of a instead of those of trA: on a matrix
-// that is not square, work-items write past the end of trA.
+// that is not square, the store copies tile slots that no work-item loaded.
 #define T 16
 
 __kernel void matrixtranspose(__global const int *a, __global int *trA,
