@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 11
+// expect: out_of_bounds line 12
+// expect: wrong_result [--no-analysis]
 // The second load is not guarded: the last group reads past the end of in.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {
