@@ -1,5 +1,7 @@
+// expect: uninitialized line 23
 // expect: wrong_result [--no-analysis]
-// Swaps the blocks but copies the tile as it is: each block stays untransposed.
+// Swaps the blocks but copies the tile as it is: each block stays untransposed,
+// and in a ragged block the store copies slots that no work-item loaded.
 #define T 16
 
 __kernel void matrixtranspose(__global const int *a, __global int *trA,
