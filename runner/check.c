@@ -192,14 +192,15 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct sandbox_limits exec_limits = {
 		.time_ms = spec.time_limit_ms,
+		.build_ms = BUILD_TIME_LIMIT_MS,
 		.memory_mb = spec.memory_limit_mb,
-		.cpu_s = spec.time_limit_ms / 1000 * (ncpu > 0 ? ncpu : 1) + 5,
+		.cpu_s = (BUILD_TIME_LIMIT_MS + spec.time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1),
 		.file_mb = 64,
 		.open_files = 256,
 	};
 	struct sandbox_limits an_limits = exec_limits;
 	an_limits.time_ms = spec.analysis_time_limit_ms;
-	an_limits.cpu_s = spec.analysis_time_limit_ms / 1000 * (ncpu > 0 ? ncpu : 1) + 5;
+	an_limits.cpu_s = (BUILD_TIME_LIMIT_MS + spec.analysis_time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
 	struct run_request exec_rq = { &spec, shown, learner_src, solution_src, o->device, RUN_EXECUTE,
 				       &exec_limits, NULL };
 	struct run_request an_rq = exec_rq;

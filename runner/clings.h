@@ -26,6 +26,7 @@
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_DIMS 2
 #define DEFAULT_TIME_LIMIT_MS 4000
+#define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
@@ -271,7 +272,8 @@ void report_print_json(const struct report *r, FILE *f);
 
 /* ---- the sandboxed child (sandbox.c) ---- */
 struct sandbox_limits {
-	long time_ms;        /* wall clock; the whole process group is killed at the deadline */
+	long time_ms;        /* wall clock from the child's "ready" line; then its group is killed */
+	long build_ms;       /* wall clock before "ready": compiling is not the learner's time */
 	long memory_mb;      /* RLIMIT_AS; 0: none (GPU drivers reserve huge address ranges) */
 	long cpu_s;          /* RLIMIT_CPU */
 	long file_mb;        /* RLIMIT_FSIZE */
@@ -283,6 +285,8 @@ struct sandbox_child {
 	pid_t pid;
 	int fd;
 	double deadline;
+	long run_ms;         /* the deadline once the child says "ready" */
+	bool ready;
 	struct sbuf output;  /* all the child wrote */
 	bool timed_out;
 	int exit_status;     /* when it exited */
@@ -296,6 +300,7 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 /*
  * Waits for all children, reading their output, until each exits or passes its deadline; a child
  * past its deadline has its whole group killed. Every child is reaped: none is left behind.
+ * A child's clock restarts with time_ms when it writes a line "ready" (its build is done).
  */
 void sandbox_wait_all(struct sandbox_child *c, int n);
 void sandbox_child_release(struct sandbox_child *c);

@@ -548,6 +548,7 @@ int run_in_child(void *arg, int fd)
 	}
 	if (!c.analyze && build_reference(&c) < 0)
 		return 0;
+	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
 	c.max_wg = clhost_kernel_max_work_group(c.learner);
 	if (clhost_max_work_group(c.s) < c.max_wg)
 		c.max_wg = clhost_max_work_group(c.s);

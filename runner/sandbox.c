@@ -85,7 +85,8 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 	close(fds[1]);
 	c->pid = pid;
 	c->fd = fds[0];
-	c->deadline = now_seconds() + (double)lim->time_ms / 1000.0;
+	c->run_ms = lim->time_ms;
+	c->deadline = now_seconds() + (double)(lim->build_ms > 0 ? lim->build_ms : lim->time_ms) / 1000.0;
 	return 0;
 }
 
@@ -165,6 +166,11 @@ void sandbox_wait_all(struct sandbox_child *c, int n)
 			ssize_t got = read(ch->fd, buf, sizeof(buf));
 			if (got > 0) {
 				sbuf_add(&ch->output, buf, (size_t)got);
+				if (!ch->ready && (!strncmp(ch->output.buf, "ready\t", 6) ||
+						   strstr(ch->output.buf, "\nready\t"))) {
+					ch->ready = true;
+					ch->deadline = now_seconds() + (double)ch->run_ms / 1000.0;
+				}
 			} else if (got == 0 || errno != EINTR) {
 				close(ch->fd);
 				ch->fd = -1;
