@@ -449,4 +449,60 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,
 	cmd_hint_entry, cmd_lesson_entry, cmd_reset_entry, cmd_watch_entry, cmd_validate_entry;
 
+/* ==== the terminal, lessons and the interactive runner (tui branch: term.c, lesson.c, cmd-*.c) ==== */
+/* term.c */
+bool term_colour(int fd);  /* fd is a terminal, NO_COLOR is unset or empty, TERM is not "dumb" */
+/* Raw keys, the alternate screen, no cursor; given back by term_raw_leave(), at exit, and on
+ * SIGINT, SIGTERM and SIGHUP (the process then dies of that signal). */
+int term_raw_enter(int fd_in, int fd_out);
+void term_raw_leave(void);
+void term_suspend(void);   /* ^Z: gives the terminal back, stops, takes it again on SIGCONT */
+void term_size(int fd, int *rows, int *cols);  /* 24x80 (or LINES, COLUMNS) when unknown */
+/* A descriptor that becomes readable after SIGWINCH or SIGCONT; term_signal_drain() empties it. */
+int term_signal_fd(void);
+void term_signal_drain(void);
+int term_write(int fd, const char *s, size_t n);  /* all of it, or -1 */
+enum term_key { KEY_NONE = -1, KEY_ESC = 0x1b, KEY_UP = 0x100, KEY_DOWN, KEY_LEFT, KEY_RIGHT,
+		KEY_PGUP, KEY_PGDN, KEY_HOME, KEY_END };
+int term_read_key(int fd);  /* a byte or a KEY_*; KEY_NONE when nothing is waiting */
+/* Columns that text takes on screen: escape sequences take none, a UTF-8 character one. */
+int term_width(const char *s, size_t n);
+/* Appends at most width columns of s (escapes kept, control characters made visible, a newline
+ * ends it); returns the columns used. */
+int term_add_fit(struct sbuf *out, const char *s, size_t n, int width);
+/* Bytes of s that the first cols columns take (escapes before the cut included). */
+size_t term_offset(const char *s, size_t n, int cols);
+
+/* lesson.c: Markdown (md4c) as terminal text. */
+/* Renders md as lines of at most width columns, each ending in '\n'; with colour, styles are
+ * closed at every line end and opened again on the next, so any line can be shown on its own. */
+void lesson_render(const char *md, size_t len, int width, bool colour, struct sbuf *out);
+/* Splits a hints file at its "## Hint" lines; each hint is the Markdown after its heading line.
+ * Text before the first "## Hint" is ignored. Caller frees with lesson_hints_release(). */
+struct hints {
+	char **text;
+	int n;
+};
+#define HINTS_INIT { NULL, 0 }
+void lesson_split_hints(const char *md, struct hints *h);
+void lesson_hints_release(struct hints *h);
+/* Reads lessons/LANG/NAME{suffix}.md, falling back to English; -1 (quietly) when neither exists. */
+int lesson_read(const struct course *c, const struct exercise *e, const char *lang,
+		const char *suffix, char **text);
+
+/* cmd-reset.c: puts the stub back, keeping the learner's file as a backup. The stub comes from
+ * exercises/NAME.cl.orig when present, else from git (HEAD) when the course is a git work tree.
+ * *backup gets the backup's path (NULL when the file was already the stub); caller frees. */
+int exercise_reset(const struct course *c, const struct exercise *e, char **backup);
+/* Saves a pristine copy exercises/NAME.cl.orig of an untouched stub, once, so reset works
+ * without git. Quiet: returns -1 without printing. */
+int exercise_keep_original(const struct course *c, const struct exercise *e);
+/* cmd-hint.c: loads e's hints into h and counts one more as seen in st (the caller saves st).
+ * Returns the index of the hint to show now (the last one again once all were seen), or -1
+ * (printed) when there are none. */
+int hint_take(const struct course *c, const struct exercise *e, const char *lang, struct state *st,
+	      struct hints *h);
+/* The exercise to open when none is named: the state's current one, else the first not done. */
+const struct exercise *exercise_current(const struct course *c, const struct state *st);
+
 #endif

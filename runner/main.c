@@ -7,8 +7,12 @@
 
 /* Course order of the table is the order of `clings help`. */
 static const struct cmd_entry *const commands[] = {
+	&cmd_watch_entry,
 	&cmd_list_entry,
 	&cmd_check_entry,
+	&cmd_lesson_entry,
+	&cmd_hint_entry,
+	&cmd_reset_entry,
 	&cmd_devices_entry,
 	&cmd_validate_entry,
 };

@@ -1,0 +1,87 @@
+/* cmd-hint.c: `clings hint [EXERCISE]` prints the next hint of an exercise and counts it. */
+#include "clings.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define TEXT_MAX_WIDTH 100  /* wider lines are hard to read, even on a wide terminal */
+
+int hint_take(const struct course *c, const struct exercise *e, const char *lang, struct state *st,
+	      struct hints *h)
+{
+	char *md;
+	if (lesson_read(c, e, lang, ".hints", &md) < 0)
+		return error("%s: no hints yet", e->name);
+	lesson_split_hints(md, h);
+	free(md);
+	if (!h->n)
+		return error("%s: no hints yet (each starts with a line '## Hint')", e->name);
+	struct exercise_state *es = state_for(st, e->name);
+	if (es->hints < h->n)
+		return es->hints++;
+	return h->n - 1;
+}
+
+const struct exercise *exercise_current(const struct course *c, const struct state *st)
+{
+	if (!c->n)
+		return NULL;
+	for (int i = 0; i < c->n; i++)
+		if (!strcmp(c->ex[i].name, st->current))
+			return &c->ex[i];
+	for (int i = 0; i < c->n; i++) {
+		bool done = false;
+		for (int j = 0; j < st->n; j++)
+			if (!strcmp(st->ex[j].name, c->ex[i].name))
+				done = st->ex[j].done;
+		if (!done)
+			return &c->ex[i];
+	}
+	return &c->ex[c->n - 1];
+}
+
+static int cmd_hint(const struct cmd_ctx *ctx, int argc, char **argv)
+{
+	if (argc > 2) {
+		fprintf(stderr, "usage: clings hint %s\n", cmd_hint_entry.usage);
+		return 2;
+	}
+	struct course c = COURSE_INIT;
+	struct state st = STATE_INIT;
+	struct hints h = HINTS_INIT;
+	int ret = 1;
+	if (course_load(ctx->course_dir, &c) < 0)
+		return 2;
+	state_load(&c, &st);
+	const struct exercise *e = argc == 2 ? course_find(&c, argv[1]) : exercise_current(&c, &st);
+	if (!e)
+		goto out;
+	int i = hint_take(&c, e, ctx->lang, &st, &h);
+	if (i < 0)
+		goto out;
+	state_save(&c, &st);
+	bool colour = term_colour(STDOUT_FILENO);
+	int rows, cols;
+	term_size(STDOUT_FILENO, &rows, &cols);
+	if (!isatty(STDOUT_FILENO))
+		cols = 80;
+	struct sbuf md = SBUF_INIT, out = SBUF_INIT;
+	sbuf_addf(&md, "## Hint %d of %d: %s\n\n%s", i + 1, h.n, e->name, h.text[i]);
+	lesson_render(md.buf, md.len, cols > TEXT_MAX_WIDTH ? TEXT_MAX_WIDTH : cols, colour, &out);
+	fputs(sbuf_str(&out), stdout);
+	if (i + 1 < h.n)
+		printf("\n(%d more: run `clings hint %s` again)\n", h.n - i - 1, e->name);
+	sbuf_release(&md);
+	sbuf_release(&out);
+	ret = 0;
+out:
+	lesson_hints_release(&h);
+	state_release(&st);
+	course_release(&c);
+	return ret;
+}
+
+const struct cmd_entry cmd_hint_entry = {
+	"hint", "[EXERCISE]      show the next hint (the current exercise's by default)", cmd_hint
+};

@@ -1,0 +1,51 @@
+/* cmd-lesson.c: `clings lesson [EXERCISE]` prints an exercise's lesson, rendered for the terminal. */
+#include "clings.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define TEXT_MAX_WIDTH 100
+#define PIPE_WIDTH 80         /* piped output: the width a reader of a file expects */
+
+static int cmd_lesson(const struct cmd_ctx *ctx, int argc, char **argv)
+{
+	if (argc > 2) {
+		fprintf(stderr, "usage: clings lesson %s\n", cmd_lesson_entry.usage);
+		return 2;
+	}
+	struct course c = COURSE_INIT;
+	struct state st = STATE_INIT;
+	int ret = 1;
+	char *md = NULL;
+	if (course_load(ctx->course_dir, &c) < 0)
+		return 2;
+	state_load(&c, &st);
+	const struct exercise *e = argc == 2 ? course_find(&c, argv[1]) : exercise_current(&c, &st);
+	if (!e)
+		goto out;
+	if (lesson_read(&c, e, ctx->lang, "", &md) < 0) {
+		char *path = course_lesson_path(&c, e, ctx->lang, "");
+		error("%s: no lesson yet:", path);
+		free(path);
+		goto out;
+	}
+	int rows, cols = PIPE_WIDTH;
+	if (isatty(STDOUT_FILENO))
+		term_size(STDOUT_FILENO, &rows, &cols);
+	struct sbuf out = SBUF_INIT;
+	lesson_render(md, strlen(md), cols > TEXT_MAX_WIDTH ? TEXT_MAX_WIDTH : cols,
+		      term_colour(STDOUT_FILENO), &out);
+	fputs(sbuf_str(&out), stdout);
+	sbuf_release(&out);
+	ret = 0;
+out:
+	free(md);
+	state_release(&st);
+	course_release(&c);
+	return ret;
+}
+
+const struct cmd_entry cmd_lesson_entry = {
+	"lesson", "[EXERCISE]      print the lesson (the current exercise's by default)", cmd_lesson
+};

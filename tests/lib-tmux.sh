@@ -1,0 +1,27 @@
+# Helpers for end-to-end scripts that drive clings in tmux as a learner would: sourced after
+# tests/lib.sh, never run. Each script gets its own tmux server (-L), so a learner's tmux is safe.
+command -v tmux >/dev/null || { echo "SKIP: tmux is not installed" >&2; exit 0; }
+TMUX_SOCK="clings-test-$$"
+export TMUX=   # inside tmux, a nested server must not attach to the outer one
+tm() { tmux -L "$TMUX_SOCK" -f /dev/null "$@"; }
+trap 'tm kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+
+# tui_start COMMAND...: runs COMMAND in a 120x40 window; its exit status appears as CLINGS-EXIT=N.
+tui_start() {
+	tm kill-server 2>/dev/null
+	tm new-session -d -x 120 -y 40 "$* ; echo CLINGS-EXIT=\$?; sleep 600"
+}
+screen() { tm capture-pane -p; }
+# wait_for REGEX [SECONDS]: until the screen shows REGEX (grep -E); fails the test after SECONDS.
+wait_for() {
+	local deadline=$(( $(date +%s%N) + ${2:-30} * 1000000000 ))
+	while [ "$(date +%s%N)" -lt "$deadline" ]; do
+		screen | grep -Eq -- "$1" && return 0
+		sleep 0.02
+	done
+	screen >&2
+	fail "timed out waiting for /$1/ on screen"
+}
+keys() { tm send-keys "$@"; }
+# The number of the last check on screen ("check N at ...").
+check_number() { screen | sed -n 's/.*check \([0-9][0-9]*\) at .*/\1/p' | tail -1; }

@@ -1,0 +1,53 @@
+# The whole loop as a learner lives it, in tmux: start, save a wrong kernel, see the verdict and
+# its picture, save a right one, see the pass, press n, see the next lesson, quit; start again
+# and be at the same exercise. Prints the time from save to verdict on screen.
+. tests/lib.sh
+. tests/lib-tmux.sh
+course=$(copy_course)
+file="$course/exercises/memory_4.cl"
+state="$course/.clings-state"
+run="$CLINGS --course $course"
+
+tui_start "$run"
+wait_for 'memory_4'
+wait_for 'check 1 at' 60                     # the stub is checked at once
+wait_for ' n  *next .* q  *quit'             # the key legend
+n=$(check_number)
+
+# A wrong kernel: its verdict and its picture.
+cp tests/golden/memory_4/one_load.cl "$file"
+wait_for "check $((n + 1)) at" 60
+screen | grep -q 'Wrong result' || fail "no 'Wrong result' verdict: $(screen)"
+screen | grep -Eq '^ +x|x wrong' || fail "no picture with wrong cells marked: $(screen)"
+screen | grep -q 'work-group' || fail "the picture does not name the work-group: $(screen)"
+n=$((n + 1))
+
+# A right one, timed from the save to the pass on screen.
+t0=$(date +%s%N)
+cp solutions/memory_4.cl "$file"
+wait_for "check $((n + 1)) at.*" 60
+t1=$(date +%s%N)
+screen | grep -q 'Passed' || fail "the solution did not pass on screen: $(screen)"
+sleep 0.5
+[ "$(check_number)" -eq $((n + 1)) ] || fail "one save ran $(( $(check_number) - n )) checks"
+echo "watch: save to verdict on screen: $(( (t1 - t0) / 1000000 )) ms"
+
+# n: the next exercise and its lesson.
+keys n
+wait_for '2\. Transpose a matrix'
+if [ -f "$course/lessons/en/transpose_naive.md" ]; then
+	first=$(grep -m1 '^# ' "$course/lessons/en/transpose_naive.md" | sed 's/^# //' | cut -c1-30)
+	wait_for "$first"
+fi
+wait_for '1/[0-9]+ done'
+keys q
+wait_for 'CLINGS-EXIT=0'
+grep -q '^current = transpose_naive$' "$state" || fail "state: $(cat "$state")"
+
+# Restarting finds the learner where they were.
+tui_start "$run"
+wait_for '2\. Transpose a matrix'
+wait_for '1/[0-9]+ done'
+keys q
+wait_for 'CLINGS-EXIT=0'
+exit 0

@@ -1,0 +1,73 @@
+# Every way an editor saves triggers exactly one check: a plain overwrite, a rename over the file
+# (`mv tmp file`), vim writing a new file after renaming the old one to a backup, vim writing in
+# place, and a burst of writes. Runs the watcher without a terminal, where it prints each verdict.
+. tests/lib.sh
+course=$(copy_course 2>/dev/null)
+file="$course/exercises/memory_4.cl"
+out="$TMP/out"
+mkfifo "$TMP/keys"
+$CLINGS --course "$course" watch < "$TMP/keys" > "$out" 2>&1 &
+pid=$!
+exec 3> "$TMP/keys"           # keeps the watcher's stdin open; closed at the end
+trap 'kill $pid 2>/dev/null; rm -rf "$TMP"' EXIT
+
+checks() { grep -Ec '^memory_4: (PASS|FAIL)' "$out"; }
+# expect_checks N WHAT: waits for check N, then makes sure no other follows.
+expect_checks() {
+	local i
+	for i in $(seq 600); do
+		[ "$(checks)" -ge "$1" ] && break
+		sleep 0.1
+	done
+	sleep 1   # longer than the watcher's settle time: a second check would have started
+	[ "$(checks)" -eq "$1" ] || fail "$2: $(checks) checks, want $1: $(cat "$out")"
+}
+
+expect_checks 1 "start"
+cp solutions/memory_4.cl "$TMP/new.cl"
+cat solutions/memory_4.cl > "$file"
+expect_checks 2 "plain overwrite"
+tail -n 3 "$out" | grep -q PASS || fail "overwrite with the solution did not pass: $(cat "$out")"
+
+cp tests/golden/memory_4/one_load.cl "$TMP/new.cl"
+mv "$TMP/new.cl" "$file"
+expect_checks 3 "rename over the file"
+grep -q 'Wrong result' "$out" || fail "rename: $(cat "$out")"
+
+# vim's two ways: rename the old file to a backup and write a new one; or write in place.
+if command -v vim >/dev/null; then
+	vimsave() {
+		(cd "$course/exercises" && vim -Es -u NONE -n -c "set $1 writebackup nobackup backupskip=" \
+			-c '%d' -c "0r $2" -c 'wq' memory_4.cl </dev/null >/dev/null 2>&1)
+	}
+	vimsave backupcopy=no "$PWD/solutions/memory_4.cl"
+	expect_checks 4 "vim, backupcopy=no (rename)"
+	vimsave backupcopy=yes "$PWD/tests/golden/memory_4/one_load.cl"
+	expect_checks 5 "vim, backupcopy=yes (in place)"
+	next=6
+else
+	# What vim does with backupcopy=no, by hand.
+	mv "$file" "$file~" && cp solutions/memory_4.cl "$file" && rm "$file~"
+	expect_checks 4 "backup, new file, remove backup"
+	next=5
+fi
+cmp -s solutions/memory_4.cl "$file" || cmp -s tests/golden/memory_4/one_load.cl "$file" ||
+	fail "the editor did not write what was asked"
+
+# A burst of writes closer together than the settle time is one save.
+for i in 1 2 3 4 5; do
+	cat solutions/memory_4.cl > "$file"
+	sleep 0.03
+done
+expect_checks $next "a burst of five writes"
+
+# Files beside it do not count.
+echo x > "$course/exercises/transpose_naive.cl.bak"
+touch "$course/exercises/memory_4.cl.swp"
+expect_checks $next "writes to other files"
+
+echo q >&3
+for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+kill -0 $pid 2>/dev/null && fail "q did not quit"
+wait $pid || fail "watch exited with $?"
+exit 0
