@@ -233,6 +233,7 @@ struct output_view {
 	size_t n;          /* elements */
 	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
 	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
+	const char *lang;  /* of msg and pic: "pt-BR", else (NULL too) English */
 };
 /*
  * Returns how many elements differ (floats within the relative tolerance are equal); for a
@@ -267,7 +268,7 @@ void report_release(struct report *r);
 void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail);
 const char *test_status_name(enum test_status st);
 /* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
-void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose);
+void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
 void report_print_json(const struct report *r, FILE *f);
 
 /* ---- the sandboxed child (sandbox.c) ---- */
@@ -382,6 +383,7 @@ struct run_request {
 	enum run_mode mode;
 	const struct sandbox_limits *limits;
 	const char *analysis_log_path; /* RUN_ANALYZE: where Oclgrind writes */
+	const char *lang;            /* of the messages the child writes */
 };
 int run_in_child(void *req, int fd);
 
@@ -402,9 +404,10 @@ struct finding {
 	char *file;
 	int line;
 };
-/* Translates Oclgrind's log into the first finding a learner should fix. */
+/* Translates Oclgrind's log into the first finding a learner should fix, explained in lang. */
 int verdict_from_oclgrind_log(const char *log, const char *learner_path,
-			      const struct analysis_buffer *bufs, int nbufs, struct finding *f);
+			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
+			      struct finding *f);
 void finding_release(struct finding *f);
 
 /* ---- the child protocol (report.c): lines "key\tvalue" the parent turns into a report ---- */
@@ -434,6 +437,18 @@ void state_release(struct state *st);
 /* ---- language ---- */
 /* --lang, then CLINGS_LANG, then LC_ALL/LANG (pt_BR* -> "pt-BR"), else "en". */
 const char *lang_choose(const char *flag);
+/*
+ * The learner-facing text of an English message (i18n.c): its Brazilian Portuguese translation
+ * when lang is "pt-BR" and the table has one, else english itself (lang may be NULL). A format
+ * string keeps its conversions, in the same order, so format_arg lets the compiler check the
+ * arguments against the English literal. The result lives as long as the program.
+ */
+const char *tr(const char *lang, const char *english) __attribute__((format_arg(2)));
+/* The table behind tr(), for its tests: pairs of English and Portuguese, ending with NULLs. */
+struct translation {
+	const char *english, *portuguese;
+};
+extern const struct translation translations[];
 
 /* ---- commands (cmd-*.c) ---- */
 struct cmd_ctx {

@@ -60,7 +60,7 @@ static void run_case(const char *kase, struct finding *f)
 	const struct analysis_buffer *bufs = is_reduction(kase) ? reduction_bufs : transpose_bufs;
 	int nbufs = is_reduction(kase) ? 3 : 2;
 
-	assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "en", f), 0);
 	assert_non_null(f->file);
 	assert_string_equal(f->file, learner);
 	if (f->verdict != VERDICT_PASS) {
@@ -249,7 +249,7 @@ static void test_unreadable_learner_file(void **state)
 	char *log = load_log("reduction-global-past-end");
 	struct finding f;
 	assert_int_equal(verdict_from_oclgrind_log(log, "exercises/memory_4.cl", reduction_bufs, 3,
-						   &f), 0);
+						   "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(f.message, "exercises/memory_4.cl:22: out-of-bounds write");
 	assert_null(strstr(f.message, " | "));   /* no quote, and above all no wrong one */
@@ -266,7 +266,7 @@ static void test_mapping_that_contradicts_the_log_is_dropped(void **state)
 	};
 	char *log = load_log("reduction-global-past-end");
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", wrong, 2, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", wrong, 2, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(f.message, "outside a global buffer");
 	assert_null(strstr(f.message, "big"));
@@ -285,13 +285,13 @@ static void test_several_launches(void **state)
 	};
 	struct finding f;
 	char *log = load_log("reduction-global-past-end");
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, "en", &f), 0);
 	assert_has(f.message, "wrote `out[3]`, one past the end: out holds 3 elements");
 	finding_release(&f);
 	free(log);
 
 	log = load_log("reduction-read-past-end");
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, "en", &f), 0);
 	assert_has(f.message, "read `in[379]`, one past the end: in holds 379 elements");
 	finding_release(&f);
 	free(log);
@@ -309,7 +309,7 @@ static void test_negative_index(void **state)
 		"\tAt line 10 (column 19) of k.cl:\n"
 		"\t  whatever\n\t\n";
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_int_equal(f.line, 10);
 	assert_has(f.message, "read `in[-1]`, 1 before the start");
@@ -320,7 +320,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 {
 	(void)state;
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(NULL, "k.cl", NULL, 0, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(NULL, "k.cl", NULL, 0, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 
@@ -328,7 +328,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 	const char *other = "\nOclgrind - OpenCL runtime error detected\n\tFunction: clFinish\n"
 			    "\tError: CL_INVALID_COMMAND_QUEUE\n\t\n"
 			    "Oclgrind: 1000 errors generated - suppressing further errors\n";
-	assert_int_equal(verdict_from_oclgrind_log(other, "k.cl", NULL, 0, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(other, "k.cl", NULL, 0, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 
@@ -337,7 +337,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 	char *cut = strstr(log, "\tAt line");
 	assert_non_null(cut);
 	cut[12] = '\0';
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_BARRIER_DIVERGENCE);
 	assert_int_equal(f.line, 18);
 	finding_release(&f);
