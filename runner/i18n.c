@@ -269,7 +269,7 @@ const struct translation translations[] = {
 	  "Na linha %d, %s usou um índice calculado a partir de um valor que ninguém tinha escrito" },
 	{ ": a slot of local memory that no work-item filled, or a private variable without a "
 	  "starting value.",
-	  ": uma posição da memória local que nenhum item de trabalho preencheu, ou uma variável "
+	  ": uma posição da memória local em que nenhum item de trabalho escreveu, ou uma variável "
 	  "privada sem valor inicial." },
 	{ "\nLocal memory starts with garbage on a GPU (the CPU device often happens to give zeros). "
 	  "Give every slot a value before anyone reads it: for a sum, set each work-item's slot to 0, "

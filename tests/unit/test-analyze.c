@@ -241,6 +241,68 @@ static void test_private_without_start_value(void **state)
 		"work-item 0 of work-group 0 stored into `out[0]`", "int sum = 0;", NULL });
 }
 
+/* ---- in Portuguese ---- */
+
+/* The same finding as in English, told without an English word outside the quoted source. */
+static void test_findings_in_portuguese(void **state)
+{
+	(void)state;
+	const char *cases[] = { "reduction-barrier-in-if", "reduction-barrier-if-else",
+				"reduction-barrier-loop-lid", "transpose-barrier-in-check",
+				"reduction-local-past-end", "reduction-global-past-end",
+				"reduction-read-past-end", "reduction-no-barrier-after-load",
+				"reduction-no-barrier-in-loop", "reduction-in-place", "transpose-no-barrier",
+				"reduction-groups-race", "reduction-no-zero-init", "reduction-private-uninit" };
+	const char *english[] = { "work-", "At line", "On ", " the ", " of ", " and ", " wrote",
+				  " read ", "barrier divergence", "data race", "uninitialised",
+				  "out-of-bounds", "GPU does", NULL };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *log = load_log(cases[i]), *name = xstrfmt("%s.cl", cases[i]), *learner = data_path(name);
+		const struct analysis_buffer *bufs = is_reduction(cases[i]) ? reduction_bufs : transpose_bufs;
+		int nbufs = is_reduction(cases[i]) ? 3 : 2;
+		struct finding en, pt;
+		assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "en", &en), 0);
+		assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "pt-BR", &pt), 0);
+		assert_int_equal(pt.verdict, en.verdict);
+		assert_int_equal(pt.line, en.line);
+		char *at = xstrfmt("%s:%d: ", learner, pt.line);
+		assert_has(pt.message, at);
+		free(at);
+		/* the message without its path and without the learner's quoted lines */
+		struct sbuf words = SBUF_INIT;
+		for (const char *p = pt.message + strlen(learner); *p;) {
+			size_t n = strcspn(p, "\n");
+			if (!strstr(p, " | ") || (size_t)(strstr(p, " | ") - p) > n)
+				sbuf_add(&words, p, n);
+			p += n + (p[n] == '\n');
+		}
+		for (int w = 0; english[w]; w++)
+			if (strstr(sbuf_str(&words), english[w]))
+				fail_msg("%s: \"%s\" in:\n%s", cases[i], english[w], pt.message);
+		sbuf_release(&words);
+		finding_release(&en);
+		finding_release(&pt);
+		free(log);
+		free(name);
+		free(learner);
+	}
+}
+
+static void test_a_race_in_portuguese(void **state)
+{
+	(void)state;
+	char *log = load_log("reduction-no-barrier-after-load");
+	struct finding f;
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "pt-BR", &f), 0);
+	assert_has(f.message, "k.cl:18: condição de corrida. Em `scratch` (memória local), o item de "
+		   "trabalho 1 do grupo de trabalho 0 escreveu `scratch[1]` na linha 8 e o item de "
+		   "trabalho 0 do mesmo grupo de trabalho o leu na linha 18, sem nenhuma barreira "
+		   "entre os dois.");
+	assert_has(f.message, "entre a escrita (linha 8) e a leitura (linha 18)");
+	finding_release(&f);
+	free(log);
+}
+
 /* ---- the address map and its fallbacks ---- */
 
 static void test_unreadable_learner_file(void **state)
@@ -390,6 +452,8 @@ int main(void)
 		cmocka_unit_test(test_race_between_groups),
 		cmocka_unit_test(test_no_zero_init),
 		cmocka_unit_test(test_private_without_start_value),
+		cmocka_unit_test(test_findings_in_portuguese),
+		cmocka_unit_test(test_a_race_in_portuguese),
 		cmocka_unit_test(test_unreadable_learner_file),
 		cmocka_unit_test(test_mapping_that_contradicts_the_log_is_dropped),
 		cmocka_unit_test(test_several_launches),
