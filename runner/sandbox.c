@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,6 +53,7 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 		return error("cannot create a pipe:");
 	fflush(stdout);
 	fflush(stderr);
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(fds[0]);
@@ -60,6 +62,10 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
+		/* In its own group, Ctrl-C does not reach the child: it dies with its parent instead. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
 		close(fds[0]);
 		signal(SIGPIPE, SIG_IGN);
 		/* Drivers and compilers chatter on stdout and stderr; the protocol is the pipe. */
