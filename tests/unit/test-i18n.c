@@ -90,20 +90,18 @@ static char *runner_dir(void)
 	return xstrfmt("%.*s../../runner", dir, self);
 }
 
-/* Reads one C string literal at *p (after its opening quote) into out; *p ends after it. */
+/*
+ * Reads one C string literal at *p (after its opening quote) into out; *p ends after it. The
+ * runner's literals use only the escapes \n, \t, \\ and \", which unescape_line() knows.
+ */
 static void read_literal(const char **p, struct sbuf *out)
 {
 	const char *s = *p;
-	while (*s && *s != '"') {
-		if (*s == '\\' && s[1]) {
-			s++;
-			char c = *s == 'n' ? '\n' : *s == 't' ? '\t' : *s;
-			sbuf_add(out, &c, 1);
-		} else {
-			sbuf_add(out, s, 1);
-		}
-		s++;
-	}
+	while (*s && *s != '"')
+		s += *s == '\\' && s[1] ? 2 : 1;
+	char *raw = xstrfmt("%.*s", (int)(s - *p), *p);
+	unescape_line(out, raw);
+	free(raw);
 	*p = *s ? s + 1 : s;
 }
 
