@@ -1,8 +1,8 @@
 // transpose_tiled: the same transpose, through a 16x16 tile in local memory.
 //
 // Same contract as transpose_naive. The work-group first copies its 16x16 block of a into a
-// __local tile, then writes the tile out to the mirrored block of trA, so that neighbouring
-// work-items touch neighbouring addresses both when reading and when writing.
+// __local tile, waits, then writes the tile out to the mirrored block of trA. The lesson
+// explains when this makes both global sides contiguous, and when it does not.
 #define T 16
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)
 {

@@ -276,7 +276,11 @@ static void parse_log(const char *log, struct parsed_log *pl)
 		pl->dims = 1;
 }
 
-/* ---- words for the learner ---- */
+/*
+ * ---- words for the learner ----
+ * Each sentence is one format string that tr() translates whole; the phrases it places (a
+ * work-item, a buffer, an element) are built first, already in the learner's language.
+ */
 
 static void add_id(struct sbuf *sb, const long id[3], int dims)
 {
@@ -288,17 +292,28 @@ static void add_id(struct sbuf *sb, const long id[3], int dims)
 		sbuf_addf(sb, "(%ld,%ld,%ld)", id[0], id[1], id[2]);
 }
 
-static void add_work_item(struct sbuf *sb, const struct entity *e, int dims)
+/* The id alone ("3", "(1,0)"), to be placed in a sentence. Caller frees. */
+static char *id_text(const long id[3], int dims)
 {
+	struct sbuf sb = SBUF_INIT;
+	add_id(&sb, id, dims);
+	return sbuf_detach(&sb);
+}
+
+/* "work-item 3 of work-group 1", or "work-group 1" for a whole group. Caller frees. */
+static char *work_item_text(const struct entity *e, int dims, const char *lang)
+{
+	struct sbuf sb = SBUF_INIT;
+	char *group = id_text(e->group, dims);
 	if (e->is_group) {
-		sbuf_adds(sb, "work-group ");
-		add_id(sb, e->group, dims);
-		return;
+		sbuf_addf(&sb, tr(lang, "work-group %s"), group);
+	} else {
+		char *item = id_text(e->local, dims);
+		sbuf_addf(&sb, tr(lang, "work-item %s of work-group %s"), item, group);
+		free(item);
 	}
-	sbuf_adds(sb, "work-item ");
-	add_id(sb, e->local, dims);
-	sbuf_adds(sb, " of work-group ");
-	add_id(sb, e->group, dims);
+	free(group);
+	return sbuf_detach(&sb);
 }
 
 static bool same_id(const long a[3], const long b[3])
@@ -400,37 +415,40 @@ static void buffer_from_address(const struct oclgrind_msg *m, const struct analy
 		r->elem = 0;
 }
 
-static void add_buffer_name(struct sbuf *sb, const struct buffer_ref *r)
+/* "`scratch` (local memory)", "a global buffer". Caller frees. */
+static char *buffer_name_text(const struct buffer_ref *r, const char *lang)
 {
+	if (r->buf && r->local)
+		return xstrfmt(tr(lang, "`%s` (local memory)"), r->buf->name);
 	if (r->buf)
-		sbuf_addf(sb, "`%s`%s", r->buf->name, r->local ? " (local memory)" : "");
-	else if (r->kernel_array)
-		sbuf_adds(sb, "a __local array of the kernel");
-	else if (r->local)
-		sbuf_adds(sb, "local memory");
-	else
-		sbuf_adds(sb, "a global buffer");
+		return xstrfmt("`%s`", r->buf->name);
+	if (r->kernel_array)
+		return xstrdup(tr(lang, "a __local array of the kernel"));
+	if (r->local)
+		return xstrdup(tr(lang, "local memory"));
+	return xstrdup(tr(lang, "a global buffer"));
 }
 
 /* "`scratch[62]`"; for a buffer without a name "element 62", followed by where when asked. */
-static void add_element(struct sbuf *sb, const struct buffer_ref *r, bool say_where)
+static char *element_text(const struct buffer_ref *r, bool say_where, const char *lang)
 {
-	if (r->buf && r->elem) {
-		sbuf_addf(sb, "`%s[%" PRId64 "]`", r->buf->name, r->offset / (int64_t)r->elem);
-		return;
-	}
-	if (r->elem)
-		sbuf_addf(sb, "element %" PRId64, r->offset / (int64_t)r->elem);
+	if (r->buf && r->elem)
+		return xstrfmt("`%s[%" PRId64 "]`", r->buf->name, r->offset / (int64_t)r->elem);
+	char *where = say_where ? buffer_name_text(r, lang) : NULL, *s;
+	if (r->elem && where)
+		s = xstrfmt(tr(lang, "element %" PRId64 " of %s"), r->offset / (int64_t)r->elem, where);
+	else if (r->elem)
+		s = xstrfmt(tr(lang, "element %" PRId64), r->offset / (int64_t)r->elem);
+	else if (where)
+		s = xstrfmt(tr(lang, "byte %" PRId64 " of %s"), r->offset, where);
 	else
-		sbuf_addf(sb, "byte %" PRId64, r->offset);
-	if (say_where) {
-		sbuf_adds(sb, " of ");
-		add_buffer_name(sb, r);
-	}
+		s = xstrfmt(tr(lang, "byte %" PRId64), r->offset);
+	free(where);
+	return s;
 }
 
 /* "32-63" style lists of 1-D ids; for 2-D ids a few of them and a count. */
-static void add_id_list(struct sbuf *sb, long (*ids)[3], int n, int dims)
+static void add_id_list(struct sbuf *sb, long (*ids)[3], int n, int dims, const char *lang)
 {
 	if (dims > 1) {
 		for (int i = 0; i < n && i < MAX_LISTED_ITEMS; i++) {
@@ -438,7 +456,7 @@ static void add_id_list(struct sbuf *sb, long (*ids)[3], int n, int dims)
 			add_id(sb, ids[i], dims);
 		}
 		if (n > MAX_LISTED_ITEMS)
-			sbuf_addf(sb, " and %d more", n - MAX_LISTED_ITEMS);
+			sbuf_addf(sb, tr(lang, " and %d more"), n - MAX_LISTED_ITEMS);
 		return;
 	}
 	for (int i = 0; i < n;) {
@@ -463,20 +481,12 @@ static int cmp_ids(const void *a, const void *b)
 	return 0;
 }
 
-static const char why_barrier[] =
-	"\nEvery work-item of a work-group must reach the same barrier, the same number of times. "
-	"A barrier inside an `if`, or inside a loop whose number of trips depends on the local id, "
-	"is reached by only part of the group: on a GPU the work-items at the barrier wait for the "
-	"others forever and the kernel hangs (or gives wrong results). The CPU device forgives this; "
-	"a GPU does not. Move the barrier out of the branch: every work-item runs the loop the same "
-	"number of times and meets every barrier, and only the work inside is guarded by the "
-	"condition.";
-
 static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
-			       const char *path, const char *src, struct finding *f)
+			       const char *path, const char *src, const char *lang, struct finding *f)
 {
 	struct sbuf sb = SBUF_INIT;
-	const char *sync = m->async ? "async_work_group_copy" : "barrier";
+	const char *sync = m->async ? tr(lang, "the async_work_group_copy") : tr(lang, "the barrier");
+	char *group = id_text(m->wg, pl->dims);
 
 	if (m->e[0].set && m->e[1].set && m->e[1].line && m->e[1].line != m->e[0].line) {
 		/*
@@ -493,19 +503,26 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 				break;
 			memcpy(ids[n++], o->e[0].local, sizeof(ids[0]));
 		}
+		struct sbuf list = SBUF_INIT;
+		add_id_list(&list, ids, n, pl->dims, lang);
 		f->line = m->e[1].line;
-		add_location(&sb, path, f->line, "barrier divergence");
-		sbuf_adds(&sb, "In work-group ");
-		add_id(&sb, m->wg, pl->dims);
-		sbuf_addf(&sb, ", work-item%s ", n == 1 ? "" : "s");
-		add_id_list(&sb, ids, n, pl->dims);
-		sbuf_addf(&sb, " reached the %s at line %d, while the others (work-item 0 among them) "
-			  "reached the %s at line %d: two different %ss.", sync, m->e[0].line, sync,
-			  m->e[1].line, sync);
+		add_location(&sb, path, f->line, tr(lang, "barrier divergence"));
+		sbuf_addf(&sb, n == 1 ? tr(lang, "In work-group %s, work-item %s reached %s at line %d, while "
+					   "the others (work-item 0 among them) reached %s at line %d: %s.")
+				      : tr(lang, "In work-group %s, work-items %s reached %s at line %d, while "
+					   "the others (work-item 0 among them) reached %s at line %d: %s."),
+			  group, sbuf_str(&list), sync, m->e[0].line, sync, m->e[1].line,
+			  m->async ? tr(lang, "two different async_work_group_copy calls")
+				   : tr(lang, "two different barriers"));
 		add_source_line(&sb, src, m->e[1].line);
 		add_source_line(&sb, src, m->e[0].line);
-		sbuf_addf(&sb, "\nA %s in each branch of an if/else is not one %s reached two ways: "
-			  "each part of the group waits at its own one, forever, on a GPU.", sync, sync);
+		sbuf_adds(&sb, m->async ? tr(lang, "\nAn async_work_group_copy in each branch of an if/else "
+					     "is not one async_work_group_copy reached two ways: each part "
+					     "of the group waits at its own one, forever, on a GPU.")
+					: tr(lang, "\nA barrier in each branch of an if/else is not one barrier "
+					     "reached two ways: each part of the group waits at its own one, "
+					     "forever, on a GPU."));
+		sbuf_release(&list);
 		free(ids);
 	} else {
 		int groups = 0;
@@ -520,79 +537,90 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 			groups += !seen;
 		}
 		f->line = m->line;
-		add_location(&sb, path, f->line, "barrier divergence");
-		if (m->of > 0) {
-			sbuf_addf(&sb, "Only %ld of the %ld work-items of work-group ", m->only, m->of);
-			add_id(&sb, m->wg, pl->dims);
-			sbuf_addf(&sb, " reached the %s at line %d; the other %ld did not.", sync, m->line,
-				  m->of - m->only);
-		} else {
-			sbuf_adds(&sb, "Only part of work-group ");
-			add_id(&sb, m->wg, pl->dims);
-			sbuf_addf(&sb, " reached the %s at line %d.", sync, m->line);
-		}
+		add_location(&sb, path, f->line, tr(lang, "barrier divergence"));
+		if (m->of > 0)
+			sbuf_addf(&sb, tr(lang, "Only %ld of the %ld work-items of work-group %s reached %s at "
+					  "line %d; the other %ld did not."), m->only, m->of, group, sync,
+				  m->line, m->of - m->only);
+		else
+			sbuf_addf(&sb, tr(lang, "Only part of work-group %s reached %s at line %d."), group,
+				  sync, m->line);
 		if (groups > 1)
-			sbuf_addf(&sb, " The same happened in %d work-groups in all.", groups);
+			sbuf_addf(&sb, tr(lang, " The same happened in %d work-groups in all."), groups);
 		add_source_line(&sb, src, m->line);
 	}
-	sbuf_adds(&sb, why_barrier);
+	sbuf_adds(&sb, tr(lang, "\nEvery work-item of a work-group must reach the same barrier, the same "
+			  "number of times. A barrier inside an `if`, or inside a loop whose number of "
+			  "trips depends on the local id, is reached by only part of the group: on a GPU "
+			  "the work-items at the barrier wait for the others forever and the kernel hangs "
+			  "(or gives wrong results). The CPU device forgives this; a GPU does not. Move the "
+			  "barrier out of the branch: every work-item runs the loop the same number of "
+			  "times and meets every barrier, and only the work inside is guarded by the "
+			  "condition."));
+	free(group);
 	f->verdict = VERDICT_BARRIER_DIVERGENCE;
 	f->message = sbuf_detach(&sb);
 }
 
 static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				  const struct analysis_buffer *bufs, int nbufs, const char *path,
-				  const char *src, struct finding *f)
+				  const char *src, const char *lang, struct finding *f)
 {
-	struct sbuf sb = SBUF_INIT;
+	struct sbuf sb = SBUF_INIT, what = SBUF_INIT;
 	struct buffer_ref r;
-	const char *verb = m->write ? "wrote" : "read";
 
 	buffer_from_address(m, bufs, nbufs, m->size, true, &r);
 	f->line = m->line;
-	add_location(&sb, path, f->line, m->write ? "out-of-bounds write" : "out-of-bounds read");
-	sbuf_addf(&sb, "At line %d, ", m->line);
-	add_work_item(&sb, &m->e[0], pl->dims);
-	sbuf_addf(&sb, " %s ", verb);
+	add_location(&sb, path, f->line,
+		     m->write ? tr(lang, "out-of-bounds write") : tr(lang, "out-of-bounds read"));
 	if (r.buf && r.elem) {
 		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.buf->bytes / r.elem);
-		sbuf_addf(&sb, "`%s[%" PRId64 "]`", r.buf->name, index);
+		sbuf_addf(&what, "`%s[%" PRId64 "]`", r.buf->name, index);
 		if (index < 0)
-			sbuf_addf(&sb, ", %" PRId64 " before the start", -index);
+			sbuf_addf(&what, tr(lang, ", %" PRId64 " before the start"), -index);
 		else if (index == count)
-			sbuf_adds(&sb, ", one past the end");
+			sbuf_adds(&what, tr(lang, ", one past the end"));
 		else
-			sbuf_addf(&sb, ", %" PRId64 " past the end", index - count + 1);
-		sbuf_addf(&sb, ": %s%s holds %" PRId64 " elements (indices 0 to %" PRId64 ").",
-			  r.buf->name, r.local ? " (local memory)" : "", count, count - 1);
+			sbuf_addf(&what, tr(lang, ", %" PRId64 " past the end"), index - count + 1);
+		sbuf_addf(&what, r.local ? tr(lang, ": %s (local memory) holds %" PRId64 " elements "
+					      "(indices 0 to %" PRId64 ").")
+					 : tr(lang, ": %s holds %" PRId64 " elements (indices 0 to %" PRId64 ")."),
+			  r.buf->name, count, count - 1);
 	} else if (r.buf) {
-		sbuf_addf(&sb, "byte %" PRId64 " of `%s`, which holds %zu bytes.", r.offset,
+		sbuf_addf(&what, tr(lang, "byte %" PRId64 " of `%s`, which holds %zu bytes."), r.offset,
 			  r.buf->name, r.buf->bytes);
 	} else {
-		sbuf_adds(&sb, "outside ");
-		add_buffer_name(&sb, &r);
-		sbuf_adds(&sb, ".");
+		char *name = buffer_name_text(&r, lang);
+		sbuf_addf(&what, tr(lang, "outside %s."), name);
+		free(name);
 	}
+	char *item = work_item_text(&m->e[0], pl->dims, lang);
+	sbuf_addf(&sb, m->write ? tr(lang, "At line %d, %s wrote %s") : tr(lang, "At line %d, %s read %s"),
+		  m->line, item, sbuf_str(&what));
+	free(item);
+	sbuf_release(&what);
 	add_source_line(&sb, src, m->line);
 	if (m->write)
-		sbuf_adds(&sb, "\nA GPU does not check indices: the write lands in whatever memory "
-			  "follows, another buffer, another work-group's data, or nothing at all, which "
-			  "crashes the kernel.");
+		sbuf_adds(&sb, tr(lang, "\nA GPU does not check indices: the write lands in whatever "
+				  "memory follows, another buffer, another work-group's data, or nothing at "
+				  "all, which crashes the kernel."));
 	else
-		sbuf_adds(&sb, "\nA GPU does not check indices: the read returns whatever lies after "
-			  "the data, garbage that ends up in your result, or crashes the kernel.");
-	sbuf_adds(&sb, " Guard the access with a test of the index against the size, e.g. "
-		  "`if (i < len)`: the last work-group may lie partly past the end of the data, and "
-		  "every element a work-item touches needs its own test, not only the first.");
+		sbuf_adds(&sb, tr(lang, "\nA GPU does not check indices: the read returns whatever lies "
+				  "after the data, garbage that ends up in your result, or crashes the "
+				  "kernel."));
+	sbuf_adds(&sb, tr(lang, " Guard the access with a test of the index against the size, e.g. "
+			  "`if (i < len)`: the last work-group may lie partly past the end of the data, "
+			  "and every element a work-item touches needs its own test, not only the "
+			  "first."));
 	f->verdict = VERDICT_OUT_OF_BOUNDS;
 	f->message = sbuf_detach(&sb);
 }
 
 static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			 const struct analysis_buffer *bufs, int nbufs, const char *path,
-			 const char *src, struct finding *f)
+			 const char *src, const char *lang, struct finding *f)
 {
-	struct sbuf sb = SBUF_INIT;
+	struct sbuf sb = SBUF_INIT, at = SBUF_INIT;
 	struct buffer_ref r;
 	/* w: the write; o: the other access (the read of a read-write race). */
 	const struct entity *w = &m->e[0], *o = &m->e[1];
@@ -606,54 +634,61 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 	buffer_from_address(m, bufs, nbufs, elem, false, &r);
 	f->line = o->line ? o->line : w->line;
 	f->line = f->line ? f->line : m->line;
-	add_location(&sb, path, f->line, "data race");
-	sbuf_adds(&sb, "On ");
-	add_buffer_name(&sb, &r);
-	sbuf_adds(&sb, ", ");
-	add_work_item(&sb, w, pl->dims);
-	sbuf_adds(&sb, " wrote ");
-	add_element(&sb, &r, false);
-	if (w->line)
-		sbuf_addf(&sb, " at line %d", w->line);
-	sbuf_adds(&sb, " and ");
+	add_location(&sb, path, f->line, tr(lang, "data race"));
+	char *where = buffer_name_text(&r, lang), *writer = work_item_text(w, pl->dims, lang);
+	char *element = element_text(&r, false, lang), *other;
 	if (!across_groups) {
-		sbuf_adds(&sb, "work-item ");
-		add_id(&sb, o->local, pl->dims);
-		sbuf_adds(&sb, " of the same work-group");
+		char *id = id_text(o->local, pl->dims);
+		other = xstrfmt(tr(lang, "work-item %s of the same work-group"), id);
+		free(id);
 	} else {
-		add_work_item(&sb, o, pl->dims);
+		other = work_item_text(o, pl->dims, lang);
 	}
-	sbuf_addf(&sb, " %s it", m->write ? "wrote" : "read");
+	if (w->line)
+		sbuf_addf(&at, tr(lang, " at line %d"), w->line);
+	sbuf_addf(&sb, m->write ? tr(lang, "On %s, %s wrote %s%s and %s wrote it")
+				: tr(lang, "On %s, %s wrote %s%s and %s read it"),
+		  where, writer, element, sbuf_str(&at), other);
+	free(where);
+	free(writer);
+	free(element);
+	free(other);
+	sbuf_release(&at);
 	if (o->line)
-		sbuf_addf(&sb, " at line %d", o->line);
-	sbuf_adds(&sb, m->write ? ", with a different value" : "");
-	sbuf_adds(&sb, across_groups ? "." : ", with no barrier between the two.");
+		sbuf_addf(&sb, tr(lang, " at line %d"), o->line);
+	sbuf_adds(&sb, m->write ? tr(lang, ", with a different value") : "");
+	sbuf_adds(&sb, across_groups ? "." : tr(lang, ", with no barrier between the two."));
 	add_source_line(&sb, src, w->line);
 	if (o->line != w->line)
 		add_source_line(&sb, src, o->line);
 
-	sbuf_adds(&sb, "\nWork-items run in no fixed order, and one's write is not seen by another "
-		  "until they synchronise: on a GPU ");
-	sbuf_adds(&sb, m->write ? "which value stays is luck" : "the read may get the old value or "
-		  "the new one, and the result changes from run to run");
+	sbuf_adds(&sb, m->write ? tr(lang, "\nWork-items run in no fixed order, and one's write is not "
+				     "seen by another until they synchronise: on a GPU which value "
+				     "stays is luck")
+				: tr(lang, "\nWork-items run in no fixed order, and one's write is not "
+				     "seen by another until they synchronise: on a GPU the read may get "
+				     "the old value or the new one, and the result changes from run to "
+				     "run"));
 	if (across_groups) {
-		sbuf_adds(&sb, ". No barrier orders different work-groups: each work-group must own "
-			  "its region of the output (group g writes only its own elements), and a pass "
-			  "that reads another pass's results needs a separate kernel launch, with two "
-			  "buffers.");
+		sbuf_adds(&sb, tr(lang, ". No barrier orders different work-groups: each work-group must "
+				  "own its region of the output (group g writes only its own elements), "
+				  "and a pass that reads another pass's results needs a separate kernel "
+				  "launch, with two buffers."));
 	} else if (m->write) {
-		sbuf_adds(&sb, ". Let each element belong to one work-item in each step, with "
-			  "barrier(CLK_LOCAL_MEM_FENCE) between steps.");
+		sbuf_adds(&sb, tr(lang, ". Let each element belong to one work-item in each step, with "
+				  "barrier(CLK_LOCAL_MEM_FENCE) between steps."));
 	} else if (w->line && o->line && w->line != o->line) {
-		sbuf_addf(&sb, ". Put barrier(CLK_LOCAL_MEM_FENCE) between the write (line %d) and "
-			  "the read (line %d), where every work-item of the group passes it: everyone "
-			  "must have written before anyone reads a neighbour's slot.", w->line, o->line);
+		sbuf_addf(&sb, tr(lang, ". Put barrier(CLK_LOCAL_MEM_FENCE) between the write (line %d) "
+				  "and the read (line %d), where every work-item of the group passes it: "
+				  "everyone must have written before anyone reads a neighbour's slot."),
+			  w->line, o->line);
 	} else {
-		sbuf_adds(&sb, ". Each step must read the previous step's results only after everyone "
-			  "has written them: end every step with barrier(CLK_LOCAL_MEM_FENCE). And within "
-			  "one step no work-item may write a slot that another reads in the same step: "
-			  "read into a private variable, barrier, then write, or address the slots so "
-			  "that a step never reads what it writes.");
+		sbuf_adds(&sb, tr(lang, ". Each step must read the previous step's results only after "
+				  "everyone has written them: end every step with "
+				  "barrier(CLK_LOCAL_MEM_FENCE). And within one step no work-item may write "
+				  "a slot that another reads in the same step: read into a private "
+				  "variable, barrier, then write, or address the slots so that a step never "
+				  "reads what it writes."));
 	}
 	f->verdict = VERDICT_DATA_RACE;
 	f->message = sbuf_detach(&sb);
@@ -661,43 +696,46 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 
 static void explain_uninitialized(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				  const struct analysis_buffer *bufs, int nbufs, const char *path,
-				  const char *src, struct finding *f)
+				  const char *src, const char *lang, struct finding *f)
 {
 	struct sbuf sb = SBUF_INIT;
 	struct buffer_ref r;
+	char *item = work_item_text(&m->e[0], pl->dims, lang), *element;
 
 	f->line = m->line;
-	add_location(&sb, path, f->line, "uninitialised value");
-	sbuf_addf(&sb, "At line %d, ", m->line);
-	add_work_item(&sb, &m->e[0], pl->dims);
+	add_location(&sb, path, f->line, tr(lang, "uninitialised value"));
 	switch (m->uninit) {
 	case UNINIT_WRITE:
 		buffer_from_address(m, bufs, nbufs, m->e[0].access_bytes, false, &r);
-		sbuf_adds(&sb, " stored into ");
-		add_element(&sb, &r, true);
-		sbuf_adds(&sb, " a value computed from memory nobody had written");
+		element = element_text(&r, true, lang);
+		sbuf_addf(&sb, tr(lang, "At line %d, %s stored into %s a value computed from memory "
+				  "nobody had written"), m->line, item, element);
+		free(element);
 		break;
 	case UNINIT_BRANCH:
-		sbuf_adds(&sb, " took a branch that depends on a value nobody had written");
+		sbuf_addf(&sb, tr(lang, "At line %d, %s took a branch that depends on a value nobody had "
+				  "written"), m->line, item);
 		break;
 	case UNINIT_INDEX:
 	case UNINIT_ADDRESS:
-		sbuf_adds(&sb, " used an index computed from a value nobody had written");
+		sbuf_addf(&sb, tr(lang, "At line %d, %s used an index computed from a value nobody had "
+				  "written"), m->line, item);
 		break;
 	}
-	sbuf_adds(&sb, ": a slot of local memory that no work-item filled, or a private variable "
-		  "without a starting value.");
+	free(item);
+	sbuf_adds(&sb, tr(lang, ": a slot of local memory that no work-item filled, or a private "
+			  "variable without a starting value."));
 	add_source_line(&sb, src, m->line);
 	if (m->uninit == UNINIT_WRITE && !strcmp(m->space, "local"))
-		sbuf_adds(&sb, "\nLocal memory starts with garbage on a GPU (the CPU device often "
-			  "happens to give zeros). Give every slot a value before anyone reads it: for "
-			  "a sum, set each work-item's slot to 0, the identity of +, before the guarded "
-			  "load, so a partly filled last work-group still sums correctly.");
+		sbuf_adds(&sb, tr(lang, "\nLocal memory starts with garbage on a GPU (the CPU device often "
+				  "happens to give zeros). Give every slot a value before anyone reads it: "
+				  "for a sum, set each work-item's slot to 0, the identity of +, before the "
+				  "guarded load, so a partly filled last work-group still sums correctly."));
 	else
-		sbuf_adds(&sb, "\nPrivate variables and local memory start with garbage on a GPU "
-			  "(the CPU device often happens to give zeros). Give every private variable a "
-			  "starting value (`int sum = 0;`), and write every slot of local memory before "
-			  "anyone reads it (0, the identity of +, for a sum).");
+		sbuf_adds(&sb, tr(lang, "\nPrivate variables and local memory start with garbage on a GPU "
+				  "(the CPU device often happens to give zeros). Give every private variable "
+				  "a starting value (`int sum = 0;`), and write every slot of local memory "
+				  "before anyone reads it (0, the identity of +, for a sum)."));
 	f->verdict = VERDICT_UNINITIALIZED;
 	f->message = sbuf_detach(&sb);
 }
@@ -735,7 +773,8 @@ void analysis_env(const char *log_path, char **env, int max)
 }
 
 int verdict_from_oclgrind_log(const char *log, const char *learner_path,
-			      const struct analysis_buffer *bufs, int nbufs, struct finding *f)
+			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
+			      struct finding *f)
 {
 	struct parsed_log pl = { NULL, 0, 0, 0 };
 	const struct oclgrind_msg *first = NULL;
@@ -763,16 +802,16 @@ int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 		src = NULL;   /* the message then names the line without quoting it */
 	switch (first->kind) {
 	case MSG_DIVERGENCE:
-		explain_divergence(&pl, first, learner_path, src, f);
+		explain_divergence(&pl, first, learner_path, src, lang, f);
 		break;
 	case MSG_OUT_OF_BOUNDS:
-		explain_out_of_bounds(&pl, first, bufs, nbufs, learner_path, src, f);
+		explain_out_of_bounds(&pl, first, bufs, nbufs, learner_path, src, lang, f);
 		break;
 	case MSG_DATA_RACE:
-		explain_race(&pl, first, bufs, nbufs, learner_path, src, f);
+		explain_race(&pl, first, bufs, nbufs, learner_path, src, lang, f);
 		break;
 	case MSG_UNINITIALIZED:
-		explain_uninitialized(&pl, first, bufs, nbufs, learner_path, src, f);
+		explain_uninitialized(&pl, first, bufs, nbufs, learner_path, src, lang, f);
 		break;
 	case MSG_OTHER:
 		break;

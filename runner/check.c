@@ -15,10 +15,13 @@
 
 #define OCLGRIND_LIBRARY "/usr/lib/oclgrind/liboclgrind-rt-icd.so"
 
-static const char *const timeout_advice =
-	"The usual causes: a barrier that not every work-item of a group reaches (a barrier "
-	"inside an if, or inside a loop whose number of steps differs between work-items: "
-	"the others wait there forever), or a loop whose condition never becomes false.";
+static const char *timeout_advice(const char *lang)
+{
+	return tr(lang, "The usual causes: a barrier that not every work-item of a group reaches (a "
+		  "barrier inside an if, or inside a loop whose number of steps differs between "
+		  "work-items: the others wait there forever), or a loop whose condition never becomes "
+		  "false.");
+}
 
 /* The learner's path as they would type it: relative to the current directory when inside it. */
 static char *display_path(const char *path)
@@ -39,30 +42,47 @@ static void fail_report(struct report *r, enum verdict v, const char *msg)
 	r->message = xstrdup(msg);
 }
 
-/* What the execution child's end says when it did not report a verdict itself. */
+/*
+ * What the execution child's end says when it did not report a verdict itself. where is ""
+ * or a place with its leading space (" on the analysis device (Oclgrind)"), already in lang.
+ */
 static void explain_abnormal_end(struct sandbox_child *ch, const char *began, long limit_ms,
-				 const char *where, struct report *r)
+				 const char *where, const char *lang, struct report *r)
 {
 	struct sbuf msg = SBUF_INIT;
 	const char *test = began && *began ? began : NULL;
 	if (ch->timed_out) {
-		sbuf_addf(&msg, "%s%s%s did not finish within %.1f s%s%s.\n%s", test ? "Test " : "",
-			  test ? test : "The check", "", (double)limit_ms / 1000.0, where ? " " : "",
-			  where ? where : "", timeout_advice);
+		double s = (double)limit_ms / 1000.0;
+		if (test)
+			sbuf_addf(&msg, tr(lang, "Test %s did not finish within %.1f s%s."), test, s, where);
+		else
+			sbuf_addf(&msg, tr(lang, "The check did not finish within %.1f s%s."), s, where);
+		sbuf_addf(&msg, "\n%s", timeout_advice(lang));
 		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
 	} else if (ch->signal == SIGXCPU) {
-		sbuf_addf(&msg, "%s%s used up its CPU time%s%s.\n%s", test ? "Test " : "",
-			  test ? test : "The check", where ? " " : "", where ? where : "", timeout_advice);
+		if (test)
+			sbuf_addf(&msg, tr(lang, "Test %s used up its CPU time%s."), test, where);
+		else
+			sbuf_addf(&msg, tr(lang, "The check used up its CPU time%s."), where);
+		sbuf_addf(&msg, "\n%s", timeout_advice(lang));
 		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
 	} else if (ch->signal) {
-		sbuf_addf(&msg, "Your kernel crashed the run%s%s (signal %d, %s)%s%s.\nOn a CPU device "
-			  "this usually means a read or write far outside a buffer: check every index "
-			  "against the size before using it.", where ? " " : "", where ? where : "",
-			  ch->signal, strsignal(ch->signal), test ? " during test " : "", test ? test : "");
+		if (test)
+			sbuf_addf(&msg, tr(lang, "Your kernel crashed the run%s (signal %d, %s) during test %s."),
+				  where, ch->signal, strsignal(ch->signal), test);
+		else
+			sbuf_addf(&msg, tr(lang, "Your kernel crashed the run%s (signal %d, %s)."), where,
+				  ch->signal, strsignal(ch->signal));
+		sbuf_adds(&msg, tr(lang, "\nOn a CPU device this usually means a read or write far "
+				   "outside a buffer: check every index against the size before using it."));
 		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
 	} else {
-		sbuf_addf(&msg, "The run ended without a result (exit status %d)%s%s; it may have run "
-			  "out of memory.", ch->exit_status, test ? " during test " : "", test ? test : "");
+		if (test)
+			sbuf_addf(&msg, tr(lang, "The run ended without a result (exit status %d) during test "
+					   "%s; it may have run out of memory."), ch->exit_status, test);
+		else
+			sbuf_addf(&msg, tr(lang, "The run ended without a result (exit status %d); it may have "
+					   "run out of memory."), ch->exit_status);
 		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
 	}
 	sbuf_release(&msg);
@@ -101,7 +121,7 @@ static bool analysis_available(void)
 
 /* Folds the analysis into the execution's report r. */
 static void merge_analysis(struct report *r, struct sandbox_child *ach, const char *log,
-			   const char *learner, long limit_ms)
+			   const char *learner, long limit_ms, const char *lang)
 {
 	struct report ar = REPORT_INIT;
 	struct sbuf began = SBUF_INIT;
@@ -109,22 +129,24 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	struct analysis_buffer *bufs = NULL;
 	int nbufs = analysis_buffers(sbuf_str(&ach->output), &bufs);
 	struct finding f = { VERDICT_PASS, NULL, NULL, 0 };
-	verdict_from_oclgrind_log(log ? log : "", learner, bufs, nbufs, &f);
+	verdict_from_oclgrind_log(log ? log : "", learner, bufs, nbufs, lang, &f);
 	free(bufs);
 	r->analysis_ran = true;
 	r->analysis_log = xstrdup(log ? log : "");
 
 	struct sbuf msg = SBUF_INIT;
-	const char *device = r->device ? r->device : "this device";
+	const char *device = r->device ? r->device : tr(lang, "this device");
 	if (f.verdict != VERDICT_PASS) {
 		sbuf_adds(&msg, f.message ? f.message : "");
 		if (r->verdict == VERDICT_PASS)
-			sbuf_addf(&msg, "\n\nOn %s your results were right, but only by chance: a GPU "
-				  "runs work-items truly in parallel and would not forgive this.", device);
+			sbuf_addf(&msg, tr(lang, "\n\nOn %s your results were right, but only by chance: a "
+					   "GPU runs work-items truly in parallel and would not forgive this."),
+				  device);
 		else if (r->verdict == VERDICT_TIMEOUT)
-			sbuf_addf(&msg, "\n\nOn %s the run hung, which is what this bug does.", device);
+			sbuf_addf(&msg, tr(lang, "\n\nOn %s the run hung, which is what this bug does."),
+				  device);
 		else if (r->message)
-			sbuf_addf(&msg, "\n\nOn %s it also failed: %s", device, r->message);
+			sbuf_addf(&msg, tr(lang, "\n\nOn %s it also failed: %s"), device, r->message);
 		r->verdict = f.verdict;
 		free(r->file);
 		r->file = f.file ? xstrdup(f.file) : NULL;
@@ -134,11 +156,12 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	} else if (ach->timed_out || ach->signal || !verdicts) {
 		if (r->verdict == VERDICT_PASS) {
 			/* Passing on the device but hanging on Oclgrind is still a hang. */
-			explain_abnormal_end(ach, sbuf_str(&began), limit_ms, "on the analysis device (Oclgrind)", r);
+			explain_abnormal_end(ach, sbuf_str(&began), limit_ms,
+					     tr(lang, " on the analysis device (Oclgrind)"), lang, r);
 		}
 	} else if ((ar.verdict == VERDICT_ERROR || ar.verdict == VERDICT_BUILD_ERROR) &&
 		   r->verdict == VERDICT_PASS) {
-		sbuf_addf(&msg, "The analysis could not run: %s", ar.message ? ar.message : "");
+		sbuf_addf(&msg, tr(lang, "The analysis could not run: %s"), ar.message ? ar.message : "");
 		fail_report(r, VERDICT_ERROR, sbuf_str(&msg));
 	}
 	sbuf_release(&msg);
@@ -192,16 +215,17 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct sandbox_limits exec_limits = {
 		.time_ms = spec.time_limit_ms,
+		.build_ms = BUILD_TIME_LIMIT_MS,
 		.memory_mb = spec.memory_limit_mb,
-		.cpu_s = spec.time_limit_ms / 1000 * (ncpu > 0 ? ncpu : 1) + 5,
+		.cpu_s = (BUILD_TIME_LIMIT_MS + spec.time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1),
 		.file_mb = 64,
 		.open_files = 256,
 	};
 	struct sandbox_limits an_limits = exec_limits;
 	an_limits.time_ms = spec.analysis_time_limit_ms;
-	an_limits.cpu_s = spec.analysis_time_limit_ms / 1000 * (ncpu > 0 ? ncpu : 1) + 5;
+	an_limits.cpu_s = (BUILD_TIME_LIMIT_MS + spec.analysis_time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
 	struct run_request exec_rq = { &spec, shown, learner_src, solution_src, o->device, RUN_EXECUTE,
-				       &exec_limits, NULL };
+				       &exec_limits, NULL, o->lang };
 	struct run_request an_rq = exec_rq;
 	an_rq.mode = RUN_ANALYZE;
 	an_rq.limits = &an_limits;
@@ -221,7 +245,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		}
 	}
 	if (o->progress)
-		o->progress(o->progress_ctx, analyze ? "checking (and analysing on Oclgrind)..." : "checking...");
+		o->progress(o->progress_ctx, analyze ? tr(o->lang, "checking (and analysing on Oclgrind)...")
+						     : tr(o->lang, "checking..."));
 	if (sandbox_start(&ch[nch], &exec_limits, NULL, run_in_child, &exec_rq) == 0)
 		nch++;
 	else
@@ -236,14 +261,14 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		struct sbuf began = SBUF_INIT;
 		int verdicts = proto_parse(sbuf_str(&ch[0].output), r, &began);
 		if (ch[0].timed_out || ch[0].signal || !verdicts)
-			explain_abnormal_end(&ch[0], sbuf_str(&began), spec.time_limit_ms, NULL, r);
+			explain_abnormal_end(&ch[0], sbuf_str(&began), spec.time_limit_ms, "", o->lang, r);
 		sbuf_release(&began);
 		bool settled = r->verdict == VERDICT_BUILD_ERROR || r->verdict == VERDICT_SIGNATURE_MISMATCH ||
 			       r->verdict == VERDICT_REQUIREMENT_UNMET || r->verdict == VERDICT_ERROR;
 		if (analyze && !settled) {
 			char *log = NULL;
 			read_file(log_path, &log, NULL);
-			merge_analysis(r, &ch[1], log, shown, spec.analysis_time_limit_ms);
+			merge_analysis(r, &ch[1], log, shown, spec.analysis_time_limit_ms, o->lang);
 			free(log);
 		}
 	}

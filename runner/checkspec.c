@@ -567,6 +567,20 @@ static int validate(struct load_ctx *ctx)
 	return 0;
 }
 
+/* inih reads lines of at most INI_MAX_LINE (200) characters; longer ones look like bad syntax. */
+static bool line_too_long(const char *text, int line)
+{
+	const char *p = text;
+	for (int l = 1; l < line && p; l++) {
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	if (!p)
+		return false;
+	const char *e = strchr(p, '\n');
+	return (e ? (size_t)(e - p) : strlen(p)) >= 199;
+}
+
 int check_spec_load(const char *path, struct check_spec *spec)
 {
 	char *text;
@@ -588,7 +602,9 @@ int check_spec_load(const char *path, struct check_spec *spec)
 		spec->analysis_time_limit_ms = spec->time_limit_ms;
 	if (line) {
 		if (!ctx.err[0])
-			snprintf(ctx.err, sizeof(ctx.err), "syntax error (expected [section] or key = value)");
+			snprintf(ctx.err, sizeof(ctx.err), "%s", line_too_long(text, line)
+				 ? "line too long: continue a long value on indented lines"
+				 : "syntax error (expected [section] or key = value)");
 		error("%s:%d: %s", path, line, ctx.err);
 		free(text);
 		check_spec_release(spec);

@@ -26,6 +26,7 @@
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_DIMS 2
 #define DEFAULT_TIME_LIMIT_MS 4000
+#define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
@@ -232,6 +233,7 @@ struct output_view {
 	size_t n;          /* elements */
 	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
 	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
+	const char *lang;  /* of msg and pic: "pt-BR", else (NULL too) English */
 };
 /*
  * Returns how many elements differ (floats within the relative tolerance are equal); for a
@@ -266,12 +268,13 @@ void report_release(struct report *r);
 void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail);
 const char *test_status_name(enum test_status st);
 /* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
-void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose);
+void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
 void report_print_json(const struct report *r, FILE *f);
 
 /* ---- the sandboxed child (sandbox.c) ---- */
 struct sandbox_limits {
-	long time_ms;        /* wall clock; the whole process group is killed at the deadline */
+	long time_ms;        /* wall clock from the child's "ready" line; then its group is killed */
+	long build_ms;       /* wall clock before "ready": compiling is not the learner's time */
 	long memory_mb;      /* RLIMIT_AS; 0: none (GPU drivers reserve huge address ranges) */
 	long cpu_s;          /* RLIMIT_CPU */
 	long file_mb;        /* RLIMIT_FSIZE */
@@ -283,6 +286,8 @@ struct sandbox_child {
 	pid_t pid;
 	int fd;
 	double deadline;
+	long run_ms;         /* the deadline once the child says "ready" */
+	bool ready;
 	struct sbuf output;  /* all the child wrote */
 	bool timed_out;
 	int exit_status;     /* when it exited */
@@ -296,6 +301,7 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 /*
  * Waits for all children, reading their output, until each exits or passes its deadline; a child
  * past its deadline has its whole group killed. Every child is reaped: none is left behind.
+ * A child's clock restarts with time_ms when it writes a line "ready" (its build is done).
  */
 void sandbox_wait_all(struct sandbox_child *c, int n);
 void sandbox_child_release(struct sandbox_child *c);
@@ -377,6 +383,7 @@ struct run_request {
 	enum run_mode mode;
 	const struct sandbox_limits *limits;
 	const char *analysis_log_path; /* RUN_ANALYZE: where Oclgrind writes */
+	const char *lang;            /* of the messages the child writes */
 };
 int run_in_child(void *req, int fd);
 
@@ -397,9 +404,10 @@ struct finding {
 	char *file;
 	int line;
 };
-/* Translates Oclgrind's log into the first finding a learner should fix. */
+/* Translates Oclgrind's log into the first finding a learner should fix, explained in lang. */
 int verdict_from_oclgrind_log(const char *log, const char *learner_path,
-			      const struct analysis_buffer *bufs, int nbufs, struct finding *f);
+			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
+			      struct finding *f);
 void finding_release(struct finding *f);
 
 /* ---- the child protocol (report.c): lines "key\tvalue" the parent turns into a report ---- */
@@ -429,6 +437,18 @@ void state_release(struct state *st);
 /* ---- language ---- */
 /* --lang, then CLINGS_LANG, then LC_ALL/LANG (pt_BR* -> "pt-BR"), else "en". */
 const char *lang_choose(const char *flag);
+/*
+ * The learner-facing text of an English message (i18n.c): its Brazilian Portuguese translation
+ * when lang is "pt-BR" and the table has one, else english itself (lang may be NULL). A format
+ * string keeps its conversions, in the same order, so format_arg lets the compiler check the
+ * arguments against the English literal. The result lives as long as the program.
+ */
+const char *tr(const char *lang, const char *english) __attribute__((format_arg(2)));
+/* The table behind tr(), for its tests: pairs of English and Portuguese, ending with NULLs. */
+struct translation {
+	const char *english, *portuguese;
+};
+extern const struct translation translations[];
 
 /* ---- commands (cmd-*.c) ---- */
 struct cmd_ctx {

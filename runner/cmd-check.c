@@ -62,7 +62,7 @@ static int cmd_check(const struct cmd_ctx *ctx, int argc, char **argv)
 	if (json)
 		report_print_json(&r, stdout);
 	else
-		report_print_text(&r, stdout, isatty(1) && !getenv("NO_COLOR"), o.verbose);
+		report_print_text(&r, stdout, isatty(1) && !getenv("NO_COLOR"), o.verbose, ctx->lang);
 	if (rc == 0 && !o.file)
 		remember(&c, e, &r);
 	int status = rc < 0 ? 2 : r.verdict == VERDICT_PASS ? 0 : 1;

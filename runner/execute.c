@@ -172,6 +172,7 @@ static void first_build_error(const char *log, const char *path, const char *src
 static int build_learner(struct child *c)
 {
 	const struct run_request *rq = c->rq;
+	const char *lang = rq->lang;
 	char *src = with_line_directive(rq->learner_path, rq->learner_src);
 	struct sbuf log = SBUF_INIT;
 	struct cl_prog *prog = NULL;
@@ -182,7 +183,7 @@ static int build_learner(struct child *c)
 	if (rc < 0) {
 		struct sbuf msg = SBUF_INIT;
 		int line = 0;
-		sbuf_adds(&msg, "The kernel does not compile:\n");
+		sbuf_adds(&msg, tr(lang, "The kernel does not compile:\n"));
 		first_build_error(sbuf_str(&log), rq->learner_path, rq->learner_src, &line, &msg);
 		send_text(c, "buildlog", sbuf_str(&log));
 		send_verdict(c, VERDICT_BUILD_ERROR, rq->learner_path, line, sbuf_str(&msg));
@@ -196,12 +197,12 @@ static int build_learner(struct child *c)
 	if (clhost_kernel(prog, c->spec->kernel, &c->learner) < 0) {
 		struct sbuf names = SBUF_INIT, msg = SBUF_INIT;
 		clhost_prog_kernel_names(prog, &names);
-		sbuf_addf(&msg, "There is no kernel named '%s' in your file. Expected:\n  %s\n",
+		sbuf_addf(&msg, tr(lang, "There is no kernel named '%s' in your file. Expected:\n  %s\n"),
 			  c->spec->kernel, sbuf_str(&sig));
 		if (names.len)
-			sbuf_addf(&msg, "Your file defines: %s", sbuf_str(&names));
+			sbuf_addf(&msg, tr(lang, "Your file defines: %s"), sbuf_str(&names));
 		else
-			sbuf_adds(&msg, "Your file defines no __kernel function.");
+			sbuf_adds(&msg, tr(lang, "Your file defines no __kernel function."));
 		send_verdict(c, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, sbuf_str(&msg));
 		sbuf_release(&names);
 		sbuf_release(&msg);
@@ -214,22 +215,23 @@ static int build_learner(struct child *c)
 	int n = clhost_kernel_args(c->learner, got, MAX_ARGS + 4);
 	struct sbuf msg = SBUF_INIT;
 	if (n != c->spec->nargs && n >= 0)
-		sbuf_addf(&msg, "'%s' takes %d argument%s; it should take %d.", c->spec->kernel, n,
-			  n == 1 ? "" : "s", c->spec->nargs);
-	static const char *const space[] = { "__global", "__constant", "__local", "(private)" };
+		sbuf_addf(&msg, n == 1 ? tr(lang, "'%s' takes %d argument; it should take %d.")
+				       : tr(lang, "'%s' takes %d arguments; it should take %d."),
+			  c->spec->kernel, n, c->spec->nargs);
+	const char *const space[] = { "__global", "__constant", "__local", tr(lang, "(private)") };
 	for (int i = 0; i < n && i < c->spec->nargs && !msg.len; i++) {
 		const struct arg_spec *a = &c->spec->args[i];
 		char want[NAME_MAX_LEN];
 		snprintf(want, sizeof(want), "%s%s", type_info(a->type)->name, a->is_pointer ? "*" : "");
 		if (got[i].kind != a->kind)
-			sbuf_addf(&msg, "Argument %d ('%s') is %s; it should be %s.", i + 1, got[i].name,
+			sbuf_addf(&msg, tr(lang, "Argument %d ('%s') is %s; it should be %s."), i + 1, got[i].name,
 				  space[got[i].kind], space[a->kind]);
 		else if (strcmp(got[i].type_name, want))
-			sbuf_addf(&msg, "Argument %d ('%s') has type %s; it should be %s.", i + 1,
+			sbuf_addf(&msg, tr(lang, "Argument %d ('%s') has type %s; it should be %s."), i + 1,
 				  got[i].name, got[i].type_name, want);
 	}
 	if (msg.len) {
-		sbuf_addf(&msg, "\nThe kernel must be declared exactly as:\n  %s", sbuf_str(&sig));
+		sbuf_addf(&msg, tr(lang, "\nThe kernel must be declared exactly as:\n  %s"), sbuf_str(&sig));
 		send_verdict(c, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, sbuf_str(&msg));
 	}
 	int bad = msg.len ? -1 : 0;
@@ -304,7 +306,7 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 			}
 		}
 		if (rc)
-			sbuf_addf(why, "cannot set argument '%s'", a->name);
+			sbuf_addf(why, tr(c->rq->lang, "cannot set argument '%s'"), a->name);
 	}
 	if (c->analyze)
 		for (int i = 0; i < spec->nargs; i++)
@@ -337,7 +339,7 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 		size_t esize = type_info(a->type)->size;
 		results[i] = xmalloc(d->n[i] * esize + 1);
 		if (clhost_buffer_read(bufs[i], results[i]) < 0) {
-			sbuf_addf(why, "cannot read back '%s'", a->name);
+			sbuf_addf(why, tr(c->rq->lang, "cannot read back '%s'"), a->name);
 			rc = -1;
 			break;
 		}
@@ -345,11 +347,11 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 		if (damage >= 0) {
 			struct sbuf msg = SBUF_INIT;
 			long index = damage / (long)esize;
-			sbuf_addf(&msg, "Test %s: your kernel wrote past the end of '%s': '%s' has %zu "
-				  "elements (indices 0 to %zu), and element %ld was overwritten.\n"
-				  "A work-item whose index falls outside the data must not write: guard "
-				  "every store with a bounds check.", test, a->name, a->name, d->n[i],
-				  d->n[i] ? d->n[i] - 1 : 0, index);
+			sbuf_addf(&msg, tr(c->rq->lang, "Test %s: your kernel wrote past the end of '%s': "
+					   "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
+					   "overwritten.\nA work-item whose index falls outside the data must "
+					   "not write: guard every store with a bounds check."),
+				  test, a->name, a->name, d->n[i], d->n[i] ? d->n[i] - 1 : 0, index);
 			send_test(c, test, TEST_FAIL, sbuf_str(&msg));
 			send_verdict(c, VERDICT_OUT_OF_BOUNDS, c->rq->learner_path, 0, sbuf_str(&msg));
 			sbuf_release(&msg);
@@ -438,7 +440,7 @@ static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 		rc = launch(c, c->learner, &v, &cur, cur.got, !c->analyze, tc->name, &why);
 		if (rc < 0) {
 			struct sbuf msg = SBUF_INIT;
-			sbuf_addf(&msg, "Test %s: %s", tc->name, sbuf_str(&why));
+			sbuf_addf(&msg, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&why));
 			send_test(c, tc->name, TEST_ERROR, sbuf_str(&msg));
 			send_verdict(c, VERDICT_CRASH, c->rq->learner_path, 0, sbuf_str(&msg));
 			sbuf_release(&msg);
@@ -457,7 +459,8 @@ static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 			if (!a->output)
 				continue;
 			struct output_view o = { a, cur.expected[i], cur.got[i], cur.n[i],
-						 output_columns(c, a, &v), pass, spec->repeat_while ? 0 : 1 };
+						 output_columns(c, a, &v), pass, spec->repeat_while ? 0 : 1,
+						 c->rq->lang };
 			struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 			if (o.passes == 0) {
 				/* passes left: the reference's own loop length, counted from here */
@@ -479,7 +482,7 @@ static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 			}
 			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
 				struct sbuf full = SBUF_INIT;
-				sbuf_addf(&full, "Test %s: %s", tc->name, sbuf_str(&msg));
+				sbuf_addf(&full, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&msg));
 				send_test(c, tc->name, TEST_FAIL, sbuf_str(&full));
 				send_text(c, "picture", sbuf_str(&pic));
 				send_verdict(c, VERDICT_WRONG_RESULT, c->rq->learner_path, 0, sbuf_str(&full));
@@ -538,8 +541,8 @@ int run_in_child(void *arg, int fd)
 	long need = c.spec->requires_local_mem;
 	if (!c.analyze && need > 0 && clhost_kernel_local_mem(c.learner) < need) {
 		struct sbuf msg = SBUF_INIT;
-		sbuf_addf(&msg, "Your kernel declares no __local memory of its own (this exercise asks "
-			  "for at least %ld bytes).", need);
+		sbuf_addf(&msg, tr(rq->lang, "Your kernel declares no __local memory of its own (this "
+				   "exercise asks for at least %ld bytes)."), need);
 		if (c.spec->requirement_why)
 			sbuf_addf(&msg, "\n%s", c.spec->requirement_why);
 		send_verdict(&c, VERDICT_REQUIREMENT_UNMET, rq->learner_path, 0, sbuf_str(&msg));
@@ -548,6 +551,7 @@ int run_in_child(void *arg, int fd)
 	}
 	if (!c.analyze && build_reference(&c) < 0)
 		return 0;
+	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
 	c.max_wg = clhost_kernel_max_work_group(c.learner);
 	if (clhost_max_work_group(c.s) < c.max_wg)
 		c.max_wg = clhost_max_work_group(c.s);
@@ -566,8 +570,8 @@ int run_in_child(void *arg, int fd)
 		size_t wg = group_size(&c, &tc->vars);
 		if (wg > c.max_wg) {
 			struct sbuf why = SBUF_INIT;
-			sbuf_addf(&why, "work-groups of %zu work-items are more than this device allows (%zu)",
-				  wg, c.max_wg);
+			sbuf_addf(&why, tr(rq->lang, "work-groups of %zu work-items are more than this device "
+					   "allows (%zu)"), wg, c.max_wg);
 			send_test(&c, tc->name, TEST_SKIP, sbuf_str(&why));
 			sbuf_release(&why);
 			continue;
@@ -588,7 +592,7 @@ int run_in_child(void *arg, int fd)
 	free(cases);
 	if (!failed) {
 		if (!ran && !c.analyze)
-			send_verdict(&c, VERDICT_ERROR, NULL, 0, "no test could run on this device");
+			send_verdict(&c, VERDICT_ERROR, NULL, 0, tr(rq->lang, "no test could run on this device"));
 		else
 			send_verdict(&c, VERDICT_PASS, NULL, 0, "");
 	}

@@ -135,12 +135,12 @@ static const char *colour_of(enum verdict v)
 	return v == VERDICT_PASS ? "\033[1;32m" : v == VERDICT_ERROR ? "\033[1;33m" : "\033[1;31m";
 }
 
-void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose)
+void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang)
 {
 	const char *on = colour ? colour_of(r->verdict) : "", *off = colour ? "\033[0m" : "";
 	const char *dim = colour ? "\033[2m" : "";
 	if (r->verdict == VERDICT_PASS)
-		fprintf(f, "%s✓ %s passes%s", on, r->exercise, off);
+		fprintf(f, tr(lang, "%s✓ %s passes%s"), on, r->exercise, off);
 	else
 		fprintf(f, "%s✗ %s: %s%s", on, r->exercise, verdict_name(r->verdict), off);
 	if (r->file && r->line > 0)
@@ -166,22 +166,22 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	bool counted = r->verdict == VERDICT_PASS && r->ntests;
 	fprintf(f, "\n%s", dim);
 	if (counted)
-		fprintf(f, "%d test%s passed; ", passed, passed == 1 ? "" : "s");
+		fprintf(f, passed == 1 ? tr(lang, "%d test passed; ") : tr(lang, "%d tests passed; "), passed);
 	if (skipped)
-		fprintf(f, "%d skipped (too large for this device); ", skipped);
+		fprintf(f, tr(lang, "%d skipped (too large for this device); "), skipped);
 	if (r->device)
-		fprintf(f, "device: %s", r->device);
+		fprintf(f, tr(lang, "device: %s"), r->device);
 	fprintf(f, "%s\n", off);
 	if (r->analysis_ran)
-		fprintf(f, "%sanalysis on Oclgrind: done%s\n", dim, off);
+		fprintf(f, "%s%s%s\n", dim, tr(lang, "analysis on Oclgrind: done"), off);
 	if (verbose) {
 		for (int i = 0; i < r->ntests; i++)
 			fprintf(f, "  %-5s %s%s%s\n", test_status_name(r->tests[i].status), r->tests[i].name,
 				*r->tests[i].detail ? ": " : "", r->tests[i].detail);
 		if (r->build_log && *r->build_log)
-			fprintf(f, "\n--- compiler log ---\n%s\n", r->build_log);
+			fprintf(f, tr(lang, "\n--- compiler log ---\n%s\n"), r->build_log);
 		if (r->analysis_log && *r->analysis_log)
-			fprintf(f, "\n--- Oclgrind log ---\n%s\n", r->analysis_log);
+			fprintf(f, tr(lang, "\n--- Oclgrind log ---\n%s\n"), r->analysis_log);
 	}
 }
 

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,6 +53,7 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 		return error("cannot create a pipe:");
 	fflush(stdout);
 	fflush(stderr);
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(fds[0]);
@@ -60,6 +62,10 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
+		/* In its own group, Ctrl-C does not reach the child: it dies with its parent instead. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
 		close(fds[0]);
 		signal(SIGPIPE, SIG_IGN);
 		/* Drivers and compilers chatter on stdout and stderr; the protocol is the pipe. */
@@ -85,7 +91,8 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 	close(fds[1]);
 	c->pid = pid;
 	c->fd = fds[0];
-	c->deadline = now_seconds() + (double)lim->time_ms / 1000.0;
+	c->run_ms = lim->time_ms;
+	c->deadline = now_seconds() + (double)(lim->build_ms > 0 ? lim->build_ms : lim->time_ms) / 1000.0;
 	return 0;
 }
 
@@ -165,6 +172,11 @@ void sandbox_wait_all(struct sandbox_child *c, int n)
 			ssize_t got = read(ch->fd, buf, sizeof(buf));
 			if (got > 0) {
 				sbuf_add(&ch->output, buf, (size_t)got);
+				if (!ch->ready && (!strncmp(ch->output.buf, "ready\t", 6) ||
+						   strstr(ch->output.buf, "\nready\t"))) {
+					ch->ready = true;
+					ch->deadline = now_seconds() + (double)ch->run_ms / 1000.0;
+				}
 			} else if (got == 0 || errno != EINTR) {
 				close(ch->fd);
 				ch->fd = -1;

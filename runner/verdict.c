@@ -120,12 +120,40 @@ static bool never_written(enum elem_type t, const void *base, size_t i)
 	return true;
 }
 
-static void format_got(struct sbuf *out, enum elem_type t, const void *got, size_t i)
+static void format_got(struct sbuf *out, enum elem_type t, const void *got, size_t i,
+		       const char *lang)
 {
 	if (never_written(t, got, i))
-		sbuf_adds(out, "nothing (never written)");
+		sbuf_adds(out, tr(lang, "nothing (never written)"));
 	else
 		elem_format(out, t, got, i);
+}
+
+/* ": expected 5, got 0" for element i, in the message and in the picture's lines. */
+static void add_expected_got(struct sbuf *out, const struct output_view *o, size_t i)
+{
+	struct sbuf e = SBUF_INIT, g = SBUF_INIT;
+	elem_format(&e, o->arg->type, o->expected, i);
+	format_got(&g, o->arg->type, o->got, i, o->lang);
+	sbuf_addf(out, tr(o->lang, ": expected %s, got %s"), sbuf_str(&e), sbuf_str(&g));
+	sbuf_release(&e);
+	sbuf_release(&g);
+}
+
+/*
+ * Labels come from the check ini, in English ("work-group", "row"); the table knows the course's
+ * labels and their plurals, and any other label is shown as the course wrote it.
+ */
+static const char *label_word(const struct output_view *o, const char *label)
+{
+	return tr(o->lang, label);
+}
+
+static void add_label_plural(struct sbuf *out, const struct output_view *o, const char *label)
+{
+	char *plural = xstrfmt("%ss", label);
+	sbuf_adds(out, tr(o->lang, plural));
+	free(plural);
 }
 
 static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i, double tol)
@@ -146,11 +174,12 @@ static void name_place(struct sbuf *out, const struct output_view *o, size_t i)
 	if (o->cols > 0) {
 		size_t r = i / (size_t)o->cols, c = i % (size_t)o->cols;
 		if (a->label[0] && a->label[1])
-			sbuf_addf(out, "%s at (%s %zu, %s %zu)", a->name, a->label[0], r, a->label[1], c);
+			sbuf_addf(out, tr(o->lang, "%s at (%s %zu, %s %zu)"), a->name,
+				  label_word(o, a->label[0]), r, label_word(o, a->label[1]), c);
 		else
 			sbuf_addf(out, "%s[%zu][%zu]", a->name, r, c);
 	} else if (a->label[0]) {
-		sbuf_addf(out, "%s[%zu] (%s %zu)", a->name, i, a->label[0], i);
+		sbuf_addf(out, "%s[%zu] (%s %zu)", a->name, i, label_word(o, a->label[0]), i);
 	} else {
 		sbuf_addf(out, "%s[%zu]", a->name, i);
 	}
@@ -160,8 +189,15 @@ static void picture_1d(struct sbuf *pic, const struct output_view *o, const bool
 {
 	enum { WIDTH = 32 };
 	size_t start = first / WIDTH * WIDTH, end = start + WIDTH < o->n ? start + WIDTH : o->n;
-	const char *what = o->arg->label[0] ? o->arg->label[0] : "index";
-	sbuf_addf(pic, "%s, %ss %zu-%zu (. right, x wrong):\n  ", o->arg->name, what, start, end - 1);
+	const char *label = o->arg->label[0];
+	struct sbuf what = SBUF_INIT;
+	if (label)
+		add_label_plural(&what, o, label);
+	else
+		sbuf_adds(&what, tr(o->lang, "indices"));
+	sbuf_addf(pic, tr(o->lang, "%s, %s %zu-%zu (. right, x wrong):\n  "), o->arg->name,
+		  sbuf_str(&what), start, end - 1);
+	sbuf_release(&what);
 	for (size_t i = start; i < end; i++)
 		sbuf_adds(pic, wrong[i] ? "x" : ".");
 	sbuf_adds(pic, "\n");
@@ -169,10 +205,8 @@ static void picture_1d(struct sbuf *pic, const struct output_view *o, const bool
 	for (size_t i = start; i < end && shown < 4; i++) {
 		if (!wrong[i])
 			continue;
-		sbuf_addf(pic, "  %s %zu: expected ", what, i);
-		elem_format(pic, o->arg->type, o->expected, i);
-		sbuf_adds(pic, ", got ");
-		format_got(pic, o->arg->type, o->got, i);
+		sbuf_addf(pic, "  %s %zu", label ? label_word(o, label) : tr(o->lang, "index"), i);
+		add_expected_got(pic, o, i);
 		sbuf_adds(pic, "\n");
 		shown++;
 	}
@@ -185,10 +219,13 @@ static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool
 	size_t fr = first / cols, fc = first % cols;
 	size_t r0 = fr / H * H, c0 = fc / W * W;
 	size_t r1 = r0 + H < rows ? r0 + H : rows, c1 = c0 + W < cols ? c0 + W : cols;
-	const char *rl = o->arg->label[0] ? o->arg->label[0] : "row";
-	const char *cl = o->arg->label[1] ? o->arg->label[1] : "column";
-	sbuf_addf(pic, "%s (%zu x %zu), %ss %zu-%zu, %ss %zu-%zu (. right, x wrong):\n", o->arg->name,
-		  rows, cols, rl, r0, r1 - 1, cl, c0, c1 - 1);
+	struct sbuf rl = SBUF_INIT, cl = SBUF_INIT;
+	add_label_plural(&rl, o, o->arg->label[0] ? o->arg->label[0] : "row");
+	add_label_plural(&cl, o, o->arg->label[1] ? o->arg->label[1] : "column");
+	sbuf_addf(pic, tr(o->lang, "%s (%zu x %zu), %s %zu-%zu, %s %zu-%zu (. right, x wrong):\n"),
+		  o->arg->name, rows, cols, sbuf_str(&rl), r0, r1 - 1, sbuf_str(&cl), c0, c1 - 1);
+	sbuf_release(&rl);
+	sbuf_release(&cl);
 	for (size_t r = r0; r < r1; r++) {
 		sbuf_addf(pic, "%6zu ", r);
 		for (size_t c = c0; c < c1; c++)
@@ -212,15 +249,12 @@ long compare_output(const struct output_view *o, double tol, struct sbuf *msg, s
 	}
 	if (count) {
 		if (o->passes > 1)
-			sbuf_addf(msg, "pass %d of %d: ", o->pass, o->passes);
+			sbuf_addf(msg, tr(o->lang, "pass %d of %d: "), o->pass, o->passes);
 		name_place(msg, o, first);
-		sbuf_adds(msg, ": expected ");
-		elem_format(msg, o->arg->type, o->expected, first);
-		sbuf_adds(msg, ", got ");
-		format_got(msg, o->arg->type, o->got, first);
-		sbuf_addf(msg, " (%ld of %zu values wrong)", count, o->n);
+		add_expected_got(msg, o, first);
+		sbuf_addf(msg, tr(o->lang, " (%ld of %zu values wrong)"), count, o->n);
 		if (o->passes > 1)
-			sbuf_addf(pic, "pass %d of %d, ", o->pass, o->passes);
+			sbuf_addf(pic, tr(o->lang, "pass %d of %d, "), o->pass, o->passes);
 		if (o->cols > 0)
 			picture_2d(pic, o, wrong, first);
 		else

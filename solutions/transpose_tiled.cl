@@ -1,4 +1,5 @@
-// Reference: a 16x16 tile goes through local memory, so reads and writes are both coalesced.
+// Reference: each work-group moves one 16x16 block of a through a tile in local memory to the
+// mirrored block of trA.
 #define T 16
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)
 {

@@ -60,7 +60,7 @@ static void run_case(const char *kase, struct finding *f)
 	const struct analysis_buffer *bufs = is_reduction(kase) ? reduction_bufs : transpose_bufs;
 	int nbufs = is_reduction(kase) ? 3 : 2;
 
-	assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "en", f), 0);
 	assert_non_null(f->file);
 	assert_string_equal(f->file, learner);
 	if (f->verdict != VERDICT_PASS) {
@@ -241,6 +241,68 @@ static void test_private_without_start_value(void **state)
 		"work-item 0 of work-group 0 stored into `out[0]`", "int sum = 0;", NULL });
 }
 
+/* ---- in Portuguese ---- */
+
+/* The same finding as in English, told without an English word outside the quoted source. */
+static void test_findings_in_portuguese(void **state)
+{
+	(void)state;
+	const char *cases[] = { "reduction-barrier-in-if", "reduction-barrier-if-else",
+				"reduction-barrier-loop-lid", "transpose-barrier-in-check",
+				"reduction-local-past-end", "reduction-global-past-end",
+				"reduction-read-past-end", "reduction-no-barrier-after-load",
+				"reduction-no-barrier-in-loop", "reduction-in-place", "transpose-no-barrier",
+				"reduction-groups-race", "reduction-no-zero-init", "reduction-private-uninit" };
+	const char *english[] = { "work-", "At line", "On ", " the ", " of ", " and ", " wrote",
+				  " read ", "barrier divergence", "data race", "uninitialised",
+				  "out-of-bounds", "GPU does", NULL };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *log = load_log(cases[i]), *name = xstrfmt("%s.cl", cases[i]), *learner = data_path(name);
+		const struct analysis_buffer *bufs = is_reduction(cases[i]) ? reduction_bufs : transpose_bufs;
+		int nbufs = is_reduction(cases[i]) ? 3 : 2;
+		struct finding en, pt;
+		assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "en", &en), 0);
+		assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "pt-BR", &pt), 0);
+		assert_int_equal(pt.verdict, en.verdict);
+		assert_int_equal(pt.line, en.line);
+		char *at = xstrfmt("%s:%d: ", learner, pt.line);
+		assert_has(pt.message, at);
+		free(at);
+		/* the message without its path and without the learner's quoted lines */
+		struct sbuf words = SBUF_INIT;
+		for (const char *p = pt.message + strlen(learner); *p;) {
+			size_t n = strcspn(p, "\n");
+			if (!strstr(p, " | ") || (size_t)(strstr(p, " | ") - p) > n)
+				sbuf_add(&words, p, n);
+			p += n + (p[n] == '\n');
+		}
+		for (int w = 0; english[w]; w++)
+			if (strstr(sbuf_str(&words), english[w]))
+				fail_msg("%s: \"%s\" in:\n%s", cases[i], english[w], pt.message);
+		sbuf_release(&words);
+		finding_release(&en);
+		finding_release(&pt);
+		free(log);
+		free(name);
+		free(learner);
+	}
+}
+
+static void test_a_race_in_portuguese(void **state)
+{
+	(void)state;
+	char *log = load_log("reduction-no-barrier-after-load");
+	struct finding f;
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "pt-BR", &f), 0);
+	assert_has(f.message, "k.cl:18: condição de corrida. Em `scratch` (memória local), o item de "
+		   "trabalho 1 do grupo de trabalho 0 escreveu `scratch[1]` na linha 8 e o item de "
+		   "trabalho 0 do mesmo grupo de trabalho o leu na linha 18, sem nenhuma barreira "
+		   "entre os dois.");
+	assert_has(f.message, "entre a escrita (linha 8) e a leitura (linha 18)");
+	finding_release(&f);
+	free(log);
+}
+
 /* ---- the address map and its fallbacks ---- */
 
 static void test_unreadable_learner_file(void **state)
@@ -249,7 +311,7 @@ static void test_unreadable_learner_file(void **state)
 	char *log = load_log("reduction-global-past-end");
 	struct finding f;
 	assert_int_equal(verdict_from_oclgrind_log(log, "exercises/memory_4.cl", reduction_bufs, 3,
-						   &f), 0);
+						   "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(f.message, "exercises/memory_4.cl:22: out-of-bounds write");
 	assert_null(strstr(f.message, " | "));   /* no quote, and above all no wrong one */
@@ -266,7 +328,7 @@ static void test_mapping_that_contradicts_the_log_is_dropped(void **state)
 	};
 	char *log = load_log("reduction-global-past-end");
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", wrong, 2, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", wrong, 2, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(f.message, "outside a global buffer");
 	assert_null(strstr(f.message, "big"));
@@ -285,13 +347,13 @@ static void test_several_launches(void **state)
 	};
 	struct finding f;
 	char *log = load_log("reduction-global-past-end");
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, "en", &f), 0);
 	assert_has(f.message, "wrote `out[3]`, one past the end: out holds 3 elements");
 	finding_release(&f);
 	free(log);
 
 	log = load_log("reduction-read-past-end");
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, "en", &f), 0);
 	assert_has(f.message, "read `in[379]`, one past the end: in holds 379 elements");
 	finding_release(&f);
 	free(log);
@@ -309,7 +371,7 @@ static void test_negative_index(void **state)
 		"\tAt line 10 (column 19) of k.cl:\n"
 		"\t  whatever\n\t\n";
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_int_equal(f.line, 10);
 	assert_has(f.message, "read `in[-1]`, 1 before the start");
@@ -320,7 +382,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 {
 	(void)state;
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(NULL, "k.cl", NULL, 0, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(NULL, "k.cl", NULL, 0, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 
@@ -328,7 +390,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 	const char *other = "\nOclgrind - OpenCL runtime error detected\n\tFunction: clFinish\n"
 			    "\tError: CL_INVALID_COMMAND_QUEUE\n\t\n"
 			    "Oclgrind: 1000 errors generated - suppressing further errors\n";
-	assert_int_equal(verdict_from_oclgrind_log(other, "k.cl", NULL, 0, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(other, "k.cl", NULL, 0, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 
@@ -337,7 +399,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 	char *cut = strstr(log, "\tAt line");
 	assert_non_null(cut);
 	cut[12] = '\0';
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_BARRIER_DIVERGENCE);
 	assert_int_equal(f.line, 18);
 	finding_release(&f);
@@ -390,6 +452,8 @@ int main(void)
 		cmocka_unit_test(test_race_between_groups),
 		cmocka_unit_test(test_no_zero_init),
 		cmocka_unit_test(test_private_without_start_value),
+		cmocka_unit_test(test_findings_in_portuguese),
+		cmocka_unit_test(test_a_race_in_portuguese),
 		cmocka_unit_test(test_unreadable_learner_file),
 		cmocka_unit_test(test_mapping_that_contradicts_the_log_is_dropped),
 		cmocka_unit_test(test_several_launches),

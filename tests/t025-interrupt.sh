@@ -1,0 +1,15 @@
+# Killing clings in the middle of a check leaves no process behind, even with SIGKILL, which
+# no handler can catch (a closed terminal, Ctrl-C and the OOM killer are gentler cases).
+. tests/lib.sh
+kernel="$TMP/never-ends-$$.cl"
+cp tests/golden/memory_4/endless_loop.cl "$kernel"
+$CLINGS check memory_4 --file "$kernel" >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+ps -eo args | grep -F "$kernel" | grep -v grep >/dev/null || fail "the check was not running"
+kill -KILL $pid
+wait $pid 2>/dev/null
+sleep 0.5
+left=$(ps -eo pid,stat,args | grep -F "$kernel" | grep -v grep)
+[ -z "$left" ] || fail "processes left behind after the parent was killed: $left"
+exit 0

@@ -1,0 +1,54 @@
+# A learner who reads Portuguese (--lang pt-BR, CLINGS_LANG, or a pt_BR locale) gets every
+# explanation in Portuguese, while the JSON keeps its keys and English verdict names.
+. tests/lib.sh
+unset LC_ALL CLINGS_LANG
+export LANG=C
+json_verdict() { sed -n 's/.*"verdict": "\([a-z_]*\)".*/\1/p'; }
+has() { printf '%s' "$2" | grep -qF -- "$3" || fail "$1: no \"$3\" in: $2"; }
+hasnt() { ! printf '%s' "$2" | grep -qF -- "$3" || fail "$1: \"$3\" left in: $2"; }
+
+# A wrong result: the stub writes nothing.
+out=$($CLINGS --lang pt-BR check memory_4 --file exercises/memory_4.cl); rc=$?
+[ $rc -eq 1 ] || fail "stub: exit $rc, want 1: $out"
+has stub "$out" "✗ memory_4: wrong_result"
+has stub "$out" ": esperado "
+has stub "$out" "obtido nada (nunca escrito)"
+has stub "$out" "(. certo, x errado)"
+has stub "$out" "dispositivo: "
+hasnt stub "$out" "expected"
+hasnt stub "$out" "device: "
+out=$($CLINGS --lang pt-BR check memory_4 --file exercises/memory_4.cl --json)
+[ "$(printf '%s' "$out" | json_verdict)" = wrong_result ] || fail "stub JSON: $out"
+has "stub JSON" "$out" '"message": "Teste '
+
+# What the analysis finds: a race in the tree, with no barrier after each step.
+out=$($CLINGS --lang pt-BR check memory_4 --file tests/golden/memory_4/missing_loop_barrier.cl)
+has race "$out" "✗ memory_4: data_race"
+has race "$out" "missing_loop_barrier.cl:17: condição de corrida. Em \`scratch\` (memória local)"
+has race "$out" "sem nenhuma barreira entre os dois"
+has race "$out" "termine cada passo com barrier(CLK_LOCAL_MEM_FENCE)"
+has race "$out" "análise no Oclgrind: feita"
+hasnt race "$out" "work-item"
+out=$($CLINGS --lang pt-BR check memory_4 --file tests/golden/memory_4/missing_loop_barrier.cl --json)
+[ "$(printf '%s' "$out" | json_verdict)" = data_race ] || fail "race JSON: $out"
+
+# A kernel that never ends (its run takes the whole time limit).
+kernel="$TMP/never-ends-$$.cl"
+cp tests/golden/memory_4/endless_loop.cl "$kernel"
+out=$($CLINGS --lang pt-BR check memory_4 --file "$kernel" --json)
+[ "$(printf '%s' "$out" | json_verdict)" = timeout ] || fail "timeout JSON: $out"
+has timeout "$out" "não terminou em"
+has timeout "$out" "As causas mais comuns: uma barreira que nem todos os itens de trabalho"
+hasnt timeout "$out" "did not finish"
+
+# The other ways to choose the language, and English when none says Portuguese.
+out=$(CLINGS_LANG=pt-BR $CLINGS check memory_4 --file exercises/memory_4.cl)
+has CLINGS_LANG "$out" "obtido nada (nunca escrito)"
+out=$(LANG=pt_BR.UTF-8 $CLINGS check memory_4 --file exercises/memory_4.cl)
+has LANG "$out" "obtido nada (nunca escrito)"
+out=$(CLINGS_LANG=pt-BR $CLINGS --lang en check memory_4 --file exercises/memory_4.cl)
+has "--lang en" "$out" "got nothing (never written)"
+out=$($CLINGS check memory_4 --file exercises/memory_4.cl)
+has English "$out" "got nothing (never written)"
+has English "$out" "device: "
+exit 0
