@@ -326,20 +326,37 @@ static void put_row(struct watch *w, struct sbuf *s, int row, const char *text, 
 	sbuf_addf(s, "%s\x1b[K", sgr(w, C_RESET));
 }
 
-/* Marks each wrong cell ('x' standing alone) in red. */
+/* A word of a picture's grid: only cells, '.' right and 'x' wrong ("..x.", "xx", "x", and the
+ * "x" of the legend); an 'x' inside a word, or a lone one before a number ("16 x 16"), is not. */
+static bool grid_word(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '.' && s[i] != 'x')
+			return false;
+	if (n == 1 && s[0] == 'x')
+		return !isdigit((unsigned char)s[1 + strspn(s + 1, " ")]);
+	return n > 0 && memchr(s, 'x', n);
+}
+
+/* Draws wrong cells red and right ones dim, when there is colour. */
 static void add_picture_line(struct watch *w, struct lines *l, const char *line)
 {
 	struct sbuf sb = SBUF_INIT;
 	sbuf_adds(&sb, "  ");
-	for (size_t i = 0; line[i]; i++) {
-		bool alone = line[i] == 'x' && (i == 0 || !isalnum((unsigned char)line[i - 1])) &&
-			     !isalnum((unsigned char)line[i + 1]);
-		if (alone && w->colour)
-			sbuf_addf(&sb, "%sx%s", C_RED, C_RESET);
-		else
-			sbuf_add(&sb, line + i, 1);
+	for (size_t i = 0; line[i];) {
+		size_t n = strcspn(line + i, " ");
+		if (w->colour && grid_word(line + i, n)) {
+			for (size_t k = i; k < i + n; k++)
+				sbuf_addf(&sb, "%s%c%s", line[k] == 'x' ? C_RED : C_DIM, line[k], C_RESET);
+		} else {
+			sbuf_add(&sb, line + i, n);
+		}
+		i += n;
+		size_t spaces = strspn(line + i, " ");
+		sbuf_add(&sb, line + i, spaces);
+		i += spaces;
 	}
-	lines_add(l, sb.buf, sb.len);
+	lines_add(l, sbuf_str(&sb), sb.len);
 	sbuf_release(&sb);
 }
 

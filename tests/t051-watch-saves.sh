@@ -5,6 +5,7 @@
 course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
 out="$TMP/out"
+printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
 mkfifo "$TMP/keys"
 $CLINGS --course "$course" watch < "$TMP/keys" > "$out" 2>&1 &
 pid=$!

@@ -12,6 +12,7 @@ tui_start "$CLINGS --course $course"
 wait_for '1\. Copy a buffer'
 wait_for 'check 1 at' 60
 wait_for 'COPY-LESSON-MARKER'
+tm capture-pane -p -e | grep -q "$(printf '\033')\[" && fail "escape sequences on screen with NO_COLOR"
 [ -f "$file.orig" ] || fail "no pristine copy of the stub kept outside git"
 
 keys n
@@ -70,6 +71,14 @@ tm resize-window -x 60 -y 20 2>/dev/null || tm resize-window -t 0 -x 60 -y 20
 # The count sits at the right edge: it is only seen again if the screen was drawn for 60 columns.
 wait_for '1/2 done *$'
 
+keys q
+wait_for 'CLINGS-EXIT=0'
+
+# With colour, wrong cells are red; the 'x' of "16 x 16" or of a word is not a cell.
+tui_start "env -u NO_COLOR TERM=xterm-256color $CLINGS --course $course"
+wait_for 'check 1 at' 60
+red_x=$(tm capture-pane -p -e | grep -c "$(printf '\033')\[1m$(printf '\033')\[31mx")
+[ "$red_x" -ge 2 ] || fail "wrong cells are not red: $(tm capture-pane -p -e | cat -v)"
 keys q
 wait_for 'CLINGS-EXIT=0'
 exit 0
