@@ -519,5 +519,8 @@ int hint_take(const struct course *c, const struct exercise *e, const char *lang
 	      struct hints *h);
 /* The exercise to open when none is named: the state's current one, else the first not done. */
 const struct exercise *exercise_current(const struct course *c, const struct state *st);
+/* ui-text.c: the runner's own words in lang, as tr() does for the engine's messages. */
+const char *ui_text(const char *lang, const char *english) __attribute__((format_arg(2)));
+extern const struct translation ui_translations[];
 
 #endif

@@ -69,11 +69,16 @@ static int cmd_hint(const struct cmd_ctx *ctx, int argc, char **argv)
 	if (!isatty(STDOUT_FILENO))
 		cols = 80;
 	struct sbuf md = SBUF_INIT, out = SBUF_INIT;
-	sbuf_addf(&md, "## Hint %d of %d: %s\n\n%s", i + 1, h.n, e->name, h.text[i]);
+	sbuf_adds(&md, "## ");
+	sbuf_addf(&md, ui_text(ctx->lang, "Hint %d of %d: %s"), i + 1, h.n, e->name);
+	sbuf_addf(&md, "\n\n%s", h.text[i]);
 	lesson_render(md.buf, md.len, cols > TEXT_MAX_WIDTH ? TEXT_MAX_WIDTH : cols, colour, &out);
 	fputs(sbuf_str(&out), stdout);
-	if (i + 1 < h.n)
-		printf("\n(%d more: run `clings hint %s` again)\n", h.n - i - 1, e->name);
+	if (i + 1 < h.n) {
+		printf("\n");
+		printf(ui_text(ctx->lang, "(%d more: run `clings hint %s` again)"), h.n - i - 1, e->name);
+		printf("\n");
+	}
 	sbuf_release(&md);
 	sbuf_release(&out);
 	ret = 0;

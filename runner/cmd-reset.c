@@ -188,9 +188,10 @@ static int cmd_reset(const struct cmd_ctx *ctx, int argc, char **argv)
 	char *backup = NULL;
 	if (e && exercise_reset(&c, e, &backup) == 0) {
 		if (backup)
-			printf("%s: back to the stub; your version is kept in %s\n", e->file_path, backup);
+			printf(ui_text(ctx->lang, "%s: back to the stub; your version is kept in %s\n"),
+			       e->file_path, backup);
 		else
-			printf("%s: already the stub\n", e->file_path);
+			printf(ui_text(ctx->lang, "%s: already the stub\n"), e->file_path);
 		ret = 0;
 	}
 	free(backup);

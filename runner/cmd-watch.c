@@ -180,13 +180,16 @@ static void lines_wrap(struct lines *l, const char *text, int width, const char 
 	}
 }
 
+/* The runner's words in the learner's language. */
+#define T(english) ui_text(w->ctx->lang, english)
+
 static const char *sgr(const struct watch *w, const char *code)
 {
 	return w->colour ? code : "";
 }
 
 /* What a learner calls each verdict. */
-static const char *verdict_label(enum verdict v)
+static const char *verdict_label(const struct watch *w, enum verdict v)
 {
 	static const char *const labels[VERDICT_COUNT] = {
 		[VERDICT_PASS] = "Passed",
@@ -202,7 +205,7 @@ static const char *verdict_label(enum verdict v)
 		[VERDICT_REQUIREMENT_UNMET] = "Requirement not met",
 		[VERDICT_ERROR] = "The check could not run",
 	};
-	return (unsigned)v < VERDICT_COUNT && labels[v] ? labels[v] : "Unknown verdict";
+	return (unsigned)v < VERDICT_COUNT && labels[v] ? T(labels[v]) : T("Unknown verdict");
 }
 
 /* A path as the learner would type it: relative to where clings was started, when inside it. */
@@ -366,19 +369,21 @@ static void verdict_lines(struct watch *w, struct lines *l, int width)
 	const struct report *r = &w->report;
 	const char *file = short_path(current(w)->file_path);
 	if (!w->have_report) {
-		lines_addf(l, "%sNot checked yet: save %s to check it, or press r.%s", sgr(w, C_DIM), file,
-			   sgr(w, C_RESET));
+		char *msg = xstrfmt(T("Not checked yet: save %s to check it, or press r."), file);
+		lines_addf(l, "%s%s%s", sgr(w, C_DIM), msg, sgr(w, C_RESET));
+		free(msg);
 		return;
 	}
 	bool pass = r->verdict == VERDICT_PASS;
 	const char *mark = w->interactive ? (pass ? "\xe2\x9c\x93 " : "\xe2\x9c\x97 ") : (pass ? "PASS " : "FAIL ");
-	lines_addf(l, "%s%s%s%s  %scheck %d at %s, %.2f s%s", sgr(w, pass ? C_GREEN : C_RED), mark,
-		   verdict_label(r->verdict), sgr(w, C_RESET), sgr(w, C_DIM), w->checks, w->checked_at,
-		   r->seconds, sgr(w, C_RESET));
+	char *when = xstrfmt(T("check %d at %s, %.2f s"), w->checks, w->checked_at, r->seconds);
+	lines_addf(l, "%s%s%s%s  %s%s%s", sgr(w, pass ? C_GREEN : C_RED), mark, verdict_label(w, r->verdict),
+		   sgr(w, C_RESET), sgr(w, C_DIM), when, sgr(w, C_RESET));
+	free(when);
 	if (pass) {
 		bool last = w->cur + 1 >= w->course.n;
-		lines_addf(l, "  %s", last ? "That was the last exercise: the course is done!"
-					   : "Well done. Press n for the next exercise.");
+		lines_addf(l, "  %s", last ? T("That was the last exercise: the course is done!")
+					   : T("Well done. Press n for the next exercise."));
 		if (r->message && *r->message)
 			lines_wrap(l, r->message, width, "  ", sgr(w, C_DIM), sgr(w, C_RESET));
 		return;
@@ -389,7 +394,7 @@ static void verdict_lines(struct watch *w, struct lines *l, int width)
 		else
 			lines_addf(l, "  %s%s%s", sgr(w, C_BOLD), short_path(r->file), sgr(w, C_RESET));
 	}
-	lines_wrap(l, r->message && *r->message ? r->message : "(no message)", width, "  ", "", "");
+	lines_wrap(l, r->message && *r->message ? r->message : T("(no message)"), width, "  ", "", "");
 	if (r->picture && *r->picture) {
 		lines_add(l, "", 0);
 		const char *p = r->picture;
@@ -408,16 +413,22 @@ static void verdict_lines(struct watch *w, struct lines *l, int width)
 		for (int i = 0; i < log.n && i < BUILD_LOG_LINES; i++)
 			lines_addf(l, "  %s%s%s", sgr(w, C_YELLOW), log.v[i], sgr(w, C_RESET));
 		if (log.n > BUILD_LOG_LINES)
-			lines_addf(l, "  %s(%d more lines)%s", sgr(w, C_DIM), log.n - BUILD_LOG_LINES,
-				   sgr(w, C_RESET));
+		{
+			char *more = xstrfmt(T("(%d more lines)"), log.n - BUILD_LOG_LINES);
+			lines_addf(l, "  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
+			free(more);
+		}
 		lines_release(&log);
 	}
 	int failed = 0;
 	for (int i = 0; i < r->ntests; i++)
 		failed += r->tests[i].status == TEST_FAIL || r->tests[i].status == TEST_ERROR;
 	if (r->ntests > 1 && failed)
-		lines_addf(l, "  %s%d of %d tests failed%s", sgr(w, C_DIM), failed, r->ntests,
-			   sgr(w, C_RESET));
+	{
+		char *msg = xstrfmt(T("%d of %d tests failed"), failed, r->ntests);
+		lines_addf(l, "  %s%s%s", sgr(w, C_DIM), msg, sgr(w, C_RESET));
+		free(msg);
+	}
 }
 
 static void render_lesson(struct watch *w)
@@ -449,7 +460,7 @@ static void draw_title(struct watch *w, struct sbuf *s)
 		}
 		sbuf_addf(&right, "%s ", sgr(w, C_RESET));
 	}
-	sbuf_addf(&right, "%s%d/%d done%s ", sgr(w, C_BOLD), done, n, sgr(w, C_RESET));
+	sbuf_addf(&right, "%s%d/%d %s%s ", sgr(w, C_BOLD), done, n, T("done"), sgr(w, C_RESET));
 	sbuf_addf(&left, " %sclings%s  %d. %s%s%s  %s%s%s", sgr(w, C_CYAN), sgr(w, C_RESET), w->cur + 1,
 		  sgr(w, C_BOLD), exercise_title(w, e), sgr(w, C_RESET), sgr(w, C_DIM), e->name,
 		  sgr(w, C_RESET));
@@ -475,10 +486,10 @@ static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int s
 {
 	const char *dash = "\xe2\x94\x80";
 	struct sbuf left = SBUF_INIT, right = SBUF_INIT, line = SBUF_INIT;
-	sbuf_addf(&left, "%s%s%s Edit %s%s%s ", sgr(w, C_DIM), dash, sgr(w, C_RESET), sgr(w, C_BOLD),
-		  short_path(current(w)->file_path), sgr(w, C_RESET));
+	sbuf_addf(&left, "%s%s%s %s %s%s%s ", sgr(w, C_DIM), dash, sgr(w, C_RESET), T("Edit"),
+		  sgr(w, C_BOLD), short_path(current(w)->file_path), sgr(w, C_RESET));
 	if (shown < w->lesson.n)
-		sbuf_addf(&right, " lesson %d-%d of %d %s ", first + 1, first + shown, w->lesson.n,
+		sbuf_addf(&right, T(" lesson %d-%d of %d %s "), first + 1, first + shown, w->lesson.n,
 			  first + shown < w->lesson.n ? "\xe2\x86\x93" : "\xe2\x86\x91");
 	int lw = term_width(left.buf, left.len), rw = term_width(right.buf, right.len);
 	sbuf_adds(&line, sbuf_str(&left));
@@ -506,7 +517,7 @@ static void draw_legend(struct watch *w, struct sbuf *s, const char *const *keys
 	struct sbuf line = SBUF_INIT;
 	for (int i = 0; keys[i]; i += 2)
 		sbuf_addf(&line, " %s%s%s%s %s ", sgr(w, C_RESET), sgr(w, C_BOLD), keys[i], sgr(w, C_BAR),
-			  keys[i + 1]);
+			  T(keys[i + 1]));
 	put_row(w, s, w->rows, line.buf, C_BAR, true);
 	sbuf_release(&line);
 }
@@ -541,9 +552,10 @@ static void draw_main(struct watch *w, struct sbuf *s)
 	draw_rule(w, s, row++, w->lesson_scroll, shown);
 	for (int i = 0; i < vrows; i++, row++) {
 		if (i == vrows - 1 && vrows < verdict.n) {
-			char *more = xstrfmt("  %s(%d more lines: press v)%s", sgr(w, C_DIM), verdict.n - i,
-					     sgr(w, C_RESET));
-			put_row(w, s, row, more, NULL, false);
+			char *more = xstrfmt(T("(%d more lines: press v)"), verdict.n - i);
+			char *text = xstrfmt("  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
+			put_row(w, s, row, text, NULL, false);
+			free(text);
 			free(more);
 		} else {
 			put_row(w, s, row, verdict.v[i], NULL, false);
@@ -565,7 +577,7 @@ static void draw_pager(struct watch *w, struct sbuf *s)
 		w->pager_scroll = w->pager.n - body;
 	if (w->pager_scroll < 0)
 		w->pager_scroll = 0;
-	char *title = xstrfmt(" %s   %d-%d of %d", w->pager_title, w->pager.n ? w->pager_scroll + 1 : 0,
+	char *title = xstrfmt(" %s   %d-%d / %d", w->pager_title, w->pager.n ? w->pager_scroll + 1 : 0,
 			      w->pager_scroll + body < w->pager.n ? w->pager_scroll + body : w->pager.n,
 			      w->pager.n);
 	put_row(w, s, 1, title, C_BAR, true);
@@ -606,9 +618,10 @@ static void resize(struct watch *w)
 static void print_exercise(struct watch *w)
 {
 	const struct exercise *e = current(w);
-	printf("\n%d/%d done. Exercise %d: %s (%s)\nEdit %s; read the lesson with `clings lesson %s`.\n",
-	       count_done(w), w->course.n, w->cur + 1, exercise_title(w, e), e->name,
-	       short_path(e->file_path), e->name);
+	printf("\n");
+	printf(T("%d/%d done. Exercise %d: %s (%s)\n"), count_done(w), w->course.n, w->cur + 1,
+	       exercise_title(w, e), e->name);
+	printf(T("Edit %s; read the lesson with `clings lesson %s`.\n"), short_path(e->file_path), e->name);
 	fflush(stdout);
 }
 
@@ -680,7 +693,7 @@ static bool read_events(struct watch *w)
 static void on_progress(void *ctx, const char *what)
 {
 	struct watch *w = ctx;
-	set_status(w, STATUS_BUSY, "Checking %s: %s\xe2\x80\xa6", current(w)->name, what);
+	set_status(w, STATUS_BUSY, T("Checking %s: %s"), current(w)->name, what);
 	draw(w);
 }
 
@@ -689,11 +702,11 @@ static void run_check(struct watch *w)
 	const struct exercise *e = current(w);
 	w->settle_at = 0;
 	if (access(e->file_path, R_OK) < 0) {
-		set_status(w, STATUS_BAD, "%s: cannot read: %s", short_path(e->file_path), strerror(errno));
+		set_status(w, STATUS_BAD, T("%s: cannot read: %s"), short_path(e->file_path), strerror(errno));
 		draw(w);
 		return;
 	}
-	set_status(w, STATUS_BUSY, "Checking %s\xe2\x80\xa6", e->name);
+	set_status(w, STATUS_BUSY, T("Checking %s\xe2\x80\xa6"), e->name);
 	draw(w);
 	struct check_options o = {
 		.device = w->ctx->device,
@@ -738,7 +751,8 @@ static void open_exercise(struct watch *w, int i)
 	free(w->lesson_md);
 	w->lesson_md = NULL;
 	if (lesson_read(&w->course, e, w->ctx->lang, "", &w->lesson_md) < 0)
-		w->lesson_md = xstrfmt("# %s\n\n*No lesson for this exercise yet.*\n", exercise_title(w, e));
+		w->lesson_md = xstrfmt("# %s\n\n*%s*\n", exercise_title(w, e),
+				       T("No lesson for this exercise yet."));
 	lines_release(&w->lesson);
 	w->lesson_width = 0;
 	w->lesson_scroll = 0;
@@ -750,7 +764,7 @@ static void open_exercise(struct watch *w, int i)
 	w->status[0] = '\0';
 	watch_paths(w);
 	if (w->ino_fd < 0)
-		set_status(w, STATUS_INFO, "Files cannot be watched here: press r to check after saving.");
+		set_status(w, STATUS_INFO, "%s", T("Files cannot be watched here: press r to check after saving."));
 	w->settle_at = now_seconds();   /* checked once the screen is drawn */
 	if (!w->interactive)
 		print_exercise(w);
@@ -794,7 +808,9 @@ static void show_hint(struct watch *w)
 	state_save(&w->course, &w->st);
 	if (!w->interactive) {
 		struct sbuf md = SBUF_INIT, out = SBUF_INIT;
-		sbuf_addf(&md, "## Hint %d of %d\n\n%s", i + 1, h.n, h.text[i]);
+		sbuf_adds(&md, "## ");
+		sbuf_addf(&md, T("Hint %d of %d"), i + 1, h.n);
+		sbuf_addf(&md, "\n\n%s", h.text[i]);
 		lesson_render(md.buf, md.len, 80, false, &out);
 		printf("%s\n", sbuf_str(&out));
 		fflush(stdout);
@@ -808,10 +824,12 @@ static void show_hint(struct watch *w)
 	for (int k = 0; k <= i; k++) {
 		if (k == i)
 			scroll = k ? rendered_rows(w, md.buf) + 1 : 0;
-		sbuf_addf(&md, "%s## Hint %d of %d\n\n%s\n", k ? "\n---\n\n" : "", k + 1, h.n, h.text[k]);
+		sbuf_addf(&md, "%s## ", k ? "\n---\n\n" : "");
+		sbuf_addf(&md, T("Hint %d of %d"), k + 1, h.n);
+		sbuf_addf(&md, "\n\n%s\n", h.text[k]);
 	}
-	char *title = xstrfmt("Hints for %s: %d of %d seen%s", e->name, i + 1, h.n,
-			      i + 1 == h.n ? " (that is all of them)" : "; h shows the next");
+	char *title = xstrfmt(T("Hints for %s: %d of %d seen%s"), e->name, i + 1, h.n,
+			      i + 1 == h.n ? T(" (that is all of them)") : T("; h shows the next"));
 	open_pager(w, title, md.buf, scroll);
 	free(title);
 	sbuf_release(&md);
@@ -821,7 +839,7 @@ static void show_hint(struct watch *w)
 static void show_report(struct watch *w)
 {
 	if (!w->have_report) {
-		set_status(w, STATUS_INFO, "No verdict yet: save the file or press r.");
+		set_status(w, STATUS_INFO, "%s", T("No verdict yet: save the file or press r."));
 		return;
 	}
 	struct lines l = { NULL, 0 };
@@ -840,7 +858,7 @@ static void show_report(struct watch *w)
 			  w->report.tests[i].name, w->report.tests[i].detail ? ": " : "",
 			  w->report.tests[i].detail ? w->report.tests[i].detail : "");
 	sbuf_adds(&md, "```\n");
-	char *title = xstrfmt("Last verdict for %s", current(w)->name);
+	char *title = xstrfmt(T("Last verdict for %s"), current(w)->name);
 	open_pager(w, title, md.buf, 0);
 	free(title);
 	sbuf_release(&md);
@@ -852,12 +870,12 @@ static void go_next(struct watch *w, bool skip)
 	const struct exercise *e = current(w);
 	bool passed = is_done(w, e) || (w->have_report && w->report.verdict == VERDICT_PASS);
 	if (w->cur + 1 >= w->course.n) {
-		set_status(w, STATUS_INFO, passed ? "That was the last exercise: the course is done! q quits."
-						 : "This is the last exercise.");
+		set_status(w, STATUS_INFO, "%s", passed ? T("That was the last exercise: the course is done! q quits.")
+						       : T("This is the last exercise."));
 		return;
 	}
 	if (!passed && !skip) {
-		set_status(w, STATUS_BAD, "%s has not passed yet: make it pass first (or press N to skip it).",
+		set_status(w, STATUS_BAD, T("%s has not passed yet: make it pass first (or press N to skip it)."),
 			   e->name);
 		return;
 	}
@@ -871,9 +889,9 @@ static void do_reset(struct watch *w)
 	if (exercise_reset(&w->course, e, &backup) < 0)
 		return;   /* the error reaches the status line */
 	if (backup)
-		set_status(w, STATUS_INFO, "Back to the stub. Your version is kept in %s.", short_path(backup));
+		set_status(w, STATUS_INFO, T("Back to the stub. Your version is kept in %s."), short_path(backup));
 	else
-		set_status(w, STATUS_INFO, "%s is the stub already.", short_path(e->file_path));
+		set_status(w, STATUS_INFO, T("%s is the stub already."), short_path(e->file_path));
 	free(backup);
 	/* Our own write raises inotify events; without inotify, check here. */
 	if (w->ino_fd < 0)
@@ -917,10 +935,10 @@ static void on_key_main(struct watch *w, int key)
 		if (w->cur > 0)
 			open_exercise(w, w->cur - 1);
 		else
-			set_status(w, STATUS_INFO, "This is the first exercise.");
+			set_status(w, STATUS_INFO, "%s", T("This is the first exercise."));
 		break;
 	case 'l': {
-		char *title = xstrfmt("Lesson: %s", exercise_title(w, current(w)));
+		char *title = xstrfmt(T("Lesson: %s"), exercise_title(w, current(w)));
 		open_pager(w, title, w->lesson_md, w->lesson_scroll);
 		free(title);
 		break;
@@ -930,7 +948,7 @@ static void on_key_main(struct watch *w, int key)
 	case 'v': show_report(w); break;
 	case 'x':
 		w->view = VIEW_CONFIRM_RESET;
-		set_status(w, STATUS_BAD, "Reset %s to the stub? Your version is kept as a .bak file. (y/N)",
+		set_status(w, STATUS_BAD, T("Reset %s to the stub? Your version is kept as a .bak file. (y/N)"),
 			   short_path(current(w)->file_path));
 		break;
 	case KEY_UP: case 'k': scroll_lesson(w, -1); break;
@@ -957,7 +975,7 @@ static void on_key(struct watch *w, int key)
 		if (key == 'y' || key == 'Y')
 			do_reset(w);
 		else
-			set_status(w, STATUS_INFO, "Not reset.");
+			set_status(w, STATUS_INFO, "%s", T("Not reset."));
 	} else if (w->view == VIEW_PAGER) {
 		on_key_pager(w, key);
 	} else {

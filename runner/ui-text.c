@@ -1,0 +1,101 @@
+/*
+ * ui-text.c: the words of the interactive runner (watch, lesson, hint, reset) in Brazilian
+ * Portuguese. Looked up by their exact English text, as tr() does for the engine's messages
+ * (i18n.c); kept apart from that table because these are the screen's chrome, owned with it.
+ * A translation keeps the English conversions in the same order (tests/unit/test-lesson.c checks).
+ */
+#include "clings.h"
+
+#include <string.h>
+
+const struct translation ui_translations[] = {
+	/* verdicts as the learner reads them */
+	{ "Passed", "Passou" },
+	{ "Does not compile", "Não compila" },
+	{ "Wrong kernel signature", "Assinatura do kernel errada" },
+	{ "Wrong result", "Resultado errado" },
+	{ "Timed out", "Passou do tempo" },
+	{ "Crashed", "Travou" },
+	{ "Out-of-bounds access", "Acesso fora dos limites" },
+	{ "Data race", "Condição de corrida" },
+	{ "Barrier divergence", "Barreira divergente" },
+	{ "Uninitialized value used", "Valor não inicializado usado" },
+	{ "Requirement not met", "Requisito não cumprido" },
+	{ "The check could not run", "A verificação não pôde rodar" },
+	{ "Unknown verdict", "Veredito desconhecido" },
+
+	/* the screen */
+	{ "done", "feitos" },
+	{ "Edit", "Edite" },
+	{ " lesson %d-%d of %d %s ", " lição %d-%d de %d %s " },
+	{ "Not checked yet: save %s to check it, or press r.",
+	  "Ainda não verificado: salve %s para verificar, ou tecle r." },
+	{ "check %d at %s, %.2f s", "verificação %d às %s, %.2f s" },
+	{ "That was the last exercise: the course is done!", "Esse era o último exercício: o curso acabou!" },
+	{ "Well done. Press n for the next exercise.", "Muito bem. Tecle n para o próximo exercício." },
+	{ "(no message)", "(sem mensagem)" },
+	{ "(%d more lines)", "(mais %d linhas)" },
+	{ "(%d more lines: press v)", "(mais %d linhas: tecle v)" },
+	{ "%d of %d tests failed", "%d de %d testes falharam" },
+	{ "next", "próximo" },
+	{ "prev", "anterior" },
+	{ "lesson", "lição" },
+	{ "hint", "dica" },
+	{ "run", "rodar" },
+	{ "reset", "recomeçar" },
+	{ "verdict", "veredito" },
+	{ "scroll", "rolar" },
+	{ "quit", "sair" },
+	{ "line", "linha" },
+	{ "page", "página" },
+	{ "top, end", "início, fim" },
+	{ "back", "voltar" },
+
+	/* the status line */
+	{ "Checking %s: %s", "Verificando %s: %s" },
+	{ "Checking %s\xe2\x80\xa6", "Verificando %s\xe2\x80\xa6" },
+	{ "%s: cannot read: %s", "%s: não foi possível ler: %s" },
+	{ "Files cannot be watched here: press r to check after saving.",
+	  "Aqui não dá para observar arquivos: tecle r para verificar depois de salvar." },
+	{ "No verdict yet: save the file or press r.", "Nenhum veredito ainda: salve o arquivo ou tecle r." },
+	{ "That was the last exercise: the course is done! q quits.",
+	  "Esse era o último exercício: o curso acabou! q sai." },
+	{ "This is the last exercise.", "Este é o último exercício." },
+	{ "This is the first exercise.", "Este é o primeiro exercício." },
+	{ "%s has not passed yet: make it pass first (or press N to skip it).",
+	  "%s ainda não passou: faça passar primeiro (ou tecle N para pular)." },
+	{ "Back to the stub. Your version is kept in %s.",
+	  "De volta ao esqueleto. A sua versão ficou guardada em %s." },
+	{ "%s is the stub already.", "%s já é o esqueleto." },
+	{ "Reset %s to the stub? Your version is kept as a .bak file. (y/N)",
+	  "Voltar %s ao esqueleto? A sua versão fica guardada num arquivo .bak. (y/N)" },
+	{ "Not reset.", "Nada foi mudado." },
+
+	/* pagers, plain output, commands */
+	{ "Lesson: %s", "Lição: %s" },
+	{ "Hints for %s: %d of %d seen%s", "Dicas de %s: %d de %d vistas%s" },
+	{ " (that is all of them)", " (são todas)" },
+	{ "; h shows the next", "; h mostra a próxima" },
+	{ "Last verdict for %s", "Último veredito de %s" },
+	{ "Hint %d of %d", "Dica %d de %d" },
+	{ "Hint %d of %d: %s", "Dica %d de %d: %s" },
+	{ "(%d more: run `clings hint %s` again)", "(mais %d: rode `clings hint %s` de novo)" },
+	{ "No lesson for this exercise yet.", "Este exercício ainda não tem lição." },
+	{ "%d/%d done. Exercise %d: %s (%s)\n", "%d/%d feitos. Exercício %d: %s (%s)\n" },
+	{ "Edit %s; read the lesson with `clings lesson %s`.\n",
+	  "Edite %s; leia a lição com `clings lesson %s`.\n" },
+	{ "%s: back to the stub; your version is kept in %s\n",
+	  "%s: de volta ao esqueleto; a sua versão ficou guardada em %s\n" },
+	{ "%s: already the stub\n", "%s: já é o esqueleto\n" },
+	{ NULL, NULL },
+};
+
+const char *ui_text(const char *lang, const char *english)
+{
+	if (!lang || strcmp(lang, "pt-BR"))
+		return english;
+	for (const struct translation *t = ui_translations; t->english; t++)
+		if (!strcmp(t->english, english))
+			return t->portuguese;
+	return english;
+}
