@@ -7,14 +7,15 @@ export TMUX=   # inside tmux, a nested server must not attach to the outer one
 tm() { tmux -L "$TMUX_SOCK" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
 
-# tui_start COMMAND...: runs COMMAND in a 120x40 window; its exit status appears as CLINGS-EXIT=N.
+# tui_start COMMAND...: runs COMMAND in a 120x40 window; its exit status appears as CLINGS-EXIT=N,
+# then TTY-SANE if it gave the terminal back as it found it (line editing, echo).
 # Each start gets a server of its own: a killed server takes a while to go, and a command sent
 # to it meanwhile is lost.
 tui_start() {
 	tm kill-server 2>/dev/null
 	TMUX_STARTS=$((TMUX_STARTS + 1))
 	TMUX_SOCK="clings-test-$$-$TMUX_STARTS"
-	tm new-session -d -x 120 -y 40 "$* ; echo CLINGS-EXIT=\$?; sleep 600" \; set-option -w remain-on-exit on
+	tm new-session -d -x 120 -y 40 "$* ; echo CLINGS-EXIT=\$?; stty -a | grep -q ' icanon .* echo ' && echo TTY-SANE; sleep 600" \; set-option -w remain-on-exit on
 }
 screen() { tm capture-pane -p 2>/dev/null; }
 # wait_for REGEX [SECONDS]: until the screen shows REGEX (grep -E); fails the test after SECONDS.
@@ -29,5 +30,7 @@ wait_for() {
 	fail "timed out waiting for /$1/ on screen"
 }
 keys() { tm send-keys "$@"; }
+# The pid of the program started in the window (the shell's child).
+tui_pid() { pgrep -P "$(tm display -p '#{pane_pid}')" | head -1; }
 # The number of the last check on screen ("check N at ...").
 check_number() { screen | sed -n 's/.*check \([0-9][0-9]*\) at .*/\1/p' | tail -1; }

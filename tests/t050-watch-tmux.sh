@@ -47,6 +47,7 @@ fi
 wait_for '1/[0-9]+ done'
 keys q
 wait_for 'CLINGS-EXIT=0'
+wait_for 'TTY-SANE'
 grep -q "^current = $next\$" "$state" || fail "state: $(cat "$state")"
 
 # Restarting finds the learner where they were.

@@ -74,6 +74,21 @@ wait_for '1/2 done *$'
 keys q
 wait_for 'CLINGS-EXIT=0'
 
+wait_for 'TTY-SANE'
+
+# Tiny windows, and then SIGTERM: no crash, and the terminal is given back.
+tui_start "$CLINGS --course $course"
+wait_for 'check 1 at' 60
+for size in "10 3" "5 1" "1 1" "30 6" "120 40"; do
+	tm resize-window -x "${size% *}" -y "${size#* }"
+	sleep 0.2
+done
+keys l G q h q v q x n
+wait_for ' n  *next'
+kill -TERM "$(tui_pid)"
+wait_for 'CLINGS-EXIT=143'
+wait_for 'TTY-SANE'
+
 # With colour, wrong cells are red; the 'x' of "16 x 16" or of a word is not a cell.
 tui_start "env -u NO_COLOR TERM=xterm-256color $CLINGS --course $course"
 wait_for 'check 1 at' 60
