@@ -670,6 +670,41 @@ int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct s
 	return 0;
 }
 
+int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	char e[128];
+	int64_t again = 0, x;
+	if (!spec->repeat_while)
+		return 0;
+	if (expr_eval(spec->repeat_while, v, &again, e, sizeof(e)) < 0) {
+		sbuf_addf(err, "[repeat] while: %s", e);
+		return -1;
+	}
+	if (!again)
+		return 0;
+	/* All assignments see the values before the pass: "len = groups" uses this pass's groups. */
+	struct vars before = *v;
+	for (int r = 0; r < spec->nrepeat_set; r++) {
+		if (expr_eval(spec->repeat_set[r].expr, &before, &x, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "[repeat] %s: %s", spec->repeat_set[r].name, e);
+			return -1;
+		}
+		vars_set(v, spec->repeat_set[r].name, x);
+	}
+	return check_spec_eval_lets(spec, v, err) < 0 ? -1 : 1;
+}
+
+int check_spec_count_passes(const struct check_spec *spec, const struct vars *v)
+{
+	struct vars w = *v;
+	struct sbuf err = SBUF_INIT;
+	int passes = 1;
+	while (passes < MAX_PASSES && check_spec_next_pass(spec, &w, &err) == 1)
+		passes++;
+	sbuf_release(&err);
+	return passes;
+}
+
 int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n)
 {
 	int total = 0;

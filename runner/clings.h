@@ -25,6 +25,7 @@
 #define MAX_LETS 16
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_DIMS 2
+#define MAX_PASSES 64            /* a [repeat] loop that runs longer is a broken check */
 #define DEFAULT_TIME_LIMIT_MS 4000
 #define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
@@ -225,6 +226,13 @@ struct test_case {
 int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n);
 /* Evaluates [let] into tc->vars again (after [repeat] changed a parameter). */
 int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err);
+/*
+ * The host loop of [repeat]: after a pass with values v, returns 1 and updates v when another
+ * pass follows, 0 when the loop is over, -1 with a message in err when an expression fails.
+ */
+int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err);
+/* How many passes a test with starting values v runs (at most MAX_PASSES). */
+int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
 
 /* ---- comparing an output with the reference (verdict.c) ---- */
 struct output_view {
