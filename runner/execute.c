@@ -440,6 +440,46 @@ static int compare_pass(struct child *c, const struct test_case *tc, const struc
 	return 0;
 }
 
+/*
+ * The reference must agree with what the host computes where the check names a host oracle:
+ * a disagreement means a broken course or a device that miscomputes, never the learner's fault.
+ */
+static int verify_reference(struct child *c, const struct test_case *tc, const struct vars *v,
+			    const struct pass_data *cur, int pass)
+{
+	const struct check_spec *spec = c->spec;
+	int rc = 0;
+	for (int i = 0; i < spec->nargs && !rc; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (!a->output || a->host == HOST_NONE)
+			continue;
+		void *host = xcalloc(cur->n[i] + 1, type_info(a->type)->size);
+		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+		if (host_compute(a, &spec->args[a->host_src], cur->input[a->host_src], cur->n[a->host_src],
+				 host, cur->n[i], v, &msg) < 0) {
+			rc = -1;
+		} else {
+			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
+						 pass, 1, "en" };
+			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
+				struct sbuf full = SBUF_INIT;
+				sbuf_addf(&full, "the reference solution disagrees with the host on test %s "
+					  "(host: expected, reference: got): %s", tc->name, sbuf_str(&msg));
+				sbuf_reset(&msg);
+				sbuf_adds(&msg, sbuf_str(&full));
+				sbuf_release(&full);
+				rc = -1;
+			}
+		}
+		if (rc)
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+		sbuf_release(&msg);
+		sbuf_release(&pic);
+		free(host);
+	}
+	return rc;
+}
+
 /* Runs every pass of one test case; returns 0 pass, 1 failure reported, -1 error reported. */
 static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 {
@@ -459,6 +499,10 @@ static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 			sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name, sbuf_str(&why));
 			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
 			sbuf_release(&msg);
+			rc = -1;
+			break;
+		}
+		if (!c->analyze && verify_reference(c, tc, &v, &cur, pass) < 0) {
 			rc = -1;
 			break;
 		}
