@@ -51,7 +51,11 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 {
 	struct sbuf msg = SBUF_INIT;
 	const char *test = began && *began ? began : NULL;
-	if (ch->timed_out) {
+	if (ch->timed_out && !ch->ready) {
+		sbuf_addf(&msg, tr(lang, "Building the kernel took longer than %.0f s%s: simplify it (huge loops unrolled by hand, "
+				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000.0, where);
+		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
+	} else if (ch->timed_out) {
 		double s = (double)limit_ms / 1000.0;
 		if (test)
 			sbuf_addf(&msg, tr(lang, "Test %s did not finish within %.1f s%s."), test, s, where);

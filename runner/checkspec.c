@@ -310,6 +310,47 @@ static int add_let(struct load_ctx *ctx, struct let_spec *lets, int *n, const ch
 	return 1;
 }
 
+/* "segment_sum(in, 2*wg)", "segment_max(in, 2*wg)", "transpose(a, rows, cols)" */
+static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
+{
+	static const struct { const char *name; enum host_oracle kind; int nexpr; } oracles[] = {
+		{ "segment_sum", HOST_SEGMENT_SUM, 1 },
+		{ "segment_max", HOST_SEGMENT_MAX, 1 },
+		{ "transpose", HOST_TRANSPOSE, 2 },
+	};
+	const char *open = strchr(v, '(');
+	size_t len = strlen(v);
+	for (size_t k = 0; open && k < sizeof(oracles) / sizeof(oracles[0]); k++) {
+		if ((size_t)(open - v) != strlen(oracles[k].name) || strncmp(v, oracles[k].name, (size_t)(open - v)))
+			continue;
+		if (v[len - 1] != ')')
+			break;
+		char *inner = xstrdup(open + 1);
+		inner[strlen(inner) - 1] = '\0';
+		char *parts[4];
+		int n = split_list(inner, parts, 4);
+		free(inner);
+		struct arg_spec *src = n > 0 ? find_arg(ctx->spec, parts[0]) : NULL;
+		int ok = n == oracles[k].nexpr + 1 && src && src->kind != ARG_LOCAL && src->kind != ARG_SCALAR &&
+			 src->type == a->type;
+		if (ok) {
+			a->host = oracles[k].kind;
+			a->host_src = (int)(src - ctx->spec->args);
+			for (int i = 0; i < 2; i++) {
+				free(a->host_expr[i]);
+				a->host_expr[i] = i < oracles[k].nexpr ? xstrdup(parts[i + 1]) : NULL;
+			}
+		}
+		free_list(parts, n < 0 ? 0 : n);
+		if (!ok)
+			return bad(ctx, "%s: the first argument must be a buffer of the same type, then %d "
+				   "expression%s", oracles[k].name, oracles[k].nexpr, oracles[k].nexpr > 1 ? "s" : ""), -1;
+		return 0;
+	}
+	return bad(ctx, "host must be segment_sum(BUFFER, K), segment_max(BUFFER, K) or "
+		   "transpose(BUFFER, ROWS, COLUMNS)"), -1;
+}
+
 static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char *argname,
 			      const char *name, const char *v)
 {
@@ -329,6 +370,9 @@ static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char
 	else if (!strcmp(name, "init") && want_buffer) {
 		if (parse_init(a, v) < 0)
 			return bad(ctx, "init must be random(lo, hi), iota(start), const(v) or poison");
+	} else if (!strcmp(name, "host") && want_buffer) {
+		if (parse_host(ctx, a, v) < 0)
+			return 0;
 	} else if (!strcmp(name, "output") && want_buffer) {
 		if (!parse_bool(v, &a->output))
 			return bad(ctx, "output must be yes or no");
@@ -493,6 +537,12 @@ static int validate_cases(const struct check_spec *spec, const char *text, struc
 				*line = key_line(text, header, arg->kind == ARG_SCALAR ? "value" : "size");
 				rc = -1;
 			}
+			for (int d = 0; d < 2 && !rc && arg->host_expr[d]; d++)
+				if (expr_eval(arg->host_expr[d], &v, &x, e, sizeof(e)) < 0) {
+					sbuf_addf(err, "host of '%s': %s", arg->name, e);
+					*line = key_line(text, "[buffer", "host");
+					rc = -1;
+				}
 			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++)
 				if (expr_eval(arg->shape_expr[d], &v, &x, e, sizeof(e)) < 0) {
 					sbuf_addf(err, "shape of '%s': %s", arg->name, e);
@@ -622,6 +672,8 @@ void check_spec_release(struct check_spec *spec)
 		free(a->size_expr);
 		free(a->value_expr);
 		free(a->from);
+		free(a->host_expr[0]);
+		free(a->host_expr[1]);
 		for (int d = 0; d < MAX_DIMS; d++) {
 			free(a->shape_expr[d]);
 			free(a->label[d]);
@@ -668,6 +720,41 @@ int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct s
 		}
 	}
 	return 0;
+}
+
+int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	char e[128];
+	int64_t again = 0, x;
+	if (!spec->repeat_while)
+		return 0;
+	if (expr_eval(spec->repeat_while, v, &again, e, sizeof(e)) < 0) {
+		sbuf_addf(err, "[repeat] while: %s", e);
+		return -1;
+	}
+	if (!again)
+		return 0;
+	/* All assignments see the values before the pass: "len = groups" uses this pass's groups. */
+	struct vars before = *v;
+	for (int r = 0; r < spec->nrepeat_set; r++) {
+		if (expr_eval(spec->repeat_set[r].expr, &before, &x, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "[repeat] %s: %s", spec->repeat_set[r].name, e);
+			return -1;
+		}
+		vars_set(v, spec->repeat_set[r].name, x);
+	}
+	return check_spec_eval_lets(spec, v, err) < 0 ? -1 : 1;
+}
+
+int check_spec_count_passes(const struct check_spec *spec, const struct vars *v)
+{
+	struct vars w = *v;
+	struct sbuf err = SBUF_INIT;
+	int passes = 1;
+	while (passes < MAX_PASSES && check_spec_next_pass(spec, &w, &err) == 1)
+		passes++;
+	sbuf_release(&err);
+	return passes;
 }
 
 int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n)

@@ -25,6 +25,7 @@
 #define MAX_LETS 16
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_DIMS 2
+#define MAX_PASSES 64            /* a [repeat] loop that runs longer is a broken check */
 #define DEFAULT_TIME_LIMIT_MS 4000
 #define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
@@ -153,6 +154,8 @@ char *course_lesson_path(const struct course *c, const struct exercise *e, const
 /* ---- check specifications (checkspec.c) ---- */
 enum arg_kind { ARG_GLOBAL, ARG_CONSTANT, ARG_LOCAL, ARG_SCALAR };
 enum init_kind { INIT_POISON, INIT_RANDOM, INIT_IOTA, INIT_CONST };
+/* Host computations of an output, which the reference solution must agree with. */
+enum host_oracle { HOST_NONE, HOST_SEGMENT_SUM, HOST_SEGMENT_MAX, HOST_TRANSPOSE };
 struct arg_spec {
 	char name[NAME_MAX_LEN];
 	enum arg_kind kind;
@@ -167,6 +170,9 @@ struct arg_spec {
 	char *shape_expr[MAX_DIMS];  /* outputs: rows, columns (2-D) or one dimension */
 	char *label[MAX_DIMS];       /* how the learner names an index: "work-group"; "row", "column" */
 	char *from;                  /* [repeat]: next pass's contents come from this output */
+	enum host_oracle host;       /* outputs: what the host computes to verify the reference */
+	int host_src;                /* the argument the oracle reads */
+	char *host_expr[2];          /* segment length; or rows, columns of a transpose */
 };
 struct let_spec {
 	char name[NAME_MAX_LEN];
@@ -225,6 +231,13 @@ struct test_case {
 int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n);
 /* Evaluates [let] into tc->vars again (after [repeat] changed a parameter). */
 int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err);
+/*
+ * The host loop of [repeat]: after a pass with values v, returns 1 and updates v when another
+ * pass follows, 0 when the loop is over, -1 with a message in err when an expression fails.
+ */
+int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err);
+/* How many passes a test with starting values v runs (at most MAX_PASSES). */
+int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
 
 /* ---- comparing an output with the reference (verdict.c) ---- */
 struct output_view {
@@ -240,6 +253,14 @@ struct output_view {
  * mismatch, msg names the first wrong place in the learner's terms and pic draws the region.
  */
 long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
+
+/*
+ * Computes an output on the host from its oracle's source (src, n_src elements) into out (n
+ * elements): segment_sum(src, K) and segment_max(src, K) reduce src[gK .. gK+K) into out[g];
+ * transpose(src, R, C) transposes an R x C matrix. Returns -1 with a message in err.
+ */
+int host_compute(const struct arg_spec *out_arg, const struct arg_spec *src_arg, const void *src,
+		 size_t n_src, void *out, size_t n, const struct vars *v, struct sbuf *err);
 
 /* ---- reports: what a check found (report.c) ---- */
 enum test_status { TEST_PASS, TEST_FAIL, TEST_SKIP, TEST_ERROR };

@@ -401,13 +401,83 @@ static int prepare_pass(struct child *c, const struct vars *v, struct pass_data 
 	return 0;
 }
 
-static long output_columns(struct child *c, const struct arg_spec *a, const struct vars *v)
+/* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */
+static long output_columns(const struct arg_spec *a, const struct vars *v)
 {
 	int64_t cols = 0;
-	if (a->shape_expr[1] && expr_eval(a->shape_expr[1], v, &cols, (char[64]){ 0 }, 64) < 0)
+	char err[128];
+	if (a->shape_expr[1] && expr_eval(a->shape_expr[1], v, &cols, err, sizeof(err)) < 0)
 		cols = 0;
-	(void)c;
 	return (long)cols;
+}
+
+/* Compares every output of this pass; returns 1 (and reports) at the first mismatch. */
+static int compare_pass(struct child *c, const struct test_case *tc, const struct vars *v,
+			const struct pass_data *cur, int pass, int passes)
+{
+	const struct check_spec *spec = c->spec;
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (!a->output)
+			continue;
+		struct output_view o = { a, cur->expected[i], cur->got[i], cur->n[i],
+					 output_columns(a, v), pass, passes, c->rq->lang };
+		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+		long wrong = compare_output(&o, spec->tolerance, &msg, &pic);
+		if (wrong) {
+			struct sbuf full = SBUF_INIT;
+			sbuf_addf(&full, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&msg));
+			send_test(c, tc->name, TEST_FAIL, sbuf_str(&full));
+			send_text(c, "picture", sbuf_str(&pic));
+			send_verdict(c, VERDICT_WRONG_RESULT, c->rq->learner_path, 0, sbuf_str(&full));
+			sbuf_release(&full);
+		}
+		sbuf_release(&msg);
+		sbuf_release(&pic);
+		if (wrong)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The reference must agree with what the host computes where the check names a host oracle:
+ * a disagreement means a broken course or a device that miscomputes, never the learner's fault.
+ */
+static int verify_reference(struct child *c, const struct test_case *tc, const struct vars *v,
+			    const struct pass_data *cur, int pass)
+{
+	const struct check_spec *spec = c->spec;
+	int rc = 0;
+	for (int i = 0; i < spec->nargs && !rc; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (!a->output || a->host == HOST_NONE)
+			continue;
+		void *host = xcalloc(cur->n[i] + 1, type_info(a->type)->size);
+		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+		if (host_compute(a, &spec->args[a->host_src], cur->input[a->host_src], cur->n[a->host_src],
+				 host, cur->n[i], v, &msg) < 0) {
+			rc = -1;
+		} else {
+			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
+						 pass, 1, "en" };
+			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
+				struct sbuf full = SBUF_INIT;
+				sbuf_addf(&full, "the reference solution disagrees with the host on test %s "
+					  "(host: expected, reference: got): %s", tc->name, sbuf_str(&msg));
+				sbuf_reset(&msg);
+				sbuf_adds(&msg, sbuf_str(&full));
+				sbuf_release(&full);
+				rc = -1;
+			}
+		}
+		if (rc)
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+		sbuf_release(&msg);
+		sbuf_release(&pic);
+		free(host);
+	}
+	return rc;
 }
 
 /* Runs every pass of one test case; returns 0 pass, 1 failure reported, -1 error reported. */
@@ -416,26 +486,25 @@ static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 	const struct check_spec *spec = c->spec;
 	struct vars v = tc->vars;
 	struct pass_data prev = { 0 }, cur = { 0 };
-	int rc = 0, pass = 0;
+	int rc = 0, more = 1;
+	int passes = check_spec_count_passes(spec, &tc->vars);
 	struct sbuf why = SBUF_INIT;
-	for (;;) {
-		pass++;
-		memset(&cur, 0, sizeof(cur));
+	for (int pass = 1; more == 1 && !rc; pass++) {
 		if (prepare_pass(c, &v, &cur, pass > 1 ? &prev : NULL, seed + (uint64_t)pass) < 0) {
 			rc = -1;
 			break;
 		}
-		if (!c->analyze) {
-			rc = launch(c, c->reference, &v, &cur, cur.expected, false, tc->name, &why);
-			if (rc) {
-				struct sbuf msg = SBUF_INIT;
-				sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name,
-					  sbuf_str(&why));
-				send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
-				sbuf_release(&msg);
-				rc = -1;
-				break;
-			}
+		if (!c->analyze && launch(c, c->reference, &v, &cur, cur.expected, false, tc->name, &why)) {
+			struct sbuf msg = SBUF_INIT;
+			sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name, sbuf_str(&why));
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+			sbuf_release(&msg);
+			rc = -1;
+			break;
+		}
+		if (!c->analyze && verify_reference(c, tc, &v, &cur, pass) < 0) {
+			rc = -1;
+			break;
 		}
 		rc = launch(c, c->learner, &v, &cur, cur.got, !c->analyze, tc->name, &why);
 		if (rc < 0) {
@@ -446,64 +515,13 @@ static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 			sbuf_release(&msg);
 			rc = 1;
 		}
-		if (rc)
-			break;
-		int64_t again = 0;
-		if (spec->repeat_while && eval(c, spec->repeat_while, &v, &again) < 0) {
+		if (!rc && !c->analyze)
+			rc = compare_pass(c, tc, &v, &cur, pass, passes);
+		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
 			rc = -1;
-			break;
 		}
-		/* Compare this pass; a multi-pass check counts its passes first for the message. */
-		for (int i = 0; i < spec->nargs && !c->analyze && !rc; i++) {
-			const struct arg_spec *a = &spec->args[i];
-			if (!a->output)
-				continue;
-			struct output_view o = { a, cur.expected[i], cur.got[i], cur.n[i],
-						 output_columns(c, a, &v), pass, spec->repeat_while ? 0 : 1,
-						 c->rq->lang };
-			struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
-			if (o.passes == 0) {
-				/* passes left: the reference's own loop length, counted from here */
-				struct vars w = v;
-				int total = pass;
-				int64_t more = again;
-				while (more && total < 64) {
-					for (int r = 0; r < spec->nrepeat_set; r++) {
-						int64_t x;
-						if (expr_eval(spec->repeat_set[r].expr, &w, &x, (char[64]){ 0 }, 64) == 0)
-							vars_set(&w, spec->repeat_set[r].name, x);
-					}
-					check_spec_eval_lets(spec, &w, &why);
-					total++;
-					if (expr_eval(spec->repeat_while, &w, &more, (char[64]){ 0 }, 64) < 0)
-						more = 0;
-				}
-				o.passes = total;
-			}
-			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
-				struct sbuf full = SBUF_INIT;
-				sbuf_addf(&full, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&msg));
-				send_test(c, tc->name, TEST_FAIL, sbuf_str(&full));
-				send_text(c, "picture", sbuf_str(&pic));
-				send_verdict(c, VERDICT_WRONG_RESULT, c->rq->learner_path, 0, sbuf_str(&full));
-				sbuf_release(&full);
-				rc = 1;
-			}
-			sbuf_release(&msg);
-			sbuf_release(&pic);
-		}
-		if (rc || !again)
-			break;
-		for (int r = 0; r < spec->nrepeat_set; r++) {
-			int64_t x;
-			if (eval(c, spec->repeat_set[r].expr, &v, &x) < 0) {
-				rc = -1;
-				break;
-			}
-			vars_set(&v, spec->repeat_set[r].name, x);
-		}
-		if (rc || check_spec_eval_lets(spec, &v, &why) < 0)
-			break;
+		/* The next pass reads this one's results: keep them, drop the older ones. */
 		pass_data_release(&prev);
 		prev = cur;
 		memset(&cur, 0, sizeof(cur));

@@ -58,6 +58,9 @@ const struct translation translations[] = {
 	  "condição nunca fica falsa." },
 	{ "Test %s did not finish within %.1f s%s.", "O teste %s não terminou em %.1f s%s." },
 	{ "The check did not finish within %.1f s%s.", "A verificação não terminou em %.1f s%s." },
+	{ "Building the kernel took longer than %.0f s%s: simplify it (huge loops unrolled by hand, "
+	  "very long macros).", "A compilação do kernel levou mais de %.0f s%s: simplifique-o (laços "
+	  "enormes desenrolados à mão, macros muito longas)." },
 	{ "Test %s used up its CPU time%s.", "O teste %s esgotou o seu tempo de CPU%s." },
 	{ "The check used up its CPU time%s.", "A verificação esgotou o seu tempo de CPU%s." },
 	{ "Your kernel crashed the run%s (signal %d, %s) during test %s.",

@@ -25,6 +25,16 @@ $CLINGS --course "$course" list >/dev/null 2>"$TMP/err"; rc=$?
 [ $rc -eq 2 ] || fail "bad exercise ini: exit $rc"
 grep -q "exercises/memory_4.ini:3: order" "$TMP/err" || fail "bad exercise ini: $(cat "$TMP/err")"
 
+# A reference solution that disagrees with the host's own computation is a course error,
+# never a learner's verdict: a wrong reference here loads only one element per work-item.
+cp -r exercises solutions checks "$course/" 2>/dev/null
+cp tests/golden/memory_4/one_load.cl "$course/solutions/memory_4.cl"
+out=$($CLINGS --course "$course" check memory_4 --file solutions/memory_4.cl --json 2>&1); rc=$?
+[ $rc -eq 2 ] || fail "wrong reference: exit $rc, want 2: $out"
+printf '%s' "$out" | grep -q '"verdict": "error"' || fail "wrong reference: $out"
+printf '%s' "$out" | grep -q 'disagrees with the host' || fail "wrong reference: $out"
+cp solutions/memory_4.cl "$course/solutions/memory_4.cl"
+
 # A course that is not one
 $CLINGS --course "$TMP" list >/dev/null 2>"$TMP/err"; rc=$?
 [ $rc -eq 2 ] || fail "not a course: exit $rc"

@@ -76,6 +76,18 @@ static void loads_a_reduction(void **state)
 	assert_string_equal(cases[3].name, "t len=1000 wg=128");
 	assert_int_equal(*vars_get(&cases[3].vars, "groups"), 4);
 	assert_true(cases[0].analyze);
+
+	/* The host loop: len 1000 with W 64 leaves 8 partial sums, then 1. */
+	struct vars v = cases[2].vars;
+	struct sbuf err = SBUF_INIT;
+	assert_int_equal(*vars_get(&v, "len"), 1000);
+	assert_int_equal(check_spec_count_passes(&spec, &v), 2);
+	assert_int_equal(check_spec_next_pass(&spec, &v, &err), 1);
+	assert_int_equal(*vars_get(&v, "len"), 8);
+	assert_int_equal(*vars_get(&v, "groups"), 1);
+	assert_int_equal(check_spec_next_pass(&spec, &v, &err), 0);
+	assert_int_equal(check_spec_count_passes(&spec, &cases[0].vars), 1);
+	sbuf_release(&err);
 	free(cases);
 
 	struct sbuf sig = SBUF_INIT;
