@@ -90,5 +90,5 @@ out:
 }
 
 const struct cmd_entry cmd_hint_entry = {
-	"hint", "[EXERCISE]      show the next hint (the current exercise's by default)", cmd_hint
+	"hint", "[EXERCISE]  print the next hint, counted (of the current exercise by default)", cmd_hint
 };

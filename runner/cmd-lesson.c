@@ -49,5 +49,5 @@ out:
 }
 
 const struct cmd_entry cmd_lesson_entry = {
-	"lesson", "[EXERCISE]      print the lesson (the current exercise's by default)", cmd_lesson
+	"lesson", "[EXERCISE]  print the lesson (of the current exercise by default)", cmd_lesson
 };

@@ -200,5 +200,5 @@ static int cmd_reset(const struct cmd_ctx *ctx, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_reset_entry = {
-	"reset", "EXERCISE        put the stub back (your version is kept as a .bak)", cmd_reset
+	"reset", "EXERCISE  put the stub back; your version is kept as NAME.cl.bak", cmd_reset
 };

@@ -1108,6 +1108,6 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_watch_entry = {
-	"watch", "                open the current exercise and check it on every save (the default)",
+	"watch", "the tutorial: lesson, edit, save, verdict, next (the default)",
 	cmd_watch
 };
