@@ -25,7 +25,7 @@
 #define SETTLE_MS 200            /* a burst of editor events closer than this is one save */
 #define LESSON_MAX_WIDTH 100     /* wider lines are hard to read */
 #define BAR_WIDTH 20
-#define VERDICT_SHARE 2 / 3      /* the verdict may take this much of the rows below the title */
+#define VERDICT_SHARE_PCT 66     /* of the rows below the title, the verdict may take this much */
 #define BUILD_LOG_LINES 12
 #define STATUS_MAX 512
 #define CHROME_ROWS 4            /* title, rule, status, legend */
@@ -530,7 +530,8 @@ static void draw_main(struct watch *w, struct sbuf *s)
 	struct lines verdict = { NULL, 0 };
 	verdict_lines(w, &verdict, w->cols - 1);
 	int avail = w->rows - CHROME_ROWS;
-	int vrows = verdict.n < avail * VERDICT_SHARE ? verdict.n : avail * VERDICT_SHARE;
+	int vmax = avail * VERDICT_SHARE_PCT / 100;
+	int vrows = verdict.n < vmax ? verdict.n : vmax;
 	if (vrows < 0)
 		vrows = 0;
 	int lrows = avail - vrows > 0 ? avail - vrows : 0;
