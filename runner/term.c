@@ -130,6 +130,24 @@ int term_add_fit(struct sbuf *out, const char *s, size_t n, int width)
 	return w;
 }
 
+size_t term_offset(const char *s, size_t n, int cols)
+{
+	int w = 0;
+	size_t i = 0;
+	while (i < n) {
+		size_t e = escape_len(s + i, n - i);
+		if (e) {
+			i += e;
+			continue;
+		}
+		if (w >= cols)
+			break;
+		i += utf8_len(s + i, n - i);
+		w++;
+	}
+	return i;
+}
+
 /* ---- size ---- */
 
 void term_size(int fd, int *rows, int *cols)
@@ -329,22 +347,4 @@ int term_read_key(int fd)
 		i++;
 	key_take(i < keylen ? i + 1 : keylen, 0);
 	return term_read_key(fd);
-}
-
-size_t term_offset(const char *s, size_t n, int cols)
-{
-	int w = 0;
-	size_t i = 0;
-	while (i < n) {
-		size_t e = escape_len(s + i, n - i);
-		if (e) {
-			i += e;
-			continue;
-		}
-		if (w >= cols)
-			break;
-		i += utf8_len(s + i, n - i);
-		w++;
-	}
-	return i;
 }
