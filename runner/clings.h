@@ -470,6 +470,9 @@ struct translation {
 	const char *english, *portuguese;
 };
 extern const struct translation translations[];
+/* tr() over another table (the watcher's own words, ui-text.c). */
+const char *tr_from(const struct translation *table, const char *lang, const char *english)
+	__attribute__((format_arg(3)));
 
 /* ---- commands (cmd-*.c) ---- */
 struct cmd_ctx {

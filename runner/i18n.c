@@ -294,13 +294,18 @@ const struct translation translations[] = {
 	{ NULL, NULL },
 };
 
-const char *tr(const char *lang, const char *english)
+const char *tr_from(const struct translation *table, const char *lang, const char *english)
 {
 	if (!lang || strcmp(lang, "pt-BR"))
 		return english;
-	/* A linear search: a check looks up a few dozen messages, the table has about 130. */
-	for (const struct translation *t = translations; t->english; t++)
+	/* A linear search: a check looks up a few dozen messages, a table has about 130. */
+	for (const struct translation *t = table; t->english; t++)
 		if (!strcmp(t->english, english))
 			return t->portuguese;
 	return english;
+}
+
+const char *tr(const char *lang, const char *english)
+{
+	return tr_from(translations, lang, english);
 }

@@ -92,10 +92,5 @@ const struct translation ui_translations[] = {
 
 const char *ui_text(const char *lang, const char *english)
 {
-	if (!lang || strcmp(lang, "pt-BR"))
-		return english;
-	for (const struct translation *t = ui_translations; t->english; t++)
-		if (!strcmp(t->english, english))
-			return t->portuguese;
-	return english;
+	return tr_from(ui_translations, lang, english);
 }
