@@ -25,6 +25,7 @@
 #define MAX_LETS 16
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_DIMS 2
+#define HINTS_PER_EXERCISE 3     /* of growing detail, in every language */
 #define MAX_PASSES 64            /* a [repeat] loop that runs longer is a broken check */
 #define DEFAULT_TIME_LIMIT_MS 4000
 #define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */

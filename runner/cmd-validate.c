@@ -11,6 +11,23 @@ static int check_readable(const char *what, const char *path)
 	return error("%s: %s missing:", path, what);
 }
 
+/* A course gives every exercise HINTS_PER_EXERCISE hints of growing detail. */
+static int count_hints(const char *path)
+{
+	char *md;
+	if (read_file(path, &md, NULL) < 0)
+		return 0; /* already reported as missing */
+	struct hints h = HINTS_INIT;
+	lesson_split_hints(md, &h);
+	int n = h.n;
+	lesson_hints_release(&h);
+	free(md);
+	if (n != HINTS_PER_EXERCISE)
+		return error("%s:1: %d hints (each starting with a line \"## Hint\"); a course gives %d",
+			     path, n, HINTS_PER_EXERCISE);
+	return 0;
+}
+
 static int cmd_validate(const struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argv;
@@ -37,6 +54,7 @@ static int cmd_validate(const struct cmd_ctx *ctx, int argc, char **argv)
 			char *hints = course_lesson_path(&c, e, langs[l], ".hints");
 			bad += check_readable("lesson", lesson) < 0;
 			bad += check_readable("hints", hints) < 0;
+			bad += count_hints(hints) < 0;
 			free(lesson);
 			free(hints);
 		}

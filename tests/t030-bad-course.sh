@@ -35,6 +35,15 @@ printf '%s' "$out" | grep -q '"verdict": "error"' || fail "wrong reference: $out
 printf '%s' "$out" | grep -q 'disagrees with the host' || fail "wrong reference: $out"
 cp solutions/memory_4.cl "$course/solutions/memory_4.cl"
 
+# Every lesson and hint file exists in both languages, with three hints each.
+$CLINGS --course "$course" validate >/dev/null 2>"$TMP/err" || fail "validate: $(cat "$TMP/err")"
+printf '## Hint\nonly one\n' > "$course/lessons/pt-BR/scale.hints.md"
+rm "$course/lessons/en/memory_4.md"
+$CLINGS --course "$course" validate >/dev/null 2>"$TMP/err"; rc=$?
+[ $rc -eq 1 ] || fail "validate of a broken course: exit $rc"
+grep -q "pt-BR/scale.hints.md:1: 1 hints" "$TMP/err" || fail "validate, hints: $(cat "$TMP/err")"
+grep -q "en/memory_4.md: lesson missing" "$TMP/err" || fail "validate, lesson: $(cat "$TMP/err")"
+
 # A course that is not one
 $CLINGS --course "$TMP" list >/dev/null 2>"$TMP/err"; rc=$?
 [ $rc -eq 2 ] || fail "not a course: exit $rc"
