@@ -259,9 +259,11 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		nch++;
 	else
 		analyze = false;
-	sandbox_wait_all(ch, nch);
+	r->interrupted = sandbox_wait_all(ch, nch, o->interruptible ? STDIN_FILENO : -1);
 
-	if (nch) {
+	if (r->interrupted) {
+		fail_report(r, VERDICT_ERROR, "the check was stopped before its verdict");
+	} else if (nch) {
 		struct sbuf began = SBUF_INIT;
 		int verdicts = proto_parse(sbuf_str(&ch[0].output), r, &began);
 		if (ch[0].timed_out || ch[0].signal || !verdicts)

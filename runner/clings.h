@@ -283,6 +283,7 @@ struct report {
 	char *analysis_log;  /* Oclgrind's raw log, shown with --verbose */
 	char *build_log;     /* the compiler's log, when the build failed */
 	bool analysis_ran;
+	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
 	double seconds;
 };
 #define REPORT_INIT { .verdict = VERDICT_PASS }
@@ -324,8 +325,10 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
  * Waits for all children, reading their output, until each exits or passes its deadline; a child
  * past its deadline has its whole group killed. Every child is reaped: none is left behind.
  * A child's clock restarts with time_ms when it writes a line "ready" (its build is done).
+ * With interrupt_fd >= 0, input there stops the wait early: every child is killed and reaped,
+ * the input is left unread, and the call returns true (false when every child finished).
  */
-void sandbox_wait_all(struct sandbox_child *c, int n);
+bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd);
 void sandbox_child_release(struct sandbox_child *c);
 
 /* ---- the OpenCL host layer (clhost.c): the only file that includes CL/cl.h ---- */
@@ -382,6 +385,7 @@ struct check_options {
 	const char *lang;        /* "en" or "pt-BR" */
 	bool no_analysis;
 	bool verbose;
+	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
 	/* Called (in the parent) with a short line while a slow phase runs; may be NULL. */
 	void (*progress)(void *ctx, const char *what);
 	void *progress_ctx;

@@ -715,10 +715,19 @@ static void run_check(struct watch *w)
 		.lang = w->ctx->lang,
 		.progress = on_progress,
 		.progress_ctx = w,
+		.interruptible = w->interactive, /* a key (q above all) need not wait for a hang */
 	};
 	struct report r = REPORT_INIT;
 	if (check_exercise(&w->course, e, &o, &r) < 0 && r.verdict == VERDICT_PASS)
 		r.verdict = VERDICT_ERROR;  /* a failed run never counts as a pass */
+	if (r.interrupted) {
+		/* The key is still unread: the loop handles it, then the file is checked again. */
+		report_release(&r);
+		w->settle_at = now_seconds() + SETTLE_MS / 1000.0;
+		set_status(w, STATUS_BUSY, T("Check stopped by a key; it runs again in a moment."));
+		draw(w);
+		return;
+	}
 	report_release(&w->report);
 	w->report = r;
 	w->have_report = true;

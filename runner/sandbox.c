@@ -125,23 +125,35 @@ static bool try_reap(struct sandbox_child *c, bool block)
 	return true;
 }
 
-void sandbox_wait_all(struct sandbox_child *c, int n)
+/* Kills the child's whole group, stops reading it and reaps it. */
+static void stop_child(struct sandbox_child *ch)
+{
+	kill_group(ch);
+	if (ch->fd >= 0) {
+		close(ch->fd);
+		ch->fd = -1;
+	}
+	try_reap(ch, true);
+}
+
+static void kill_all(struct sandbox_child *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		stop_child(&c[i]);
+}
+
+bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd)
 {
 	for (;;) {
-		struct pollfd pfd[8];
-		int map[8], np = 0, alive = 0;
+		struct pollfd pfd[9];
+		int map[9], np = 0, alive = 0;
 		double now = now_seconds(), next = now + 3600;
 		for (int i = 0; i < n; i++) {
 			if (c[i].pid <= 0 && c[i].fd < 0)
 				continue;
 			if (now >= c[i].deadline) {
 				c[i].timed_out = true;
-				kill_group(&c[i]);
-				if (c[i].fd >= 0) {
-					close(c[i].fd);
-					c[i].fd = -1;
-				}
-				try_reap(&c[i], true);
+				stop_child(&c[i]);
 				continue;
 			}
 			if (c[i].fd < 0 && try_reap(&c[i], false))
@@ -156,17 +168,28 @@ void sandbox_wait_all(struct sandbox_child *c, int n)
 			}
 		}
 		if (!alive)
-			return;
+			return false;
 		/* Children whose pipe closed but which have not exited yet are polled every 10 ms. */
 		int wait_ms = (int)((next - now) * 1000) + 1;
 		if (np < alive && wait_ms > 10)
 			wait_ms = 10;
+		if (interrupt_fd >= 0) {
+			pfd[np].fd = interrupt_fd;
+			pfd[np].events = POLLIN;
+			map[np++] = -1;
+		}
 		int r = poll(pfd, (nfds_t)np, wait_ms);
-		if (r < 0 && errno != EINTR)
-			return;
+		if (r < 0 && errno != EINTR) {
+			kill_all(c, n);
+			return false;
+		}
 		for (int k = 0; r > 0 && k < np; k++) {
 			if (!(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
+			if (map[k] < 0) {
+				kill_all(c, n);
+				return true;
+			}
 			struct sandbox_child *ch = &c[map[k]];
 			char buf[8192];
 			ssize_t got = read(ch->fd, buf, sizeof(buf));

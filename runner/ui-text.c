@@ -53,6 +53,8 @@ const struct translation ui_translations[] = {
 
 	/* the status line */
 	{ "Checking %s: %s", "Verificando %s: %s" },
+	{ "Check stopped by a key; it runs again in a moment.",
+	  "Verificação interrompida por uma tecla; ela roda de novo em instantes." },
 	{ "Checking %s\xe2\x80\xa6", "Verificando %s\xe2\x80\xa6" },
 	{ "%s: cannot read: %s", "%s: não foi possível ler: %s" },
 	{ "Files cannot be watched here: press r to check after saving.",

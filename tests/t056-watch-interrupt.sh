@@ -1,0 +1,32 @@
+# A key pressed while a check runs stops it: q quits at once during a kernel that never ends
+# (instead of waiting for the time limit), and no checking process is left behind. Another key
+# is handled, and the file is checked again after it.
+. tests/lib.sh
+. tests/lib-tmux.sh
+course=$(copy_course)
+file="$course/exercises/memory_4.cl"
+printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
+run="$CLINGS --course $course"
+limit_ms=$(sed -n 's/^time_limit_ms *= *\([0-9]*\).*/\1/p' checks/memory_4.ini)
+
+tui_start "$run"
+wait_for 'check 1 at' 60
+cp tests/golden/memory_4/endless_loop.cl "$file"
+wait_for 'Checking memory_4' 10
+sleep 0.5
+# Another key first: the check stops, the key works, and the check runs again.
+keys l
+wait_for 'q back' 5                               # the lesson's pager opened at once
+keys q                                            # leave the pager
+wait_for 'Checking memory_4' 5                    # and the check runs again
+sleep 0.5
+t0=$(date +%s%N)
+keys q
+wait_for 'CLINGS-EXIT=0' 5
+elapsed_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ "$elapsed_ms" -lt $((limit_ms / 2)) ] || fail "q took $elapsed_ms ms during a hanging check (limit $limit_ms ms)"
+wait_for 'TTY-SANE'
+sleep 0.3
+left=$(ps -eo pid,stat,args | grep -F -- "--course $course" | grep -v grep)
+[ -z "$left" ] || fail "processes left behind: $left"
+echo "q during a hanging check: exit after $elapsed_ms ms"
