@@ -516,6 +516,11 @@ int term_width(const char *s, size_t n);
 int term_add_fit(struct sbuf *out, const char *s, size_t n, int width);
 /* Bytes of s that the first cols columns take (escapes before the cut included). */
 size_t term_offset(const char *s, size_t n, int cols);
+/* Bytes of s for one line of at most width columns: up to the last space that fits (the space
+ * left out), or a cut when one word is wider than the line. */
+size_t term_wrap(const char *s, size_t n, int width);
+/* Appends only the escape sequences of s: the styles in effect where s ends. */
+void term_add_escapes(struct sbuf *out, const char *s, size_t n);
 
 /* lesson.c: Markdown (md4c) as terminal text. */
 /* Renders md as lines of at most width columns, each ending in '\n'; with colour, styles are

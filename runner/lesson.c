@@ -360,6 +360,46 @@ static void table_rule(struct render *r, const int *cw, const char *left, const 
 	end_line(r);
 }
 
+/*
+ * One screen line of a table row: each cell's next piece, wrapped at its column's width (at[c]
+ * is how far cell c has been set, with its styles carried onto the next line). Returns whether
+ * any cell has more to set.
+ */
+static bool table_line(struct render *r, int row, const int *cw, size_t *at)
+{
+	const char *bar = r->colour ? "\xe2\x94\x82" : "|";
+	bool more = false;
+	start_line(r);
+	for (int c = 0; c < r->table.ncols; c++) {
+		struct cell *cl = table_cell(&r->table, row, c);
+		const char *txt = cl->text ? cl->text : "";
+		size_t len = strlen(txt);
+		while (at[c] < len && at[c] > 0 && txt[at[c]] == ' ')
+			at[c]++;
+		size_t piece = term_wrap(txt + at[c], len - at[c], cw[c]);
+		int w = term_width(txt + at[c], piece);
+		add_sgr(r, &r->line, ST_QUOTE);
+		sbuf_adds(&r->line, bar);
+		add_sgr(r, &r->line, 0);
+		int pad = cw[c] - w;
+		int before = cl->align == MD_ALIGN_RIGHT ? pad : cl->align == MD_ALIGN_CENTER ? pad / 2 : 0;
+		sbuf_addf(&r->line, " %*s", before, "");
+		if (r->colour)
+			term_add_escapes(&r->line, txt, at[c]);
+		term_add_fit(&r->line, txt + at[c], piece, w);
+		if (r->colour)
+			sbuf_adds(&r->line, "\x1b[0m");
+		sbuf_addf(&r->line, "%*s ", pad - before, "");
+		at[c] += piece;
+		more |= term_width(txt + at[c], len - at[c]) > 0;
+	}
+	add_sgr(r, &r->line, ST_QUOTE);
+	sbuf_adds(&r->line, bar);
+	r->col += 1;
+	end_line(r);
+	return more;
+}
+
 static void table_render(struct render *r)
 {
 	struct table *t = &r->table;
@@ -370,7 +410,7 @@ static void table_render(struct render *r)
 		for (int c = 0; c < t->ncols; c++)
 			if (table_cell(t, row, c)->w > cw[c])
 				cw[c] = table_cell(t, row, c)->w;
-	/* Too wide: the widest column gives way first; cut cells end in '~'. */
+	/* Too wide: the widest column gives way first, and its cells wrap onto more lines. */
 	int avail = r->width - prefix_width(r) - (3 * t->ncols + 1);
 	for (;;) {
 		int total = 0, widest = 0;
@@ -383,45 +423,21 @@ static void table_render(struct render *r)
 			break;
 		cw[widest]--;
 	}
-	const char *bar = r->colour ? "\xe2\x94\x82" : "|";
 	const char *fill = r->colour ? "\xe2\x94\x80" : "-";
+	size_t *at = xcalloc((size_t)t->ncols, sizeof(size_t));
 	if (r->colour)
 		table_rule(r, cw, "\xe2\x94\x8c", "\xe2\x94\xac", "\xe2\x94\x90", fill);
 	for (int row = 0; row < t->nrows; row++) {
-		start_line(r);
-		for (int c = 0; c < t->ncols; c++) {
-			struct cell *cl = table_cell(t, row, c);
-			const char *txt = cl->text ? cl->text : "";
-			add_sgr(r, &r->line, ST_QUOTE);
-			sbuf_adds(&r->line, bar);
-			add_sgr(r, &r->line, 0);
-			sbuf_adds(&r->line, " ");
-			int w = cl->w, pad = cw[c] - w;
-			if (w > cw[c]) {
-				term_add_fit(&r->line, txt, strlen(txt), cw[c] - 1);
-				if (r->colour)
-					sbuf_adds(&r->line, "\x1b[0m");
-				sbuf_adds(&r->line, "~");
-				pad = 0;
-			} else {
-				int before = cl->align == MD_ALIGN_RIGHT ? pad
-					     : cl->align == MD_ALIGN_CENTER ? pad / 2 : 0;
-				sbuf_addf(&r->line, "%*s", before, "");
-				sbuf_adds(&r->line, txt);
-				pad -= before;
-			}
-			sbuf_addf(&r->line, "%*s ", pad, "");
-		}
-		add_sgr(r, &r->line, ST_QUOTE);
-		sbuf_adds(&r->line, bar);
-		r->col += 1;
-		end_line(r);
+		memset(at, 0, (size_t)t->ncols * sizeof(*at));
+		while (table_line(r, row, cw, at))
+			;
 		if (row == 0)
 			table_rule(r, cw, r->colour ? "\xe2\x94\x9c" : "|", r->colour ? "\xe2\x94\xbc" : "|",
 				   r->colour ? "\xe2\x94\xa4" : "|", fill);
 	}
 	if (r->colour)
 		table_rule(r, cw, "\xe2\x94\x94", "\xe2\x94\xb4", "\xe2\x94\x98", fill);
+	free(at);
 	free(cw);
 }
 

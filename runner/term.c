@@ -148,6 +148,27 @@ size_t term_offset(const char *s, size_t n, int cols)
 	return i;
 }
 
+size_t term_wrap(const char *s, size_t n, int width)
+{
+	size_t fit = term_offset(s, n, width > 0 ? width : 1);
+	if (fit >= n || s[fit] == ' ')
+		return fit;
+	for (size_t i = fit; i-- > 0;)
+		if (s[i] == ' ')
+			return i;
+	return fit; /* one word wider than the line: cut it */
+}
+
+void term_add_escapes(struct sbuf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t e = escape_len(s + i, n - i);
+		if (e)
+			sbuf_add(out, s + i, e);
+		i += e ? e : 1;
+	}
+}
+
 /* ---- size ---- */
 
 void term_size(int fd, int *rows, int *cols)

@@ -80,9 +80,30 @@ static void tables(void **state)
 		"| out  | the output |\n");
 	free(out);
 	/* Too wide: cells are cut, the table still fits. */
-	out = render("| a | b |\n| - | - |\n| aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa | bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb |\n",
+	out = render("| a | b |\n| --- | --- |\n| aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa | bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb |\n",
 		     30, true);
 	assert_lines_fit(out, 30, true);
+	free(out);
+	/* Too wide: the widest column wraps at spaces; no word is lost. */
+	out = render("| what | verdict |\n| --- | --- |\n"
+		     "| one load per work-item: half the slice is never added | `wrong_result` |\n", 40, false);
+	assert_string_equal(out,
+		"| what                | verdict        |\n"
+		"|---------------------|----------------|\n"
+		"| one load per        | `wrong_result` |\n"
+		"| work-item: half the |                |\n"
+		"| slice is never      |                |\n"
+		"| added               |                |\n");
+	free(out);
+	/* A style that spans the wrap goes on in the next line, and every line closes it. */
+	out = render("| a | b |\n| --- | --- |\n| x **bold words that wrap** y | z |\n", 24, true);
+	assert_lines_fit(out, 24, true);
+	const char *second = strstr(out, "that");
+	assert_non_null(second);
+	const char *line = second;
+	while (line > out && line[-1] != '\n')
+		line--;
+	assert_non_null(memmem(line, (size_t)(second - line), "\x1b[0;1m", 6));
 	free(out);
 }
 

@@ -1,0 +1,30 @@
+# Every exercise has at least two known-wrong kernels in tests/golden, and every verdict they
+# expect is named in the exercise's lesson, in both languages, so the learner who meets it has
+# read what it means (correct alternatives, expected to pass, aside). Lessons end with the section that says what the check tests.
+. tests/lib.sh
+expected_verdicts() { # KERNEL...: the verdicts named in their leading "// expect:" lines
+	for k in "$@"; do
+		sed -n '/^\/\/ expect: /!q; s|^// expect: \([a-z_]*\).*|\1|p' "$k"
+	done | grep -vx pass | sort -u  # a correct alternative is not a mistake
+}
+for ini in exercises/*.ini; do
+	ex=$(basename "$ini" .ini)
+	kernels=(tests/golden/"$ex"/*.cl)
+	[ -f "${kernels[0]}" ] && [ ${#kernels[@]} -ge 2 ] ||
+		fail "$ex: fewer than 2 known-wrong kernels in tests/golden/$ex"
+	verdicts=$(expected_verdicts "${kernels[@]}")
+	[ -n "$verdicts" ] || fail "$ex: no expected verdict in tests/golden/$ex"
+	for lang in en pt-BR; do
+		lesson="lessons/$lang/$ex.md"
+		[ -f "$lesson" ] || fail "$lesson is missing"
+		for v in $verdicts; do
+			grep -qF "\`$v\`" "$lesson" || fail "$lesson does not name the verdict \`$v\` its wrong kernels get"
+		done
+		last=$(grep '^## ' "$lesson" | tail -1)
+		case "$lang:$last" in
+		"en:## What the check tests" | "pt-BR:## O que a verificação testa") ;;
+		*) fail "$lesson ends with \"$last\", not with what the check tests" ;;
+		esac
+	done
+done
+exit 0
