@@ -228,8 +228,19 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	struct sandbox_limits an_limits = exec_limits;
 	an_limits.time_ms = spec.analysis_time_limit_ms;
 	an_limits.cpu_s = (BUILD_TIME_LIMIT_MS + spec.analysis_time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
-	struct run_request exec_rq = { &spec, shown, learner_src, solution_src, o->device, RUN_EXECUTE,
-				       &exec_limits, NULL, o->lang };
+	struct run_request exec_rq = {
+		.spec = &spec,
+		.learner_path = shown,
+		.learner_src = learner_src,
+		.solution_src = solution_src,
+		.check_file = e->check_path,
+		.learner_file = path,
+		.solution_file = e->solution_path,
+		.device = o->device,
+		.mode = RUN_EXECUTE,
+		.limits = &exec_limits,
+		.lang = o->lang,
+	};
 	struct run_request an_rq = exec_rq;
 	an_rq.mode = RUN_ANALYZE;
 	an_rq.limits = &an_limits;
@@ -251,7 +262,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	if (o->progress)
 		o->progress(o->progress_ctx, analyze ? tr(o->lang, "checking (and analysing on Oclgrind)...")
 						     : tr(o->lang, "checking..."));
-	if (sandbox_start(&ch[nch], &exec_limits, NULL, run_in_child, &exec_rq) == 0)
+	if ((o->standby && standby_take(o->standby, &exec_rq, &ch[nch]) == 0) ||
+	    sandbox_start(&ch[nch], &exec_limits, NULL, run_in_child, &exec_rq) == 0)
 		nch++;
 	else
 		fail_report(r, VERDICT_ERROR, "cannot start the check");

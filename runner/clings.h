@@ -386,6 +386,7 @@ struct check_options {
 	bool no_analysis;
 	bool verbose;
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
+	struct standby *standby; /* a warm execution child to use, or NULL */
 	/* Called (in the parent) with a short line while a slow phase runs; may be NULL. */
 	void (*progress)(void *ctx, const char *what);
 	void *progress_ctx;
@@ -405,6 +406,8 @@ struct run_request {
 	const char *learner_path;    /* shown in messages */
 	const char *learner_src;
 	const char *solution_src;
+	/* Where spec and the sources were read: a standby child (standby.c) reads them again. */
+	const char *check_file, *learner_file, *solution_file;
 	const char *device;
 	enum run_mode mode;
 	const struct sandbox_limits *limits;
@@ -412,6 +415,24 @@ struct run_request {
 	const char *lang;            /* of the messages the child writes */
 };
 int run_in_child(void *req, int fd);
+/* The same, on a device session already open (a standby child's). */
+int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
+
+/*
+ * standby.c: an execution child started ahead of time (watch mode), which opens the device and
+ * loads the compiler while the learner edits, then takes the next check's request.
+ */
+struct standby {
+	struct sandbox_child child;
+	int job_fd;          /* where its request is written; -1: no standby */
+	char *device;        /* the device spec it opened */
+};
+#define STANDBY_INIT { .child = { .pid = -1, .fd = -1 }, .job_fd = -1 }
+void standby_start(struct standby *sb, const char *device);  /* unless one is waiting */
+/* Hands rq (which names its files) to the waiting child, which becomes c. Returns -1, with no
+ * standby left, when none can take it: the caller starts a cold child. */
+int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c);
+void standby_release(struct standby *sb);
 
 /* ---- analysis on Oclgrind (analyze.c) ---- */
 /*

@@ -79,7 +79,8 @@ struct watch {
 	int pager_scroll;
 
 	int ino_fd, wd_dir, wd_file;
-	double settle_at;         /* when the last burst of events is over; 0: none pending */
+	double settle_at;
+	struct standby standby;   /* the next check's execution child, warming up meanwhile */         /* when the last burst of events is over; 0: none pending */
 
 	FILE *err_file;           /* stderr while quiet: shown in the status line */
 	int saved_stderr;         /* the real stderr while quiet, else -1 */
@@ -716,10 +717,12 @@ static void run_check(struct watch *w)
 		.progress = on_progress,
 		.progress_ctx = w,
 		.interruptible = w->interactive, /* a key (q above all) need not wait for a hang */
+		.standby = &w->standby,
 	};
 	struct report r = REPORT_INIT;
 	if (check_exercise(&w->course, e, &o, &r) < 0 && r.verdict == VERDICT_PASS)
 		r.verdict = VERDICT_ERROR;  /* a failed run never counts as a pass */
+	standby_start(&w->standby, w->ctx->device);  /* for the next save */
 	if (r.interrupted) {
 		/* The key is still unread: the loop handles it, then the file is checked again. */
 		report_release(&r);
@@ -1071,6 +1074,7 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 	w.ctx = ctx;
 	w.ino_fd = w.wd_dir = w.wd_file = w.saved_stderr = -1;
 	w.report = (struct report)REPORT_INIT;
+	w.standby = (struct standby)STANDBY_INIT;
 	w.interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	w.colour = w.interactive && term_colour(STDOUT_FILENO);
 	w.rows = 24;
@@ -1101,6 +1105,7 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 	quiet_end(&w);
 	draw(&w);
 	int ret = loop(&w) < 0 ? 1 : 0;
+	standby_release(&w.standby);
 	if (w.interactive)
 		term_raw_leave();
 	state_save(&w.course, &w.st);

@@ -546,12 +546,20 @@ static size_t group_size(struct child *c, const struct vars *v)
 int run_in_child(void *arg, int fd)
 {
 	const struct run_request *rq = arg;
-	struct child c = { .rq = rq, .spec = rq->spec, .fd = fd, .analyze = rq->mode == RUN_ANALYZE };
+	struct cl_session *s;
 	struct sbuf err = SBUF_INIT;
-	if (clhost_open(c.analyze ? NULL : rq->device, &c.s, &err) < 0) {
+	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
+		struct child c = { .rq = rq, .spec = rq->spec, .fd = fd };
 		send_verdict(&c, VERDICT_ERROR, NULL, 0, sbuf_str(&err));
+		sbuf_release(&err);
 		return 0;
 	}
+	return run_in_session(rq, s, fd);
+}
+
+int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
+{
+	struct child c = { .rq = rq, .spec = rq->spec, .fd = fd, .s = s, .analyze = rq->mode == RUN_ANALYZE };
 	proto_send(fd, "device", "%s", clhost_device_name(c.s));
 	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
 	if (build_learner(&c) < 0)
@@ -614,6 +622,5 @@ int run_in_child(void *arg, int fd)
 		else
 			send_verdict(&c, VERDICT_PASS, NULL, 0, "");
 	}
-	sbuf_release(&err);
 	return 0;
 }

@@ -1,0 +1,70 @@
+# Between checks the watcher keeps the next check's process ready (runner/standby.c): a child in
+# a process group of its own, which checks the next save with the same verdicts a cold process
+# gives, in the learner's language, and leaves with the watcher. A device that does not open
+# leaves no standby, and every check still reports why.
+. tests/lib.sh
+course=$(copy_course 2>/dev/null)
+file="$course/exercises/memory_4.cl"
+printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
+
+# start_watch OUT ARGS...: the watcher without a terminal, reading keys from fd 3.
+start_watch() {
+	local out=$1
+	shift
+	rm -f "$TMP/keys"
+	mkfifo "$TMP/keys"
+	$CLINGS --course "$course" "$@" watch < "$TMP/keys" > "$out" 2>&1 &
+	pid=$!
+	exec 3> "$TMP/keys"
+}
+stop_watch() {
+	echo q >&3
+	for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+	! kill -0 "$pid" 2>/dev/null || fail "q did not quit"
+	exec 3>&-
+}
+trap 'kill $pid 2>/dev/null; rm -rf "$TMP"' EXIT
+checks() { grep -Ec '^memory_4: (PASS|FAIL)' "$1"; }
+wait_checks() { # OUT N
+	for _ in $(seq 600); do [ "$(checks "$1")" -ge "$2" ] && return 0; sleep 0.1; done
+	fail "no check $2: $(cat "$1")"
+}
+# The watcher's children that lead a process group of their own: the standby, between checks.
+standbys() { ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2' | wc -l; }
+wait_standby() {
+	for _ in $(seq 50); do [ "$(standbys)" -eq 1 ] && return 0; sleep 0.1; done
+	fail "no standby process after a check: $(ps -o pid,pgid,args --ppid "$pid")"
+}
+
+out="$TMP/out"
+start_watch "$out" --lang pt-BR
+wait_checks "$out" 1
+wait_standby
+cat tests/golden/memory_4/one_load.cl > "$file"
+wait_checks "$out" 2
+grep -q 'Resultado errado' "$out" || fail "wrong kernel, through the standby: $(cat "$out")"
+wait_standby
+cat tests/golden/memory_4/missing_loop_barrier.cl > "$file"
+wait_checks "$out" 3
+sed -n '/verificação 3/,$p' "$out" | grep -q 'condição de corrida' || fail "race, through the standby: $(cat "$out")"
+wait_standby
+cat solutions/memory_4.cl > "$file"
+wait_checks "$out" 4
+grep -q '^memory_4: PASS .*verificação 4' "$out" || fail "solution, through the standby: $(cat "$out")"
+wait_standby
+group=$(ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2 { print $1 }')
+stop_watch
+sleep 0.3
+! kill -0 "-$group" 2>/dev/null || fail "the standby's group $group outlived the watcher"
+
+# A device that does not open: each check says so, and the watcher survives its standby's end.
+out="$TMP/out2"
+start_watch "$out" --device no-such-device
+wait_checks "$out" 1
+cat solutions/memory_4.cl > "$file"
+wait_checks "$out" 2
+[ "$(grep -c "no OpenCL device matches 'no-such-device'" "$out")" -ge 2 ] ||
+	fail "a missing device, twice: $(cat "$out")"
+kill -0 "$pid" 2>/dev/null || fail "the watcher died: $(cat "$out")"
+stop_watch
+exit 0
