@@ -77,7 +77,7 @@ static int enumerate(struct found_device *out, int max, struct sbuf *err)
 	cl_uint np = 0;
 	cl_int rc = clGetPlatformIDs(MAX_PLATFORMS, platforms, &np);
 	if (rc != CL_SUCCESS || np == 0) {
-		sbuf_addf(err, "no OpenCL platform found (%s); scripts/install-deps installs PoCL",
+		sbuf_addf(err, tr(messages_lang(), "no OpenCL platform found (%s); scripts/install-deps installs PoCL"),
 			  cl_error_name(rc));
 		return -1;
 	}
@@ -152,7 +152,7 @@ int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err)
 			if (matches(&devs[i], spec))
 				pick = i;
 		if (pick < 0) {
-			sbuf_addf(err, "no OpenCL device matches '%s' (see `clings devices`)", spec);
+			sbuf_addf(err, tr(messages_lang(), "no OpenCL device matches '%s' (see `clings devices`)"), spec);
 			return -1;
 		}
 	} else {
@@ -174,7 +174,7 @@ int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err)
 	if (rc == CL_SUCCESS)
 		s->queue = clCreateCommandQueue(s->context, s->device, 0, &rc);
 	if (rc != CL_SUCCESS) {
-		sbuf_addf(err, "cannot open %s: %s (%d)", s->name, cl_error_name(rc), rc);
+		sbuf_addf(err, tr(messages_lang(), "cannot open %s: %s (%d)"), s->name, cl_error_name(rc), rc);
 		clhost_close(s);
 		return -1;
 	}

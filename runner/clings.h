@@ -484,6 +484,9 @@ void state_release(struct state *st);
 /* ---- language ---- */
 /* --lang, then CLINGS_LANG, then LC_ALL/LANG (pt_BR* -> "pt-BR"), else "en". */
 const char *lang_choose(const char *flag);
+/* The language of error(), warning() and die() (main sets it; English until then). */
+void messages_lang_set(const char *lang);
+const char *messages_lang(void);
 /*
  * The learner-facing text of an English message (i18n.c): its Brazilian Portuguese translation
  * when lang is "pt-BR" and the table has one, else english itself (lang may be NULL). A format

@@ -63,6 +63,7 @@ int main(int argc, char **argv)
 	struct cmd_ctx ctx = { NULL, NULL, NULL };
 	const char *lang = NULL;
 	int i = 1;
+	messages_lang_set(lang_choose(NULL));  /* until --lang is read */
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		const char *v;
 		if ((v = option_value(argc, argv, &i, "--course")))
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
 	if (!ctx.course_dir)
 		ctx.course_dir = course_default_dir();
 	ctx.lang = lang_choose(lang);
+	messages_lang_set(ctx.lang);
 
 	if (i >= argc) {
 		const struct cmd_entry *watch = find_command("watch");

@@ -91,8 +91,8 @@ static void report_message(const char *prefix, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	struct sbuf sb = SBUF_INIT;
-	sbuf_addf(&sb, "clings: %s", prefix);
-	sbuf_vaddf(&sb, fmt, ap);
+	sbuf_addf(&sb, "clings: %s", *prefix ? tr(messages_lang(), prefix) : "");
+	sbuf_vaddf(&sb, tr(messages_lang(), fmt), ap);
 	if (sb.len && sb.buf[sb.len - 1] == ':')
 		sbuf_addf(&sb, " %s", strerror(saved));
 	fprintf(stderr, "%s\n", sbuf_str(&sb));
@@ -285,6 +285,18 @@ void unescape_line(struct sbuf *out, const char *s)
 			sbuf_add(out, s, 1);
 		}
 	}
+}
+
+static const char *messages_language = "en";
+
+void messages_lang_set(const char *lang)
+{
+	messages_language = lang ? lang : "en";
+}
+
+const char *messages_lang(void)
+{
+	return messages_language;
 }
 
 const char *lang_choose(const char *flag)

@@ -1,5 +1,6 @@
 # A learner who reads Portuguese (--lang pt-BR, CLINGS_LANG, or a pt_BR locale) gets every
-# explanation in Portuguese, while the JSON keeps its keys and English verdict names.
+# explanation and error of use in Portuguese, while the JSON keeps its keys and English verdict
+# names.
 . tests/lib.sh
 unset LC_ALL CLINGS_LANG
 export LANG=C
@@ -40,6 +41,17 @@ out=$($CLINGS --lang pt-BR check memory_4 --file "$kernel" --json)
 has timeout "$out" "não terminou em"
 has timeout "$out" "As causas mais comuns: uma barreira que nem todos os itens de trabalho"
 hasnt timeout "$out" "did not finish"
+
+# Errors of use speak Portuguese too; the exit status stays 2.
+out=$($CLINGS --lang pt-BR check no-such-exercise 2>&1); rc=$?
+[ $rc -eq 2 ] || fail "unknown exercise: exit $rc, want 2: $out"
+has "unknown exercise" "$out" "clings: nenhum exercício se chama 'no-such-exercise' (veja \`clings list\`)"
+out=$($CLINGS --lang pt-BR --device no-such-device check scale --json 2>&1)
+has "unknown device" "$out" "nenhum dispositivo OpenCL corresponde a 'no-such-device'"
+out=$(LANG=pt_BR.UTF-8 $CLINGS no-such-command 2>&1)
+has "unknown command" "$out" "comando desconhecido ou ambíguo: 'no-such-command'"
+out=$($CLINGS check no-such-exercise 2>&1)
+has "English error" "$out" "no exercise named 'no-such-exercise'"
 
 # The other ways to choose the language, and English when none says Portuguese.
 out=$(CLINGS_LANG=pt-BR $CLINGS check memory_4 --file exercises/memory_4.cl)
