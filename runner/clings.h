@@ -417,6 +417,9 @@ struct run_request {
 int run_in_child(void *req, int fd);
 /* The same, on a device session already open (a standby child's). */
 int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
+/* Reports, as the child's verdict, an error that kept it from checking (the learner's code is
+ * not to blame). */
+void run_send_error(int fd, const char *msg);
 
 /*
  * standby.c: an execution child started ahead of time (watch mode), which opens the device and

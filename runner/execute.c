@@ -543,14 +543,19 @@ static size_t group_size(struct child *c, const struct vars *v)
 	return total;
 }
 
+void run_send_error(int fd, const char *msg)
+{
+	struct child c = { .fd = fd };
+	send_verdict(&c, VERDICT_ERROR, NULL, 0, msg);
+}
+
 int run_in_child(void *arg, int fd)
 {
 	const struct run_request *rq = arg;
 	struct cl_session *s;
 	struct sbuf err = SBUF_INIT;
 	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
-		struct child c = { .rq = rq, .spec = rq->spec, .fd = fd };
-		send_verdict(&c, VERDICT_ERROR, NULL, 0, sbuf_str(&err));
+		run_send_error(fd, sbuf_str(&err));
 		sbuf_release(&err);
 		return 0;
 	}

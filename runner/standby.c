@@ -8,8 +8,9 @@
  * the limits); it reads them itself and runs the check as a cold child would.
  *
  * It is a sandboxed child like any other (own process group, resource limits, killed with its
- * parent); its deadline starts when it gets its request. Anything that goes wrong in the standby
- * (the device does not open, the child died) only means the next check starts a cold child.
+ * parent); its deadline starts when it gets its request, and it answers every request with a
+ * verdict, the device's error included. A standby that cannot take a request (it died, it opened
+ * another device) only means that the next check starts a cold child.
  */
 #include "clings.h"
 
@@ -86,29 +87,48 @@ static void warm_up(struct cl_session *s)
 	sbuf_release(&log);
 }
 
+/* Reports why the request could not be checked; the learner's code is not to blame. */
+static int cannot_check(int fd, const char *what, const char *path)
+{
+	char *msg = xstrfmt("cannot read %s %s: %s", what, path, strerror(errno));
+	run_send_error(fd, msg);
+	free(msg);
+	return 0;
+}
+
 static int standby_main(void *arg, int fd)
 {
 	const struct standby_arg *a = arg;
 	close(a->job_write_fd);
-	struct cl_session *s;
+	struct cl_session *s = NULL;
 	struct sbuf err = SBUF_INIT;
-	if (clhost_open(a->device, &s, &err) < 0)
-		return 1;  /* the parent starts a cold child, which reports the error */
-	warm_up(s);
+	if (clhost_open(a->device, &s, &err) == 0)
+		warm_up(s);
 	char *job = read_job(a->job_fd);
 	if (!job)
 		return 0;  /* the watcher quit, or moved to another device */
+	/* Every request gets a verdict: what went wrong here is reported like a cold child's. */
+	if (!s) {
+		run_send_error(fd, sbuf_str(&err));
+		return 0;
+	}
 	char *f[JOB_FIELDS];
 	struct sandbox_limits limits = { 0 };
 	if (!job_parse(job, f) ||
 	    sscanf(f[JOB_LIMITS], "%ld %ld %ld %ld %ld %ld", &limits.time_ms, &limits.build_ms,
-		   &limits.memory_mb, &limits.cpu_s, &limits.file_mb, &limits.open_files) != 6)
-		return 1;
+		   &limits.memory_mb, &limits.cpu_s, &limits.file_mb, &limits.open_files) != 6) {
+		run_send_error(fd, "the checking process got a request it cannot read");
+		return 0;
+	}
 	struct check_spec spec;
 	char *learner_src = NULL, *solution_src = NULL;
-	if (check_spec_load(f[JOB_CHECK], &spec) < 0 || read_file(f[JOB_LEARNER], &learner_src, NULL) < 0 ||
-	    read_file(f[JOB_SOLUTION], &solution_src, NULL) < 0)
-		return 1;  /* the parent reported none of this: a cold check says what is wrong */
+	/* The parent read these a moment ago: only a file removed since fails here. */
+	if (check_spec_load(f[JOB_CHECK], &spec) < 0)
+		return cannot_check(fd, "the check file", f[JOB_CHECK]);
+	if (read_file(f[JOB_LEARNER], &learner_src, NULL) < 0)
+		return cannot_check(fd, "your file", f[JOB_SHOWN]);
+	if (read_file(f[JOB_SOLUTION], &solution_src, NULL) < 0)
+		return cannot_check(fd, "the reference solution", f[JOB_SOLUTION]);
 	struct run_request rq = {
 		.spec = &spec,
 		.learner_path = f[JOB_SHOWN],

@@ -1,7 +1,7 @@
 # Between checks the watcher keeps the next check's process ready (runner/standby.c): a child in
 # a process group of its own, which checks the next save with the same verdicts a cold process
-# gives, in the learner's language, and leaves with the watcher. A device that does not open
-# leaves no standby, and every check still reports why.
+# gives, in the learner's language, and leaves with the watcher. With a device that does not
+# open, every save is still answered with the device's error, and the watcher lives on.
 . tests/lib.sh
 course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
@@ -57,7 +57,7 @@ stop_watch
 sleep 0.3
 ! kill -0 "-$group" 2>/dev/null || fail "the standby's group $group outlived the watcher"
 
-# A device that does not open: each check says so, and the watcher survives its standby's end.
+# A device that does not open: each check says so, the first cold, the next through the standby.
 out="$TMP/out2"
 start_watch "$out" --device no-such-device
 wait_checks "$out" 1
