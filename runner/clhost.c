@@ -77,7 +77,8 @@ static int enumerate(struct found_device *out, int max, struct sbuf *err)
 	cl_uint np = 0;
 	cl_int rc = clGetPlatformIDs(MAX_PLATFORMS, platforms, &np);
 	if (rc != CL_SUCCESS || np == 0) {
-		sbuf_addf(err, tr(messages_lang(), "no OpenCL platform found (%s); scripts/install-deps installs PoCL"),
+		sbuf_addf(err, tr(messages_lang(),
+				  "no OpenCL platform found (%s); scripts/install-deps installs PoCL"),
 			  cl_error_name(rc));
 		return -1;
 	}
@@ -152,7 +153,8 @@ int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err)
 			if (matches(&devs[i], spec))
 				pick = i;
 		if (pick < 0) {
-			sbuf_addf(err, tr(messages_lang(), "no OpenCL device matches '%s' (see `clings devices`)"), spec);
+			sbuf_addf(err, tr(messages_lang(), "no OpenCL device matches '%s' (see `clings devices`)"),
+				  spec);
 			return -1;
 		}
 	} else {

@@ -79,8 +79,8 @@ struct watch {
 	int pager_scroll;
 
 	int ino_fd, wd_dir, wd_file;
-	double settle_at;
-	struct standby standby;   /* the next check's execution child, warming up meanwhile */         /* when the last burst of events is over; 0: none pending */
+	double settle_at;         /* when the last burst of events is over; 0: none pending */
+	struct standby standby;   /* the next check's execution child, warming up meanwhile */
 
 	FILE *err_file;           /* stderr while quiet: shown in the status line */
 	int saved_stderr;         /* the real stderr while quiet, else -1 */
