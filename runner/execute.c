@@ -258,22 +258,33 @@ static int build_reference(struct child *c)
 	return 0;
 }
 
-static int eval(struct child *c, const char *expr, const struct vars *v, int64_t *out)
+/* Evaluates one of the check's expressions; on failure says why (the check file's fault). */
+static int eval_into(const struct check_spec *spec, const char *expr, const struct vars *v,
+		     int64_t *out, struct sbuf *why)
 {
 	char err[128];
-	if (expr_eval(expr, v, out, err, sizeof(err)) < 0) {
-		struct sbuf msg = SBUF_INIT;
-		sbuf_addf(&msg, "%s: '%s': %s", c->spec->path, expr, err);
-		send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
-		sbuf_release(&msg);
-		return -1;
-	}
-	return 0;
+	if (expr_eval(expr, v, out, err, sizeof(err)) == 0)
+		return 0;
+	sbuf_addf(why, "%s: '%s': %s", spec->path, expr, err);
+	return -1;
 }
+
+static int eval(struct child *c, const char *expr, const struct vars *v, int64_t *out)
+{
+	struct sbuf why = SBUF_INIT;
+	int rc = eval_into(c->spec, expr, v, out, &why);
+	if (rc < 0)
+		send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+	sbuf_release(&why);
+	return rc;
+}
+
+#define LAUNCH_BAD_CHECK (-2)  /* an expression of the check file failed: nobody ran */
 
 /*
  * Runs one kernel on one pass. Buffers are created from d->input; results land in results[].
- * Returns 0, 1 for a finding already reported (out of bounds), -1 for an error reported.
+ * Returns 0; 1 for a finding already reported (out of bounds); -1 when the launch failed, or
+ * LAUNCH_BAD_CHECK when the check file is at fault, with why in why (nothing reported yet).
  */
 static int launch(struct child *c, struct cl_kern *k, const struct vars *v, struct pass_data *d,
 		  void **results, bool guard, const char *test, struct sbuf *why)
@@ -287,14 +298,21 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 		int64_t x;
 		if (a->kind == ARG_SCALAR) {
 			unsigned char value[8];
-			if (eval(c, a->value_expr, v, &x) < 0)
-				return -1;
+			if (eval_into(spec, a->value_expr, v, &x, why) < 0) {
+				rc = LAUNCH_BAD_CHECK;
+				break;
+			}
 			elem_set(a->type, value, 0, (double)x);
 			rc = clhost_arg_scalar(k, i, value, esize);
 		} else if (a->kind == ARG_LOCAL) {
-			if (eval(c, a->size_expr, v, &x) < 0)
-				return -1;
+			if (eval_into(spec, a->size_expr, v, &x, why) < 0) {
+				rc = LAUNCH_BAD_CHECK;
+				break;
+			}
 			rc = clhost_arg_local(k, i, (size_t)x * esize);
+			if (!rc && c->analyze)
+				proto_send(c->fd, "buffer", "%s\t%d\t%lld", a->name, ARG_LOCAL,
+					   (long long)x * (long long)esize);
 		} else {
 			rc = clhost_buffer(c->s, d->n[i] * esize, guard ? GUARD_BYTES : 0, d->input[i],
 					   &bufs[i]);
@@ -308,23 +326,16 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 		if (rc)
 			sbuf_addf(why, tr(c->rq->lang, "cannot set argument '%s'"), a->name);
 	}
-	if (c->analyze)
-		for (int i = 0; i < spec->nargs; i++)
-			if (spec->args[i].kind == ARG_LOCAL) {
-				int64_t x = 0;
-				eval(c, spec->args[i].size_expr, v, &x);
-				proto_send(c->fd, "buffer", "%s\t%d\t%lld", spec->args[i].name, ARG_LOCAL,
-					   (long long)x * (long long)type_info(spec->args[i].type)->size);
-			}
 	size_t global[MAX_DIMS], local[MAX_DIMS];
 	for (int dim = 0; dim < spec->dims && !rc; dim++) {
 		int64_t g, l;
-		if (eval(c, spec->global_expr[dim], v, &g) < 0 || eval(c, spec->local_expr[dim], v, &l) < 0)
-			rc = -1;
-		else if (l <= 0 || g <= 0 || g % l) {
+		if (eval_into(spec, spec->global_expr[dim], v, &g, why) < 0 ||
+		    eval_into(spec, spec->local_expr[dim], v, &l, why) < 0) {
+			rc = LAUNCH_BAD_CHECK;
+		} else if (l <= 0 || g <= 0 || g % l) {
 			sbuf_addf(why, "%s: [ndrange] global %lld is not a positive multiple of local %lld",
 				  spec->path, (long long)g, (long long)l);
-			rc = -1;
+			rc = LAUNCH_BAD_CHECK;
 		} else {
 			global[dim] = (size_t)g;
 			local[dim] = (size_t)l;
@@ -494,9 +505,13 @@ static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 			rc = -1;
 			break;
 		}
-		if (!c->analyze && launch(c, c->reference, &v, &cur, cur.expected, false, tc->name, &why)) {
+		int ref = c->analyze ? 0 : launch(c, c->reference, &v, &cur, cur.expected, false, tc->name, &why);
+		if (ref) {
 			struct sbuf msg = SBUF_INIT;
-			sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name, sbuf_str(&why));
+			if (ref == LAUNCH_BAD_CHECK)
+				sbuf_adds(&msg, sbuf_str(&why));
+			else
+				sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name, sbuf_str(&why));
 			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
 			sbuf_release(&msg);
 			rc = -1;
@@ -507,7 +522,10 @@ static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
 			break;
 		}
 		rc = launch(c, c->learner, &v, &cur, cur.got, !c->analyze, tc->name, &why);
-		if (rc < 0) {
+		if (rc == LAUNCH_BAD_CHECK) {
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+			rc = -1;
+		} else if (rc < 0) {
 			struct sbuf msg = SBUF_INIT;
 			sbuf_addf(&msg, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&why));
 			send_test(c, tc->name, TEST_ERROR, sbuf_str(&msg));

@@ -35,6 +35,15 @@ printf '%s' "$out" | grep -q '"verdict": "error"' || fail "wrong reference: $out
 printf '%s' "$out" | grep -q 'disagrees with the host' || fail "wrong reference: $out"
 cp solutions/memory_4.cl "$course/solutions/memory_4.cl"
 
+# An expression that fails only in a later pass (len = 3 after the tiny test's first pass) is
+# the check file's fault, named once with its expression: not a crash of the learner's kernel.
+sed -i '/^\[scalar len\]/,/^$/ s/^value = .*/value = len + 0 \/ (len - 3)/' "$course/checks/memory_4.ini"
+out=$($CLINGS --course "$course" check memory_4 --file solutions/memory_4.cl --json 2>&1); rc=$?
+[ $rc -eq 2 ] || fail "expression failing in a pass: exit $rc, want 2: $out"
+printf '%s' "$out" | grep -q '"verdict": "error", "message": "[^"]*memory_4.ini: .len + 0 / (len - 3).: division by zero"' ||
+	fail "expression failing in a pass: $out"
+cp checks/memory_4.ini "$course/checks/memory_4.ini"
+
 # Every lesson and hint file exists in both languages, with three hints each.
 $CLINGS --course "$course" validate >/dev/null 2>"$TMP/err" || fail "validate: $(cat "$TMP/err")"
 printf '## Hint\nonly one\n' > "$course/lessons/pt-BR/scale.hints.md"
