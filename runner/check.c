@@ -234,7 +234,6 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		.learner_src = learner_src,
 		.solution_src = solution_src,
 		.check_file = e->check_path,
-		.learner_file = path,
 		.solution_file = e->solution_path,
 		.device = o->device,
 		.mode = RUN_EXECUTE,
@@ -290,8 +289,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			free(log);
 		}
 	}
-	if (analyze)
-		unlink(log_path);
+	if (an_rq.analysis_log_path)
+		unlink(log_path);  /* made even when the analysis then could not start */
 	for (int i = 0; env[i]; i++)
 		free(env[i]); /* analysis_env allocates each string */
 	for (int i = 0; i < nch; i++)

@@ -316,6 +316,9 @@ struct sandbox_child {
 	int exit_status;     /* when it exited */
 	int signal;          /* when a signal ended it (not our kill) */
 };
+#define SANDBOX_CHILD_INIT { .pid = -1, .fd = -1 }
+/* Starts c's clock: the build limit until its "ready" line, then the run limit. */
+void sandbox_arm(struct sandbox_child *c, const struct sandbox_limits *lim);
 /* Sets the resource limits on the calling process (the child calls it once its device is open). */
 void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
 /* Starts fn in a child in its own process group; env is a NULL-terminated list "NAME=value" set first. */
@@ -406,8 +409,8 @@ struct run_request {
 	const char *learner_path;    /* shown in messages */
 	const char *learner_src;
 	const char *solution_src;
-	/* Where spec and the sources were read: a standby child (standby.c) reads them again. */
-	const char *check_file, *learner_file, *solution_file;
+	/* Where spec and the solution were read: a standby child (standby.c) reads them again. */
+	const char *check_file, *solution_file;
 	const char *device;
 	enum run_mode mode;
 	const struct sandbox_limits *limits;
@@ -430,7 +433,7 @@ struct standby {
 	int job_fd;          /* where its request is written; -1: no standby */
 	char *device;        /* the device spec it opened */
 };
-#define STANDBY_INIT { .child = { .pid = -1, .fd = -1 }, .job_fd = -1 }
+#define STANDBY_INIT { .child = SANDBOX_CHILD_INIT, .job_fd = -1 }
 void standby_start(struct standby *sb, const char *device);  /* unless one is waiting */
 /* Hands rq (which names its files) to the waiting child, which becomes c. Returns -1, with no
  * standby left, when none can take it: the caller starts a cold child. */

@@ -47,8 +47,7 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 		  sandbox_fn fn, void *arg)
 {
 	int fds[2];
-	struct sandbox_child fresh = { .pid = -1, .fd = -1 };
-	*c = fresh;
+	*c = (struct sandbox_child)SANDBOX_CHILD_INIT;
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return error("cannot create a pipe:");
 	fflush(stdout);
@@ -91,9 +90,14 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 	close(fds[1]);
 	c->pid = pid;
 	c->fd = fds[0];
+	sandbox_arm(c, lim);
+	return 0;
+}
+
+void sandbox_arm(struct sandbox_child *c, const struct sandbox_limits *lim)
+{
 	c->run_ms = lim->time_ms;
 	c->deadline = now_seconds() + (double)(lim->build_ms > 0 ? lim->build_ms : lim->time_ms) / 1000.0;
-	return 0;
 }
 
 static void kill_group(struct sandbox_child *c)
@@ -151,13 +155,14 @@ bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd)
 		for (int i = 0; i < n; i++) {
 			if (c[i].pid <= 0 && c[i].fd < 0)
 				continue;
+			/* A child that has finished is not late, whatever the clock says now. */
+			if (c[i].fd < 0 && try_reap(&c[i], false))
+				continue;
 			if (now >= c[i].deadline) {
 				c[i].timed_out = true;
 				stop_child(&c[i]);
 				continue;
 			}
-			if (c[i].fd < 0 && try_reap(&c[i], false))
-				continue;
 			alive++;
 			if (c[i].deadline < next)
 				next = c[i].deadline;

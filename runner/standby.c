@@ -3,9 +3,9 @@
  * kernel, its process must open the device and load the OpenCL compiler; on PoCL that first
  * build costs about a second, most of a check. In watch mode the learner spends far longer
  * editing than that, so the watcher starts the next execution child as soon as a check ends:
- * it opens the device, builds and runs a tiny kernel, and waits on a pipe. The next save hands
- * it the request (the paths of the check, the learner's file and the solution, the language and
- * the limits); it reads them itself and runs the check as a cold child would.
+ * it opens the device, warms the compiler, and waits on a pipe. The next save hands it the
+ * request: the paths of the check file and the solution, the language, the limits, and the
+ * learner's source as the parent read it (so that analysis and execution check the same text).
  *
  * It is a sandboxed child like any other (own process group, resource limits, killed with its
  * parent); its deadline starts when it gets its request, and it answers every request with a
@@ -20,7 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define JOB_MAX 16384
+/* A request goes in one write that never blocks, so it must fit in a pipe's buffer (64 KiB on
+ * Linux); a larger learner's file is checked by a cold child. */
+#define JOB_MAX 60000
 
 struct standby_arg {
 	const char *device;
@@ -28,12 +30,14 @@ struct standby_arg {
 	int job_write_fd;    /* the parent's end: closed in the child */
 };
 
-/* The request: one field a line, "key value", in this order. */
-enum { JOB_CHECK, JOB_LEARNER, JOB_SHOWN, JOB_SOLUTION, JOB_LANG, JOB_LIMITS, JOB_FIELDS };
-static const char *const job_keys[JOB_FIELDS] = { "check", "learner", "shown", "solution", "lang", "limits" };
+/* The request: one field a line, "key value", in this order; the last, "source LENGTH", is
+ * followed by the learner's source, to the end. */
+enum { JOB_CHECK, JOB_SHOWN, JOB_SOLUTION, JOB_LANG, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
+static const char *const job_keys[JOB_FIELDS] = { "check", "shown", "solution", "lang", "limits",
+						  "source" };
 
-/* Splits job (in place) into its fields; false when one is missing. */
-static bool job_parse(char *job, char *field[JOB_FIELDS])
+/* Splits job (in place) into its fields and *rest, what follows them; false when one is missing. */
+static bool job_parse(char *job, char *field[JOB_FIELDS], char **rest)
 {
 	char *line = job;
 	for (int i = 0; i < JOB_FIELDS; i++) {
@@ -45,6 +49,7 @@ static bool job_parse(char *job, char *field[JOB_FIELDS])
 		field[i] = line + n + 1;
 		line = end + 1;
 	}
+	*rest = line;
 	return true;
 }
 
@@ -112,21 +117,20 @@ static int standby_main(void *arg, int fd)
 		run_send_error(fd, sbuf_str(&err));
 		return 0;
 	}
-	char *f[JOB_FIELDS];
+	char *f[JOB_FIELDS], *learner_src;
 	struct sandbox_limits limits = { 0 };
-	if (!job_parse(job, f) ||
+	if (!job_parse(job, f, &learner_src) ||
 	    sscanf(f[JOB_LIMITS], "%ld %ld %ld %ld %ld %ld", &limits.time_ms, &limits.build_ms,
-		   &limits.memory_mb, &limits.cpu_s, &limits.file_mb, &limits.open_files) != 6) {
+		   &limits.memory_mb, &limits.cpu_s, &limits.file_mb, &limits.open_files) != 6 ||
+	    strtoul(f[JOB_SOURCE], NULL, 10) != strlen(learner_src)) {
 		run_send_error(fd, "the checking process got a request it cannot read");
 		return 0;
 	}
 	struct check_spec spec;
-	char *learner_src = NULL, *solution_src = NULL;
+	char *solution_src = NULL;
 	/* The parent read these a moment ago: only a file removed since fails here. */
 	if (check_spec_load(f[JOB_CHECK], &spec) < 0)
 		return cannot_check(fd, "the check file", f[JOB_CHECK]);
-	if (read_file(f[JOB_LEARNER], &learner_src, NULL) < 0)
-		return cannot_check(fd, "your file", f[JOB_SHOWN]);
 	if (read_file(f[JOB_SOLUTION], &solution_src, NULL) < 0)
 		return cannot_check(fd, "the reference solution", f[JOB_SOLUTION]);
 	struct run_request rq = {
@@ -171,24 +175,26 @@ static bool same_device(const char *a, const char *b)
 int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c)
 {
 	if (sb->job_fd < 0 || !same_device(sb->device, rq->device) || !rq->check_file ||
-	    !rq->learner_file || !rq->solution_file) {
+	    !rq->solution_file) {
 		standby_release(sb);
 		return -1;
 	}
 	const struct sandbox_limits *l = rq->limits;
 	struct sbuf job = SBUF_INIT;
-	sbuf_addf(&job, "check %s\nlearner %s\nshown %s\nsolution %s\nlang %s\n"
-			"limits %ld %ld %ld %ld %ld %ld\n",
-		  rq->check_file, rq->learner_file, rq->learner_path, rq->solution_file,
-		  rq->lang ? rq->lang : "en",
-		  l->time_ms, l->build_ms, l->memory_mb, l->cpu_s, l->file_mb, l->open_files);
+	sbuf_addf(&job, "check %s\nshown %s\nsolution %s\nlang %s\nlimits %ld %ld %ld %ld %ld %ld\n"
+			"source %zu\n",
+		  rq->check_file, rq->learner_path, rq->solution_file, rq->lang ? rq->lang : "en",
+		  l->time_ms, l->build_ms, l->memory_mb, l->cpu_s, l->file_mb, l->open_files,
+		  strlen(rq->learner_src));
 	/* One line a field: a path with a newline in it goes to a cold child. */
 	int newlines = 0;
 	for (size_t i = 0; i < job.len; i++)
 		newlines += job.buf[i] == '\n';
+	sbuf_adds(&job, rq->learner_src);
 	/* A child that died writes nothing back: a closed pipe must not kill the watcher. */
 	void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-	bool sent = newlines == JOB_FIELDS && write(sb->job_fd, job.buf, job.len) == (ssize_t)job.len;
+	bool sent = newlines == JOB_FIELDS && job.len <= JOB_MAX &&
+		    write(sb->job_fd, job.buf, job.len) == (ssize_t)job.len;
 	signal(SIGPIPE, old);
 	sbuf_release(&job);
 	if (!sent) {
@@ -198,10 +204,8 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct sandbo
 	close(sb->job_fd);
 	sb->job_fd = -1;
 	*c = sb->child;
-	c->deadline = now_seconds() + (double)l->build_ms / 1000.0;
-	c->run_ms = l->time_ms;
-	struct sandbox_child none = { .pid = -1, .fd = -1 };
-	sb->child = none;
+	sandbox_arm(c, l);
+	sb->child = (struct sandbox_child)SANDBOX_CHILD_INIT;
 	return 0;
 }
 
@@ -210,10 +214,8 @@ void standby_release(struct standby *sb)
 	if (sb->job_fd >= 0)
 		close(sb->job_fd);
 	sb->job_fd = -1;
-	if (sb->child.pid > 0 || sb->child.fd >= 0)
-		sandbox_child_release(&sb->child);
-	struct sandbox_child none = { .pid = -1, .fd = -1 };
-	sb->child = none;
+	sandbox_child_release(&sb->child);
+	sb->child = (struct sandbox_child)SANDBOX_CHILD_INIT;
 	free(sb->device);
 	sb->device = NULL;
 }
