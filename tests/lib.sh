@@ -9,5 +9,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 copy_course() {
 	mkdir -p "$TMP/course"
 	cp -r exercises solutions checks lessons "$TMP/course/"
+	local stub
+	for stub in exercises/*.cl; do   # the stubs as shipped, not a learner's work on them
+		tests/pristine-stub "$stub" > "$TMP/course/$stub"
+	done
+	rm -f "$TMP/course"/exercises/*.orig "$TMP/course"/exercises/*.bak
 	echo "$TMP/course"
 }

@@ -32,8 +32,9 @@ cp solutions/memory_4.cl "$file"
 wait_for "check $((n + 1)) at.*" 60
 t1=$(date +%s%N)
 screen | grep -q 'Passed' || fail "the solution did not pass on screen: $(screen)"
-sleep 0.5
+sleep 0.5   # past the settle time: a second check would have started by now
 [ "$(check_number)" -eq $((n + 1)) ] || fail "one save ran $(( $(check_number) - n )) checks"
+! screen | grep -q 'Checking' || fail "one save started a second check: $(screen)"
 echo "watch: save to verdict on screen: $(( (t1 - t0) / 1000000 )) ms"
 
 # n: the next exercise and its lesson.

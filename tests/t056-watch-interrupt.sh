@@ -27,6 +27,6 @@ elapsed_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 [ "$elapsed_ms" -lt $((limit_ms / 2)) ] || fail "q took $elapsed_ms ms during a hanging check (limit $limit_ms ms)"
 wait_for 'TTY-SANE'
 sleep 0.3
-left=$(ps -eo pid,stat,args | grep -F -- "--course $course" | grep -v grep)
+left=$(pgrep -a -f -- "^$CLINGS --course $course")  # clings and every child it forked
 [ -z "$left" ] || fail "processes left behind: $left"
 echo "q during a hanging check: exit after $elapsed_ms ms"
