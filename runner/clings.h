@@ -20,6 +20,8 @@
 
 /* ---- limits and defaults: the one place where they live ---- */
 #define NAME_MAX_LEN 64          /* exercise, kernel, argument and parameter names */
+#define TEXT_MAX_WIDTH 100       /* lessons and hints: wider lines are hard to read */
+#define PIPE_WIDTH 80            /* text going to a file or a pipe: what its reader expects */
 #define MAX_ARGS 16              /* kernel arguments in a check */
 #define MAX_VARS 32              /* parameters plus derived values of one test */
 #define MAX_LETS 16
@@ -490,6 +492,9 @@ void state_release(struct state *st);
 /* ---- language ---- */
 /* --lang, then CLINGS_LANG, then LC_ALL/LANG (pt_BR* -> "pt-BR"), else "en". */
 const char *lang_choose(const char *flag);
+/* Takes "--opt VALUE" or "--opt=VALUE" at argv[*i]: returns the value and advances *i, or NULL
+ * when argv[*i] is another option; a missing value ends the program with a message (exit 2). */
+const char *option_value(int argc, char **argv, int *i, const char *opt);
 /* The language of error(), warning() and die() (main sets it; English until then). */
 void messages_lang_set(const char *lang);
 const char *messages_lang(void);
@@ -532,6 +537,9 @@ int term_raw_enter(int fd_in, int fd_out);
 void term_raw_leave(void);
 void term_suspend(void);   /* ^Z: gives the terminal back, stops, takes it again on SIGCONT */
 void term_size(int fd, int *rows, int *cols);  /* 24x80 (or LINES, COLUMNS) when unknown */
+/* Columns to set lessons and hints for on fd: the terminal's, at most TEXT_MAX_WIDTH; PIPE_WIDTH
+ * when fd is not a terminal. */
+int term_text_width(int fd);
 /* A descriptor that becomes readable after SIGWINCH or SIGCONT; term_signal_drain() empties it. */
 int term_signal_fd(void);
 void term_signal_drain(void);
@@ -583,6 +591,9 @@ int hint_take(const struct course *c, const struct exercise *e, const char *lang
 	      struct hints *h);
 /* The exercise to open when none is named: the state's current one, else the first not done. */
 const struct exercise *exercise_current(const struct course *c, const struct state *st);
+/* An exercise name: letters, digits, '_' and '-', shorter than NAME_MAX_LEN (it goes into file
+ * names, section headers of the state file, and commands the learner types). */
+bool exercise_name_valid(const char *s);
 /* ui-text.c: the runner's own words in lang, as tr() does for the engine's messages. */
 const char *ui_text(const char *lang, const char *english) __attribute__((format_arg(2)));
 extern const struct translation ui_translations[];

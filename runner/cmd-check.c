@@ -24,13 +24,11 @@ static int cmd_check(const struct cmd_ctx *ctx, int argc, char **argv)
 	const char *name = NULL;
 	bool json = false;
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if ((!strcmp(a, "--file") || !strcmp(a, "--device")) && i + 1 < argc) {
-			*(!strcmp(a, "--file") ? &o.file : &o.device) = argv[++i];
-		} else if (!strncmp(a, "--file=", 7)) {
-			o.file = a + 7;
-		} else if (!strncmp(a, "--device=", 9)) {
-			o.device = a + 9;
+		const char *a = argv[i], *v;
+		if ((v = option_value(argc, argv, &i, "--file"))) {
+			o.file = v;
+		} else if ((v = option_value(argc, argv, &i, "--device"))) {
+			o.device = v;
 		} else if (!strcmp(a, "--json")) {
 			json = true;
 		} else if (!strcmp(a, "--no-analysis")) {
@@ -62,7 +60,7 @@ static int cmd_check(const struct cmd_ctx *ctx, int argc, char **argv)
 	if (json)
 		report_print_json(&r, stdout);
 	else
-		report_print_text(&r, stdout, isatty(1) && !getenv("NO_COLOR"), o.verbose, ctx->lang);
+		report_print_text(&r, stdout, term_colour(STDOUT_FILENO), o.verbose, ctx->lang);
 	if (rc == 0 && !o.file)
 		remember(&c, e, &r);
 	int status = rc < 0 ? 2 : r.verdict == VERDICT_PASS ? 0 : 1;

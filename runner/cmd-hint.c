@@ -5,7 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define TEXT_MAX_WIDTH 100  /* wider lines are hard to read, even on a wide terminal */
 
 int hint_take(const struct course *c, const struct exercise *e, const char *lang, struct state *st,
 	      struct hints *h)
@@ -21,24 +20,6 @@ int hint_take(const struct course *c, const struct exercise *e, const char *lang
 	if (es->hints < h->n)
 		return es->hints++;
 	return h->n - 1;
-}
-
-const struct exercise *exercise_current(const struct course *c, const struct state *st)
-{
-	if (!c->n)
-		return NULL;
-	for (int i = 0; i < c->n; i++)
-		if (!strcmp(c->ex[i].name, st->current))
-			return &c->ex[i];
-	for (int i = 0; i < c->n; i++) {
-		bool done = false;
-		for (int j = 0; j < st->n; j++)
-			if (!strcmp(st->ex[j].name, c->ex[i].name))
-				done = st->ex[j].done;
-		if (!done)
-			return &c->ex[i];
-	}
-	return &c->ex[c->n - 1];
 }
 
 static int cmd_hint(const struct cmd_ctx *ctx, int argc, char **argv)
@@ -63,16 +44,11 @@ static int cmd_hint(const struct cmd_ctx *ctx, int argc, char **argv)
 	if (i < 0)
 		goto out;
 	state_save(&c, &st);
-	bool colour = term_colour(STDOUT_FILENO);
-	int rows, cols;
-	term_size(STDOUT_FILENO, &rows, &cols);
-	if (!isatty(STDOUT_FILENO))
-		cols = 80;
 	struct sbuf md = SBUF_INIT, out = SBUF_INIT;
 	sbuf_adds(&md, "## ");
 	sbuf_addf(&md, ui_text(ctx->lang, "Hint %d of %d: %s"), i + 1, h.n, e->name);
 	sbuf_addf(&md, "\n\n%s", h.text[i]);
-	lesson_render(md.buf, md.len, cols > TEXT_MAX_WIDTH ? TEXT_MAX_WIDTH : cols, colour, &out);
+	lesson_render(md.buf, md.len, term_text_width(STDOUT_FILENO), term_colour(STDOUT_FILENO), &out);
 	fputs(sbuf_str(&out), stdout);
 	if (i + 1 < h.n) {
 		printf("\n");

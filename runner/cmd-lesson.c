@@ -5,8 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define TEXT_MAX_WIDTH 100
-#define PIPE_WIDTH 80         /* piped output: the width a reader of a file expects */
 
 static int cmd_lesson(const struct cmd_ctx *ctx, int argc, char **argv)
 {
@@ -32,12 +30,8 @@ static int cmd_lesson(const struct cmd_ctx *ctx, int argc, char **argv)
 		free(path);
 		goto out;
 	}
-	int rows, cols = PIPE_WIDTH;
-	if (isatty(STDOUT_FILENO))
-		term_size(STDOUT_FILENO, &rows, &cols);
 	struct sbuf out = SBUF_INIT;
-	lesson_render(md, strlen(md), cols > TEXT_MAX_WIDTH ? TEXT_MAX_WIDTH : cols,
-		      term_colour(STDOUT_FILENO), &out);
+	lesson_render(md, strlen(md), term_text_width(STDOUT_FILENO), term_colour(STDOUT_FILENO), &out);
 	fputs(sbuf_str(&out), stdout);
 	sbuf_release(&out);
 	ret = 0;

@@ -17,7 +17,7 @@ static int cmd_list(const struct cmd_ctx *ctx, int argc, char **argv)
 		return 2;
 	struct state st = STATE_INIT;
 	state_load(&c, &st);
-	bool colour = isatty(1) && !getenv("NO_COLOR");
+	bool colour = term_colour(STDOUT_FILENO);
 	int done = 0;
 	for (int i = 0; i < c.n; i++) {
 		const struct exercise *e = &c.ex[i];

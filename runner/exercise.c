@@ -60,10 +60,10 @@ static int exercise_handler(void *user, const char *section, const char *name, c
 	return 0;
 }
 
-/* A name the learner can type and a file name can hold. */
-static bool valid_name(const char *s)
+bool exercise_name_valid(const char *s)
 {
-	if (!*s)
+	size_t n = strlen(s);
+	if (!n || n >= NAME_MAX_LEN)
 		return false;
 	for (; *s; s++)
 		if (!(*s == '_' || *s == '-' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
@@ -74,17 +74,15 @@ static bool valid_name(const char *s)
 
 static int load_exercise(const char *dir, const char *ini_name, struct exercise *e)
 {
-	size_t n = strlen(ini_name) - 4;
-	char name[NAME_MAX_LEN];
-	if (n >= sizeof(name))
-		n = sizeof(name) - 1;
-	memcpy(name, ini_name, n);
-	name[n] = '\0';
+	char *name = xstrfmt("%.*s", (int)(strlen(ini_name) - 4), ini_name);
 	memset(e, 0, sizeof(*e));
-	copy_str(e->name, sizeof(e->name), name);
 	e->ini_path = xstrfmt("%s/exercises/%s", dir, ini_name);
-	if (!valid_name(name))
-		return error("%s: an exercise name holds only letters, digits, '_' and '-'", e->ini_path);
+	bool valid = exercise_name_valid(name);
+	copy_str(e->name, sizeof(e->name), name);
+	free(name);
+	if (!valid)
+		return error("%s: an exercise name holds only letters, digits, '_' and '-', fewer than %d",
+			     e->ini_path, NAME_MAX_LEN);
 	struct ex_ctx ctx = { .e = e };
 	int line = ini_parse(e->ini_path, exercise_handler, &ctx);
 	if (line < 0) {
@@ -96,12 +94,12 @@ static int load_exercise(const char *dir, const char *ini_name, struct exercise 
 		line = 1;
 	}
 	char cl[NAME_MAX_LEN + 8], ini[NAME_MAX_LEN + 8];
-	snprintf(cl, sizeof(cl), "%s.cl", name);
-	snprintf(ini, sizeof(ini), "%s.ini", name);
+	snprintf(cl, sizeof(cl), "%s.cl", e->name);
+	snprintf(ini, sizeof(ini), "%s.ini", e->name);
 	e->file_path = xstrfmt("%s/exercises/%s", dir, ctx.file ? ctx.file : cl);
 	e->solution_path = xstrfmt("%s/solutions/%s", dir, ctx.solution ? ctx.solution : cl);
 	e->check_path = xstrfmt("%s/checks/%s", dir, ctx.check ? ctx.check : ini);
-	e->lesson_name = xstrdup(ctx.lesson ? ctx.lesson : name);
+	e->lesson_name = xstrdup(ctx.lesson ? ctx.lesson : e->name);
 	free(ctx.file);
 	free(ctx.solution);
 	free(ctx.check);
@@ -244,4 +242,21 @@ char *course_lesson_path(const struct course *c, const struct exercise *e, const
 			 const char *suffix)
 {
 	return xstrfmt("%s/lessons/%s/%s%s.md", c->dir, lang, e->lesson_name, suffix ? suffix : "");
+}
+
+/* The exercise the learner is at: the state's current one, else the first not done, else the last. */
+const struct exercise *exercise_current(const struct course *c, const struct state *st)
+{
+	for (int i = 0; i < c->n; i++)
+		if (!strcmp(c->ex[i].name, st->current))
+			return &c->ex[i];
+	for (int i = 0; i < c->n; i++) {
+		bool done = false;
+		for (int j = 0; j < st->n; j++)
+			if (!strcmp(st->ex[j].name, c->ex[i].name))
+				done = st->ex[j].done;
+		if (!done)
+			return &c->ex[i];
+	}
+	return &c->ex[c->n - 1];
 }

@@ -43,21 +43,6 @@ static const struct cmd_entry *find_command(const char *name)
 	return found;
 }
 
-/* Takes "--opt VALUE" or "--opt=VALUE"; returns the value and advances *i, or NULL. */
-static const char *option_value(int argc, char **argv, int *i, const char *opt)
-{
-	size_t n = strlen(opt);
-	if (strncmp(argv[*i], opt, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc)
-		die("%s needs a value", opt);
-	return argv[++*i];
-}
-
 int main(int argc, char **argv)
 {
 	struct cmd_ctx ctx = { NULL, NULL, NULL };

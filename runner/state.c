@@ -35,19 +35,6 @@ struct load_ctx {
 	struct exercise_state *es;  /* the [exercise] section being read, once it named itself */
 };
 
-/* Names go into section headers and paths: letters, digits, '_', '-', '.'; no "..". */
-static bool valid_name(const char *s)
-{
-	size_t n = strlen(s);
-	if (!n || n >= NAME_MAX_LEN || s[0] == '.')
-		return false;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-		      *s == '_' || *s == '-' || *s == '.'))
-			return false;
-	return true;
-}
-
 static bool parse_bool(const char *v, bool *out)
 {
 	if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "1"))
@@ -81,7 +68,7 @@ static int on_entry(void *user, const char *section, const char *key, const char
 			if (!parse_count(value, &v) || v != STATE_VERSION)
 				ctx->bad = true;
 		} else if (!strcmp(key, "current")) {
-			if (*value && !valid_name(value))
+			if (*value && !exercise_name_valid(value))
 				ctx->bad = true;
 			else
 				copy_str(ctx->st->current, sizeof(ctx->st->current), value);
@@ -91,7 +78,7 @@ static int on_entry(void *user, const char *section, const char *key, const char
 	if (strcmp(section, "exercise"))
 		return 1;   /* a later version's section: not ours to judge */
 	if (!strcmp(key, "name")) {
-		if (!valid_name(value)) {
+		if (!exercise_name_valid(value)) {
 			ctx->bad = true;
 			ctx->es = NULL;
 		} else {
@@ -152,10 +139,10 @@ int state_save(const struct course *c, const struct state *st)
 	struct sbuf sb = SBUF_INIT;
 	sbuf_adds(&sb, "# clings: your progress. Deleting this file is safe: clings then re-checks.\n");
 	sbuf_addf(&sb, "[clings]\nversion = %d\ncurrent = %s\n", STATE_VERSION,
-		  valid_name(st->current) ? st->current : "");
+		  exercise_name_valid(st->current) ? st->current : "");
 	for (int i = 0; i < st->n; i++) {
 		const struct exercise_state *es = &st->ex[i];
-		if (!valid_name(es->name))
+		if (!exercise_name_valid(es->name))
 			continue;
 		sbuf_addf(&sb, "\n[exercise]\nname = %s\ndone = %s\nhints = %d\n", es->name,
 			  es->done ? "yes" : "no", es->hints);

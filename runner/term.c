@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -86,9 +87,11 @@ static size_t utf8_len(const char *s, size_t n)
 	return len;
 }
 
-int term_width(const char *s, size_t n)
+/* Walks s over at most cols columns (escapes take none): returns the bytes walked, and the
+ * columns in *w. */
+static size_t walk(const char *s, size_t n, int cols, int *w)
 {
-	int w = 0;
+	int col = 0;
 	size_t i = 0;
 	while (i < n) {
 		size_t e = escape_len(s + i, n - i);
@@ -96,9 +99,19 @@ int term_width(const char *s, size_t n)
 			i += e;
 			continue;
 		}
+		if (col >= cols)
+			break;
 		i += utf8_len(s + i, n - i);
-		w++;
+		col++;
 	}
+	*w = col;
+	return i;
+}
+
+int term_width(const char *s, size_t n)
+{
+	int w;
+	walk(s, n, INT_MAX, &w);
 	return w;
 }
 
@@ -132,20 +145,8 @@ int term_add_fit(struct sbuf *out, const char *s, size_t n, int width)
 
 size_t term_offset(const char *s, size_t n, int cols)
 {
-	int w = 0;
-	size_t i = 0;
-	while (i < n) {
-		size_t e = escape_len(s + i, n - i);
-		if (e) {
-			i += e;
-			continue;
-		}
-		if (w >= cols)
-			break;
-		i += utf8_len(s + i, n - i);
-		w++;
-	}
-	return i;
+	int w;
+	return walk(s, n, cols, &w);
 }
 
 size_t term_wrap(const char *s, size_t n, int width)
@@ -186,6 +187,14 @@ void term_size(int fd, int *rows, int *cols)
 		*rows = atoi(r);
 	if (c && atoi(c) > 0)
 		*cols = atoi(c);
+}
+
+int term_text_width(int fd)
+{
+	int rows, cols = PIPE_WIDTH;
+	if (isatty(fd))
+		term_size(fd, &rows, &cols);
+	return cols < TEXT_MAX_WIDTH ? cols : TEXT_MAX_WIDTH;
 }
 
 /* ---- signals ---- */

@@ -311,3 +311,17 @@ const char *lang_choose(const char *flag)
 		return "pt-BR";
 	return "en";
 }
+
+const char *option_value(int argc, char **argv, int *i, const char *opt)
+{
+	size_t n = strlen(opt);
+	if (strncmp(argv[*i], opt, n))
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc)
+		die("%s needs a value", opt);
+	return argv[++*i];
+}

@@ -24,6 +24,13 @@ printf '[exercise]\ntitle = x\norder = first\n' > "$course/exercises/memory_4.in
 $CLINGS --course "$course" list >/dev/null 2>"$TMP/err"; rc=$?
 [ $rc -eq 2 ] || fail "bad exercise ini: exit $rc"
 grep -q "exercises/memory_4.ini:3: order" "$TMP/err" || fail "bad exercise ini: $(cat "$TMP/err")"
+# A name too long for the runner is refused, not cut to another exercise's name.
+long=$(printf 'a%.0s' $(seq 70))
+cp exercises/scale.ini "$course/exercises/$long.ini"
+$CLINGS --course "$course" list >/dev/null 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] || fail "too long a name: exit $rc"
+grep -q "$long.ini: an exercise name .*fewer than 64" "$TMP/err" || fail "too long a name: $(cat "$TMP/err")"
+rm "$course/exercises/$long.ini"
 
 # A reference solution that disagrees with the host's own computation is a course error,
 # never a learner's verdict: a wrong reference here loads only one element per work-item.
