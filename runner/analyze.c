@@ -20,6 +20,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define OCLGRIND_ICD "/usr/lib/oclgrind/liboclgrind-rt-icd.so"
 /*
@@ -829,4 +830,9 @@ void finding_release(struct finding *f)
 	f->file = NULL;
 	f->line = 0;
 	f->verdict = VERDICT_PASS;
+}
+
+bool analysis_available(void)
+{
+	return access(OCLGRIND_ICD, R_OK) == 0;
 }

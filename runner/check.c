@@ -13,7 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define OCLGRIND_LIBRARY "/usr/lib/oclgrind/liboclgrind-rt-icd.so"
 
 static const char *timeout_advice(const char *lang)
 {
@@ -118,11 +117,6 @@ static int analysis_buffers(const char *text, struct analysis_buffer **out)
 	return n;
 }
 
-static bool analysis_available(void)
-{
-	return access(OCLGRIND_LIBRARY, R_OK) == 0;
-}
-
 /* Folds the analysis into the execution's report r. */
 static void merge_analysis(struct report *r, struct sandbox_child *ach, const char *log,
 			   const char *learner, long limit_ms, const char *lang)
@@ -174,6 +168,13 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	report_release(&ar);
 }
 
+/* CPU seconds a child may use: its build and run limits, on every core at once. */
+static long cpu_seconds(long time_limit_ms)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	return (BUILD_TIME_LIMIT_MS + time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
+}
+
 int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
 		   struct report *r)
 {
@@ -216,18 +217,17 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	}
 
 	char *shown = display_path(path);
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct sandbox_limits exec_limits = {
 		.time_ms = spec.time_limit_ms,
 		.build_ms = BUILD_TIME_LIMIT_MS,
 		.memory_mb = spec.memory_limit_mb,
-		.cpu_s = (BUILD_TIME_LIMIT_MS + spec.time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1),
+		.cpu_s = cpu_seconds(spec.time_limit_ms),
 		.file_mb = 64,
 		.open_files = 256,
 	};
 	struct sandbox_limits an_limits = exec_limits;
 	an_limits.time_ms = spec.analysis_time_limit_ms;
-	an_limits.cpu_s = (BUILD_TIME_LIMIT_MS + spec.analysis_time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
+	an_limits.cpu_s = cpu_seconds(spec.analysis_time_limit_ms);
 	struct run_request exec_rq = {
 		.spec = &spec,
 		.learner_path = shown,

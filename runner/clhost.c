@@ -14,7 +14,6 @@
 #define MAX_DEVICES 16
 
 struct cl_session {
-	cl_platform_id platform;
 	cl_device_id device;
 	cl_context context;
 	cl_command_queue queue;
@@ -64,7 +63,6 @@ static const char *cl_error_name(cl_int e)
 }
 
 struct found_device {
-	cl_platform_id platform;
 	cl_device_id device;
 	char platform_name[128], device_name[256];
 	cl_device_type type;
@@ -90,7 +88,6 @@ static int enumerate(struct found_device *out, int max, struct sbuf *err)
 			continue;
 		for (cl_uint d = 0; d < nd && n < max; d++) {
 			struct found_device *f = &out[n++];
-			f->platform = platforms[p];
 			f->device = devs[d];
 			f->p = (int)p;
 			f->d = (int)d;
@@ -166,7 +163,6 @@ int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err)
 			pick = 0;
 	}
 	struct cl_session *s = xcalloc(1, sizeof(*s));
-	s->platform = devs[pick].platform;
 	s->device = devs[pick].device;
 	s->type = devs[pick].type;
 	snprintf(s->name, sizeof(s->name), "%s / %s", devs[pick].platform_name, devs[pick].device_name);
@@ -271,13 +267,6 @@ int clhost_kernel(struct cl_prog *p, const char *name, struct cl_kern **out)
 	return 0;
 }
 
-void clhost_kernel_release(struct cl_kern *k)
-{
-	if (!k)
-		return;
-	clReleaseKernel(k->kernel);
-	free(k);
-}
 
 int clhost_kernel_args(struct cl_kern *k, struct kernel_arg_info *args, int max)
 {
@@ -287,19 +276,16 @@ int clhost_kernel_args(struct cl_kern *k, struct kernel_arg_info *args, int max)
 	for (cl_uint i = 0; i < n && (int)i < max; i++) {
 		struct kernel_arg_info *a = &args[i];
 		cl_kernel_arg_address_qualifier aq = CL_KERNEL_ARG_ADDRESS_PRIVATE;
-		cl_kernel_arg_type_qualifier tq = 0;
 		memset(a, 0, sizeof(*a));
 		if (clGetKernelArgInfo(k->kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof(aq), &aq,
 				       NULL) != CL_SUCCESS)
 			return -1;
-		clGetKernelArgInfo(k->kernel, i, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof(tq), &tq, NULL);
 		clGetKernelArgInfo(k->kernel, i, CL_KERNEL_ARG_TYPE_NAME, sizeof(a->type_name),
 				   a->type_name, NULL);
 		clGetKernelArgInfo(k->kernel, i, CL_KERNEL_ARG_NAME, sizeof(a->name), a->name, NULL);
 		a->kind = aq == CL_KERNEL_ARG_ADDRESS_GLOBAL ? ARG_GLOBAL
 			  : aq == CL_KERNEL_ARG_ADDRESS_CONSTANT ? ARG_CONSTANT
 			  : aq == CL_KERNEL_ARG_ADDRESS_LOCAL ? ARG_LOCAL : ARG_SCALAR;
-		a->is_const = tq & CL_KERNEL_ARG_TYPE_CONST;
 	}
 	return (int)n;
 }

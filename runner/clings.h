@@ -345,7 +345,6 @@ struct kernel_arg_info {
 	enum arg_kind kind;
 	char type_name[NAME_MAX_LEN];   /* "int*", "uint", as the compiler reports it */
 	char name[NAME_MAX_LEN];
-	bool is_const;
 };
 /* Prints every platform and device, with the spec that selects it. */
 int clhost_list_devices(FILE *f);
@@ -365,7 +364,6 @@ void clhost_prog_release(struct cl_prog *p);
 /* Lists the kernels the program defines, separated by ';'. */
 void clhost_prog_kernel_names(struct cl_prog *p, struct sbuf *out);
 int clhost_kernel(struct cl_prog *p, const char *name, struct cl_kern **out);
-void clhost_kernel_release(struct cl_kern *k);
 int clhost_kernel_args(struct cl_kern *k, struct kernel_arg_info *args, int max);
 long clhost_kernel_local_mem(struct cl_kern *k);   /* static __local bytes */
 size_t clhost_kernel_max_work_group(struct cl_kern *k);
@@ -443,6 +441,7 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct sandbo
 void standby_release(struct standby *sb);
 
 /* ---- analysis on Oclgrind (analyze.c) ---- */
+bool analysis_available(void);   /* Oclgrind's OpenCL library is installed */
 /*
  * Environment for the analysis child: Oclgrind as the only platform, its checks on, its log.
  * Fills env with at most max-1 allocated "NAME=value" strings and a NULL; the caller frees them.

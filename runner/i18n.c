@@ -318,7 +318,6 @@ const struct translation translations[] = {
 	{ "%s: cannot write the backup, not resetting:",
 	  "%s: não foi possível guardar a sua versão; nada foi trocado:" },
 	{ "%s: cannot write:", "%s: não foi possível gravar:" },
-	{ "cannot save progress in %s", "não foi possível salvar o progresso em %s" },
 	{ "%s: cannot save progress:", "%s: não foi possível salvar o progresso:" },
 	{ "%s: cannot read, starting afresh:", "%s: não foi possível ler; começando do zero:" },
 	{ "cannot create a pipe:", "não foi possível criar um pipe:" },

@@ -71,12 +71,7 @@ int main(int argc, char **argv)
 	messages_lang_set(ctx.lang);
 
 	if (i >= argc) {
-		const struct cmd_entry *watch = find_command("watch");
-		if (!watch) {
-			usage(stderr);
-			return 2;
-		}
-		return watch->exec(&ctx, 1, (char *[]){ "watch", NULL });
+		return cmd_watch_entry.exec(&ctx, 1, (char *[]){ "watch", NULL });
 	}
 	if (!strcmp(argv[i], "help")) {
 		usage(stdout);
