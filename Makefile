@@ -44,8 +44,7 @@ unit: $(UNIT_BIN)
 
 # Everything a change must keep green: unit tests, golden kernels, end-to-end scripts.
 check: deps
-	@$(MAKE) --no-print-directory clings clings-asan unit
-	@tests/run-all
+	@$(MAKE) --no-print-directory test
 
 test: clings clings-asan unit
 	@tests/run-all

@@ -587,8 +587,10 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
 	if (build_learner(&c) < 0)
 		return 0;
+	/* Checked in both children: its verdict settles the check, so the analysis stops here too
+	 * instead of running tests whose findings nobody would read. */
 	long need = c.spec->requires_local_mem;
-	if (!c.analyze && need > 0 && clhost_kernel_local_mem(c.learner) < need) {
+	if (need > 0 && clhost_kernel_local_mem(c.learner) < need) {
 		struct sbuf msg = SBUF_INIT;
 		sbuf_addf(&msg, tr(rq->lang, "Your kernel declares no __local memory of its own (this "
 				   "exercise asks for at least %ld bytes)."), need);
