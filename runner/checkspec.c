@@ -526,21 +526,21 @@ static int validate_cases(const struct check_spec *spec, const char *text, struc
 		for (int a = 0; a < spec->nargs && !rc; a++) {
 			const struct arg_spec *arg = &spec->args[a];
 			const char *ex = arg->kind == ARG_SCALAR ? arg->value_expr : arg->size_expr;
+			char header[NAME_MAX_LEN + 16];
+			snprintf(header, sizeof(header), "[%s %s]",
+				 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
+				 arg->name);
 			if (expr_eval(ex, &v, &x, e, sizeof(e)) < 0) {
 				sbuf_addf(err, "%s of '%s' in test '%s': %s",
 					  arg->kind == ARG_SCALAR ? "value" : "size", arg->name,
 					  cases[i].name, e);
-				char header[NAME_MAX_LEN + 16];
-				snprintf(header, sizeof(header), "[%s %s]",
-					 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
-					 arg->name);
 				*line = key_line(text, header, arg->kind == ARG_SCALAR ? "value" : "size");
 				rc = -1;
 			}
 			for (int d = 0; d < 2 && !rc && arg->host_expr[d]; d++)
 				if (expr_eval(arg->host_expr[d], &v, &x, e, sizeof(e)) < 0) {
 					sbuf_addf(err, "host of '%s': %s", arg->name, e);
-					*line = key_line(text, "[buffer", "host");
+					*line = key_line(text, header, "host");
 					rc = -1;
 				}
 			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++)

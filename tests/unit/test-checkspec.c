@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,6 +19,46 @@ static char *write_temp(const char *text)
 	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
 	return path;
+}
+
+/* Loads text as a check file that must be rejected; returns what it printed (caller frees). */
+static char *load_error(const char *text)
+{
+	char *path = write_temp(text);
+	FILE *cap = tmpfile();
+	assert_non_null(cap);
+	fflush(stderr);
+	int saved = dup(2);
+	assert_true(saved >= 0);
+	assert_true(dup2(fileno(cap), 2) >= 0);
+	struct check_spec spec;
+	int rc = check_spec_load(path, &spec);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	if (rc == 0) {
+		check_spec_release(&spec);
+		fail_msg("accepted:\n%s", text);
+	}
+	long len = ftell(cap);
+	char *msg = xcalloc((size_t)len + 1, 1);
+	rewind(cap);
+	assert_int_equal(fread(msg, 1, (size_t)len, cap), (size_t)len);
+	fclose(cap);
+	unlink(path);
+	free(path);
+	return msg;
+}
+
+/* The message of a rejected check file must name this line and say this. */
+static void assert_rejected_at(const char *text, int line, const char *what)
+{
+	char *msg = load_error(text);
+	char *want = xstrfmt(":%d: %s", line, what);
+	if (!strstr(msg, want))
+		fail_msg("want '%s' in: %s", want, msg);
+	free(want);
+	free(msg);
 }
 
 static const char *const reduction_ini =
@@ -123,6 +164,28 @@ static void rejects_what_it_cannot_run(void **state)
 	}
 }
 
+/* A host expression that fails is blamed on its own line, not on the first [buffer]. */
+static void blames_the_host_line(void **state)
+{
+	(void)state;
+	assert_rejected_at("[check]\n"                                  /* 1 */
+			   "kernel = k\n"
+			   "signature = __global const int *in, __global int *out\n"
+			   "[buffer in]\n"                              /* 4 */
+			   "size = 8\n"
+			   "init = iota(0)\n"
+			   "[buffer out]\n"                             /* 7 */
+			   "size = 2\n"
+			   "output = yes\n"
+			   "host = segment_sum(in, 2*nope)\n"           /* 10 */
+			   "[ndrange]\n"
+			   "global = 2\n"
+			   "local = 1\n"
+			   "[test t]\n"
+			   "n = 1\n",
+			   10, "host of 'out': unknown name 'nope'");
+}
+
 static void names_the_first_wrong_place(void **state)
 {
 	(void)state;
@@ -167,6 +230,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loads_a_reduction),
 		cmocka_unit_test(rejects_what_it_cannot_run),
+		cmocka_unit_test(blames_the_host_line),
 		cmocka_unit_test(names_the_first_wrong_place),
 		cmocka_unit_test(floats_within_tolerance),
 	};
