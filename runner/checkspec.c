@@ -105,7 +105,17 @@ static bool parse_long(const char *v, long *out)
 	return true;
 }
 
-/* Splits "a, b" into at most max trimmed pieces stored in out (allocated). */
+/* Frees the n pieces of a list from split_list (none when n < 0). */
+static void free_list(char **list, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(list[i]);
+}
+
+/*
+ * Splits "a, b" into at most max trimmed pieces stored in out (allocated); returns how many,
+ * or -1 with nothing left allocated when there are more than max.
+ */
 static int split_list(const char *v, char **out, int max)
 {
 	int n = 0;
@@ -118,8 +128,10 @@ static int split_list(const char *v, char **out, int max)
 		else if (*p == ')')
 			depth--;
 		if ((*p == ',' && depth == 0) || !*p) {
-			if (n == max)
+			if (n == max) {
+				free_list(out, n);
 				return -1;
+			}
 			const char *a = start, *b = p;
 			while (a < b && isspace((unsigned char)*a))
 				a++;
@@ -135,12 +147,6 @@ static int split_list(const char *v, char **out, int max)
 		}
 	}
 	return n;
-}
-
-static void free_list(char **list, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(list[i]);
 }
 
 /* Parses one argument of a signature: "__global const int *in", "uint len". */
@@ -206,9 +212,9 @@ static int parse_arg(const char *text, struct arg_spec *a, char *err, size_t err
 static int parse_signature(struct load_ctx *ctx, const char *v)
 {
 	struct check_spec *spec = ctx->spec;
-	char *parts[MAX_ARGS + 1];
-	int n = split_list(v, parts, MAX_ARGS + 1);
-	if (n < 0 || n > MAX_ARGS)
+	char *parts[MAX_ARGS];
+	int n = split_list(v, parts, MAX_ARGS);
+	if (n < 0)
 		return bad(ctx, "more than %d arguments", MAX_ARGS);
 	int ok = 1;
 	for (int i = 0; i < n && ok; i++) {
@@ -327,8 +333,8 @@ static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
 			break;
 		char *inner = xstrdup(open + 1);
 		inner[strlen(inner) - 1] = '\0';
-		char *parts[4];
-		int n = split_list(inner, parts, 4);
+		char *parts[3];         /* the buffer, then at most two expressions */
+		int n = split_list(inner, parts, 3);
 		free(inner);
 		struct arg_spec *src = n > 0 ? find_arg(ctx->spec, parts[0]) : NULL;
 		int ok = n == oracles[k].nexpr + 1 && src && src->kind != ARG_LOCAL && src->kind != ARG_SCALAR &&
@@ -341,7 +347,7 @@ static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
 				a->host_expr[i] = i < oracles[k].nexpr ? xstrdup(parts[i + 1]) : NULL;
 			}
 		}
-		free_list(parts, n < 0 ? 0 : n);
+		free_list(parts, n);
 		if (!ok)
 			return bad(ctx, "%s: the first argument must be a buffer of the same type, then %d "
 				   "expression%s", oracles[k].name, oracles[k].nexpr, oracles[k].nexpr > 1 ? "s" : ""), -1;
@@ -377,12 +383,10 @@ static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char
 		if (!parse_bool(v, &a->output))
 			return bad(ctx, "output must be yes or no");
 	} else if ((!strcmp(name, "shape") || !strcmp(name, "label")) && want_buffer) {
-		char *parts[MAX_DIMS + 1];
-		int n = split_list(v, parts, MAX_DIMS + 1);
-		if (n < 1 || n > MAX_DIMS) {
-			free_list(parts, n < 0 ? 0 : n);
+		char *parts[MAX_DIMS];
+		int n = split_list(v, parts, MAX_DIMS);
+		if (n < 0)
 			return bad(ctx, "%s takes one or two values", name);
-		}
 		char **dst = !strcmp(name, "shape") ? a->shape_expr : a->label;
 		for (int i = 0; i < MAX_DIMS; i++) {
 			free(dst[i]);
@@ -416,12 +420,10 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 		return bad(ctx, "too many parameters");
 	struct param_spec *p = &t->params[t->nparams++];
 	copy_str(p->name, sizeof(p->name), name);
-	char *parts[17];
-	int n = split_list(v, parts, 17);
-	if (n < 1 || n > 16) {
-		free_list(parts, n < 0 ? 0 : n);
+	char *parts[16];
+	int n = split_list(v, parts, 16);
+	if (n < 0)
 		return bad(ctx, "'%s' takes 1 to 16 values", name);
-	}
 	int ok = 1;
 	for (int i = 0; i < n && ok; i++) {
 		char err[128];
@@ -451,12 +453,10 @@ static int handler(void *user, const char *section, const char *name, const char
 			     : !strcmp(name, "local") ? spec->local_expr : NULL;
 		if (!dst)
 			return bad(ctx, "unknown key '%s' in [ndrange]", name);
-		char *parts[MAX_DIMS + 1];
-		int n = split_list(value, parts, MAX_DIMS + 1);
-		if (n < 1 || n > MAX_DIMS) {
-			free_list(parts, n < 0 ? 0 : n);
+		char *parts[MAX_DIMS];
+		int n = split_list(value, parts, MAX_DIMS);
+		if (n < 0)
 			return bad(ctx, "%s takes one or two dimensions", name);
-		}
 		if (spec->dims && spec->dims != n) {
 			free_list(parts, n);
 			return bad(ctx, "global and local must have the same number of dimensions");

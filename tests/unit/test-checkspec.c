@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +188,62 @@ static void blames_the_host_line(void **state)
 			   10, "host of 'out': unknown name 'nope'");
 }
 
+static size_t heap_in_use(void)
+{
+	return mallinfo2().uordblks;
+}
+
+/* Lists with one piece too many are refused without leaking the pieces already split. */
+static void refuses_long_lists_without_leaking(void **state)
+{
+	(void)state;
+	static const char *const head =
+		"[check]\nkernel = k\nsignature = __global int *a\n[buffer a]\nsize = 4\n";
+	static const char *const tail = "[ndrange]\nglobal = 4\nlocal = 4\n[test t]\nn = 1\n";
+	static const char *const middle[] = {
+		"[ndrange]\nglobal = 1, 2, 3\n",
+		"[ndrange]\nglobal = 1, 2, 3, 4\n",
+		"[ndrange]\nlocal = 4, 4, 4, 4, 4\n",
+		"shape = 1, 2, 3, 4\n",
+		"label = a, b, c, d\n",
+		"output = yes\nhost = segment_sum(a, 1, 2, 3)\n",
+		"output = yes\nhost = segment_sum(a, 1, 2, 3, 4)\n",
+		"[test many]\nn = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17\n",
+		"[test many]\nn = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18\n",
+	};
+	static const char *const too_many_args =
+		"[check]\nkernel = k\nsignature = int a0, int a1, int a2, int a3, int a4, int a5, "
+		"int a6, int a7, int a8, int a9, int a10, int a11, int a12, int a13, int a14, "
+		"int a15, int a16\n";
+	int quiet = open("/dev/null", O_WRONLY), saved = dup(2);
+	assert_true(quiet >= 0 && saved >= 0);
+	fflush(stderr);
+	dup2(quiet, 2);
+	for (size_t i = 0; i <= sizeof(middle) / sizeof(middle[0]); i++) {
+		char *text = i < sizeof(middle) / sizeof(middle[0])
+			     ? xstrfmt("%s%s%s", head, middle[i], tail) : xstrdup(too_many_args);
+		char *path = write_temp(text);
+		struct check_spec spec;
+		/* the first loads fill malloc's caches; after them, a load leaves the heap as it was */
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(check_spec_load(path, &spec), -1);
+		size_t before = heap_in_use();
+		for (int k = 0; k < 20; k++)
+			assert_int_equal(check_spec_load(path, &spec), -1);
+		size_t after = heap_in_use();
+		unlink(path);
+		free(path);
+		if (after != before) {
+			dup2(saved, 2);
+			fail_msg("%zu bytes leaked by 20 loads of:\n%s", after - before, text);
+		}
+		free(text);
+	}
+	dup2(saved, 2);
+	close(saved);
+	close(quiet);
+}
+
 static void names_the_first_wrong_place(void **state)
 {
 	(void)state;
@@ -231,6 +289,7 @@ int main(void)
 		cmocka_unit_test(loads_a_reduction),
 		cmocka_unit_test(rejects_what_it_cannot_run),
 		cmocka_unit_test(blames_the_host_line),
+		cmocka_unit_test(refuses_long_lists_without_leaking),
 		cmocka_unit_test(names_the_first_wrong_place),
 		cmocka_unit_test(floats_within_tolerance),
 	};
