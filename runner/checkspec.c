@@ -520,8 +520,8 @@ static int validate_cases(const struct check_spec *spec, const char *text, struc
 				sbuf_addf(err, "%s: %s", spec->lets[l].name, e);
 				*line = spec->lets[l].line;
 				rc = -1;
-			}
-			vars_set(&v, spec->lets[l].name, x);
+			} else
+				vars_set(&v, spec->lets[l].name, x);
 		}
 		for (int a = 0; a < spec->nargs && !rc; a++) {
 			const struct arg_spec *arg = &spec->args[a];

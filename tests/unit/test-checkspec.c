@@ -244,6 +244,20 @@ static void refuses_long_lists_without_leaking(void **state)
 	close(quiet);
 }
 
+/* A [let] that fails is blamed on its own line, with its name. */
+static void blames_the_let_line(void **state)
+{
+	(void)state;
+	assert_rejected_at("[check]\nkernel = k\nsignature = __global int *a\n"
+			   "[let]\n"                                    /* 4 */
+			   "fine = n + 1\n"
+			   "broken = fine / (n - 1)\n"                  /* 6 */
+			   "[buffer a]\nsize = broken\n"
+			   "[ndrange]\nglobal = 4\nlocal = 4\n"
+			   "[test t]\nn = 2, 1\n",
+			   6, "broken: division by zero");
+}
+
 static void names_the_first_wrong_place(void **state)
 {
 	(void)state;
@@ -290,6 +304,7 @@ int main(void)
 		cmocka_unit_test(rejects_what_it_cannot_run),
 		cmocka_unit_test(blames_the_host_line),
 		cmocka_unit_test(refuses_long_lists_without_leaking),
+		cmocka_unit_test(blames_the_let_line),
 		cmocka_unit_test(names_the_first_wrong_place),
 		cmocka_unit_test(floats_within_tolerance),
 	};
