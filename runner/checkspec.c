@@ -530,7 +530,8 @@ static int validate_cases(const struct check_spec *spec, const char *text, struc
 			snprintf(header, sizeof(header), "[%s %s]",
 				 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
 				 arg->name);
-			if (expr_eval(ex, &v, &x, e, sizeof(e)) < 0) {
+			int64_t size = 0;
+			if (expr_eval(ex, &v, &size, e, sizeof(e)) < 0) {
 				sbuf_addf(err, "%s of '%s' in test '%s': %s",
 					  arg->kind == ARG_SCALAR ? "value" : "size", arg->name,
 					  cases[i].name, e);
@@ -543,12 +544,26 @@ static int validate_cases(const struct check_spec *spec, const char *text, struc
 					*line = key_line(text, header, "host");
 					rc = -1;
 				}
-			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++)
-				if (expr_eval(arg->shape_expr[d], &v, &x, e, sizeof(e)) < 0) {
+			/* an output's shape, rows x columns, is its size exactly: its picture relies on it */
+			int64_t dim[MAX_DIMS], cells = 1;
+			bool fits = true;
+			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++) {
+				if (expr_eval(arg->shape_expr[d], &v, &dim[d], e, sizeof(e)) < 0) {
 					sbuf_addf(err, "shape of '%s': %s", arg->name, e);
 					*line = arg->line;
 					rc = -1;
-				}
+				} else if (dim[d] < 0 || __builtin_mul_overflow(cells, dim[d], &cells))
+					fits = false;
+			}
+			if (!rc && arg->output && arg->shape_expr[0] && (!fits || cells != size)) {
+				sbuf_addf(err, "shape of '%s' in test '%s' is %lld", arg->name, cases[i].name,
+					  (long long)dim[0]);
+				if (arg->shape_expr[1])
+					sbuf_addf(err, " x %lld", (long long)dim[1]);
+				sbuf_addf(err, ", but its size is %lld values", (long long)size);
+				*line = key_line(text, header, "shape");
+				rc = -1;
+			}
 		}
 		for (int d = 0; d < spec->dims && !rc; d++)
 			if (expr_eval(spec->global_expr[d], &v, &x, e, sizeof(e)) < 0 ||

@@ -215,7 +215,8 @@ static void picture_1d(struct sbuf *pic, const struct output_view *o, const bool
 static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool *wrong, size_t first)
 {
 	enum { H = 12, W = 48 };
-	size_t rows = o->n / (size_t)o->cols, cols = (size_t)o->cols;
+	/* validation makes n rows x cols in a first pass; a later one may end in a short row */
+	size_t cols = (size_t)o->cols, rows = (o->n + cols - 1) / cols;
 	size_t fr = first / cols, fc = first % cols;
 	size_t r0 = fr / H * H, c0 = fc / W * W;
 	size_t r1 = r0 + H < rows ? r0 + H : rows, c1 = c0 + W < cols ? c0 + W : cols;
@@ -228,7 +229,7 @@ static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool
 	sbuf_release(&cl);
 	for (size_t r = r0; r < r1; r++) {
 		sbuf_addf(pic, "%6zu ", r);
-		for (size_t c = c0; c < c1; c++)
+		for (size_t c = c0; c < c1 && r * cols + c < o->n; c++)
 			sbuf_adds(pic, wrong[r * cols + c] ? "x" : ".");
 		sbuf_adds(pic, "\n");
 	}

@@ -258,6 +258,67 @@ static void blames_the_let_line(void **state)
 			   6, "broken: division by zero");
 }
 
+/* A 2-D output's shape must cover exactly its size, in every test. */
+static void shape_must_match_size(void **state)
+{
+	(void)state;
+	static const char *const fmt =
+		"[check]\nkernel = k\nsignature = __global const int *a, __global int *t\n"
+		"[buffer a]\nsize = rows*cols\n"
+		"[buffer t]\n"                                          /* 6 */
+		"size = rows*cols\n"
+		"output = yes\n"
+		"shape = %s\n"                                          /* 9 */
+		"[ndrange]\nglobal = rows, cols\nlocal = 1, 1\n"
+		"[test square]\nrows = 4\ncols = 4\n"
+		"[test thin]\nrows = 1, 3\ncols = 5\n";
+	char *good = xstrfmt(fmt, "cols, rows");
+	char *path = write_temp(good);
+	struct check_spec spec;
+	assert_int_equal(check_spec_load(path, &spec), 0);
+	check_spec_release(&spec);
+	unlink(path);
+	free(path);
+	free(good);
+
+	char *text = xstrfmt(fmt, "cols, cols");     /* right for square, wrong for thin */
+	assert_rejected_at(text, 9, "shape of 't' in test 'thin rows=1 cols=5' is 5 x 5, "
+			   "but its size is 5 values");
+	free(text);
+	text = xstrfmt(fmt, "rows*cols + 1");        /* one dimension */
+	assert_rejected_at(text, 9, "shape of 't' in test 'square rows=4 cols=4' is 17, "
+			   "but its size is 16 values");
+	free(text);
+	text = xstrfmt(fmt, "-cols, -rows");         /* the product is right, the dimensions are not */
+	assert_rejected_at(text, 9, "shape of 't' in test 'square rows=4 cols=4' is -4 x -4, "
+			   "but its size is 16 values");
+	free(text);
+}
+
+/* A 2-D picture whose last row is short (a later pass can shrink a shaped output) shows it. */
+static void draws_a_ragged_last_row(void **state)
+{
+	(void)state;
+	struct arg_spec a = { .name = "m", .type = TYPE_INT, .output = true };
+	int expected[5] = { 1, 2, 3, 4, 5 }, got[5] = { 1, 2, 3, 4, 0 };
+	struct output_view o = { &a, expected, got, 5, 3, 1, 1, "en" };
+	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&pic), "m (2 x 3), rows 0-1, columns 0-2 (. right, x wrong):\n"
+			    "     0 ...\n"
+			    "     1 .x\n");
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+
+	o.n = 2;                                     /* less than one row */
+	got[1] = 0;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&pic), "m (1 x 3), rows 0-0, columns 0-2 (. right, x wrong):\n"
+			    "     0 .x\n");
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+}
+
 static void names_the_first_wrong_place(void **state)
 {
 	(void)state;
@@ -305,7 +366,9 @@ int main(void)
 		cmocka_unit_test(blames_the_host_line),
 		cmocka_unit_test(refuses_long_lists_without_leaking),
 		cmocka_unit_test(blames_the_let_line),
+		cmocka_unit_test(shape_must_match_size),
 		cmocka_unit_test(names_the_first_wrong_place),
+		cmocka_unit_test(draws_a_ragged_last_row),
 		cmocka_unit_test(floats_within_tolerance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
