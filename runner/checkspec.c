@@ -18,7 +18,6 @@ struct load_ctx {
 	struct check_spec *spec;
 	const char *text;       /* the whole file, to find the line of a section later */
 	char err[256];
-	char section_seen[64];  /* sections already met, to report duplicates of [check] */
 };
 
 static int find_line(const char *text, const char *needle)
@@ -409,7 +408,6 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 			return bad(ctx, "more than %d tests", MAX_TESTS);
 		t = &spec->tests[spec->ntests++];
 		copy_str(t->name, sizeof(t->name), testname);
-		t->line = section_line(ctx->text, "test", testname);
 	}
 	if (!strcmp(name, "analyze")) {
 		if (!parse_bool(v, &t->analyze))

@@ -37,11 +37,11 @@ int verdict_from_name(const char *name)
 }
 
 static const struct type_info types[TYPE_COUNT] = {
-	[TYPE_CHAR] = { "char", 1, false, true },     [TYPE_UCHAR] = { "uchar", 1, false, false },
-	[TYPE_SHORT] = { "short", 2, false, true },   [TYPE_USHORT] = { "ushort", 2, false, false },
-	[TYPE_INT] = { "int", 4, false, true },       [TYPE_UINT] = { "uint", 4, false, false },
-	[TYPE_LONG] = { "long", 8, false, true },     [TYPE_ULONG] = { "ulong", 8, false, false },
-	[TYPE_FLOAT] = { "float", 4, true, true },    [TYPE_DOUBLE] = { "double", 8, true, true },
+	[TYPE_CHAR] = { "char", 1, false },    [TYPE_UCHAR] = { "uchar", 1, false },
+	[TYPE_SHORT] = { "short", 2, false },  [TYPE_USHORT] = { "ushort", 2, false },
+	[TYPE_INT] = { "int", 4, false },      [TYPE_UINT] = { "uint", 4, false },
+	[TYPE_LONG] = { "long", 8, false },    [TYPE_ULONG] = { "ulong", 8, false },
+	[TYPE_FLOAT] = { "float", 4, true },   [TYPE_DOUBLE] = { "double", 8, true },
 };
 
 const struct type_info *type_info(enum elem_type t)
@@ -265,8 +265,8 @@ long compare_output(const struct output_view *o, double tol, struct sbuf *msg, s
 	return count;
 }
 
-int host_compute(const struct arg_spec *out_arg, const struct arg_spec *src_arg, const void *src,
-		 size_t n_src, void *out, size_t n, const struct vars *v, struct sbuf *err)
+int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, void *out, size_t n,
+		 const struct vars *v, struct sbuf *err)
 {
 	int64_t p[2] = { 0, 0 };
 	char e[128];
@@ -293,7 +293,6 @@ int host_compute(const struct arg_spec *out_arg, const struct arg_spec *src_arg,
 		sbuf_addf(err, "host of '%s': segments of %lld elements", out_arg->name, (long long)p[0]);
 		return -1;
 	}
-	(void)src_arg;
 	size_t k = (size_t)p[0];
 	for (size_t g = 0; g < n; g++) {
 		double dacc = out_arg->host == HOST_SEGMENT_MAX ? -INFINITY : 0;
