@@ -499,28 +499,29 @@ static int handler(void *user, const char *section, const char *name, const char
 	return bad(ctx, "unknown section [%s]", section);
 }
 
+static int expand_cases(const struct check_spec *spec, struct test_case **out, int *n,
+			char *e, size_t elen, int *bad_let);
+
 /* Evaluates everything a run will evaluate, for every case, so mistakes show at load time. */
 static int validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
 {
 	struct test_case *cases;
-	int n;
-	if (check_spec_expand(spec, &cases, &n) < 0) {
-		sbuf_adds(err, "a test has too many parameters");
+	int n, bad_let;
+	char e[128];
+	/* the cases come with [let] evaluated, as a run gets them: a [let] that fails stops here */
+	if (expand_cases(spec, &cases, &n, e, sizeof(e), &bad_let) < 0) {
+		if (bad_let < 0) {
+			sbuf_adds(err, "a test has too many parameters");
+		} else {
+			sbuf_addf(err, "%s: %s", spec->lets[bad_let].name, e);
+			*line = spec->lets[bad_let].line;
+		}
 		return -1;
 	}
 	int rc = 0;
 	for (int i = 0; i < n && !rc; i++) {
 		struct vars v = cases[i].vars;
-		char e[128];
 		int64_t x;
-		for (int l = 0; l < spec->nlets && !rc; l++) {
-			if (expr_eval(spec->lets[l].expr, &v, &x, e, sizeof(e)) < 0) {
-				sbuf_addf(err, "%s: %s", spec->lets[l].name, e);
-				*line = spec->lets[l].line;
-				rc = -1;
-			} else
-				vars_set(&v, spec->lets[l].name, x);
-		}
 		for (int a = 0; a < spec->nargs && !rc; a++) {
 			const struct arg_spec *arg = &spec->args[a];
 			const char *ex = arg->kind == ARG_SCALAR ? arg->value_expr : arg->size_expr;
@@ -718,19 +719,29 @@ void check_spec_signature(const struct check_spec *spec, struct sbuf *out)
 	sbuf_adds(out, ")");
 }
 
-int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+/* Evaluates [let] in order into v; returns -1 with the failing one in *bad_let and why in e. */
+static int eval_lets(const struct check_spec *spec, struct vars *v, char *e, size_t elen, int *bad_let)
 {
 	for (int i = 0; i < spec->nlets; i++) {
-		char e[128];
 		int64_t x;
-		if (expr_eval(spec->lets[i].expr, v, &x, e, sizeof(e)) < 0) {
-			sbuf_addf(err, "[let] %s: %s", spec->lets[i].name, e);
+		*bad_let = i;
+		if (expr_eval(spec->lets[i].expr, v, &x, e, elen) < 0)
 			return -1;
-		}
 		if (vars_set(v, spec->lets[i].name, x) < 0) {
-			sbuf_adds(err, "too many values");
+			snprintf(e, elen, "too many values");
 			return -1;
 		}
+	}
+	return 0;
+}
+
+int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	char e[128];
+	int bad_let;
+	if (eval_lets(spec, v, e, sizeof(e), &bad_let) < 0) {
+		sbuf_addf(err, "[let] %s: %s", spec->lets[bad_let].name, e);
+		return -1;
 	}
 	return 0;
 }
@@ -770,8 +781,15 @@ int check_spec_count_passes(const struct check_spec *spec, const struct vars *v)
 	return passes;
 }
 
-int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n)
+/*
+ * check_spec_expand; with bad_let, a [let] that fails is an error too: -1 with it in *bad_let and
+ * why in e (*bad_let is -1 when a test has too many parameters).
+ */
+static int expand_cases(const struct check_spec *spec, struct test_case **out, int *n,
+			char *e, size_t elen, int *bad_let)
 {
+	if (bad_let)
+		*bad_let = -1;
 	int total = 0;
 	for (int t = 0; t < spec->ntests; t++) {
 		int count = 1;
@@ -808,12 +826,23 @@ int check_spec_expand(const struct check_spec *spec, struct test_case **out, int
 			copy_str(tc->name, sizeof(tc->name), sbuf_str(&name));
 			sbuf_release(&name);
 			tc->analyze = ts->analyze;
-			struct sbuf err = SBUF_INIT;
-			check_spec_eval_lets(spec, &tc->vars, &err); /* errors show in validate */
-			sbuf_release(&err);
+			char why[128];
+			int l;
+			if (eval_lets(spec, &tc->vars, why, sizeof(why), &l) < 0 && bad_let) {
+				copy_str(e, elen, why);
+				*bad_let = l;
+				free(cases);
+				return -1;
+			}
 		}
 	}
 	*out = cases;
 	*n = total;
 	return 0;
+}
+
+int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n)
+{
+	/* [let] cannot fail on a loaded check: validation expanded the same cases with bad_let */
+	return expand_cases(spec, out, n, NULL, 0, NULL);
 }

@@ -295,6 +295,46 @@ static void shape_must_match_size(void **state)
 	free(text);
 }
 
+/* A [let] that cannot be stored (the test's parameters fill every slot) is blamed on its line. */
+static void blames_a_let_that_does_not_fit(void **state)
+{
+	(void)state;
+	struct sbuf text = SBUF_INIT;
+	sbuf_adds(&text, "[check]\nkernel = k\nsignature = __global int *a\n"
+		  "[let]\n"
+		  "g = p0 + 1\n"                                        /* 5 */
+		  "[buffer a]\nsize = g\n"
+		  "[ndrange]\nglobal = 4\nlocal = 4\n"
+		  "[test t]\n");
+	for (int i = 0; i < MAX_VARS; i++)
+		sbuf_addf(&text, "p%d = 1\n", i);
+	assert_rejected_at(sbuf_str(&text), 5, "g: too many values");
+	sbuf_release(&text);
+}
+
+/* Validation sees the [let] values a run uses: evaluated once, not again over themselves. */
+static void validates_the_values_a_run_uses(void **state)
+{
+	(void)state;
+	char *path = write_temp("[check]\nkernel = k\nsignature = __global int *a, int n\n"
+			       "[let]\nlen = len - 1\n"
+			       "[buffer a]\nsize = 4\n"
+			       "[scalar n]\nvalue = 10 / (len + 1)\n"  /* a run: len 0 */
+			       "[ndrange]\nglobal = 4\nlocal = 4\n"
+			       "[test t]\nlen = 1\n");
+	struct check_spec spec;
+	assert_int_equal(check_spec_load(path, &spec), 0);
+	struct test_case *cases;
+	int n;
+	assert_int_equal(check_spec_expand(&spec, &cases, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(*vars_get(&cases[0].vars, "len"), 0);
+	free(cases);
+	check_spec_release(&spec);
+	unlink(path);
+	free(path);
+}
+
 /* A 2-D picture whose last row is short (a later pass can shrink a shaped output) shows it. */
 static void draws_a_ragged_last_row(void **state)
 {
@@ -367,6 +407,8 @@ int main(void)
 		cmocka_unit_test(refuses_long_lists_without_leaking),
 		cmocka_unit_test(blames_the_let_line),
 		cmocka_unit_test(shape_must_match_size),
+		cmocka_unit_test(blames_a_let_that_does_not_fit),
+		cmocka_unit_test(validates_the_values_a_run_uses),
 		cmocka_unit_test(names_the_first_wrong_place),
 		cmocka_unit_test(draws_a_ragged_last_row),
 		cmocka_unit_test(floats_within_tolerance),
