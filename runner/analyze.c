@@ -58,7 +58,6 @@ struct oclgrind_msg {
 	uint64_t address;
 	size_t size;             /* out of bounds: bytes accessed */
 	long only, of;           /* divergence: "Only N out of M work-items executed barrier" */
-	bool has_wg;
 	long wg[3];
 	struct entity e[2];      /* race: first, second; divergence: this work-item, the earlier ones */
 	int line;                /* the first "At line" */
@@ -218,8 +217,8 @@ static void parse_body_line(struct parsed_log *pl, struct oclgrind_msg *m, struc
 		m->e[1].set = true;
 		st->want_instruction = true;
 	} else if (starts_with(s, "Work-group:")) {
-		m->has_wg = sscanf(s, "Work-group: (%ld,%ld,%ld)", &m->wg[0], &m->wg[1], &m->wg[2]) == 3;
-		if (m->has_wg)
+		bool has_wg = sscanf(s, "Work-group: (%ld,%ld,%ld)", &m->wg[0], &m->wg[1], &m->wg[2]) == 3;
+		if (has_wg)
 			note_dims(pl, m->wg);
 	} else if (sscanf(s, "Only %ld out of %ld", &m->only, &m->of) == 2) {
 		st->want_instruction = true;

@@ -18,7 +18,6 @@ struct load_ctx {
 	struct check_spec *spec;
 	const char *text;       /* the whole file, to find the line of a section later */
 	char err[256];
-	char section_seen[64];  /* sections already met, to report duplicates of [check] */
 };
 
 static int find_line(const char *text, const char *needle)
@@ -105,7 +104,17 @@ static bool parse_long(const char *v, long *out)
 	return true;
 }
 
-/* Splits "a, b" into at most max trimmed pieces stored in out (allocated). */
+/* Frees the n pieces of a list from split_list (none when n < 0). */
+static void free_list(char **list, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(list[i]);
+}
+
+/*
+ * Splits "a, b" into at most max trimmed pieces stored in out (allocated); returns how many,
+ * or -1 with nothing left allocated when there are more than max.
+ */
 static int split_list(const char *v, char **out, int max)
 {
 	int n = 0;
@@ -118,8 +127,10 @@ static int split_list(const char *v, char **out, int max)
 		else if (*p == ')')
 			depth--;
 		if ((*p == ',' && depth == 0) || !*p) {
-			if (n == max)
+			if (n == max) {
+				free_list(out, n);
 				return -1;
+			}
 			const char *a = start, *b = p;
 			while (a < b && isspace((unsigned char)*a))
 				a++;
@@ -135,12 +146,6 @@ static int split_list(const char *v, char **out, int max)
 		}
 	}
 	return n;
-}
-
-static void free_list(char **list, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(list[i]);
 }
 
 /* Parses one argument of a signature: "__global const int *in", "uint len". */
@@ -206,9 +211,9 @@ static int parse_arg(const char *text, struct arg_spec *a, char *err, size_t err
 static int parse_signature(struct load_ctx *ctx, const char *v)
 {
 	struct check_spec *spec = ctx->spec;
-	char *parts[MAX_ARGS + 1];
-	int n = split_list(v, parts, MAX_ARGS + 1);
-	if (n < 0 || n > MAX_ARGS)
+	char *parts[MAX_ARGS];
+	int n = split_list(v, parts, MAX_ARGS);
+	if (n < 0)
 		return bad(ctx, "more than %d arguments", MAX_ARGS);
 	int ok = 1;
 	for (int i = 0; i < n && ok; i++) {
@@ -327,8 +332,8 @@ static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
 			break;
 		char *inner = xstrdup(open + 1);
 		inner[strlen(inner) - 1] = '\0';
-		char *parts[4];
-		int n = split_list(inner, parts, 4);
+		char *parts[3];         /* the buffer, then at most two expressions */
+		int n = split_list(inner, parts, 3);
 		free(inner);
 		struct arg_spec *src = n > 0 ? find_arg(ctx->spec, parts[0]) : NULL;
 		int ok = n == oracles[k].nexpr + 1 && src && src->kind != ARG_LOCAL && src->kind != ARG_SCALAR &&
@@ -341,7 +346,7 @@ static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
 				a->host_expr[i] = i < oracles[k].nexpr ? xstrdup(parts[i + 1]) : NULL;
 			}
 		}
-		free_list(parts, n < 0 ? 0 : n);
+		free_list(parts, n);
 		if (!ok)
 			return bad(ctx, "%s: the first argument must be a buffer of the same type, then %d "
 				   "expression%s", oracles[k].name, oracles[k].nexpr, oracles[k].nexpr > 1 ? "s" : ""), -1;
@@ -377,12 +382,10 @@ static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char
 		if (!parse_bool(v, &a->output))
 			return bad(ctx, "output must be yes or no");
 	} else if ((!strcmp(name, "shape") || !strcmp(name, "label")) && want_buffer) {
-		char *parts[MAX_DIMS + 1];
-		int n = split_list(v, parts, MAX_DIMS + 1);
-		if (n < 1 || n > MAX_DIMS) {
-			free_list(parts, n < 0 ? 0 : n);
+		char *parts[MAX_DIMS];
+		int n = split_list(v, parts, MAX_DIMS);
+		if (n < 0)
 			return bad(ctx, "%s takes one or two values", name);
-		}
 		char **dst = !strcmp(name, "shape") ? a->shape_expr : a->label;
 		for (int i = 0; i < MAX_DIMS; i++) {
 			free(dst[i]);
@@ -405,7 +408,6 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 			return bad(ctx, "more than %d tests", MAX_TESTS);
 		t = &spec->tests[spec->ntests++];
 		copy_str(t->name, sizeof(t->name), testname);
-		t->line = section_line(ctx->text, "test", testname);
 	}
 	if (!strcmp(name, "analyze")) {
 		if (!parse_bool(v, &t->analyze))
@@ -416,12 +418,10 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 		return bad(ctx, "too many parameters");
 	struct param_spec *p = &t->params[t->nparams++];
 	copy_str(p->name, sizeof(p->name), name);
-	char *parts[17];
-	int n = split_list(v, parts, 17);
-	if (n < 1 || n > 16) {
-		free_list(parts, n < 0 ? 0 : n);
+	char *parts[16];
+	int n = split_list(v, parts, 16);
+	if (n < 0)
 		return bad(ctx, "'%s' takes 1 to 16 values", name);
-	}
 	int ok = 1;
 	for (int i = 0; i < n && ok; i++) {
 		char err[128];
@@ -451,12 +451,10 @@ static int handler(void *user, const char *section, const char *name, const char
 			     : !strcmp(name, "local") ? spec->local_expr : NULL;
 		if (!dst)
 			return bad(ctx, "unknown key '%s' in [ndrange]", name);
-		char *parts[MAX_DIMS + 1];
-		int n = split_list(value, parts, MAX_DIMS + 1);
-		if (n < 1 || n > MAX_DIMS) {
-			free_list(parts, n < 0 ? 0 : n);
+		char *parts[MAX_DIMS];
+		int n = split_list(value, parts, MAX_DIMS);
+		if (n < 0)
 			return bad(ctx, "%s takes one or two dimensions", name);
-		}
 		if (spec->dims && spec->dims != n) {
 			free_list(parts, n);
 			return bad(ctx, "global and local must have the same number of dimensions");
@@ -501,54 +499,70 @@ static int handler(void *user, const char *section, const char *name, const char
 	return bad(ctx, "unknown section [%s]", section);
 }
 
+static int expand_cases(const struct check_spec *spec, struct test_case **out, int *n,
+			char *e, size_t elen, int *bad_let);
+
 /* Evaluates everything a run will evaluate, for every case, so mistakes show at load time. */
 static int validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
 {
 	struct test_case *cases;
-	int n;
-	if (check_spec_expand(spec, &cases, &n) < 0) {
-		sbuf_adds(err, "a test has too many parameters");
+	int n, bad_let;
+	char e[128];
+	/* the cases come with [let] evaluated, as a run gets them: a [let] that fails stops here */
+	if (expand_cases(spec, &cases, &n, e, sizeof(e), &bad_let) < 0) {
+		if (bad_let < 0) {
+			sbuf_adds(err, "a test has too many parameters");
+		} else {
+			sbuf_addf(err, "%s: %s", spec->lets[bad_let].name, e);
+			*line = spec->lets[bad_let].line;
+		}
 		return -1;
 	}
 	int rc = 0;
 	for (int i = 0; i < n && !rc; i++) {
 		struct vars v = cases[i].vars;
-		char e[128];
 		int64_t x;
-		for (int l = 0; l < spec->nlets && !rc; l++) {
-			if (expr_eval(spec->lets[l].expr, &v, &x, e, sizeof(e)) < 0) {
-				sbuf_addf(err, "%s: %s", spec->lets[l].name, e);
-				*line = spec->lets[l].line;
-				rc = -1;
-			}
-			vars_set(&v, spec->lets[l].name, x);
-		}
 		for (int a = 0; a < spec->nargs && !rc; a++) {
 			const struct arg_spec *arg = &spec->args[a];
 			const char *ex = arg->kind == ARG_SCALAR ? arg->value_expr : arg->size_expr;
-			if (expr_eval(ex, &v, &x, e, sizeof(e)) < 0) {
+			char header[NAME_MAX_LEN + 16];
+			snprintf(header, sizeof(header), "[%s %s]",
+				 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
+				 arg->name);
+			int64_t size = 0;
+			if (expr_eval(ex, &v, &size, e, sizeof(e)) < 0) {
 				sbuf_addf(err, "%s of '%s' in test '%s': %s",
 					  arg->kind == ARG_SCALAR ? "value" : "size", arg->name,
 					  cases[i].name, e);
-				char header[NAME_MAX_LEN + 16];
-				snprintf(header, sizeof(header), "[%s %s]",
-					 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
-					 arg->name);
 				*line = key_line(text, header, arg->kind == ARG_SCALAR ? "value" : "size");
 				rc = -1;
 			}
 			for (int d = 0; d < 2 && !rc && arg->host_expr[d]; d++)
 				if (expr_eval(arg->host_expr[d], &v, &x, e, sizeof(e)) < 0) {
 					sbuf_addf(err, "host of '%s': %s", arg->name, e);
-					*line = key_line(text, "[buffer", "host");
+					*line = key_line(text, header, "host");
 					rc = -1;
 				}
-			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++)
-				if (expr_eval(arg->shape_expr[d], &v, &x, e, sizeof(e)) < 0) {
+			/* an output's shape, rows x columns, is its size exactly: its picture relies on it */
+			int64_t dim[MAX_DIMS], cells = 1;
+			bool fits = true;
+			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++) {
+				if (expr_eval(arg->shape_expr[d], &v, &dim[d], e, sizeof(e)) < 0) {
 					sbuf_addf(err, "shape of '%s': %s", arg->name, e);
 					*line = arg->line;
 					rc = -1;
-				}
+				} else if (dim[d] < 0 || __builtin_mul_overflow(cells, dim[d], &cells))
+					fits = false;
+			}
+			if (!rc && arg->output && arg->shape_expr[0] && (!fits || cells != size)) {
+				sbuf_addf(err, "shape of '%s' in test '%s' is %lld", arg->name, cases[i].name,
+					  (long long)dim[0]);
+				if (arg->shape_expr[1])
+					sbuf_addf(err, " x %lld", (long long)dim[1]);
+				sbuf_addf(err, ", but its size is %lld values", (long long)size);
+				*line = key_line(text, header, "shape");
+				rc = -1;
+			}
 		}
 		for (int d = 0; d < spec->dims && !rc; d++)
 			if (expr_eval(spec->global_expr[d], &v, &x, e, sizeof(e)) < 0 ||
@@ -705,19 +719,29 @@ void check_spec_signature(const struct check_spec *spec, struct sbuf *out)
 	sbuf_adds(out, ")");
 }
 
-int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+/* Evaluates [let] in order into v; returns -1 with the failing one in *bad_let and why in e. */
+static int eval_lets(const struct check_spec *spec, struct vars *v, char *e, size_t elen, int *bad_let)
 {
 	for (int i = 0; i < spec->nlets; i++) {
-		char e[128];
 		int64_t x;
-		if (expr_eval(spec->lets[i].expr, v, &x, e, sizeof(e)) < 0) {
-			sbuf_addf(err, "[let] %s: %s", spec->lets[i].name, e);
+		*bad_let = i;
+		if (expr_eval(spec->lets[i].expr, v, &x, e, elen) < 0)
 			return -1;
-		}
 		if (vars_set(v, spec->lets[i].name, x) < 0) {
-			sbuf_adds(err, "too many values");
+			snprintf(e, elen, "too many values");
 			return -1;
 		}
+	}
+	return 0;
+}
+
+int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	char e[128];
+	int bad_let;
+	if (eval_lets(spec, v, e, sizeof(e), &bad_let) < 0) {
+		sbuf_addf(err, "[let] %s: %s", spec->lets[bad_let].name, e);
+		return -1;
 	}
 	return 0;
 }
@@ -757,8 +781,15 @@ int check_spec_count_passes(const struct check_spec *spec, const struct vars *v)
 	return passes;
 }
 
-int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n)
+/*
+ * check_spec_expand; with bad_let, a [let] that fails is an error too: -1 with it in *bad_let and
+ * why in e (*bad_let is -1 when a test has too many parameters).
+ */
+static int expand_cases(const struct check_spec *spec, struct test_case **out, int *n,
+			char *e, size_t elen, int *bad_let)
 {
+	if (bad_let)
+		*bad_let = -1;
 	int total = 0;
 	for (int t = 0; t < spec->ntests; t++) {
 		int count = 1;
@@ -795,12 +826,23 @@ int check_spec_expand(const struct check_spec *spec, struct test_case **out, int
 			copy_str(tc->name, sizeof(tc->name), sbuf_str(&name));
 			sbuf_release(&name);
 			tc->analyze = ts->analyze;
-			struct sbuf err = SBUF_INIT;
-			check_spec_eval_lets(spec, &tc->vars, &err); /* errors show in validate */
-			sbuf_release(&err);
+			char why[128];
+			int l;
+			if (eval_lets(spec, &tc->vars, why, sizeof(why), &l) < 0 && bad_let) {
+				copy_str(e, elen, why);
+				*bad_let = l;
+				free(cases);
+				return -1;
+			}
 		}
 	}
 	*out = cases;
 	*n = total;
 	return 0;
+}
+
+int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n)
+{
+	/* [let] cannot fail on a loaded check: validation expanded the same cases with bad_let */
+	return expand_cases(spec, out, n, NULL, 0, NULL);
 }

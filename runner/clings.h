@@ -99,7 +99,7 @@ enum elem_type {
 struct type_info {
 	const char *name;
 	size_t size;
-	bool is_float, is_signed;
+	bool is_float;
 };
 const struct type_info *type_info(enum elem_type t);
 int type_from_name(const char *name);               /* -1 when unknown */
@@ -189,7 +189,6 @@ struct param_spec {
 };
 struct test_spec {
 	char name[NAME_MAX_LEN];
-	int line;
 	struct param_spec params[MAX_VARS];
 	int nparams;
 	bool analyze;                /* also run on the analysis device */
@@ -262,8 +261,8 @@ long compare_output(const struct output_view *o, double tol, struct sbuf *msg, s
  * elements): segment_sum(src, K) and segment_max(src, K) reduce src[gK .. gK+K) into out[g];
  * transpose(src, R, C) transposes an R x C matrix. Returns -1 with a message in err.
  */
-int host_compute(const struct arg_spec *out_arg, const struct arg_spec *src_arg, const void *src,
-		 size_t n_src, void *out, size_t n, const struct vars *v, struct sbuf *err);
+int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, void *out, size_t n,
+		 const struct vars *v, struct sbuf *err);
 
 /* ---- reports: what a check found (report.c) ---- */
 enum test_status { TEST_PASS, TEST_FAIL, TEST_SKIP, TEST_ERROR };

@@ -466,8 +466,8 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 			continue;
 		void *host = xcalloc(cur->n[i] + 1, type_info(a->type)->size);
 		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
-		if (host_compute(a, &spec->args[a->host_src], cur->input[a->host_src], cur->n[a->host_src],
-				 host, cur->n[i], v, &msg) < 0) {
+		if (host_compute(a, cur->input[a->host_src], cur->n[a->host_src], host, cur->n[i], v,
+				 &msg) < 0) {
 			rc = -1;
 		} else {
 			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),

@@ -65,13 +65,12 @@ static int64_t call(struct parser *ps, const char *name)
 		return a < b ? a : b;
 	if (!strcmp(name, "max"))
 		return a > b ? a : b;
+	bool ceil_div = !strcmp(name, "ceil_div");
+	if (!ceil_div && strcmp(name, "round_up"))
+		return fail(ps, "unknown function '%s'", name);
 	if (b == 0)
 		return fail(ps, "%s: division by zero", name);
-	if (!strcmp(name, "ceil_div"))
-		return (a + b - 1) / b;
-	if (!strcmp(name, "round_up"))
-		return (a + b - 1) / b * b;
-	return fail(ps, "unknown function '%s'", name);
+	return ceil_div ? (a + b - 1) / b : (a + b - 1) / b * b;
 }
 
 static int64_t parse_primary(struct parser *ps)

@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
+#include <malloc.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,6 +21,46 @@ static char *write_temp(const char *text)
 	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
 	return path;
+}
+
+/* Loads text as a check file that must be rejected; returns what it printed (caller frees). */
+static char *load_error(const char *text)
+{
+	char *path = write_temp(text);
+	FILE *cap = tmpfile();
+	assert_non_null(cap);
+	fflush(stderr);
+	int saved = dup(2);
+	assert_true(saved >= 0);
+	assert_true(dup2(fileno(cap), 2) >= 0);
+	struct check_spec spec;
+	int rc = check_spec_load(path, &spec);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	if (rc == 0) {
+		check_spec_release(&spec);
+		fail_msg("accepted:\n%s", text);
+	}
+	long len = ftell(cap);
+	char *msg = xcalloc((size_t)len + 1, 1);
+	rewind(cap);
+	assert_int_equal(fread(msg, 1, (size_t)len, cap), (size_t)len);
+	fclose(cap);
+	unlink(path);
+	free(path);
+	return msg;
+}
+
+/* The message of a rejected check file must name this line and say this. */
+static void assert_rejected_at(const char *text, int line, const char *what)
+{
+	char *msg = load_error(text);
+	char *want = xstrfmt(":%d: %s", line, what);
+	if (!strstr(msg, want))
+		fail_msg("want '%s' in: %s", want, msg);
+	free(want);
+	free(msg);
 }
 
 static const char *const reduction_ini =
@@ -123,6 +166,199 @@ static void rejects_what_it_cannot_run(void **state)
 	}
 }
 
+/* A host expression that fails is blamed on its own line, not on the first [buffer]. */
+static void blames_the_host_line(void **state)
+{
+	(void)state;
+	assert_rejected_at("[check]\n"                                  /* 1 */
+			   "kernel = k\n"
+			   "signature = __global const int *in, __global int *out\n"
+			   "[buffer in]\n"                              /* 4 */
+			   "size = 8\n"
+			   "init = iota(0)\n"
+			   "[buffer out]\n"                             /* 7 */
+			   "size = 2\n"
+			   "output = yes\n"
+			   "host = segment_sum(in, 2*nope)\n"           /* 10 */
+			   "[ndrange]\n"
+			   "global = 2\n"
+			   "local = 1\n"
+			   "[test t]\n"
+			   "n = 1\n",
+			   10, "host of 'out': unknown name 'nope'");
+}
+
+static size_t heap_in_use(void)
+{
+	return mallinfo2().uordblks;
+}
+
+/* Lists with one piece too many are refused without leaking the pieces already split. */
+static void refuses_long_lists_without_leaking(void **state)
+{
+	(void)state;
+	static const char *const head =
+		"[check]\nkernel = k\nsignature = __global int *a\n[buffer a]\nsize = 4\n";
+	static const char *const tail = "[ndrange]\nglobal = 4\nlocal = 4\n[test t]\nn = 1\n";
+	static const char *const middle[] = {
+		"[ndrange]\nglobal = 1, 2, 3\n",
+		"[ndrange]\nglobal = 1, 2, 3, 4\n",
+		"[ndrange]\nlocal = 4, 4, 4, 4, 4\n",
+		"shape = 1, 2, 3, 4\n",
+		"label = a, b, c, d\n",
+		"output = yes\nhost = segment_sum(a, 1, 2, 3)\n",
+		"output = yes\nhost = segment_sum(a, 1, 2, 3, 4)\n",
+		"[test many]\nn = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17\n",
+		"[test many]\nn = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18\n",
+	};
+	static const char *const too_many_args =
+		"[check]\nkernel = k\nsignature = int a0, int a1, int a2, int a3, int a4, int a5, "
+		"int a6, int a7, int a8, int a9, int a10, int a11, int a12, int a13, int a14, "
+		"int a15, int a16\n";
+	int quiet = open("/dev/null", O_WRONLY), saved = dup(2);
+	assert_true(quiet >= 0 && saved >= 0);
+	fflush(stderr);
+	dup2(quiet, 2);
+	for (size_t i = 0; i <= sizeof(middle) / sizeof(middle[0]); i++) {
+		char *text = i < sizeof(middle) / sizeof(middle[0])
+			     ? xstrfmt("%s%s%s", head, middle[i], tail) : xstrdup(too_many_args);
+		char *path = write_temp(text);
+		struct check_spec spec;
+		/* the first loads fill malloc's caches; after them, a load leaves the heap as it was */
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(check_spec_load(path, &spec), -1);
+		size_t before = heap_in_use();
+		for (int k = 0; k < 20; k++)
+			assert_int_equal(check_spec_load(path, &spec), -1);
+		size_t after = heap_in_use();
+		unlink(path);
+		free(path);
+		if (after != before) {
+			dup2(saved, 2);
+			fail_msg("%zu bytes leaked by 20 loads of:\n%s", after - before, text);
+		}
+		free(text);
+	}
+	dup2(saved, 2);
+	close(saved);
+	close(quiet);
+}
+
+/* A [let] that fails is blamed on its own line, with its name. */
+static void blames_the_let_line(void **state)
+{
+	(void)state;
+	assert_rejected_at("[check]\nkernel = k\nsignature = __global int *a\n"
+			   "[let]\n"                                    /* 4 */
+			   "fine = n + 1\n"
+			   "broken = fine / (n - 1)\n"                  /* 6 */
+			   "[buffer a]\nsize = broken\n"
+			   "[ndrange]\nglobal = 4\nlocal = 4\n"
+			   "[test t]\nn = 2, 1\n",
+			   6, "broken: division by zero");
+}
+
+/* A 2-D output's shape must cover exactly its size, in every test. */
+static void shape_must_match_size(void **state)
+{
+	(void)state;
+	static const char *const fmt =
+		"[check]\nkernel = k\nsignature = __global const int *a, __global int *t\n"
+		"[buffer a]\nsize = rows*cols\n"
+		"[buffer t]\n"                                          /* 6 */
+		"size = rows*cols\n"
+		"output = yes\n"
+		"shape = %s\n"                                          /* 9 */
+		"[ndrange]\nglobal = rows, cols\nlocal = 1, 1\n"
+		"[test square]\nrows = 4\ncols = 4\n"
+		"[test thin]\nrows = 1, 3\ncols = 5\n";
+	char *good = xstrfmt(fmt, "cols, rows");
+	char *path = write_temp(good);
+	struct check_spec spec;
+	assert_int_equal(check_spec_load(path, &spec), 0);
+	check_spec_release(&spec);
+	unlink(path);
+	free(path);
+	free(good);
+
+	char *text = xstrfmt(fmt, "cols, cols");     /* right for square, wrong for thin */
+	assert_rejected_at(text, 9, "shape of 't' in test 'thin rows=1 cols=5' is 5 x 5, "
+			   "but its size is 5 values");
+	free(text);
+	text = xstrfmt(fmt, "rows*cols + 1");        /* one dimension */
+	assert_rejected_at(text, 9, "shape of 't' in test 'square rows=4 cols=4' is 17, "
+			   "but its size is 16 values");
+	free(text);
+	text = xstrfmt(fmt, "-cols, -rows");         /* the product is right, the dimensions are not */
+	assert_rejected_at(text, 9, "shape of 't' in test 'square rows=4 cols=4' is -4 x -4, "
+			   "but its size is 16 values");
+	free(text);
+}
+
+/* A [let] that cannot be stored (the test's parameters fill every slot) is blamed on its line. */
+static void blames_a_let_that_does_not_fit(void **state)
+{
+	(void)state;
+	struct sbuf text = SBUF_INIT;
+	sbuf_adds(&text, "[check]\nkernel = k\nsignature = __global int *a\n"
+		  "[let]\n"
+		  "g = p0 + 1\n"                                        /* 5 */
+		  "[buffer a]\nsize = g\n"
+		  "[ndrange]\nglobal = 4\nlocal = 4\n"
+		  "[test t]\n");
+	for (int i = 0; i < MAX_VARS; i++)
+		sbuf_addf(&text, "p%d = 1\n", i);
+	assert_rejected_at(sbuf_str(&text), 5, "g: too many values");
+	sbuf_release(&text);
+}
+
+/* Validation sees the [let] values a run uses: evaluated once, not again over themselves. */
+static void validates_the_values_a_run_uses(void **state)
+{
+	(void)state;
+	char *path = write_temp("[check]\nkernel = k\nsignature = __global int *a, int n\n"
+			       "[let]\nlen = len - 1\n"
+			       "[buffer a]\nsize = 4\n"
+			       "[scalar n]\nvalue = 10 / (len + 1)\n"  /* a run: len 0 */
+			       "[ndrange]\nglobal = 4\nlocal = 4\n"
+			       "[test t]\nlen = 1\n");
+	struct check_spec spec;
+	assert_int_equal(check_spec_load(path, &spec), 0);
+	struct test_case *cases;
+	int n;
+	assert_int_equal(check_spec_expand(&spec, &cases, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(*vars_get(&cases[0].vars, "len"), 0);
+	free(cases);
+	check_spec_release(&spec);
+	unlink(path);
+	free(path);
+}
+
+/* A 2-D picture whose last row is short (a later pass can shrink a shaped output) shows it. */
+static void draws_a_ragged_last_row(void **state)
+{
+	(void)state;
+	struct arg_spec a = { .name = "m", .type = TYPE_INT, .output = true };
+	int expected[5] = { 1, 2, 3, 4, 5 }, got[5] = { 1, 2, 3, 4, 0 };
+	struct output_view o = { &a, expected, got, 5, 3, 1, 1, "en" };
+	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&pic), "m (2 x 3), rows 0-1, columns 0-2 (. right, x wrong):\n"
+			    "     0 ...\n"
+			    "     1 .x\n");
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+
+	o.n = 2;                                     /* less than one row */
+	got[1] = 0;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&pic), "m (1 x 3), rows 0-0, columns 0-2 (. right, x wrong):\n"
+			    "     0 .x\n");
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+}
+
 static void names_the_first_wrong_place(void **state)
 {
 	(void)state;
@@ -167,7 +403,14 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loads_a_reduction),
 		cmocka_unit_test(rejects_what_it_cannot_run),
+		cmocka_unit_test(blames_the_host_line),
+		cmocka_unit_test(refuses_long_lists_without_leaking),
+		cmocka_unit_test(blames_the_let_line),
+		cmocka_unit_test(shape_must_match_size),
+		cmocka_unit_test(blames_a_let_that_does_not_fit),
+		cmocka_unit_test(validates_the_values_a_run_uses),
 		cmocka_unit_test(names_the_first_wrong_place),
+		cmocka_unit_test(draws_a_ragged_last_row),
 		cmocka_unit_test(floats_within_tolerance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

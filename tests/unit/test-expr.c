@@ -62,9 +62,17 @@ static void errors(void **state)
 	assert_int_equal(expr_eval("4 / 0", &v, &out, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "division by zero"));
 	assert_int_equal(expr_eval("ceil_div(4, 0)", &v, &out, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "ceil_div: division by zero"));
+	assert_int_equal(expr_eval("round_up(4, 0)", &v, &out, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "round_up: division by zero"));
 	assert_int_equal(expr_eval("(1 + 2", &v, &out, err, sizeof(err)), -1);
 	assert_int_equal(expr_eval("1 2", &v, &out, err, sizeof(err)), -1);
 	assert_int_equal(expr_eval("sqrt(4, 2)", &v, &out, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown function 'sqrt'"));
+	/* the name is checked before the divisor: foo is unknown, whatever its arguments */
+	assert_int_equal(expr_eval("foo(1, 0)", &v, &out, err, sizeof(err)), -1);
+	if (!strstr(err, "unknown function 'foo'"))
+		fail_msg("foo(1, 0): %s", err);
 	assert_int_equal(expr_eval("", &v, &out, err, sizeof(err)), -1);
 }
 
