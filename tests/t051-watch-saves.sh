@@ -2,24 +2,17 @@
 # (`mv tmp file`), vim writing a new file after renaming the old one to a backup, vim writing in
 # place, and a burst of writes. Runs the watcher without a terminal, where it prints each verdict.
 . tests/lib.sh
+. tests/lib-watch.sh
 course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
 out="$TMP/out"
 printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
-mkfifo "$TMP/keys"
-$CLINGS --course "$course" watch < "$TMP/keys" > "$out" 2>&1 &
-pid=$!
-exec 3> "$TMP/keys"           # keeps the watcher's stdin open; closed at the end
-trap 'kill $pid 2>/dev/null; rm -rf "$TMP"' EXIT
+start_watch "$course" "$out"
 
-checks() { grep -Ec '^memory_4: (PASS|FAIL)' "$out"; }
+checks() { count_checks "$out" memory_4; }
 # expect_checks N WHAT: waits for check N, then makes sure no other follows.
 expect_checks() {
-	local i
-	for i in $(seq 600); do
-		[ "$(checks)" -ge "$1" ] && break
-		sleep 0.1
-	done
+	wait_checks "$out" "$1" memory_4
 	sleep 1   # longer than the watcher's settle time: a second check would have started
 	[ "$(checks)" -eq "$1" ] || fail "$2: $(checks) checks, want $1: $(cat "$out")"
 }
@@ -67,8 +60,5 @@ echo x > "$course/exercises/transpose_naive.cl.bak"
 touch "$course/exercises/memory_4.cl.swp"
 expect_checks $next "writes to other files"
 
-echo q >&3
-for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-kill -0 $pid 2>/dev/null && fail "q did not quit"
-wait $pid || fail "watch exited with $?"
+stop_watch
 exit 0

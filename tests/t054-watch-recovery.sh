@@ -1,25 +1,17 @@
 # A corrupt or missing state file is recovered from by re-checking, never by a crash: exercises
 # that pass are marked done again and the learner lands on the first one that does not.
 . tests/lib.sh
+. tests/lib-watch.sh
 cp -r tests/fixtures/course "$TMP/course"
 course="$TMP/course"
 state="$course/.clings-state"
 cp "$course/solutions/copy.cl" "$course/exercises/copy.cl"
 
-# run_watch: the watcher without a terminal until it has printed N verdicts, then q.
+# run_watch N: the watcher without a terminal until it has printed N verdicts, then q.
 run_watch() {
-	rm -f "$TMP/keys"; mkfifo "$TMP/keys"
-	$CLINGS --course "$course" watch < "$TMP/keys" > "$TMP/out" 2>&1 &
-	local pid=$! i
-	exec 3> "$TMP/keys"
-	for i in $(seq 300); do
-		[ "$(grep -Ec '^[a-z_]+: (PASS|FAIL)' "$TMP/out")" -ge "$1" ] && break
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.1
-	done
-	echo q >&3
-	exec 3>&-
-	wait $pid || fail "watch exited with $?: $(cat "$TMP/out")"
+	start_watch "$course" "$TMP/out"
+	wait_checks "$TMP/out" "$1"
+	stop_watch
 }
 
 for bad in "garbage \x01\x02" "[clings]\nversion = 1\ncurrent = ../../x\n" "[clings]\nversion = 99\n" "" missing; do
@@ -39,22 +31,17 @@ grep -q '^scale: FAIL' "$TMP/out" || fail "not at the current exercise: $(cat "$
 # n is refused while the exercise has never passed, and says so; N skips it.
 cp tests/fixtures/course/exercises/copy.cl "$course/exercises/copy.cl"
 rm "$state"
-rm -f "$TMP/keys"; mkfifo "$TMP/keys"
-$CLINGS --course "$course" watch < "$TMP/keys" > "$TMP/out" 2>&1 &
-pid=$!
-exec 3> "$TMP/keys"
-for i in $(seq 300); do grep -q '^copy: FAIL' "$TMP/out" && break; sleep 0.1; done
+start_watch "$course" "$TMP/out"
+wait_checks "$TMP/out" 1 copy
 echo n >&3
 for i in $(seq 30); do grep -q 'has not passed yet' "$TMP/out" && break; sleep 0.1; done
 grep -q 'has not passed yet' "$TMP/out" || fail "n on a failing exercise: $(cat "$TMP/out")"
 grep -q 'Exercise 2' "$TMP/out" && fail "n moved on: $(cat "$TMP/out")"
 echo N >&3
-for i in $(seq 300); do grep -q '^scale: FAIL' "$TMP/out" && break; sleep 0.1; done
+wait_checks "$TMP/out" 1 scale
 grep -q '^scale: FAIL' "$TMP/out" || fail "N did not skip: $(cat "$TMP/out")"
 echo n >&3
 for i in $(seq 30); do grep -q 'last exercise' "$TMP/out" && break; sleep 0.1; done
 grep -q 'last exercise' "$TMP/out" || fail "n on the last exercise: $(cat "$TMP/out")"
-echo q >&3
-exec 3>&-
-wait $pid || fail "watch exited with $?"
+stop_watch
 exit 0

@@ -3,33 +3,11 @@
 # gives, in the learner's language, and leaves with the watcher. With a device that does not
 # open, every save is still answered with the device's error, and the watcher lives on.
 . tests/lib.sh
+. tests/lib-watch.sh
 course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
 printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
 
-# start_watch OUT ARGS...: the watcher without a terminal, reading keys from fd 3.
-start_watch() {
-	local out=$1
-	shift
-	rm -f "$TMP/keys"
-	mkfifo "$TMP/keys"
-	$CLINGS --course "$course" "$@" watch < "$TMP/keys" > "$out" 2>&1 &
-	pid=$!
-	exec 3> "$TMP/keys"
-}
-stop_watch() {
-	echo q >&3
-	for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	! kill -0 "$pid" 2>/dev/null || fail "q did not quit"
-	wait "$pid" || fail "the watcher exited with $?"
-	exec 3>&-
-}
-trap 'kill $pid 2>/dev/null; rm -rf "$TMP"' EXIT
-checks() { grep -Ec '^memory_4: (PASS|FAIL)' "$1"; }
-wait_checks() { # OUT N
-	for _ in $(seq 600); do [ "$(checks "$1")" -ge "$2" ] && return 0; sleep 0.1; done
-	fail "no check $2: $(cat "$1")"
-}
 # The watcher's children that lead a process group of their own: the standby, between checks.
 standbys() { ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2' | wc -l; }
 wait_standby() {
@@ -38,7 +16,7 @@ wait_standby() {
 }
 
 out="$TMP/out"
-start_watch "$out" --lang pt-BR
+start_watch "$course" "$out" --lang pt-BR
 wait_checks "$out" 1
 wait_standby
 cat tests/golden/memory_4/one_load.cl > "$file"
@@ -60,7 +38,7 @@ sleep 0.3
 
 # A device that does not open: each check says so, the first cold, the next through the standby.
 out="$TMP/out2"
-start_watch "$out" --device no-such-device
+start_watch "$course" "$out" --device no-such-device
 wait_checks "$out" 1
 cat solutions/memory_4.cl > "$file"
 wait_checks "$out" 2
