@@ -364,8 +364,9 @@ static void add_picture_line(struct watch *w, struct lines *l, const char *line)
 	sbuf_release(&sb);
 }
 
-/* The verdict of the last check, as lines for the lower part of the screen (or for print). */
-static void verdict_lines(struct watch *w, struct lines *l, int width)
+/* The verdict of the last check, as lines for the lower part of the screen (or for print);
+ * whole_log: the compiler's whole log under a heading, else its first lines. */
+static void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 {
 	const struct report *r = &w->report;
 	const char *file = short_path(current(w)->file_path);
@@ -411,11 +412,14 @@ static void verdict_lines(struct watch *w, struct lines *l, int width)
 		lines_add(l, "", 0);
 		struct lines log = { NULL, 0 };
 		lines_split(&log, r->build_log);
-		for (int i = 0; i < log.n && i < BUILD_LOG_LINES; i++)
+		int shown = whole_log ? log.n : BUILD_LOG_LINES;
+		if (whole_log)
+			lines_addf(l, "  %s", T("Compiler log:"));
+		for (int i = 0; i < log.n && i < shown; i++)
 			lines_addf(l, "  %s%s%s", sgr(w, C_YELLOW), log.v[i], sgr(w, C_RESET));
-		if (log.n > BUILD_LOG_LINES)
+		if (log.n > shown)
 		{
-			char *more = xstrfmt(T("(%d more lines)"), log.n - BUILD_LOG_LINES);
+			char *more = xstrfmt(T("(%d more lines)"), log.n - shown);
 			lines_addf(l, "  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
 			free(more);
 		}
@@ -529,7 +533,7 @@ static void draw_main(struct watch *w, struct sbuf *s)
 		"x", "reset", "v", "verdict", "\xe2\x86\x91\xe2\x86\x93", "scroll", "q", "quit", NULL };
 	render_lesson(w);
 	struct lines verdict = { NULL, 0 };
-	verdict_lines(w, &verdict, w->cols - 1);
+	verdict_lines(w, &verdict, w->cols - 1, false);
 	int avail = w->rows - CHROME_ROWS;
 	int vmax = avail * VERDICT_SHARE_PCT / 100;
 	int vrows = verdict.n < vmax ? verdict.n : vmax;
@@ -630,7 +634,7 @@ static void print_exercise(struct watch *w)
 static void print_verdict(struct watch *w)
 {
 	struct lines l = { NULL, 0 };
-	verdict_lines(w, &l, 80);
+	verdict_lines(w, &l, 80, false);
 	printf("%s: ", current(w)->name);
 	for (int i = 0; i < l.n; i++)
 		printf("%s\n", l.v[i]);
@@ -858,14 +862,12 @@ static void show_report(struct watch *w)
 	struct lines l = { NULL, 0 };
 	bool colour = w->colour;
 	w->colour = false;  /* the pager renders Markdown; the report goes in as a code block */
-	verdict_lines(w, &l, w->cols - 6);
+	verdict_lines(w, &l, w->cols - 6, true);
 	w->colour = colour;
 	struct sbuf md = SBUF_INIT;
 	sbuf_adds(&md, "```\n");
 	for (int i = 0; i < l.n; i++)
 		sbuf_addf(&md, "%s\n", l.v[i]);
-	if (w->report.build_log && *w->report.build_log)
-		sbuf_addf(&md, "\nCompiler log:\n%s\n", w->report.build_log);
 	for (int i = 0; i < w->report.ntests; i++)
 		sbuf_addf(&md, "%s %s%s%s\n", test_status_name(w->report.tests[i].status),
 			  w->report.tests[i].name, w->report.tests[i].detail ? ": " : "",
