@@ -787,8 +787,18 @@ static void open_exercise(struct watch *w, int i)
 		print_exercise(w);
 }
 
+/* Shows Markdown in the pager; without a screen, prints it and stays in the main view. */
 static void open_pager(struct watch *w, const char *title, const char *md, int scroll_to)
 {
+	if (!w->interactive) {
+		struct sbuf out = SBUF_INIT;
+		int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
+		lesson_render(md, strlen(md), width, false, &out);
+		printf("%s\n\n%s\n", title, sbuf_str(&out));
+		fflush(stdout);
+		sbuf_release(&out);
+		return;
+	}
 	lines_release(&w->pager);
 	struct sbuf out = SBUF_INIT;
 	int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
