@@ -74,7 +74,9 @@ struct watch {
 	char status[STATUS_MAX];
 	enum status_kind status_kind;
 
-	struct lines pager;       /* the pager's text: lesson, hints or the whole report */
+	char *pager_md;           /* the pager's text: lesson, hints or the whole report */
+	struct lines pager;       /* pager_md rendered for pager_width */
+	int pager_width;
 	char pager_title[STATUS_MAX];
 	int pager_scroll;
 
@@ -436,17 +438,32 @@ static void verdict_lines(struct watch *w, struct lines *l, int width, bool whol
 	}
 }
 
-static void render_lesson(struct watch *w)
+/* The width Markdown is set to: the window's, less a margin, and no wider than reads well. */
+static int text_width(const struct watch *w)
 {
-	int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-	if (!w->lesson_md || (width == w->lesson_width && w->lesson.n))
+	return w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
+}
+
+/* Sets md into l at the window's width, unless l already holds it at that width. */
+static void render_md(struct watch *w, const char *md, struct lines *l, int *width)
+{
+	int want = text_width(w);
+	if (!md || (want == *width && l->n))
 		return;
-	lines_release(&w->lesson);
+	lines_release(l);
 	struct sbuf out = SBUF_INIT;
-	lesson_render(w->lesson_md, strlen(w->lesson_md), width, w->colour, &out);
-	lines_split(&w->lesson, sbuf_str(&out));
+	lesson_render(md, strlen(md), want, w->colour, &out);
+	lines_split(l, sbuf_str(&out));
 	sbuf_release(&out);
-	w->lesson_width = width;
+	*width = want;
+}
+
+/* The lesson and the open pager's text, at the window's width. */
+static void render_texts(struct watch *w)
+{
+	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
+	if (w->view == VIEW_PAGER)
+		render_md(w, w->pager_md, &w->pager, &w->pager_width);
 }
 
 static void draw_title(struct watch *w, struct sbuf *s)
@@ -531,7 +548,7 @@ static void draw_main(struct watch *w, struct sbuf *s)
 {
 	static const char *const keys[] = { "n", "next", "p", "prev", "l", "lesson", "h", "hint", "r", "run",
 		"x", "reset", "v", "verdict", "\xe2\x86\x91\xe2\x86\x93", "scroll", "q", "quit", NULL };
-	render_lesson(w);
+	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
 	struct lines verdict = { NULL, 0 };
 	verdict_lines(w, &verdict, w->cols - 1, false);
 	int avail = w->rows - CHROME_ROWS;
@@ -616,7 +633,7 @@ static void resize(struct watch *w)
 	if (!w->interactive)
 		return;
 	term_size(STDOUT_FILENO, &w->rows, &w->cols);
-	render_lesson(w);
+	render_texts(w);
 }
 
 /* ---- plain output, without a terminal ---- */
@@ -773,7 +790,7 @@ static void open_exercise(struct watch *w, int i)
 	lines_release(&w->lesson);
 	w->lesson_width = 0;
 	w->lesson_scroll = 0;
-	render_lesson(w);
+	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
 
 	report_release(&w->report);
 	w->have_report = false;
@@ -792,19 +809,18 @@ static void open_pager(struct watch *w, const char *title, const char *md, int s
 {
 	if (!w->interactive) {
 		struct sbuf out = SBUF_INIT;
-		int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-		lesson_render(md, strlen(md), width, false, &out);
+		lesson_render(md, strlen(md), text_width(w), false, &out);
 		printf("%s\n\n%s\n", title, sbuf_str(&out));
 		fflush(stdout);
 		sbuf_release(&out);
 		return;
 	}
+	char *copy = xstrdup(md);   /* md may be the lesson, which a new exercise frees */
+	free(w->pager_md);
+	w->pager_md = copy;
 	lines_release(&w->pager);
-	struct sbuf out = SBUF_INIT;
-	int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-	lesson_render(md, strlen(md), width, w->colour, &out);
-	lines_split(&w->pager, sbuf_str(&out));
-	sbuf_release(&out);
+	w->pager_width = 0;
+	render_md(w, w->pager_md, &w->pager, &w->pager_width);
 	copy_str(w->pager_title, sizeof(w->pager_title), title);
 	w->pager_scroll = scroll_to;
 	w->view = VIEW_PAGER;
@@ -813,8 +829,7 @@ static void open_pager(struct watch *w, const char *title, const char *md, int s
 static int rendered_rows(struct watch *w, const char *md)
 {
 	struct sbuf out = SBUF_INIT;
-	int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-	lesson_render(md, strlen(md), width, w->colour, &out);
+	lesson_render(md, strlen(md), text_width(w), w->colour, &out);
 	int n = 0;
 	for (size_t i = 0; i < out.len; i++)
 		n += out.buf[i] == '\n';
@@ -1128,6 +1143,7 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 	free(w.lesson_md);
 	lines_release(&w.lesson);
 	lines_release(&w.pager);
+	free(w.pager_md);
 	report_release(&w.report);
 	state_release(&w.st);
 	course_release(&w.course);
