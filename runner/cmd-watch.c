@@ -1089,6 +1089,22 @@ static int loop(struct watch *w)
 	return 0;
 }
 
+/* Everything the watcher holds; the terminal and the standby are given back before. */
+static void watch_release(struct watch *w)
+{
+	if (w->err_file)
+		fclose(w->err_file);
+	if (w->ino_fd >= 0)
+		close(w->ino_fd);
+	free(w->lesson_md);
+	lines_release(&w->lesson);
+	lines_release(&w->pager);
+	free(w->pager_md);
+	report_release(&w->report);
+	state_release(&w->st);
+	course_release(&w->course);
+}
+
 static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argv;
@@ -1117,7 +1133,8 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 	w.ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (w.interactive) {
 		if (term_raw_enter(STDIN_FILENO, STDOUT_FILENO) < 0) {
-			course_release(&w.course);
+			term_raw_leave();   /* it may have failed half way in */
+			watch_release(&w);
 			return 2;
 		}
 		resize(&w);
@@ -1136,17 +1153,7 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 	if (w.interactive)
 		term_raw_leave();
 	state_save(&w.course, &w.st);
-	if (w.err_file)
-		fclose(w.err_file);
-	if (w.ino_fd >= 0)
-		close(w.ino_fd);
-	free(w.lesson_md);
-	lines_release(&w.lesson);
-	lines_release(&w.pager);
-	free(w.pager_md);
-	report_release(&w.report);
-	state_release(&w.st);
-	course_release(&w.course);
+	watch_release(&w);
 	return ret;
 }
 
