@@ -43,7 +43,7 @@
 #define FILE_EVENTS (IN_CLOSE_WRITE | IN_MODIFY | IN_MOVE_SELF | IN_DELETE_SELF)
 
 enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET };
-enum status_kind { STATUS_INFO, STATUS_GOOD, STATUS_BAD, STATUS_BUSY };
+enum status_kind { STATUS_INFO, STATUS_BAD, STATUS_BUSY };
 
 struct lines {
 	char **v;
@@ -528,7 +528,9 @@ static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int s
 
 static void draw_status(struct watch *w, struct sbuf *s, int row)
 {
-	static const char *const styles[] = { C_BOLD, C_GREEN, C_RED, C_YELLOW };
+	static const char *const styles[] = {
+		[STATUS_INFO] = C_BOLD, [STATUS_BAD] = C_RED, [STATUS_BUSY] = C_YELLOW,
+	};
 	char *text = xstrfmt(" %s", w->status);
 	put_row(w, s, row, text, styles[w->status_kind], false);
 	free(text);
@@ -908,7 +910,7 @@ static void show_report(struct watch *w)
 static void go_next(struct watch *w, bool skip)
 {
 	const struct exercise *e = current(w);
-	bool passed = is_done(w, e) || (w->have_report && w->report.verdict == VERDICT_PASS);
+	bool passed = is_done(w, e);  /* a pass of this exercise has marked it done */
 	if (w->cur + 1 >= w->course.n) {
 		set_status(w, STATUS_INFO, "%s", passed ? T("That was the last exercise: the course is done! q quits.")
 						       : T("This is the last exercise."));
@@ -936,11 +938,6 @@ static void do_reset(struct watch *w)
 	/* Our own write raises inotify events; without inotify, check here. */
 	if (w->ino_fd < 0)
 		run_check(w);
-}
-
-static void scroll_lesson(struct watch *w, int by)
-{
-	w->lesson_scroll += by;
 }
 
 static void on_key_pager(struct watch *w, int key)
@@ -991,10 +988,10 @@ static void on_key_main(struct watch *w, int key)
 		set_status(w, STATUS_BAD, T("Reset %s to the stub? Your version is kept as a .bak file. (y/N)"),
 			   short_path(current(w)->file_path));
 		break;
-	case KEY_UP: case 'k': scroll_lesson(w, -1); break;
-	case KEY_DOWN: case 'j': scroll_lesson(w, 1); break;
-	case KEY_PGUP: case 'b': scroll_lesson(w, -page); break;
-	case KEY_PGDN: case ' ': scroll_lesson(w, page); break;
+	case KEY_UP: case 'k': w->lesson_scroll--; break;
+	case KEY_DOWN: case 'j': w->lesson_scroll++; break;
+	case KEY_PGUP: case 'b': w->lesson_scroll -= page; break;
+	case KEY_PGDN: case ' ': w->lesson_scroll += page; break;
 	case KEY_HOME: case 'g': w->lesson_scroll = 0; break;
 	case KEY_END: case 'G': w->lesson_scroll = w->lesson.n; break;
 	case 12:  /* ^L: the screen may have been scribbled on */
