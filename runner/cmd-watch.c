@@ -43,7 +43,7 @@
 #define FILE_EVENTS (IN_CLOSE_WRITE | IN_MODIFY | IN_MOVE_SELF | IN_DELETE_SELF)
 
 enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET };
-enum status_kind { STATUS_INFO, STATUS_GOOD, STATUS_BAD, STATUS_BUSY };
+enum status_kind { STATUS_INFO, STATUS_BAD, STATUS_BUSY };
 
 struct lines {
 	char **v;
@@ -74,7 +74,9 @@ struct watch {
 	char status[STATUS_MAX];
 	enum status_kind status_kind;
 
-	struct lines pager;       /* the pager's text: lesson, hints or the whole report */
+	char *pager_md;           /* the pager's text: lesson, hints or the whole report */
+	struct lines pager;       /* pager_md rendered for pager_width */
+	int pager_width;
 	char pager_title[STATUS_MAX];
 	int pager_scroll;
 
@@ -364,8 +366,9 @@ static void add_picture_line(struct watch *w, struct lines *l, const char *line)
 	sbuf_release(&sb);
 }
 
-/* The verdict of the last check, as lines for the lower part of the screen (or for print). */
-static void verdict_lines(struct watch *w, struct lines *l, int width)
+/* The verdict of the last check, as lines for the lower part of the screen (or for print);
+ * whole_log: the compiler's whole log under a heading, else its first lines. */
+static void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 {
 	const struct report *r = &w->report;
 	const char *file = short_path(current(w)->file_path);
@@ -411,11 +414,14 @@ static void verdict_lines(struct watch *w, struct lines *l, int width)
 		lines_add(l, "", 0);
 		struct lines log = { NULL, 0 };
 		lines_split(&log, r->build_log);
-		for (int i = 0; i < log.n && i < BUILD_LOG_LINES; i++)
+		int shown = whole_log ? log.n : BUILD_LOG_LINES;
+		if (whole_log)
+			lines_addf(l, "  %s", T("Compiler log:"));
+		for (int i = 0; i < log.n && i < shown; i++)
 			lines_addf(l, "  %s%s%s", sgr(w, C_YELLOW), log.v[i], sgr(w, C_RESET));
-		if (log.n > BUILD_LOG_LINES)
+		if (log.n > shown)
 		{
-			char *more = xstrfmt(T("(%d more lines)"), log.n - BUILD_LOG_LINES);
+			char *more = xstrfmt(T("(%d more lines)"), log.n - shown);
 			lines_addf(l, "  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
 			free(more);
 		}
@@ -432,17 +438,32 @@ static void verdict_lines(struct watch *w, struct lines *l, int width)
 	}
 }
 
-static void render_lesson(struct watch *w)
+/* The width Markdown is set to: the window's, less a margin, and no wider than reads well. */
+static int text_width(const struct watch *w)
 {
-	int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-	if (!w->lesson_md || (width == w->lesson_width && w->lesson.n))
+	return w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
+}
+
+/* Sets md into l at the window's width, unless l already holds it at that width. */
+static void render_md(struct watch *w, const char *md, struct lines *l, int *width)
+{
+	int want = text_width(w);
+	if (!md || (want == *width && l->n))
 		return;
-	lines_release(&w->lesson);
+	lines_release(l);
 	struct sbuf out = SBUF_INIT;
-	lesson_render(w->lesson_md, strlen(w->lesson_md), width, w->colour, &out);
-	lines_split(&w->lesson, sbuf_str(&out));
+	lesson_render(md, strlen(md), want, w->colour, &out);
+	lines_split(l, sbuf_str(&out));
 	sbuf_release(&out);
-	w->lesson_width = width;
+	*width = want;
+}
+
+/* The lesson and the open pager's text, at the window's width. */
+static void render_texts(struct watch *w)
+{
+	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
+	if (w->view == VIEW_PAGER)
+		render_md(w, w->pager_md, &w->pager, &w->pager_width);
 }
 
 static void draw_title(struct watch *w, struct sbuf *s)
@@ -507,7 +528,9 @@ static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int s
 
 static void draw_status(struct watch *w, struct sbuf *s, int row)
 {
-	static const char *const styles[] = { C_BOLD, C_GREEN, C_RED, C_YELLOW };
+	static const char *const styles[] = {
+		[STATUS_INFO] = C_BOLD, [STATUS_BAD] = C_RED, [STATUS_BUSY] = C_YELLOW,
+	};
 	char *text = xstrfmt(" %s", w->status);
 	put_row(w, s, row, text, styles[w->status_kind], false);
 	free(text);
@@ -527,9 +550,9 @@ static void draw_main(struct watch *w, struct sbuf *s)
 {
 	static const char *const keys[] = { "n", "next", "p", "prev", "l", "lesson", "h", "hint", "r", "run",
 		"x", "reset", "v", "verdict", "\xe2\x86\x91\xe2\x86\x93", "scroll", "q", "quit", NULL };
-	render_lesson(w);
+	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
 	struct lines verdict = { NULL, 0 };
-	verdict_lines(w, &verdict, w->cols - 1);
+	verdict_lines(w, &verdict, w->cols - 1, false);
 	int avail = w->rows - CHROME_ROWS;
 	int vmax = avail * VERDICT_SHARE_PCT / 100;
 	int vrows = verdict.n < vmax ? verdict.n : vmax;
@@ -612,7 +635,7 @@ static void resize(struct watch *w)
 	if (!w->interactive)
 		return;
 	term_size(STDOUT_FILENO, &w->rows, &w->cols);
-	render_lesson(w);
+	render_texts(w);
 }
 
 /* ---- plain output, without a terminal ---- */
@@ -630,7 +653,7 @@ static void print_exercise(struct watch *w)
 static void print_verdict(struct watch *w)
 {
 	struct lines l = { NULL, 0 };
-	verdict_lines(w, &l, 80);
+	verdict_lines(w, &l, 80, false);
 	printf("%s: ", current(w)->name);
 	for (int i = 0; i < l.n; i++)
 		printf("%s\n", l.v[i]);
@@ -769,7 +792,7 @@ static void open_exercise(struct watch *w, int i)
 	lines_release(&w->lesson);
 	w->lesson_width = 0;
 	w->lesson_scroll = 0;
-	render_lesson(w);
+	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
 
 	report_release(&w->report);
 	w->have_report = false;
@@ -783,14 +806,23 @@ static void open_exercise(struct watch *w, int i)
 		print_exercise(w);
 }
 
+/* Shows Markdown in the pager; without a screen, prints it and stays in the main view. */
 static void open_pager(struct watch *w, const char *title, const char *md, int scroll_to)
 {
+	if (!w->interactive) {
+		struct sbuf out = SBUF_INIT;
+		lesson_render(md, strlen(md), text_width(w), false, &out);
+		printf("%s\n\n%s\n", title, sbuf_str(&out));
+		fflush(stdout);
+		sbuf_release(&out);
+		return;
+	}
+	char *copy = xstrdup(md);   /* md may be the lesson, which a new exercise frees */
+	free(w->pager_md);
+	w->pager_md = copy;
 	lines_release(&w->pager);
-	struct sbuf out = SBUF_INIT;
-	int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-	lesson_render(md, strlen(md), width, w->colour, &out);
-	lines_split(&w->pager, sbuf_str(&out));
-	sbuf_release(&out);
+	w->pager_width = 0;
+	render_md(w, w->pager_md, &w->pager, &w->pager_width);
 	copy_str(w->pager_title, sizeof(w->pager_title), title);
 	w->pager_scroll = scroll_to;
 	w->view = VIEW_PAGER;
@@ -799,8 +831,7 @@ static void open_pager(struct watch *w, const char *title, const char *md, int s
 static int rendered_rows(struct watch *w, const char *md)
 {
 	struct sbuf out = SBUF_INIT;
-	int width = w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-	lesson_render(md, strlen(md), width, w->colour, &out);
+	lesson_render(md, strlen(md), text_width(w), w->colour, &out);
 	int n = 0;
 	for (size_t i = 0; i < out.len; i++)
 		n += out.buf[i] == '\n';
@@ -858,14 +889,12 @@ static void show_report(struct watch *w)
 	struct lines l = { NULL, 0 };
 	bool colour = w->colour;
 	w->colour = false;  /* the pager renders Markdown; the report goes in as a code block */
-	verdict_lines(w, &l, w->cols - 6);
+	verdict_lines(w, &l, w->cols - 6, true);
 	w->colour = colour;
 	struct sbuf md = SBUF_INIT;
 	sbuf_adds(&md, "```\n");
 	for (int i = 0; i < l.n; i++)
 		sbuf_addf(&md, "%s\n", l.v[i]);
-	if (w->report.build_log && *w->report.build_log)
-		sbuf_addf(&md, "\nCompiler log:\n%s\n", w->report.build_log);
 	for (int i = 0; i < w->report.ntests; i++)
 		sbuf_addf(&md, "%s %s%s%s\n", test_status_name(w->report.tests[i].status),
 			  w->report.tests[i].name, w->report.tests[i].detail ? ": " : "",
@@ -881,7 +910,7 @@ static void show_report(struct watch *w)
 static void go_next(struct watch *w, bool skip)
 {
 	const struct exercise *e = current(w);
-	bool passed = is_done(w, e) || (w->have_report && w->report.verdict == VERDICT_PASS);
+	bool passed = is_done(w, e);  /* a pass of this exercise has marked it done */
 	if (w->cur + 1 >= w->course.n) {
 		set_status(w, STATUS_INFO, "%s", passed ? T("That was the last exercise: the course is done! q quits.")
 						       : T("This is the last exercise."));
@@ -909,11 +938,6 @@ static void do_reset(struct watch *w)
 	/* Our own write raises inotify events; without inotify, check here. */
 	if (w->ino_fd < 0)
 		run_check(w);
-}
-
-static void scroll_lesson(struct watch *w, int by)
-{
-	w->lesson_scroll += by;
 }
 
 static void on_key_pager(struct watch *w, int key)
@@ -964,10 +988,10 @@ static void on_key_main(struct watch *w, int key)
 		set_status(w, STATUS_BAD, T("Reset %s to the stub? Your version is kept as a .bak file. (y/N)"),
 			   short_path(current(w)->file_path));
 		break;
-	case KEY_UP: case 'k': scroll_lesson(w, -1); break;
-	case KEY_DOWN: case 'j': scroll_lesson(w, 1); break;
-	case KEY_PGUP: case 'b': scroll_lesson(w, -page); break;
-	case KEY_PGDN: case ' ': scroll_lesson(w, page); break;
+	case KEY_UP: case 'k': w->lesson_scroll--; break;
+	case KEY_DOWN: case 'j': w->lesson_scroll++; break;
+	case KEY_PGUP: case 'b': w->lesson_scroll -= page; break;
+	case KEY_PGDN: case ' ': w->lesson_scroll += page; break;
 	case KEY_HOME: case 'g': w->lesson_scroll = 0; break;
 	case KEY_END: case 'G': w->lesson_scroll = w->lesson.n; break;
 	case 12:  /* ^L: the screen may have been scribbled on */
@@ -1062,6 +1086,22 @@ static int loop(struct watch *w)
 	return 0;
 }
 
+/* Everything the watcher holds; the terminal and the standby are given back before. */
+static void watch_release(struct watch *w)
+{
+	if (w->err_file)
+		fclose(w->err_file);
+	if (w->ino_fd >= 0)
+		close(w->ino_fd);
+	free(w->lesson_md);
+	lines_release(&w->lesson);
+	lines_release(&w->pager);
+	free(w->pager_md);
+	report_release(&w->report);
+	state_release(&w->st);
+	course_release(&w->course);
+}
+
 static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argv;
@@ -1090,7 +1130,8 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 	w.ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (w.interactive) {
 		if (term_raw_enter(STDIN_FILENO, STDOUT_FILENO) < 0) {
-			course_release(&w.course);
+			term_raw_leave();   /* it may have failed half way in */
+			watch_release(&w);
 			return 2;
 		}
 		resize(&w);
@@ -1109,16 +1150,7 @@ static int cmd_watch(const struct cmd_ctx *ctx, int argc, char **argv)
 	if (w.interactive)
 		term_raw_leave();
 	state_save(&w.course, &w.st);
-	if (w.err_file)
-		fclose(w.err_file);
-	if (w.ino_fd >= 0)
-		close(w.ino_fd);
-	free(w.lesson_md);
-	lines_release(&w.lesson);
-	lines_release(&w.pager);
-	report_release(&w.report);
-	state_release(&w.st);
-	course_release(&w.course);
+	watch_release(&w);
 	return ret;
 }
 

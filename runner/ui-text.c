@@ -79,6 +79,7 @@ const struct translation ui_translations[] = {
 	{ " (that is all of them)", " (são todas)" },
 	{ "; h shows the next", "; h mostra a próxima" },
 	{ "Last verdict for %s", "Último veredito de %s" },
+	{ "Compiler log:", "Saída do compilador:" },
 	{ "Hint %d of %d", "Dica %d de %d" },
 	{ "Hint %d of %d: %s", "Dica %d de %d: %s" },
 	{ "(%d more: run `clings hint %s` again)", "(mais %d: rode `clings hint %s` de novo)" },

@@ -1,0 +1,76 @@
+# Without a terminal, l and v print the lesson and the whole last verdict (the compiler's log
+# once, under its heading, in the learner's language) and leave the keys as they were: n, p
+# and l work after them, and one q quits.
+. tests/lib.sh
+cp -r tests/fixtures/course "$TMP/course"
+course="$TMP/course"
+file="$course/exercises/copy.cl"
+out="$TMP/out"
+printf '__kernel void copy(__global int *x) { x[0] = undeclared_y; }\n' > "$TMP/bad.cl"
+cp "$TMP/bad.cl" "$file"
+printf '[clings]\nversion = 1\ncurrent = copy\n' > "$course/.clings-state"
+
+# start [ARGS]: the watcher without a terminal, reading keys from a fifo held open on fd 3.
+start() {
+	rm -f "$TMP/keys"; mkfifo "$TMP/keys"
+	$CLINGS --course "$course" "$@" watch < "$TMP/keys" > "$out" 2>&1 &
+	pid=$!
+	exec 3> "$TMP/keys"
+}
+trap 'kill $pid 2>/dev/null; rm -rf "$TMP"' EXIT
+# seen REGEX [N]: waits until N lines (1 unless told) of the output match REGEX.
+seen() {
+	local i
+	for i in $(seq 300); do
+		[ "$(grep -Ec -- "$1" "$out")" -ge "${2:-1}" ] && return 0
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.1
+	done
+	fail "no ${2:-1} lines /$1/ in: $(cat "$out")"
+}
+# quits: one q ends the watcher, at once and with status 0.
+quits() {
+	echo q >&3
+	local i
+	for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+	kill -0 $pid 2>/dev/null && fail "one q did not quit after $1: $(cat "$out")"
+	wait $pid || fail "watch exited with $?: $(cat "$out")"
+	exec 3>&-
+}
+
+start
+seen '^copy: FAIL Does not compile'
+echo v >&3
+seen '^Last verdict for copy$'
+echo l >&3
+seen '^Lesson: Copy a buffer$'
+seen 'COPY-LESSON-MARKER'
+report=$(sed -n '/^Last verdict for copy$/,/^Lesson: /p' "$out")
+[ "$(printf '%s\n' "$report" | grep -c 'Compiler log:')" -eq 1 ] || fail "v: no one 'Compiler log:': $report"
+[ "$(printf '%s\n' "$report" | grep -c 'failed to build the program')" -eq 1 ] ||
+	fail "v: the compiler's log is not there once: $report"
+
+# n still moves on (the pass is checked as it was), p comes back, v on a wrong result.
+cp "$course/solutions/copy.cl" "$file"
+seen '^copy: PASS'
+echo n >&3
+seen '^1/2 done\. Exercise 2: Scale a buffer'
+seen '^scale: FAIL'
+echo v >&3
+seen '^Last verdict for scale$'
+echo p >&3
+seen '^1/2 done\. Exercise 1: Copy a buffer'
+echo l >&3
+seen 'COPY-LESSON-MARKER' 2
+quits "l"
+
+# The same in Portuguese, and one q after v.
+cp "$TMP/bad.cl" "$file"
+start --lang pt-BR
+seen '^copy: FAIL Não compila'
+echo v >&3
+seen '^Último veredito de copy$'
+seen 'Saída do compilador:'
+grep -q 'Compiler log' "$out" && fail "v in Portuguese: $(cat "$out")"
+quits "v"
+exit 0
