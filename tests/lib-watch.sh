@@ -15,24 +15,28 @@ start_watch() {
 	trap 'kill $pid 2>/dev/null; rm -rf "$TMP"' EXIT
 }
 
-# stop_watch: q must end the watcher within 10 s, with status 0.
+# stop_watch [AFTER]: one q must end the watcher within 5 s, with status 0.
 stop_watch() {
 	echo q >&3
-	for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	! kill -0 "$pid" 2>/dev/null || fail "q did not quit"
+	for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+	! kill -0 "$pid" 2>/dev/null || fail "one q did not quit${1:+ after $1}"
 	wait "$pid" || fail "the watcher exited with $?"
 	exec 3>&-
 }
 
-# count_checks OUT [EXERCISE]: the verdicts printed so far (of EXERCISE, or of any).
-count_checks() { grep -Ec "^${2:-[a-z0-9_-]+}: (PASS|FAIL)" "$1"; }
-
-# wait_checks OUT N [EXERCISE]: until N verdicts are printed (60 s at most), or the watcher ends.
-wait_checks() {
+# wait_lines OUT REGEX [N]: until N lines (1 unless told) of OUT match REGEX (60 s at most), or
+# the watcher ends.
+wait_lines() {
 	for _ in $(seq 600); do
-		[ "$(count_checks "$1" "${3:-}")" -ge "$2" ] && return 0
+		[ "$(grep -Ec -- "$2" "$1")" -ge "${3:-1}" ] && return 0
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1
 	done
-	fail "no check $2: $(cat "$1")"
+	fail "no ${3:-1} lines /$2/ in: $(cat "$1")"
 }
+
+# count_checks OUT [EXERCISE]: the verdicts printed so far (of EXERCISE, or of any).
+count_checks() { grep -Ec -- "^${2:-[a-z0-9_-]+}: (PASS|FAIL)" "$1"; }
+
+# wait_checks OUT N [EXERCISE]: until N verdicts are printed.
+wait_checks() { wait_lines "$1" "^${3:-[a-z0-9_-]+}: (PASS|FAIL)" "$2"; }

@@ -2,6 +2,7 @@
 # once, under its heading, in the learner's language) and leave the keys as they were: n, p
 # and l work after them, and one q quits.
 . tests/lib.sh
+. tests/lib-watch.sh
 cp -r tests/fixtures/course "$TMP/course"
 course="$TMP/course"
 file="$course/exercises/copy.cl"
@@ -10,33 +11,9 @@ printf '__kernel void copy(__global int *x) { x[0] = undeclared_y; }\n' > "$TMP/
 cp "$TMP/bad.cl" "$file"
 printf '[clings]\nversion = 1\ncurrent = copy\n' > "$course/.clings-state"
 
-# start [ARGS]: the watcher without a terminal, reading keys from a fifo held open on fd 3.
-start() {
-	rm -f "$TMP/keys"; mkfifo "$TMP/keys"
-	$CLINGS --course "$course" "$@" watch < "$TMP/keys" > "$out" 2>&1 &
-	pid=$!
-	exec 3> "$TMP/keys"
-}
-trap 'kill $pid 2>/dev/null; rm -rf "$TMP"' EXIT
-# seen REGEX [N]: waits until N lines (1 unless told) of the output match REGEX.
-seen() {
-	local i
-	for i in $(seq 300); do
-		[ "$(grep -Ec -- "$1" "$out")" -ge "${2:-1}" ] && return 0
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.1
-	done
-	fail "no ${2:-1} lines /$1/ in: $(cat "$out")"
-}
-# quits: one q ends the watcher, at once and with status 0.
-quits() {
-	echo q >&3
-	local i
-	for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-	kill -0 $pid 2>/dev/null && fail "one q did not quit after $1: $(cat "$out")"
-	wait $pid || fail "watch exited with $?: $(cat "$out")"
-	exec 3>&-
-}
+start() { start_watch "$course" "$out" "$@"; }
+seen() { wait_lines "$out" "$@"; }
+quits() { stop_watch "$1"; }
 
 start
 seen '^copy: FAIL Does not compile'
