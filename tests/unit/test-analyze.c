@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clings.h"
+#include "engine/engine.h"
 
 /* The data folder beside this file, wherever the tests run from the repository root. */
 static char *data_path(const char *name)

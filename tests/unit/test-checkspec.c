@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clings.h"
+#include "engine/engine.h"
 
 static char *write_temp(const char *text)
 {

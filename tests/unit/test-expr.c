@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "clings.h"
+#include "course/course.h"
 
 static int64_t eval_ok(const char *src, const struct vars *v)
 {

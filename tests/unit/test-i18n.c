@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clings.h"
+#include "ui/ui.h"
 
 /* The conversions of a format string, each as written ("%s", "%.1f", "%zu"), one per line. */
 static void conversions(const char *fmt, struct sbuf *out)
@@ -153,25 +153,30 @@ static int check_file(const char *path, const char *text, struct sbuf *missing)
 static void every_message_has_a_translation(void **state)
 {
 	(void)state;
-	char *dir = runner_dir();
-	DIR *d = opendir(dir);
-	if (!d)
-		fail_msg("cannot open %s", dir);
+	char *root = runner_dir();
 	struct sbuf missing = SBUF_INIT;
 	int keys = 0;
-	for (struct dirent *e; (e = readdir(d));) {
-		size_t len = strlen(e->d_name);
-		if (len < 3 || strcmp(e->d_name + len - 2, ".c") || !strcmp(e->d_name, "i18n.c"))
-			continue;
-		char *path = xstrfmt("%s/%s", dir, e->d_name), *text = NULL;
-		if (read_file(path, &text, NULL) < 0)
-			fail_msg("cannot read %s", path);
-		keys += check_file(e->d_name, text, &missing);
-		free(text);
-		free(path);
+	static const char *const layers[] = { "base", "course", "engine", "ui", "watch", "cmd" };
+	for (size_t l = 0; l < sizeof(layers) / sizeof(layers[0]); l++) {
+		char *dir = xstrfmt("%s/%s", root, layers[l]);
+		DIR *d = opendir(dir);
+		if (!d)
+			fail_msg("cannot open %s", dir);
+		for (struct dirent *e; (e = readdir(d));) {
+			size_t len = strlen(e->d_name);
+			if (len < 3 || strcmp(e->d_name + len - 2, ".c") || !strcmp(e->d_name, "i18n.c"))
+				continue;
+			char *path = xstrfmt("%s/%s", dir, e->d_name), *text = NULL;
+			if (read_file(path, &text, NULL) < 0)
+				fail_msg("cannot read %s", path);
+			keys += check_file(path, text, &missing);
+			free(text);
+			free(path);
+		}
+		closedir(d);
+		free(dir);
 	}
-	closedir(d);
-	free(dir);
+	free(root);
 	if (missing.len)
 		fail_msg("no Portuguese for:\n%s", sbuf_str(&missing));
 	assert_true(keys > 100);   /* the scanner found the calls */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clings.h"
+#include "ui/ui.h"
 
 /* Renders md; the caller frees the result. */
 static char *render(const char *md, int width, bool colour)

@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "clings.h"
+#include "engine/engine.h"
 
 static const struct sandbox_limits limits = { .time_ms = 3000, .build_ms = 3000 };
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clings.h"
+#include "course/course.h"
 
 struct fixture {
 	char dir[64];

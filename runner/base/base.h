@@ -1,0 +1,101 @@
+/*
+ * base.h: the lowest layer: limits and defaults, strings, errors, files, the clock, the language
+ * in use. It knows nothing of courses, devices or terminals.
+ *
+ * Conventions (see STYLE.md): functions return 0 or a negative value on error; error() prints
+ * "clings: message" and returns -1 so callers write `return error(...)`. Types that own memory
+ * have a FOO_INIT initialiser and a foo_release() that frees what they own.
+ */
+#ifndef BASE_BASE_H
+#define BASE_BASE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* ---- limits and defaults: the one place where they live ---- */
+#define NAME_MAX_LEN 64          /* exercise, kernel, argument and parameter names */
+#define TEXT_MAX_WIDTH 100       /* lessons and hints: wider lines are hard to read */
+#define PIPE_WIDTH 80            /* text going to a file or a pipe: what its reader expects */
+#define MAX_ARGS 16              /* kernel arguments in a check */
+#define MAX_VARS 32              /* parameters plus derived values of one test */
+#define MAX_LETS 16
+#define MAX_TESTS 32             /* [test ...] sections in a check */
+#define MAX_DIMS 2
+#define HINTS_PER_EXERCISE 3     /* of growing detail, in every language */
+#define MAX_PASSES 64            /* a [repeat] loop that runs longer is a broken check */
+#define DEFAULT_TIME_LIMIT_MS 4000
+#define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */
+#define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
+#define DEFAULT_SEED 20261123u
+#define DEFAULT_TOLERANCE 1e-6
+#define GUARD_BYTES 1024         /* guard region after every global buffer */
+#define POISON_BYTE 0xCD         /* fills outputs before a run: "never written" */
+
+/* ---- strings: a growable buffer (git's strbuf, smaller) ---- */
+struct sbuf {
+	char *buf;  /* always NUL-terminated once anything was added */
+	size_t len, cap;
+};
+#define SBUF_INIT { NULL, 0, 0 }
+void sbuf_add(struct sbuf *sb, const char *s, size_t n);
+void sbuf_adds(struct sbuf *sb, const char *s);
+void sbuf_addf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap);
+void sbuf_reset(struct sbuf *sb);
+const char *sbuf_str(const struct sbuf *sb); /* "" when empty, never NULL */
+char *sbuf_detach(struct sbuf *sb);          /* caller owns the result; sb is empty again */
+void sbuf_release(struct sbuf *sb);
+
+/* ---- errors and small helpers  ---- */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));   /* prints, returns -1 */
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Copies at most cap-1 bytes and always terminates. */
+void copy_str(char *dst, size_t cap, const char *src);
+/* Reads a whole file; returns 0 or -1 with errno set. *out is NUL-terminated, caller frees. */
+int read_file(const char *path, char **out, size_t *len);
+/* Writes a file atomically: temp file beside it, fsync, rename, fsync of the directory. */
+int write_file_atomic(const char *path, const void *data, size_t len);
+double now_seconds(void); /* monotonic clock */
+/* Escapes tabs, newlines and backslashes so a value fits on one line of the child protocol. */
+void escape_line(struct sbuf *out, const char *s);
+void unescape_line(struct sbuf *out, const char *s);
+
+/* ---- language ---- */
+/* --lang, then CLINGS_LANG, then LC_ALL/LANG (pt_BR* -> "pt-BR"), else "en". */
+const char *lang_choose(const char *flag);
+/* Takes "--opt VALUE" or "--opt=VALUE" at argv[*i]: returns the value and advances *i, or NULL
+ * when argv[*i] is another option; a missing value ends the program with a message (exit 2). */
+const char *option_value(int argc, char **argv, int *i, const char *opt);
+/* path as the learner would type it: relative to the working directory when inside it. */
+const char *path_shown(const char *path);
+/* The language of error(), warning() and die() (main sets it; English until then). */
+void messages_lang_set(const char *lang);
+const char *messages_lang(void);
+/*
+ * The learner-facing text of an English message (i18n.c): its Brazilian Portuguese translation
+ * when lang is "pt-BR" and the table has one, else english itself (lang may be NULL). A format
+ * string keeps its conversions, in the same order, so format_arg lets the compiler check the
+ * arguments against the English literal. The result lives as long as the program.
+ */
+const char *tr(const char *lang, const char *english) __attribute__((format_arg(2)));
+/* The table behind tr(), for its tests: pairs of English and Portuguese, ending with NULLs. */
+struct translation {
+	const char *english, *portuguese;
+};
+extern const struct translation translations[];
+/* tr() over another table (the watcher's own words, ui-text.c). */
+const char *tr_from(const struct translation *table, const char *lang, const char *english)
+	__attribute__((format_arg(3)));
+
+
+#endif

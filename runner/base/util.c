@@ -1,0 +1,337 @@
+/* util.c: strings, errors, files and clocks shared by every other file. */
+#include "base/base.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- sbuf ---- */
+
+static void sbuf_grow(struct sbuf *sb, size_t extra)
+{
+	if (sb->len + extra + 1 <= sb->cap)
+		return;
+	size_t cap = sb->cap ? sb->cap : 64;
+	while (cap < sb->len + extra + 1)
+		cap *= 2;
+	sb->buf = xrealloc(sb->buf, cap);
+	sb->cap = cap;
+}
+
+void sbuf_add(struct sbuf *sb, const char *s, size_t n)
+{
+	sbuf_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sbuf_adds(struct sbuf *sb, const char *s)
+{
+	sbuf_add(sb, s, strlen(s));
+}
+
+void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap)
+{
+	va_list copy;
+	va_copy(copy, ap);
+	int n = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	if (n < 0)
+		return;
+	sbuf_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void sbuf_addf(struct sbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	sbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void sbuf_reset(struct sbuf *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+}
+
+const char *sbuf_str(const struct sbuf *sb)
+{
+	return sb->buf ? sb->buf : "";
+}
+
+char *sbuf_detach(struct sbuf *sb)
+{
+	char *s = sb->buf ? sb->buf : xstrdup("");
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	return s;
+}
+
+void sbuf_release(struct sbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+/* ---- errors ---- */
+
+/* sbase's form: "clings: what: why"; a message ending in ':' gets strerror(errno). */
+static void report_message(const char *prefix, const char *fmt, va_list ap)
+{
+	int saved = errno;
+	struct sbuf sb = SBUF_INIT;
+	sbuf_addf(&sb, "clings: %s", *prefix ? tr(messages_lang(), prefix) : "");
+	sbuf_vaddf(&sb, tr(messages_lang(), fmt), ap);
+	if (sb.len && sb.buf[sb.len - 1] == ':')
+		sbuf_addf(&sb, " %s", strerror(saved));
+	fprintf(stderr, "%s\n", sbuf_str(&sb));
+	sbuf_release(&sb);
+	errno = saved;
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report_message("", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report_message("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report_message("", fmt, ap);
+	va_end(ap);
+	exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *d = strdup(s ? s : "");
+	if (!d)
+		die("out of memory");
+	return d;
+}
+
+char *xstrfmt(const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	sbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return sbuf_detach(&sb);
+}
+
+void copy_str(char *dst, size_t cap, const char *src)
+{
+	if (!cap)
+		return;
+	size_t n = strlen(src);
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* ---- files ---- */
+
+int read_file(const char *path, char **out, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	struct sbuf sb = SBUF_INIT;
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sbuf_add(&sb, chunk, n);
+	int failed = ferror(f);
+	fclose(f);
+	if (failed) {
+		sbuf_release(&sb);
+		errno = EIO;
+		return -1;
+	}
+	if (len)
+		*len = sb.len;
+	*out = sbuf_detach(&sb);
+	return 0;
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int write_file_atomic(const char *path, const void *data, size_t len)
+{
+	char *tmp = xstrfmt("%s.tmp.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+		int saved = errno;
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		errno = saved;
+		return -1;
+	}
+	close(fd);
+	if (rename(tmp, path) < 0) {
+		int saved = errno;
+		unlink(tmp);
+		free(tmp);
+		errno = saved;
+		return -1;
+	}
+	free(tmp);
+	/* The rename itself is only durable once the directory is synced. */
+	char *dir = xstrdup(path);
+	int dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	free(dir);
+	return 0;
+}
+
+double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void escape_line(struct sbuf *out, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '\n': sbuf_adds(out, "\\n"); break;
+		case '\t': sbuf_adds(out, "\\t"); break;
+		case '\\': sbuf_adds(out, "\\\\"); break;
+		default: sbuf_add(out, s, 1);
+		}
+	}
+}
+
+void unescape_line(struct sbuf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			char c = *s == 'n' ? '\n' : *s == 't' ? '\t' : *s;
+			sbuf_add(out, &c, 1);
+		} else {
+			sbuf_add(out, s, 1);
+		}
+	}
+}
+
+static const char *messages_language = "en";
+
+void messages_lang_set(const char *lang)
+{
+	messages_language = lang ? lang : "en";
+}
+
+const char *messages_lang(void)
+{
+	return messages_language;
+}
+
+const char *lang_choose(const char *flag)
+{
+	const char *v = flag && *flag ? flag : getenv("CLINGS_LANG");
+	if (!v || !*v) {
+		v = getenv("LC_ALL");
+		if (!v || !*v)
+			v = getenv("LANG");
+	}
+	if (v && (!strncmp(v, "pt_BR", 5) || !strncmp(v, "pt-BR", 5) || !strcmp(v, "pt")))
+		return "pt-BR";
+	return "en";
+}
+
+const char *option_value(int argc, char **argv, int *i, const char *opt)
+{
+	size_t n = strlen(opt);
+	if (strncmp(argv[*i], opt, n))
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc)
+		die("%s needs a value", opt);
+	return argv[++*i];
+}
+
+const char *path_shown(const char *path)
+{
+	char cwd[PATH_MAX];
+	if (path[0] != '/' || !getcwd(cwd, sizeof(cwd)))
+		return path;
+	size_t n = strlen(cwd);
+	return !strncmp(path, cwd, n) && path[n] == '/' ? path + n + 1 : path;
+}

@@ -1,0 +1,59 @@
+/* check.c: `clings check EXERCISE`: one check, its verdict as text or JSON, the exit status. */
+#include "cmd/cmd.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Records the verdict of the learner's own file, so `list` and the watcher know what passed. */
+static void remember(const struct course *c, const struct exercise *e, const struct report *r)
+{
+	struct state st = STATE_INIT;
+	state_load(c, &st);
+	struct exercise_state *es = state_for(&st, e->name);
+	es->done = es->done || r->verdict == VERDICT_PASS;
+	copy_str(es->last_verdict, sizeof(es->last_verdict), verdict_name(r->verdict));
+	state_save(c, &st);  /* it says so itself when it cannot */
+	state_release(&st);
+}
+
+enum { OPT_FILE = 'F', OPT_JSON = 'J', OPT_NO_ANALYSIS = 'N', OPT_VERBOSE = 'v' };
+static const struct cmd_option check_options[] = {
+	{ { "file", required_argument, NULL, OPT_FILE }, "PATH", "check PATH instead of the exercise's own file" },
+	{ { "json", no_argument, NULL, OPT_JSON }, NULL, "print the report as one JSON object" },
+	{ { "no-analysis", no_argument, NULL, OPT_NO_ANALYSIS }, NULL, "skip the analysis on Oclgrind" },
+	{ { "verbose", no_argument, NULL, OPT_VERBOSE }, NULL, "show the compiler's and the analysis's logs" },
+	{ { NULL, 0, NULL, 0 }, NULL, NULL },
+};
+
+static int cmd_check(const struct cmd_ctx *ctx)
+{
+	struct check_options o = { .device = ctx->device, .lang = ctx->lang, .file = ctx->opt[OPT_FILE],
+				   .no_analysis = ctx->opt[OPT_NO_ANALYSIS], .verbose = ctx->opt[OPT_VERBOSE] };
+	const char *name = ctx->argv[0];
+	bool json = ctx->opt[OPT_JSON];
+	struct course c = COURSE_INIT;
+	if (course_load(ctx->course_dir, &c) < 0)
+		return 2;
+	const struct exercise *e = course_find(&c, name);
+	if (!e) {
+		course_release(&c);
+		return 2;
+	}
+	struct report r = REPORT_INIT;
+	int rc = check_exercise(&c, e, &o, &r);
+	if (json)
+		report_print_json(&r, stdout);
+	else
+		report_print_text(&r, stdout, term_colour(STDOUT_FILENO), o.verbose, ctx->lang);
+	if (rc == 0 && !o.file)
+		remember(&c, e, &r);
+	int status = rc < 0 ? 2 : r.verdict == VERDICT_PASS ? 0 : 1;
+	report_release(&r);
+	course_release(&c);
+	return status;
+}
+
+const struct cmd_entry cmd_check_entry = {
+	"check", "EXERCISE", "check an exercise once and print the verdict", check_options, 1, 1, cmd_check,
+};

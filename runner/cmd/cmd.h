@@ -1,0 +1,42 @@
+/*
+ * cmd.h: the commands, thin over the layers below as git's builtins are over its library. Each
+ * cmd/NAME.c exports one `const struct cmd_entry`: its name, synopsis, options and operands. main.c
+ * parses the global options and then the command's own with getopt_long, answers --help for every
+ * command in one format, and calls exec with what it parsed; exec only calls the layers and
+ * returns the exit status (0 done, 1 the learner's work failed, 2 a usage or course error).
+ */
+#ifndef CMD_CMD_H
+#define CMD_CMD_H
+
+#include "watch/watch.h"
+
+#include <getopt.h>
+
+#define CMD_MAX_OPTION 128   /* option keys are ASCII: the short letter, or another character */
+
+struct cmd_ctx {
+	const char *course_dir;
+	const char *lang;
+	const char *device;
+	/* The command's own options by key: the value, "" for a flag, NULL when not given. */
+	const char *opt[CMD_MAX_OPTION];
+	int argc;            /* operands, after the options */
+	char **argv;
+};
+struct cmd_option {
+	struct option o;     /* name, has_arg, NULL, key (o.val) */
+	const char *arg;     /* shown after the name in --help: "PATH"; NULL for a flag */
+	const char *help;    /* English; --help prints it in the learner's language */
+};
+struct cmd_entry {
+	const char *name;
+	const char *operands;               /* "EXERCISE", "[EXERCISE]", "" */
+	const char *summary;                /* one line, English */
+	const struct cmd_option *options;   /* ends with an entry whose o.name is NULL; may be NULL */
+	int min_args, max_args;
+	int (*exec)(const struct cmd_ctx *ctx);
+};
+extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,
+	cmd_hint_entry, cmd_lesson_entry, cmd_reset_entry, cmd_watch_entry, cmd_validate_entry;
+
+#endif

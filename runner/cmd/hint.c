@@ -1,0 +1,43 @@
+/* hint.c: `clings hint [EXERCISE]` prints the next hint of an exercise and counts it. */
+#include "cmd/cmd.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+
+static int cmd_hint(const struct cmd_ctx *ctx)
+{
+	struct course c = COURSE_INIT;
+	struct state st = STATE_INIT;
+	struct hints h = HINTS_INIT;
+	int ret = 1;
+	if (course_load(ctx->course_dir, &c) < 0)
+		return 2;
+	state_load(&c, &st);
+	const struct exercise *e = ctx->argc ? course_find(&c, ctx->argv[0]) : exercise_current(&c, &st);
+	if (!e) {
+		ret = 2;
+		goto out;
+	}
+	int i = hint_take(&c, e, ctx->lang, &st, &h);
+	if (i < 0)
+		goto out;
+	state_save(&c, &st);
+	hint_print(e, &h, i, ctx->lang, term_colour(STDOUT_FILENO));
+	if (i + 1 < h.n) {
+		printf("\n");
+		printf(ui_text(ctx->lang, "(%d more: run `clings hint %s` again)"), h.n - i - 1, e->name);
+		printf("\n");
+	}
+	ret = 0;
+out:
+	lesson_hints_release(&h);
+	state_release(&st);
+	course_release(&c);
+	return ret;
+}
+
+const struct cmd_entry cmd_hint_entry = {
+	"hint", "[EXERCISE]", "show the next hint (of the current exercise by default)", NULL, 0, 1, cmd_hint,
+};

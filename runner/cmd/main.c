@@ -1,0 +1,204 @@
+/*
+ * main.c: the command table and the one place where options are parsed. Global options come
+ * first, and may also follow the command (`clings check --lang pt-BR EXERCISE`, as ./run.sh
+ * passes them); then the command's own options and its operands; "--" ends the options.
+ */
+#include "cmd/cmd.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Course order of the table is the order of `clings help`. */
+static const struct cmd_entry *const commands[] = {
+	&cmd_watch_entry,
+	&cmd_list_entry,
+	&cmd_check_entry,
+	&cmd_lesson_entry,
+	&cmd_hint_entry,
+	&cmd_reset_entry,
+	&cmd_devices_entry,
+	&cmd_validate_entry,
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+enum { KEY_COURSE = 'C', KEY_LANG = 'L', KEY_DEVICE = 'D', KEY_HELP = 'h' };
+static const struct cmd_option global_options[] = {
+	{ { "course", required_argument, NULL, KEY_COURSE }, "DIR", "the course directory" },
+	{ { "lang", required_argument, NULL, KEY_LANG }, "LANG", "en or pt-BR" },
+	{ { "device", required_argument, NULL, KEY_DEVICE }, "SPEC", "the OpenCL device (see `clings devices`)" },
+	{ { "help", no_argument, NULL, KEY_HELP }, NULL, "this help" },
+	{ { NULL, 0, NULL, 0 }, NULL, NULL },
+};
+
+static const char *T(const char *lang, const char *english) __attribute__((format_arg(2)));
+static const char *T(const char *lang, const char *english)
+{
+	return ui_text(lang, english);
+}
+
+static void print_options(FILE *f, const char *lang, const struct cmd_option *opts)
+{
+	for (; opts && opts->o.name; opts++) {
+		char left[64];
+		snprintf(left, sizeof(left), "%s%c%s--%s%s%s", opts->o.val >= 'a' && opts->o.val <= 'z' ? "-" : "",
+			 opts->o.val >= 'a' && opts->o.val <= 'z' ? opts->o.val : ' ',
+			 opts->o.val >= 'a' && opts->o.val <= 'z' ? ", " : "  ", opts->o.name,
+			 opts->arg ? " " : "", opts->arg ? opts->arg : "");
+		fprintf(f, "  %-22s %s\n", left + (opts->o.val >= 'a' && opts->o.val <= 'z' ? 0 : 1),
+			T(lang, opts->help));
+	}
+}
+
+/* "usage: clings NAME [OPTIONS] OPERANDS": the one form, for --help and for a usage error. */
+static void synopsis(FILE *f, const char *lang, const struct cmd_entry *cmd)
+{
+	fprintf(f, "%s clings %s%s%s%s%s\n", T(lang, "usage:"), cmd->name, cmd->options ? " " : "",
+		cmd->options ? T(lang, "[OPTIONS]") : "", *cmd->operands ? " " : "", cmd->operands);
+}
+
+static void command_help(FILE *f, const char *lang, const struct cmd_entry *cmd)
+{
+	synopsis(f, lang, cmd);
+	fprintf(f, "\n%s\n", T(lang, cmd->summary));
+	if (cmd->options) {
+		fprintf(f, "\n%s\n", T(lang, "options:"));
+		print_options(f, lang, cmd->options);
+	}
+	fprintf(f, "\n%s\n", T(lang, "global options:"));
+	print_options(f, lang, global_options);
+}
+
+static void usage(FILE *f, const char *lang)
+{
+	fprintf(f, "%s clings %s %s\n\n%s\n\n%s\n", T(lang, "usage:"), T(lang, "[GLOBAL OPTIONS]"),
+		T(lang, "[COMMAND [OPTIONS] [ARGS]]"),
+		T(lang, "With no command, clings opens the current exercise and checks it on every save."),
+		T(lang, "commands:"));
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-9s %s\n", commands[i]->name, T(lang, commands[i]->summary));
+	fprintf(f, "\n%s\n", T(lang, "global options:"));
+	print_options(f, lang, global_options);
+	fprintf(f, "\n%s\n", T(lang, "`clings COMMAND --help` tells more about one command."));
+}
+
+/* An exact name, or a unique prefix of one (as tmux does). */
+static const struct cmd_entry *find_command(const char *name)
+{
+	const struct cmd_entry *found = NULL;
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		if (!strcmp(commands[i]->name, name))
+			return commands[i];
+		if (!strncmp(commands[i]->name, name, strlen(name))) {
+			if (found)
+				return NULL;
+			found = commands[i];
+		}
+	}
+	return found;
+}
+
+static int add_options(struct option *longs, int n, char *shorts, const struct cmd_option *opts)
+{
+	for (; opts && opts->o.name; opts++) {
+		longs[n++] = opts->o;
+		if (opts->o.val >= 'a' && opts->o.val <= 'z') {
+			size_t k = strlen(shorts);
+			shorts[k++] = (char)opts->o.val;
+			if (opts->o.has_arg == required_argument)
+				shorts[k++] = ':';
+			shorts[k] = '\0';
+		}
+	}
+	return n;
+}
+
+/* Parses argv[optind..] with the global options and cmd's own (cmd NULL: globals only, stopping at
+ * the first operand). Returns 0, 1 after --help was printed, or 2 after a usage error. */
+static int parse(int argc, char **argv, const struct cmd_entry *cmd, struct cmd_ctx *ctx, const char **lang)
+{
+	struct option longs[48];
+	char shorts[64] = "";
+	strcpy(shorts, cmd ? ":" : "+:");   /* "+": stop at the command's name */
+	int n = add_options(longs, 0, shorts, global_options);
+	if (cmd)
+		n = add_options(longs, n, shorts, cmd->options);
+	longs[n] = (struct option){ NULL, 0, NULL, 0 };
+	opterr = 0;
+	int key;
+	while ((key = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const char *ui = lang_choose(*lang);
+		switch (key) {
+		case KEY_COURSE: ctx->course_dir = optarg; break;
+		case KEY_LANG: *lang = optarg; break;
+		case KEY_DEVICE: ctx->device = optarg; break;
+		case KEY_HELP:
+			if (cmd)
+				command_help(stdout, ui, cmd);
+			else
+				usage(stdout, ui);
+			return 1;
+		case '?':
+		case ':':
+			messages_lang_set(ui);
+			if (optopt)
+				error(key == ':' ? "option -%c needs a value" : "unknown option -%c", optopt);
+			else
+				error(key == ':' ? "option %s needs a value" : "unknown option %s",
+				      argv[optind - 1]);
+			fprintf(stderr, "%s\n", T(ui, "Run `clings --help`, or `clings COMMAND --help`."));
+			return 2;
+		default:
+			if (key > 0 && key < CMD_MAX_OPTION)
+				ctx->opt[key] = optarg ? optarg : "";
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct cmd_ctx ctx = { 0 };
+	const char *lang = NULL;
+	messages_lang_set(lang_choose(NULL));  /* until --lang is read */
+	int rc = parse(argc, argv, NULL, &ctx, &lang);
+	if (rc)
+		return rc == 1 ? 0 : rc;
+	const struct cmd_entry *cmd = &cmd_watch_entry;
+	if (optind < argc) {
+		const char *name = argv[optind];
+		if (!strcmp(name, "help")) {
+			const struct cmd_entry *about = optind + 1 < argc ? find_command(argv[optind + 1]) : NULL;
+			if (about)
+				command_help(stdout, lang_choose(lang), about);
+			else
+				usage(stdout, lang_choose(lang));
+			return 0;
+		}
+		cmd = find_command(name);
+		messages_lang_set(lang_choose(lang));
+		if (!cmd) {
+			error("unknown or ambiguous command '%s'", name);
+			usage(stderr, lang_choose(lang));
+			return 2;
+		}
+		/* getopt_long goes on from the command's first argument */
+		argc -= optind;
+		argv += optind;
+		optind = 0;   /* 0, not 1: glibc starts its scan afresh */
+		rc = parse(argc, argv, cmd, &ctx, &lang);
+		if (rc)
+			return rc == 1 ? 0 : rc;
+	}
+	ctx.lang = lang_choose(lang);
+	messages_lang_set(ctx.lang);
+	if (!ctx.course_dir)
+		ctx.course_dir = course_default_dir();
+	ctx.argc = argc - optind;
+	ctx.argv = argv + optind;
+	if (ctx.argc < cmd->min_args || ctx.argc > cmd->max_args) {
+		error(ctx.argc < cmd->min_args ? "%s: too few arguments" : "%s: too many arguments", cmd->name);
+		synopsis(stderr, ctx.lang, cmd);
+		return 2;
+	}
+	return cmd->exec(&ctx);
+}

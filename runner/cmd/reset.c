@@ -1,0 +1,29 @@
+/* reset.c: `clings reset EXERCISE` puts the exercise's stub back (course/stub.c). */
+#include "cmd/cmd.h"
+
+#include <stdlib.h>
+
+static int cmd_reset(const struct cmd_ctx *ctx)
+{
+	struct course c = COURSE_INIT;
+	if (course_load(ctx->course_dir, &c) < 0)
+		return 2;
+	const struct exercise *e = course_find(&c, ctx->argv[0]);
+	int ret = e ? 1 : 2;
+	char *backup = NULL;
+	if (e && exercise_reset(&c, e, &backup) == 0) {
+		if (backup)
+			printf(ui_text(ctx->lang, "%s: back to the stub; your version is kept in %s\n"),
+			       e->file_path, backup);
+		else
+			printf(ui_text(ctx->lang, "%s: already the stub\n"), e->file_path);
+		ret = 0;
+	}
+	free(backup);
+	course_release(&c);
+	return ret;
+}
+
+const struct cmd_entry cmd_reset_entry = {
+	"reset", "EXERCISE", "put the stub back; your version is kept as NAME.cl.bak", NULL, 1, 1, cmd_reset,
+};

@@ -1,0 +1,12 @@
+/* watch.c: `clings watch`, the tutorial (watch/), and what `clings` alone runs. */
+#include "cmd/cmd.h"
+
+static int cmd_watch(const struct cmd_ctx *ctx)
+{
+	struct watch_options o = { ctx->course_dir, ctx->lang, ctx->device };
+	return watch_run(&o);
+}
+
+const struct cmd_entry cmd_watch_entry = {
+	"watch", "", "the tutorial: lesson, edit, save, verdict, next (the default)", NULL, 0, 0, cmd_watch,
+};

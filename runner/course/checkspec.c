@@ -1,0 +1,848 @@
+/*
+ * checkspec.c: loads a check ini (checks/NAME.ini, format in checks/README.md) into a
+ * struct check_spec, and expands its [test] sections into test cases.
+ *
+ * inih calls the handler once per key; a handler that returns 0 makes ini_parse() return that
+ * line, which is how every error below gets its "file:line:". Problems found only after the
+ * whole file is read (a missing section) are placed on the line of the section they concern.
+ */
+#include "course/course.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <ini.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct load_ctx {
+	struct check_spec *spec;
+	const char *text;       /* the whole file, to find the line of a section later */
+	char err[256];
+};
+
+static int find_line(const char *text, const char *needle)
+{
+	int line = 1;
+	size_t n = strlen(needle);
+	for (const char *p = text; *p; p++) {
+		if ((p == text || p[-1] == '\n')) {
+			const char *q = p;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (!strncmp(q, needle, n))
+				return line;
+		}
+		if (*p == '\n')
+			line++;
+	}
+	return 0;
+}
+
+static int section_line(const char *text, const char *kind, const char *name)
+{
+	char needle[160];
+	snprintf(needle, sizeof(needle), "[%s %s]", kind, name);
+	int line = find_line(text, needle);
+	if (!line) {
+		snprintf(needle, sizeof(needle), "[%s", kind);
+		line = find_line(text, needle);
+	}
+	return line;
+}
+
+/* The line of "key =" inside the section whose header is `header` (the last one: it wins). */
+static int key_line(const char *text, const char *header, const char *key)
+{
+	int start = find_line(text, header), found = start;
+	int line = 1;
+	size_t n = strlen(key);
+	for (const char *p = text; *p; p++) {
+		if ((p == text || p[-1] == '\n') && line > start) {
+			const char *q = p;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q == '[')
+				break;
+			if (!strncmp(q, key, n) && (q[n] == ' ' || q[n] == '=' || q[n] == '\t'))
+				found = line;
+		}
+		if (*p == '\n')
+			line++;
+	}
+	return found;
+}
+
+static int bad(struct load_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int bad(struct load_ctx *ctx, const char *fmt, ...)
+{
+	if (!ctx->err[0]) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(ctx->err, sizeof(ctx->err), fmt, ap);
+		va_end(ap);
+	}
+	return 0;
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+	if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "on") || !strcmp(v, "1"))
+		return *out = true, true;
+	if (!strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "off") || !strcmp(v, "0"))
+		return *out = false, true;
+	return false;
+}
+
+static bool parse_long(const char *v, long *out)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	if (errno || end == v || *end || n < 0)
+		return false;
+	*out = n;
+	return true;
+}
+
+/* Frees the n pieces of a list from split_list (none when n < 0). */
+static void free_list(char **list, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(list[i]);
+}
+
+/*
+ * Splits "a, b" into at most max trimmed pieces stored in out (allocated); returns how many,
+ * or -1 with nothing left allocated when there are more than max.
+ */
+static int split_list(const char *v, char **out, int max)
+{
+	int n = 0;
+	const char *p = v;
+	int depth = 0;
+	const char *start = p;
+	for (;; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth--;
+		if ((*p == ',' && depth == 0) || !*p) {
+			if (n == max) {
+				free_list(out, n);
+				return -1;
+			}
+			const char *a = start, *b = p;
+			while (a < b && isspace((unsigned char)*a))
+				a++;
+			while (b > a && isspace((unsigned char)b[-1]))
+				b--;
+			char *s = xmalloc((size_t)(b - a) + 1);
+			memcpy(s, a, (size_t)(b - a));
+			s[b - a] = '\0';
+			out[n++] = s;
+			if (!*p)
+				break;
+			start = p + 1;
+		}
+	}
+	return n;
+}
+
+/* Parses one argument of a signature: "__global const int *in", "uint len". */
+static int parse_arg(const char *text, struct arg_spec *a, char *err, size_t errlen)
+{
+	char buf[256];
+	copy_str(buf, sizeof(buf), text);
+	for (char *p = buf; *p; p++)
+		if (*p == '*') {
+			a->is_pointer = true;
+			*p = ' ';
+		}
+	a->kind = ARG_SCALAR;
+	int type = -1;
+	bool is_unsigned = false;
+	char *save = NULL, *words[8];
+	int nw = 0;
+	for (char *w = strtok_r(buf, " \t", &save); w && nw < 8; w = strtok_r(NULL, " \t", &save))
+		words[nw++] = w;
+	if (nw < 2) {
+		snprintf(err, errlen, "argument '%s' needs a type and a name", text);
+		return -1;
+	}
+	copy_str(a->name, sizeof(a->name), words[nw - 1]);
+	for (int i = 0; i < nw - 1; i++) {
+		const char *w = words[i];
+		if (!strcmp(w, "__global") || !strcmp(w, "global"))
+			a->kind = ARG_GLOBAL;
+		else if (!strcmp(w, "__local") || !strcmp(w, "local"))
+			a->kind = ARG_LOCAL;
+		else if (!strcmp(w, "__constant") || !strcmp(w, "constant"))
+			a->kind = ARG_CONSTANT;
+		else if (!strcmp(w, "const"))
+			a->is_const = true;
+		else if (!strcmp(w, "unsigned"))
+			is_unsigned = true;
+		else if ((type = type_from_name(w)) >= 0)
+			a->type = (enum elem_type)type;
+		else {
+			snprintf(err, errlen, "unknown word '%s' in argument '%s'", w, text);
+			return -1;
+		}
+	}
+	if (type < 0 && !is_unsigned) {
+		snprintf(err, errlen, "argument '%s' has no type", text);
+		return -1;
+	}
+	if (is_unsigned) {
+		static const enum elem_type unsigned_of[TYPE_COUNT] = {
+			[TYPE_CHAR] = TYPE_UCHAR, [TYPE_SHORT] = TYPE_USHORT, [TYPE_INT] = TYPE_UINT,
+			[TYPE_LONG] = TYPE_ULONG,
+		};
+		a->type = type < 0 ? TYPE_UINT : unsigned_of[a->type] ? unsigned_of[a->type] : a->type;
+	}
+	if ((a->kind == ARG_SCALAR) == a->is_pointer) {
+		snprintf(err, errlen, "argument '%s': pointers need __global, __local or __constant, "
+			 "and scalars none", text);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_signature(struct load_ctx *ctx, const char *v)
+{
+	struct check_spec *spec = ctx->spec;
+	char *parts[MAX_ARGS];
+	int n = split_list(v, parts, MAX_ARGS);
+	if (n < 0)
+		return bad(ctx, "more than %d arguments", MAX_ARGS);
+	int ok = 1;
+	for (int i = 0; i < n && ok; i++) {
+		struct arg_spec *a = &spec->args[i];
+		if (parse_arg(parts[i], a, ctx->err, sizeof(ctx->err)) < 0)
+			ok = 0;
+		for (int j = 0; ok && j < i; j++)
+			if (!strcmp(spec->args[j].name, a->name))
+				ok = bad(ctx, "two arguments are named '%s'", a->name);
+	}
+	spec->nargs = ok ? n : 0;
+	free_list(parts, n);
+	return ok;
+}
+
+static struct arg_spec *find_arg(struct check_spec *spec, const char *name)
+{
+	for (int i = 0; i < spec->nargs; i++)
+		if (!strcmp(spec->args[i].name, name))
+			return &spec->args[i];
+	return NULL;
+}
+
+/* "random(-10, 10)", "iota(0)", "const(3)" */
+static int parse_init(struct arg_spec *a, const char *v)
+{
+	double x = 0, y = 0;
+	if (sscanf(v, "random ( %lf , %lf )", &x, &y) == 2 && x <= y)
+		a->init = INIT_RANDOM;
+	else if (sscanf(v, "iota ( %lf )", &x) == 1 || !strcmp(v, "iota"))
+		a->init = INIT_IOTA;
+	else if (sscanf(v, "const ( %lf )", &x) == 1)
+		a->init = INIT_CONST;
+	else if (!strcmp(v, "poison"))
+		a->init = INIT_POISON;
+	else
+		return -1;
+	a->init_a = x;
+	a->init_b = y;
+	return 0;
+}
+
+static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
+{
+	struct check_spec *spec = ctx->spec;
+	if (!strcmp(name, "kernel"))
+		copy_str(spec->kernel, sizeof(spec->kernel), v);
+	else if (!strcmp(name, "signature"))
+		return parse_signature(ctx, v);
+	else if (!strcmp(name, "time_limit_ms")) {
+		if (!parse_long(v, &spec->time_limit_ms) || !spec->time_limit_ms)
+			return bad(ctx, "time_limit_ms must be a positive number of milliseconds");
+	} else if (!strcmp(name, "analysis_time_limit_ms")) {
+		if (!parse_long(v, &spec->analysis_time_limit_ms) || !spec->analysis_time_limit_ms)
+			return bad(ctx, "analysis_time_limit_ms must be a positive number");
+	} else if (!strcmp(name, "memory_limit_mb")) {
+		if (!parse_long(v, &spec->memory_limit_mb))
+			return bad(ctx, "memory_limit_mb must be a number (0: no limit)");
+	} else if (!strcmp(name, "seed")) {
+		long s;
+		if (!parse_long(v, &s))
+			return bad(ctx, "seed must be a non-negative number");
+		spec->seed = (uint64_t)s;
+	} else if (!strcmp(name, "tolerance")) {
+		char *end;
+		spec->tolerance = strtod(v, &end);
+		if (*end || spec->tolerance < 0)
+			return bad(ctx, "tolerance must be a non-negative number");
+	} else if (!strcmp(name, "analysis")) {
+		if (!strcmp(v, "on"))
+			spec->analysis = ANALYSIS_ON;
+		else if (!strcmp(v, "required"))
+			spec->analysis = ANALYSIS_REQUIRED;
+		else if (!strcmp(v, "off"))
+			spec->analysis = ANALYSIS_OFF;
+		else
+			return bad(ctx, "analysis must be on, required or off");
+	} else if (!strcmp(name, "requires_local_mem")) {
+		if (!parse_long(v, &spec->requires_local_mem))
+			return bad(ctx, "requires_local_mem must be a number of bytes");
+	} else if (!strcmp(name, "requirement_why")) {
+		/* indented continuation lines arrive as the same key again: join them */
+		char *joined = spec->requirement_why ? xstrfmt("%s %s", spec->requirement_why, v) : xstrdup(v);
+		free(spec->requirement_why);
+		spec->requirement_why = joined;
+	} else
+		return bad(ctx, "unknown key '%s' in [check]", name);
+	return 1;
+}
+
+static int add_let(struct load_ctx *ctx, struct let_spec *lets, int *n, const char *name,
+		   const char *v)
+{
+	if (*n >= MAX_LETS)
+		return bad(ctx, "more than %d values", MAX_LETS);
+	struct let_spec *l = &lets[(*n)++];
+	copy_str(l->name, sizeof(l->name), name);
+	l->expr = xstrdup(v);
+	return 1;
+}
+
+/* "segment_sum(in, 2*wg)", "segment_max(in, 2*wg)", "transpose(a, rows, cols)" */
+static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
+{
+	static const struct { const char *name; enum host_oracle kind; int nexpr; } oracles[] = {
+		{ "segment_sum", HOST_SEGMENT_SUM, 1 },
+		{ "segment_max", HOST_SEGMENT_MAX, 1 },
+		{ "transpose", HOST_TRANSPOSE, 2 },
+	};
+	const char *open = strchr(v, '(');
+	size_t len = strlen(v);
+	for (size_t k = 0; open && k < sizeof(oracles) / sizeof(oracles[0]); k++) {
+		if ((size_t)(open - v) != strlen(oracles[k].name) || strncmp(v, oracles[k].name, (size_t)(open - v)))
+			continue;
+		if (v[len - 1] != ')')
+			break;
+		char *inner = xstrdup(open + 1);
+		inner[strlen(inner) - 1] = '\0';
+		char *parts[3];         /* the buffer, then at most two expressions */
+		int n = split_list(inner, parts, 3);
+		free(inner);
+		struct arg_spec *src = n > 0 ? find_arg(ctx->spec, parts[0]) : NULL;
+		int ok = n == oracles[k].nexpr + 1 && src && src->kind != ARG_LOCAL && src->kind != ARG_SCALAR &&
+			 src->type == a->type;
+		if (ok) {
+			a->host = oracles[k].kind;
+			a->host_src = (int)(src - ctx->spec->args);
+			for (int i = 0; i < 2; i++) {
+				free(a->host_expr[i]);
+				a->host_expr[i] = i < oracles[k].nexpr ? xstrdup(parts[i + 1]) : NULL;
+			}
+		}
+		free_list(parts, n);
+		if (!ok)
+			return bad(ctx, "%s: the first argument must be a buffer of the same type, then %d "
+				   "expression%s", oracles[k].name, oracles[k].nexpr, oracles[k].nexpr > 1 ? "s" : ""), -1;
+		return 0;
+	}
+	return bad(ctx, "host must be segment_sum(BUFFER, K), segment_max(BUFFER, K) or "
+		   "transpose(BUFFER, ROWS, COLUMNS)"), -1;
+}
+
+static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char *argname,
+			      const char *name, const char *v)
+{
+	struct arg_spec *a = find_arg(ctx->spec, argname);
+	if (!a)
+		return bad(ctx, "[%s %s]: the signature has no argument '%s'", kind, argname, argname);
+	bool want_buffer = !strcmp(kind, "buffer"), want_local = !strcmp(kind, "local");
+	if ((want_buffer && a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT) ||
+	    (want_local && a->kind != ARG_LOCAL) ||
+	    (!want_buffer && !want_local && a->kind != ARG_SCALAR))
+		return bad(ctx, "[%s %s] does not match the argument's kind in the signature", kind,
+			   argname);
+	if (!strcmp(name, "size") && a->kind != ARG_SCALAR)
+		a->size_expr = (free(a->size_expr), xstrdup(v));
+	else if (!strcmp(name, "value") && a->kind == ARG_SCALAR)
+		a->value_expr = (free(a->value_expr), xstrdup(v));
+	else if (!strcmp(name, "init") && want_buffer) {
+		if (parse_init(a, v) < 0)
+			return bad(ctx, "init must be random(lo, hi), iota(start), const(v) or poison");
+	} else if (!strcmp(name, "host") && want_buffer) {
+		if (parse_host(ctx, a, v) < 0)
+			return 0;
+	} else if (!strcmp(name, "output") && want_buffer) {
+		if (!parse_bool(v, &a->output))
+			return bad(ctx, "output must be yes or no");
+	} else if ((!strcmp(name, "shape") || !strcmp(name, "label")) && want_buffer) {
+		char *parts[MAX_DIMS];
+		int n = split_list(v, parts, MAX_DIMS);
+		if (n < 0)
+			return bad(ctx, "%s takes one or two values", name);
+		char **dst = !strcmp(name, "shape") ? a->shape_expr : a->label;
+		for (int i = 0; i < MAX_DIMS; i++) {
+			free(dst[i]);
+			dst[i] = i < n ? parts[i] : NULL;
+		}
+	} else
+		return bad(ctx, "unknown key '%s' in [%s %s]", name, kind, argname);
+	return 1;
+}
+
+static int handle_test(struct load_ctx *ctx, const char *testname, const char *name, const char *v)
+{
+	struct check_spec *spec = ctx->spec;
+	struct test_spec *t = NULL;
+	for (int i = 0; i < spec->ntests; i++)
+		if (!strcmp(spec->tests[i].name, testname))
+			t = &spec->tests[i];
+	if (!t) {
+		if (spec->ntests >= MAX_TESTS)
+			return bad(ctx, "more than %d tests", MAX_TESTS);
+		t = &spec->tests[spec->ntests++];
+		copy_str(t->name, sizeof(t->name), testname);
+	}
+	if (!strcmp(name, "analyze")) {
+		if (!parse_bool(v, &t->analyze))
+			return bad(ctx, "analyze must be yes or no");
+		return 1;
+	}
+	if (t->nparams >= MAX_VARS)
+		return bad(ctx, "too many parameters");
+	struct param_spec *p = &t->params[t->nparams++];
+	copy_str(p->name, sizeof(p->name), name);
+	char *parts[16];
+	int n = split_list(v, parts, 16);
+	if (n < 0)
+		return bad(ctx, "'%s' takes 1 to 16 values", name);
+	int ok = 1;
+	for (int i = 0; i < n && ok; i++) {
+		char err[128];
+		if (expr_eval(parts[i], NULL, &p->values[i], err, sizeof(err)) < 0)
+			ok = bad(ctx, "'%s': %s", name, err);
+	}
+	p->nvalues = n;
+	free_list(parts, n);
+	return ok;
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct load_ctx *ctx = user;
+	struct check_spec *spec = ctx->spec;
+	char kind[32] = "", rest[NAME_MAX_LEN] = "";
+	sscanf(section, "%31s %63s", kind, rest);
+
+	if (ctx->err[0])
+		return 0;
+	if (!strcmp(section, "check"))
+		return handle_check(ctx, name, value);
+	if (!strcmp(section, "let"))
+		return add_let(ctx, spec->lets, &spec->nlets, name, value);
+	if (!strcmp(section, "ndrange")) {
+		char **dst = !strcmp(name, "global") ? spec->global_expr
+			     : !strcmp(name, "local") ? spec->local_expr : NULL;
+		if (!dst)
+			return bad(ctx, "unknown key '%s' in [ndrange]", name);
+		char *parts[MAX_DIMS];
+		int n = split_list(value, parts, MAX_DIMS);
+		if (n < 0)
+			return bad(ctx, "%s takes one or two dimensions", name);
+		if (spec->dims && spec->dims != n) {
+			free_list(parts, n);
+			return bad(ctx, "global and local must have the same number of dimensions");
+		}
+		spec->dims = n;
+		for (int i = 0; i < n; i++) {
+			free(dst[i]);
+			dst[i] = parts[i];
+		}
+		return 1;
+	}
+	if (!strcmp(section, "repeat")) {
+		if (!strcmp(name, "while")) {
+			free(spec->repeat_while);
+			spec->repeat_while = xstrdup(value);
+			return 1;
+		}
+		struct arg_spec *a = find_arg(spec, name);
+		/* a buffer's name takes a buffer ("in = out"); any other name is a parameter */
+		if (a && (a->kind == ARG_GLOBAL || a->kind == ARG_CONSTANT)) {
+			struct arg_spec *from = find_arg(spec, value);
+			if (!from || (from->kind != ARG_GLOBAL))
+				return bad(ctx, "[repeat]: '%s' is not a buffer of the signature", value);
+			free(a->from);
+			a->from = xstrdup(value);
+			return 1;
+		}
+		return add_let(ctx, spec->repeat_set, &spec->nrepeat_set, name, value);
+	}
+	if (!strcmp(kind, "buffer") || !strcmp(kind, "local") || !strcmp(kind, "scalar")) {
+		if (!rest[0])
+			return bad(ctx, "[%s] needs an argument name: [%s NAME]", kind, kind);
+		if (!spec->nargs)
+			return bad(ctx, "[check] with its signature must come before [%s %s]", kind, rest);
+		return handle_arg_section(ctx, kind, rest, name, value);
+	}
+	if (!strcmp(kind, "test")) {
+		if (!rest[0])
+			return bad(ctx, "[test] needs a name: [test NAME]");
+		return handle_test(ctx, rest, name, value);
+	}
+	return bad(ctx, "unknown section [%s]", section);
+}
+
+static int expand_cases(const struct check_spec *spec, struct test_case **out, int *n,
+			char *e, size_t elen, int *bad_let);
+
+/* Evaluates everything a run will evaluate, for every case, so mistakes show at load time. */
+static int validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
+{
+	struct test_case *cases;
+	int n, bad_let;
+	char e[128];
+	/* the cases come with [let] evaluated, as a run gets them: a [let] that fails stops here */
+	if (expand_cases(spec, &cases, &n, e, sizeof(e), &bad_let) < 0) {
+		if (bad_let < 0) {
+			sbuf_adds(err, "a test has too many parameters");
+		} else {
+			sbuf_addf(err, "%s: %s", spec->lets[bad_let].name, e);
+			*line = spec->lets[bad_let].line;
+		}
+		return -1;
+	}
+	int rc = 0;
+	for (int i = 0; i < n && !rc; i++) {
+		struct vars v = cases[i].vars;
+		int64_t x;
+		for (int a = 0; a < spec->nargs && !rc; a++) {
+			const struct arg_spec *arg = &spec->args[a];
+			const char *ex = arg->kind == ARG_SCALAR ? arg->value_expr : arg->size_expr;
+			char header[NAME_MAX_LEN + 16];
+			snprintf(header, sizeof(header), "[%s %s]",
+				 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
+				 arg->name);
+			int64_t size = 0;
+			if (expr_eval(ex, &v, &size, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "%s of '%s' in test '%s': %s",
+					  arg->kind == ARG_SCALAR ? "value" : "size", arg->name,
+					  cases[i].name, e);
+				*line = key_line(text, header, arg->kind == ARG_SCALAR ? "value" : "size");
+				rc = -1;
+			}
+			for (int d = 0; d < 2 && !rc && arg->host_expr[d]; d++)
+				if (expr_eval(arg->host_expr[d], &v, &x, e, sizeof(e)) < 0) {
+					sbuf_addf(err, "host of '%s': %s", arg->name, e);
+					*line = key_line(text, header, "host");
+					rc = -1;
+				}
+			/* an output's shape, rows x columns, is its size exactly: its picture relies on it */
+			int64_t dim[MAX_DIMS], cells = 1;
+			bool fits = true;
+			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++) {
+				if (expr_eval(arg->shape_expr[d], &v, &dim[d], e, sizeof(e)) < 0) {
+					sbuf_addf(err, "shape of '%s': %s", arg->name, e);
+					*line = arg->line;
+					rc = -1;
+				} else if (dim[d] < 0 || __builtin_mul_overflow(cells, dim[d], &cells))
+					fits = false;
+			}
+			if (!rc && arg->output && arg->shape_expr[0] && (!fits || cells != size)) {
+				sbuf_addf(err, "shape of '%s' in test '%s' is %lld", arg->name, cases[i].name,
+					  (long long)dim[0]);
+				if (arg->shape_expr[1])
+					sbuf_addf(err, " x %lld", (long long)dim[1]);
+				sbuf_addf(err, ", but its size is %lld values", (long long)size);
+				*line = key_line(text, header, "shape");
+				rc = -1;
+			}
+		}
+		for (int d = 0; d < spec->dims && !rc; d++)
+			if (expr_eval(spec->global_expr[d], &v, &x, e, sizeof(e)) < 0 ||
+			    expr_eval(spec->local_expr[d], &v, &x, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "[ndrange] in test '%s': %s", cases[i].name, e);
+				*line = -1;
+				rc = -1;
+			}
+		if (!rc && spec->repeat_while &&
+		    expr_eval(spec->repeat_while, &v, &x, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "[repeat] while: %s", e);
+			*line = -2;
+			rc = -1;
+		}
+		for (int r = 0; r < spec->nrepeat_set && !rc; r++)
+			if (expr_eval(spec->repeat_set[r].expr, &v, &x, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "[repeat] %s: %s", spec->repeat_set[r].name, e);
+				*line = -2;
+				rc = -1;
+			}
+	}
+	free(cases);
+	return rc;
+}
+
+/* Checks what only the whole file can tell; returns the line to blame, or 0 when all is well. */
+static int validate(struct load_ctx *ctx)
+{
+	struct check_spec *spec = ctx->spec;
+	const char *text = ctx->text;
+	if (!spec->kernel[0])
+		return bad(ctx, "[check] needs 'kernel', the kernel's name"), find_line(text, "[check]");
+	if (!spec->nargs)
+		return bad(ctx, "[check] needs 'signature'"), find_line(text, "[check]");
+	for (int i = 0; i < spec->nlets; i++)
+		spec->lets[i].line = key_line(text, "[let]", spec->lets[i].name);
+	for (int i = 0; i < spec->nargs; i++) {
+		struct arg_spec *a = &spec->args[i];
+		static const char *const kinds[] = { "buffer", "buffer", "local", "scalar" };
+		a->line = section_line(text, kinds[a->kind], a->name);
+		if (a->kind == ARG_SCALAR ? !a->value_expr : !a->size_expr)
+			return bad(ctx, "argument '%s' needs a [%s %s] section with '%s'", a->name,
+				   kinds[a->kind], a->name, a->kind == ARG_SCALAR ? "value" : "size"),
+			       find_line(text, "[check]");
+		if (a->kind == ARG_GLOBAL && !a->output && a->init == INIT_POISON && !a->from)
+			a->init = INIT_RANDOM, a->init_a = -100, a->init_b = 100;
+	}
+	if (!spec->dims || !spec->global_expr[0] || !spec->local_expr[0])
+		return bad(ctx, "[ndrange] needs both 'global' and 'local'"),
+		       find_line(text, "[ndrange]") ? find_line(text, "[ndrange]") : 1;
+	if (!spec->ntests)
+		return bad(ctx, "the check needs at least one [test NAME] section"), 1;
+	if (spec->nrepeat_set && !spec->repeat_while)
+		return bad(ctx, "[repeat] needs 'while'"), find_line(text, "[repeat]");
+	struct sbuf err = SBUF_INIT;
+	int line = 0;
+	if (validate_cases(spec, text, &err, &line) < 0) {
+		bad(ctx, "%s", sbuf_str(&err));
+		sbuf_release(&err);
+		if (line == -1)
+			return find_line(text, "[ndrange]");
+		if (line == -2)
+			return find_line(text, "[repeat]");
+		return line > 0 ? line : 1;
+	}
+	return 0;
+}
+
+/* inih reads lines of at most INI_MAX_LINE (200) characters; longer ones look like bad syntax. */
+static bool line_too_long(const char *text, int line)
+{
+	const char *p = text;
+	for (int l = 1; l < line && p; l++) {
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	if (!p)
+		return false;
+	const char *e = strchr(p, '\n');
+	return (e ? (size_t)(e - p) : strlen(p)) >= 199;
+}
+
+int check_spec_load(const char *path, struct check_spec *spec)
+{
+	char *text;
+	if (read_file(path, &text, NULL) < 0)
+		return error("%s: cannot read check file:", path);
+	struct check_spec fresh = CHECK_SPEC_INIT;
+	*spec = fresh;
+	spec->path = xstrdup(path);
+	spec->time_limit_ms = DEFAULT_TIME_LIMIT_MS;
+	spec->memory_limit_mb = DEFAULT_MEMORY_LIMIT_MB;
+	spec->seed = DEFAULT_SEED;
+	spec->tolerance = DEFAULT_TOLERANCE;
+	struct load_ctx ctx = { .spec = spec, .text = text };
+	int line = ini_parse_string(text, handler, &ctx);
+	if (!line)
+		line = validate(&ctx);
+	/* Both phases run side by side: the analysis gets the same limit unless told otherwise. */
+	if (!spec->analysis_time_limit_ms)
+		spec->analysis_time_limit_ms = spec->time_limit_ms;
+	if (line) {
+		if (!ctx.err[0])
+			snprintf(ctx.err, sizeof(ctx.err), "%s", line_too_long(text, line)
+				 ? "line too long: continue a long value on indented lines"
+				 : "syntax error (expected [section] or key = value)");
+		error("%s:%d: %s", path, line, ctx.err);
+		free(text);
+		check_spec_release(spec);
+		return -1;
+	}
+	free(text);
+	return 0;
+}
+
+void check_spec_release(struct check_spec *spec)
+{
+	free(spec->path);
+	for (int i = 0; i < MAX_ARGS; i++) {
+		struct arg_spec *a = &spec->args[i];
+		free(a->size_expr);
+		free(a->value_expr);
+		free(a->from);
+		free(a->host_expr[0]);
+		free(a->host_expr[1]);
+		for (int d = 0; d < MAX_DIMS; d++) {
+			free(a->shape_expr[d]);
+			free(a->label[d]);
+		}
+	}
+	for (int i = 0; i < spec->nlets; i++)
+		free(spec->lets[i].expr);
+	for (int i = 0; i < spec->nrepeat_set; i++)
+		free(spec->repeat_set[i].expr);
+	for (int d = 0; d < MAX_DIMS; d++) {
+		free(spec->global_expr[d]);
+		free(spec->local_expr[d]);
+	}
+	free(spec->repeat_while);
+	free(spec->requirement_why);
+	struct check_spec fresh = CHECK_SPEC_INIT;
+	*spec = fresh;
+}
+
+void check_spec_signature(const struct check_spec *spec, struct sbuf *out)
+{
+	static const char *const space[] = { "__global ", "__constant ", "__local ", "" };
+	sbuf_addf(out, "__kernel void %s(", spec->kernel);
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		sbuf_addf(out, "%s%s%s%s %s%s", i ? ", " : "", space[a->kind], a->is_const ? "const " : "",
+			  type_info(a->type)->name, a->is_pointer ? "*" : "", a->name);
+	}
+	sbuf_adds(out, ")");
+}
+
+/* Evaluates [let] in order into v; returns -1 with the failing one in *bad_let and why in e. */
+static int eval_lets(const struct check_spec *spec, struct vars *v, char *e, size_t elen, int *bad_let)
+{
+	for (int i = 0; i < spec->nlets; i++) {
+		int64_t x;
+		*bad_let = i;
+		if (expr_eval(spec->lets[i].expr, v, &x, e, elen) < 0)
+			return -1;
+		if (vars_set(v, spec->lets[i].name, x) < 0) {
+			snprintf(e, elen, "too many values");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	char e[128];
+	int bad_let;
+	if (eval_lets(spec, v, e, sizeof(e), &bad_let) < 0) {
+		sbuf_addf(err, "[let] %s: %s", spec->lets[bad_let].name, e);
+		return -1;
+	}
+	return 0;
+}
+
+int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	char e[128];
+	int64_t again = 0, x;
+	if (!spec->repeat_while)
+		return 0;
+	if (expr_eval(spec->repeat_while, v, &again, e, sizeof(e)) < 0) {
+		sbuf_addf(err, "[repeat] while: %s", e);
+		return -1;
+	}
+	if (!again)
+		return 0;
+	/* All assignments see the values before the pass: "len = groups" uses this pass's groups. */
+	struct vars before = *v;
+	for (int r = 0; r < spec->nrepeat_set; r++) {
+		if (expr_eval(spec->repeat_set[r].expr, &before, &x, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "[repeat] %s: %s", spec->repeat_set[r].name, e);
+			return -1;
+		}
+		vars_set(v, spec->repeat_set[r].name, x);
+	}
+	return check_spec_eval_lets(spec, v, err) < 0 ? -1 : 1;
+}
+
+int check_spec_count_passes(const struct check_spec *spec, const struct vars *v)
+{
+	struct vars w = *v;
+	struct sbuf err = SBUF_INIT;
+	int passes = 1;
+	while (passes < MAX_PASSES && check_spec_next_pass(spec, &w, &err) == 1)
+		passes++;
+	sbuf_release(&err);
+	return passes;
+}
+
+/*
+ * check_spec_expand; with bad_let, a [let] that fails is an error too: -1 with it in *bad_let and
+ * why in e (*bad_let is -1 when a test has too many parameters).
+ */
+static int expand_cases(const struct check_spec *spec, struct test_case **out, int *n,
+			char *e, size_t elen, int *bad_let)
+{
+	if (bad_let)
+		*bad_let = -1;
+	int total = 0;
+	for (int t = 0; t < spec->ntests; t++) {
+		int count = 1;
+		for (int p = 0; p < spec->tests[t].nparams; p++)
+			count *= spec->tests[t].params[p].nvalues;
+		total += count;
+	}
+	struct test_case *cases = xcalloc((size_t)total, sizeof(*cases));
+	int k = 0;
+	for (int t = 0; t < spec->ntests; t++) {
+		const struct test_spec *ts = &spec->tests[t];
+		int count = 1;
+		for (int p = 0; p < ts->nparams; p++)
+			count *= ts->params[p].nvalues;
+		for (int c = 0; c < count; c++) {
+			struct test_case *tc = &cases[k++];
+			struct sbuf name = SBUF_INIT;
+			sbuf_adds(&name, ts->name);
+			int rest = c;
+			/* The last parameter varies fastest: "len=7 wg=64", "len=7 wg=128", ... */
+			int64_t chosen[MAX_VARS];
+			for (int p = ts->nparams - 1; p >= 0; p--) {
+				chosen[p] = ts->params[p].values[rest % ts->params[p].nvalues];
+				rest /= ts->params[p].nvalues;
+			}
+			for (int p = 0; p < ts->nparams; p++) {
+				if (vars_set(&tc->vars, ts->params[p].name, chosen[p]) < 0) {
+					free(cases);
+					sbuf_release(&name);
+					return -1;
+				}
+				sbuf_addf(&name, " %s=%lld", ts->params[p].name, (long long)chosen[p]);
+			}
+			copy_str(tc->name, sizeof(tc->name), sbuf_str(&name));
+			sbuf_release(&name);
+			tc->analyze = ts->analyze;
+			char why[128];
+			int l;
+			if (eval_lets(spec, &tc->vars, why, sizeof(why), &l) < 0 && bad_let) {
+				copy_str(e, elen, why);
+				*bad_let = l;
+				free(cases);
+				return -1;
+			}
+		}
+	}
+	*out = cases;
+	*n = total;
+	return 0;
+}
+
+int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n)
+{
+	/* [let] cannot fail on a loaded check: validation expanded the same cases with bad_let */
+	return expand_cases(spec, out, n, NULL, 0, NULL);
+}

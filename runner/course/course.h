@@ -1,0 +1,235 @@
+/*
+ * course.h: the course on disk: exercises, check ini files, expressions, lessons and hints,
+ * progress, stubs and reset. No OpenCL and no terminal: an instructor's tool could use it alone.
+ */
+#ifndef COURSE_COURSE_H
+#define COURSE_COURSE_H
+
+#include "base/base.h"
+
+/* ---- verdicts (verdict.c): the names every layer stores and prints ---- */
+enum verdict {
+	VERDICT_PASS,
+	VERDICT_BUILD_ERROR,
+	VERDICT_SIGNATURE_MISMATCH,
+	VERDICT_WRONG_RESULT,
+	VERDICT_TIMEOUT,
+	VERDICT_CRASH,
+	VERDICT_OUT_OF_BOUNDS,
+	VERDICT_DATA_RACE,
+	VERDICT_BARRIER_DIVERGENCE,
+	VERDICT_UNINITIALIZED,
+	VERDICT_REQUIREMENT_UNMET,
+	VERDICT_ERROR, /* the check itself could not run: configuration, device, internal */
+	VERDICT_COUNT
+};
+const char *verdict_name(enum verdict v);           /* "wrong_result" */
+int verdict_from_name(const char *name);            /* -1 when unknown */
+
+/* ---- element types of buffers and scalars ---- */
+enum elem_type {
+	TYPE_CHAR, TYPE_UCHAR, TYPE_SHORT, TYPE_USHORT, TYPE_INT, TYPE_UINT,
+	TYPE_LONG, TYPE_ULONG, TYPE_FLOAT, TYPE_DOUBLE, TYPE_COUNT
+};
+struct type_info {
+	const char *name;
+	size_t size;
+	bool is_float;
+};
+const struct type_info *type_info(enum elem_type t);
+int type_from_name(const char *name);               /* -1 when unknown */
+/* Reads element i of a typed array as a double or an integer. */
+double elem_get_double(enum elem_type t, const void *base, size_t i);
+int64_t elem_get_int(enum elem_type t, const void *base, size_t i);
+void elem_set(enum elem_type t, void *base, size_t i, double v);
+/* Formats element i as the learner would write it. */
+void elem_format(struct sbuf *out, enum elem_type t, const void *base, size_t i);
+
+/* ---- expressions over test parameters (expr.c) ---- */
+struct vars {
+	int n;
+	char name[MAX_VARS][NAME_MAX_LEN];
+	int64_t value[MAX_VARS];
+};
+int vars_set(struct vars *v, const char *name, int64_t value); /* -1 when full */
+const int64_t *vars_get(const struct vars *v, const char *name);
+/*
+ * Evaluates an integer expression: numbers, variables, + - * / % ( ), comparisons, && || !,
+ * and the functions ceil_div(a,b), round_up(a,b), min(a,b), max(a,b). Returns 0, or -1 with a
+ * message in err (without file or line: the caller knows those).
+ */
+int expr_eval(const char *src, const struct vars *v, int64_t *out, char *err, size_t errlen);
+
+/* ---- the course and its exercises (exercise.c, lessons.c, stub.c) ---- */
+struct exercise {
+	char name[NAME_MAX_LEN];
+	char *title;        /* English */
+	char *title_pt;     /* Brazilian Portuguese; NULL falls back to title */
+	int order;          /* course order; ties broken by name */
+	char *ini_path;     /* exercises/NAME.ini */
+	char *file_path;    /* the stub the learner edits: exercises/NAME.cl */
+	char *solution_path;
+	char *check_path;
+	char *lesson_name;  /* lessons/LANG/LESSON.md and LESSON.hints.md */
+};
+struct course {
+	char *dir;                 /* absolute path of the course directory */
+	struct exercise *ex;       /* sorted in course order */
+	int n;
+};
+#define COURSE_INIT { NULL, NULL, 0 }
+/* The course directory: --course, then CLINGS_COURSE, then the bundled one. */
+const char *course_default_dir(void);
+int course_load(const char *dir, struct course *c);
+void course_release(struct course *c);
+/* Finds by exact name, then by unique prefix; prints an error listing candidates otherwise. */
+const struct exercise *course_find(const struct course *c, const char *name);
+int course_index(const struct course *c, const struct exercise *e);
+/* lessons/LANG/NAME.md (suffix "" ) or lessons/LANG/NAME.hints.md (suffix ".hints"); caller frees. */
+char *course_lesson_path(const struct course *c, const struct exercise *e, const char *lang,
+			 const char *suffix);
+
+/* ---- check specifications (checkspec.c) ---- */
+enum arg_kind { ARG_GLOBAL, ARG_CONSTANT, ARG_LOCAL, ARG_SCALAR };
+enum init_kind { INIT_POISON, INIT_RANDOM, INIT_IOTA, INIT_CONST };
+/* Host computations of an output, which the reference solution must agree with. */
+enum host_oracle { HOST_NONE, HOST_SEGMENT_SUM, HOST_SEGMENT_MAX, HOST_TRANSPOSE };
+struct arg_spec {
+	char name[NAME_MAX_LEN];
+	enum arg_kind kind;
+	enum elem_type type;
+	bool is_const, is_pointer;
+	int line;                    /* line of its [buffer|local|scalar] section, 0 if none */
+	char *size_expr;             /* buffers and local memory: elements */
+	char *value_expr;            /* scalars */
+	enum init_kind init;
+	double init_a, init_b;       /* random(lo, hi), iota(start), const(v) */
+	bool output;                 /* compared with the reference after each pass */
+	char *shape_expr[MAX_DIMS];  /* outputs: rows, columns (2-D) or one dimension */
+	char *label[MAX_DIMS];       /* how the learner names an index: "work-group"; "row", "column" */
+	char *from;                  /* [repeat]: next pass's contents come from this output */
+	enum host_oracle host;       /* outputs: what the host computes to verify the reference */
+	int host_src;                /* the argument the oracle reads */
+	char *host_expr[2];          /* segment length; or rows, columns of a transpose */
+};
+struct let_spec {
+	char name[NAME_MAX_LEN];
+	char *expr;
+	int line;
+};
+struct param_spec {
+	char name[NAME_MAX_LEN];
+	int64_t values[16];
+	int nvalues;
+};
+struct test_spec {
+	char name[NAME_MAX_LEN];
+	struct param_spec params[MAX_VARS];
+	int nparams;
+	bool analyze;                /* also run on the analysis device */
+};
+enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
+struct check_spec {
+	char *path;
+	char kernel[NAME_MAX_LEN];
+	struct arg_spec args[MAX_ARGS];
+	int nargs;
+	struct let_spec lets[MAX_LETS];
+	int nlets;
+	int dims;
+	char *global_expr[MAX_DIMS], *local_expr[MAX_DIMS];
+	char *repeat_while;          /* NULL: one pass */
+	struct let_spec repeat_set[MAX_LETS];
+	int nrepeat_set;
+	struct test_spec tests[MAX_TESTS];
+	int ntests;
+	long time_limit_ms, analysis_time_limit_ms;
+	long memory_limit_mb;
+	uint64_t seed;
+	double tolerance;            /* relative, for float and double outputs */
+	enum analysis_mode analysis;
+	long requires_local_mem;     /* bytes of __local memory the kernel must declare; 0: none */
+	char *requirement_why;
+};
+#define CHECK_SPEC_INIT { 0 }
+/* Loads and validates a check ini; errors are printed as "path:line: message". */
+int check_spec_load(const char *path, struct check_spec *spec);
+void check_spec_release(struct check_spec *spec);
+/* Renders the expected signature as C: "__kernel void NAME(__global const int *in, ...)". */
+void check_spec_signature(const struct check_spec *spec, struct sbuf *out);
+
+/* One test instance: a test section with one value of each parameter. */
+struct test_case {
+	char name[128];              /* "ragged len=7 wg=64" */
+	struct vars vars;            /* parameters, then [let] values */
+	bool analyze;
+};
+/* Expands every test section into cases (the product of its value lists). Caller frees *out. */
+int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n);
+/* Evaluates [let] into tc->vars again (after [repeat] changed a parameter). */
+int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err);
+/*
+ * The host loop of [repeat]: after a pass with values v, returns 1 and updates v when another
+ * pass follows, 0 when the loop is over, -1 with a message in err when an expression fails.
+ */
+int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err);
+/* How many passes a test with starting values v runs (at most MAX_PASSES). */
+int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
+
+
+/* ---- progress (state.c): which exercise, what passed, hints used ---- */
+struct exercise_state {
+	char name[NAME_MAX_LEN];
+	bool done;
+	int hints;
+	char last_verdict[32];
+};
+struct state {
+	char current[NAME_MAX_LEN];
+	struct exercise_state *ex;
+	int n;
+	bool recovered;   /* the file was missing or corrupt: the caller re-checks */
+};
+#define STATE_INIT { "", NULL, 0, false }
+char *state_path(const struct course *c);
+int state_load(const struct course *c, struct state *st);
+int state_save(const struct course *c, const struct state *st);
+struct exercise_state *state_for(struct state *st, const char *name); /* adds when missing */
+void state_release(struct state *st);
+
+
+/* ---- lessons and hints (lessons.c) ---- */
+/* Splits a hints file at its "## Hint" lines; each hint is the Markdown after its heading line.
+ * Text before the first "## Hint" is ignored. Caller frees with lesson_hints_release(). */
+struct hints {
+	char **text;
+	int n;
+};
+#define HINTS_INIT { NULL, 0 }
+void lesson_split_hints(const char *md, struct hints *h);
+void lesson_hints_release(struct hints *h);
+/* Reads lessons/LANG/NAME{suffix}.md, falling back to English; -1 (quietly) when neither exists. */
+int lesson_read(const struct course *c, const struct exercise *e, const char *lang,
+		const char *suffix, char **text);
+
+/* stub.c: puts the stub back, keeping the learner's file as a backup. The stub comes from
+ * exercises/NAME.cl.orig when present, else from git (HEAD) when the course is a git work tree.
+ * *backup gets the backup's path (NULL when the file was already the stub); caller frees. */
+int exercise_reset(const struct course *c, const struct exercise *e, char **backup);
+/* Saves a pristine copy exercises/NAME.cl.orig of an untouched stub, once, so reset works
+ * without git. Quiet: returns -1 without printing. */
+int exercise_keep_original(const struct course *c, const struct exercise *e);
+/* lessons.c: loads e's hints into h and counts one more as seen in st (the caller saves st).
+ * Returns the index of the hint to show now (the last one again once all were seen), or -1
+ * (printed) when there are none. */
+int hint_take(const struct course *c, const struct exercise *e, const char *lang, struct state *st,
+	      struct hints *h);
+/* The exercise to open when none is named: the state's current one, else the first not done. */
+const struct exercise *exercise_current(const struct course *c, const struct state *st);
+/* An exercise name: letters, digits, '_' and '-', shorter than NAME_MAX_LEN (it goes into file
+ * names, section headers of the state file, and commands the learner types). */
+bool exercise_name_valid(const char *s);
+/* The exercise's title in lang, else in English, else its name. */
+const char *exercise_title_in(const char *lang, const struct exercise *e);
+
+#endif

@@ -1,0 +1,269 @@
+/*
+ * exercise.c: a course is a directory with exercises/, solutions/, checks/ and lessons/.
+ * Each exercises/NAME.ini names an exercise (format in checks/README.md); paths default to
+ * the exercise's name and are resolved inside the course.
+ */
+#include "course/course.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ini.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct ex_ctx {
+	struct exercise *e;
+	char *file, *solution, *check, *lesson; /* as written in the ini, relative */
+	char err[200];
+};
+
+static int set_once(char **dst, const char *v)
+{
+	free(*dst);
+	*dst = xstrdup(v);
+	return 1;
+}
+
+static int exercise_handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct ex_ctx *ctx = user;
+	struct exercise *e = ctx->e;
+	if (strcmp(section, "exercise")) {
+		snprintf(ctx->err, sizeof(ctx->err), "unknown section [%s] (expected [exercise])", section);
+		return 0;
+	}
+	if (!strcmp(name, "title"))
+		return set_once(&e->title, value);
+	if (!strcmp(name, "title.pt-BR"))
+		return set_once(&e->title_pt, value);
+	if (!strcmp(name, "file"))
+		return set_once(&ctx->file, value);
+	if (!strcmp(name, "solution"))
+		return set_once(&ctx->solution, value);
+	if (!strcmp(name, "check"))
+		return set_once(&ctx->check, value);
+	if (!strcmp(name, "lesson"))
+		return set_once(&ctx->lesson, value);
+	if (!strcmp(name, "order")) {
+		char *end;
+		long v = strtol(value, &end, 10);
+		if (*end || end == value || v < 0 || v > INT_MAX) {
+			snprintf(ctx->err, sizeof(ctx->err), "order must be a non-negative number");
+			return 0;
+		}
+		e->order = (int)v;
+		return 1;
+	}
+	snprintf(ctx->err, sizeof(ctx->err), "unknown key '%s' in [exercise]", name);
+	return 0;
+}
+
+bool exercise_name_valid(const char *s)
+{
+	size_t n = strlen(s);
+	if (!n || n >= NAME_MAX_LEN)
+		return false;
+	for (; *s; s++)
+		if (!(*s == '_' || *s == '-' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+static int load_exercise(const char *dir, const char *ini_name, struct exercise *e)
+{
+	char *name = xstrfmt("%.*s", (int)(strlen(ini_name) - 4), ini_name);
+	memset(e, 0, sizeof(*e));
+	e->ini_path = xstrfmt("%s/exercises/%s", dir, ini_name);
+	bool valid = exercise_name_valid(name);
+	copy_str(e->name, sizeof(e->name), name);
+	free(name);
+	if (!valid)
+		return error("%s: an exercise name holds only letters, digits, '_' and '-', fewer than %d",
+			     e->ini_path, NAME_MAX_LEN);
+	struct ex_ctx ctx = { .e = e };
+	int line = ini_parse(e->ini_path, exercise_handler, &ctx);
+	if (line < 0) {
+		error("%s: cannot read:", e->ini_path);
+	} else if (line > 0) {
+		error("%s:%d: %s", e->ini_path, line, ctx.err[0] ? ctx.err : "syntax error");
+	} else if (!e->title) {
+		error("%s:1: [exercise] needs a title", e->ini_path);
+		line = 1;
+	}
+	char cl[NAME_MAX_LEN + 8], ini[NAME_MAX_LEN + 8];
+	snprintf(cl, sizeof(cl), "%s.cl", e->name);
+	snprintf(ini, sizeof(ini), "%s.ini", e->name);
+	e->file_path = xstrfmt("%s/exercises/%s", dir, ctx.file ? ctx.file : cl);
+	e->solution_path = xstrfmt("%s/solutions/%s", dir, ctx.solution ? ctx.solution : cl);
+	e->check_path = xstrfmt("%s/checks/%s", dir, ctx.check ? ctx.check : ini);
+	e->lesson_name = xstrdup(ctx.lesson ? ctx.lesson : e->name);
+	free(ctx.file);
+	free(ctx.solution);
+	free(ctx.check);
+	free(ctx.lesson);
+	return line ? -1 : 0;
+}
+
+static int by_order(const void *a, const void *b)
+{
+	const struct exercise *x = a, *y = b;
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static char *exe_dir(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	char *slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+	return xstrdup(buf);
+}
+
+const char *course_default_dir(void)
+{
+	static char *dir;
+	if (dir)
+		return dir;
+	const char *env = getenv("CLINGS_COURSE");
+	if (env && *env)
+		return dir = xstrdup(env);
+	/* The bundled course lives beside the binary; a copied binary falls back to "." */
+	char *exe = exe_dir();
+	if (exe) {
+		char *probe = xstrfmt("%s/exercises", exe);
+		bool ok = access(probe, F_OK) == 0;
+		free(probe);
+		if (ok)
+			return dir = exe;
+		free(exe);
+	}
+	return dir = xstrdup(".");
+}
+
+int course_load(const char *dir, struct course *c)
+{
+	char real[PATH_MAX];
+	if (!realpath(dir, real))
+		return error("%s: cannot open the course directory:", dir);
+	char *exdir = xstrfmt("%s/exercises", real);
+	DIR *d = opendir(exdir);
+	if (!d) {
+		error("%s: not a course (it has no exercises/ directory):", real);
+		free(exdir);
+		return -1;
+	}
+	c->dir = xstrdup(real);
+	c->ex = NULL;
+	c->n = 0;
+	int cap = 0, rc = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		if (n <= 4 || strcmp(de->d_name + n - 4, ".ini") || de->d_name[0] == '.')
+			continue;
+		if (c->n == cap)
+			c->ex = xrealloc(c->ex, sizeof(*c->ex) * (size_t)(cap = cap ? cap * 2 : 16));
+		if (load_exercise(real, de->d_name, &c->ex[c->n]) < 0)
+			rc = -1;
+		c->n++;
+	}
+	closedir(d);
+	free(exdir);
+	if (!rc && !c->n)
+		rc = error("%s: the course has no exercises", real);
+	if (rc) {
+		course_release(c);
+		return -1;
+	}
+	qsort(c->ex, (size_t)c->n, sizeof(*c->ex), by_order);
+	return 0;
+}
+
+void course_release(struct course *c)
+{
+	for (int i = 0; i < c->n; i++) {
+		struct exercise *e = &c->ex[i];
+		free(e->title);
+		free(e->title_pt);
+		free(e->ini_path);
+		free(e->file_path);
+		free(e->solution_path);
+		free(e->check_path);
+		free(e->lesson_name);
+	}
+	free(c->ex);
+	free(c->dir);
+	struct course fresh = COURSE_INIT;
+	*c = fresh;
+}
+
+const struct exercise *course_find(const struct course *c, const char *name)
+{
+	const struct exercise *found = NULL;
+	int matches = 0;
+	for (int i = 0; i < c->n; i++) {
+		if (!strcmp(c->ex[i].name, name))
+			return &c->ex[i];
+		if (!strncmp(c->ex[i].name, name, strlen(name))) {
+			found = &c->ex[i];
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return found;
+	if (matches > 1) {
+		struct sbuf sb = SBUF_INIT;
+		for (int i = 0; i < c->n; i++)
+			if (!strncmp(c->ex[i].name, name, strlen(name)))
+				sbuf_addf(&sb, " %s", c->ex[i].name);
+		error("'%s' is ambiguous:%s", name, sbuf_str(&sb));
+		sbuf_release(&sb);
+	} else {
+		error("no exercise named '%s' (see `clings list`)", name);
+	}
+	return NULL;
+}
+
+int course_index(const struct course *c, const struct exercise *e)
+{
+	return (int)(e - c->ex);
+}
+
+char *course_lesson_path(const struct course *c, const struct exercise *e, const char *lang,
+			 const char *suffix)
+{
+	return xstrfmt("%s/lessons/%s/%s%s.md", c->dir, lang, e->lesson_name, suffix ? suffix : "");
+}
+
+/* The exercise the learner is at: the state's current one, else the first not done, else the last. */
+const struct exercise *exercise_current(const struct course *c, const struct state *st)
+{
+	for (int i = 0; i < c->n; i++)
+		if (!strcmp(c->ex[i].name, st->current))
+			return &c->ex[i];
+	for (int i = 0; i < c->n; i++) {
+		bool done = false;
+		for (int j = 0; j < st->n; j++)
+			if (!strcmp(st->ex[j].name, c->ex[i].name))
+				done = st->ex[j].done;
+		if (!done)
+			return &c->ex[i];
+	}
+	return &c->ex[c->n - 1];
+}
+
+const char *exercise_title_in(const char *lang, const struct exercise *e)
+{
+	if (!strcmp(lang, "pt-BR") && e->title_pt)
+		return e->title_pt;
+	return e->title ? e->title : e->name;
+}

@@ -1,0 +1,215 @@
+/*
+ * expr.c: the integer expressions of check files ("ceil_div(len, 2*wg)").
+ * A recursive-descent parser that evaluates as it parses; no tree, no allocation.
+ */
+#include "course/course.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+struct parser {
+	const char *p;
+	const struct vars *vars;
+	char *err;
+	size_t errlen;
+	int failed;
+};
+
+static int64_t parse_or(struct parser *ps);
+
+static int fail(struct parser *ps, const char *fmt, const char *what)
+{
+	if (!ps->failed)
+		snprintf(ps->err, ps->errlen, fmt, what);
+	ps->failed = 1;
+	return 0;
+}
+
+static void skip_space(struct parser *ps)
+{
+	while (isspace((unsigned char)*ps->p))
+		ps->p++;
+}
+
+static int accept(struct parser *ps, const char *tok)
+{
+	skip_space(ps);
+	size_t n = strlen(tok);
+	if (strncmp(ps->p, tok, n))
+		return 0;
+	/* "<" must not swallow the first half of "<=" */
+	if (n == 1 && strchr("<>=!", tok[0]) && ps->p[1] == '=')
+		return 0;
+	if (n == 1 && (tok[0] == '&' || tok[0] == '|') && ps->p[1] == tok[0])
+		return 0;
+	ps->p += n;
+	return 1;
+}
+
+static void expect(struct parser *ps, const char *tok)
+{
+	if (!accept(ps, tok))
+		fail(ps, "expected '%s'", tok);
+}
+
+static int64_t call(struct parser *ps, const char *name)
+{
+	int64_t a = parse_or(ps);
+	expect(ps, ",");
+	int64_t b = parse_or(ps);
+	expect(ps, ")");
+	if (ps->failed)
+		return 0;
+	if (!strcmp(name, "min"))
+		return a < b ? a : b;
+	if (!strcmp(name, "max"))
+		return a > b ? a : b;
+	bool ceil_div = !strcmp(name, "ceil_div");
+	if (!ceil_div && strcmp(name, "round_up"))
+		return fail(ps, "unknown function '%s'", name);
+	if (b == 0)
+		return fail(ps, "%s: division by zero", name);
+	return ceil_div ? (a + b - 1) / b : (a + b - 1) / b * b;
+}
+
+static int64_t parse_primary(struct parser *ps)
+{
+	skip_space(ps);
+	if (accept(ps, "(")) {
+		int64_t v = parse_or(ps);
+		expect(ps, ")");
+		return v;
+	}
+	if (accept(ps, "-"))
+		return -parse_primary(ps);
+	if (accept(ps, "!"))
+		return !parse_primary(ps);
+	if (isdigit((unsigned char)*ps->p)) {
+		int64_t v = 0;
+		while (isdigit((unsigned char)*ps->p))
+			v = v * 10 + (*ps->p++ - '0');
+		return v;
+	}
+	if (isalpha((unsigned char)*ps->p) || *ps->p == '_') {
+		char name[NAME_MAX_LEN];
+		size_t n = 0;
+		while ((isalnum((unsigned char)*ps->p) || *ps->p == '_') && n + 1 < sizeof(name))
+			name[n++] = *ps->p++;
+		name[n] = '\0';
+		if (accept(ps, "("))
+			return call(ps, name);
+		const int64_t *v = vars_get(ps->vars, name);
+		if (!v)
+			return fail(ps, "unknown name '%s'", name);
+		return *v;
+	}
+	return fail(ps, "unexpected '%s'", *ps->p ? ps->p : "end of expression");
+}
+
+static int64_t parse_mul(struct parser *ps)
+{
+	int64_t v = parse_primary(ps);
+	for (;;) {
+		if (accept(ps, "*"))
+			v *= parse_primary(ps);
+		else if (accept(ps, "/") || accept(ps, "%")) {
+			char op = ps->p[-1];
+			int64_t d = parse_primary(ps);
+			if (d == 0)
+				return fail(ps, "%s", "division by zero");
+			v = op == '/' ? v / d : v % d;
+		} else
+			return v;
+	}
+}
+
+static int64_t parse_add(struct parser *ps)
+{
+	int64_t v = parse_mul(ps);
+	for (;;) {
+		if (accept(ps, "+"))
+			v += parse_mul(ps);
+		else if (accept(ps, "-"))
+			v -= parse_mul(ps);
+		else
+			return v;
+	}
+}
+
+static int64_t parse_cmp(struct parser *ps)
+{
+	int64_t v = parse_add(ps);
+	for (;;) {
+		if (accept(ps, "<="))
+			v = v <= parse_add(ps);
+		else if (accept(ps, ">="))
+			v = v >= parse_add(ps);
+		else if (accept(ps, "=="))
+			v = v == parse_add(ps);
+		else if (accept(ps, "!="))
+			v = v != parse_add(ps);
+		else if (accept(ps, "<"))
+			v = v < parse_add(ps);
+		else if (accept(ps, ">"))
+			v = v > parse_add(ps);
+		else
+			return v;
+	}
+}
+
+static int64_t parse_and(struct parser *ps)
+{
+	int64_t v = parse_cmp(ps);
+	while (accept(ps, "&&")) {
+		int64_t r = parse_cmp(ps);
+		v = v && r;
+	}
+	return v;
+}
+
+static int64_t parse_or(struct parser *ps)
+{
+	int64_t v = parse_and(ps);
+	while (accept(ps, "||")) {
+		int64_t r = parse_and(ps);
+		v = v || r;
+	}
+	return v;
+}
+
+int expr_eval(const char *src, const struct vars *v, int64_t *out, char *err, size_t errlen)
+{
+	struct parser ps = { src, v, err, errlen, 0 };
+	int64_t value = parse_or(&ps);
+	skip_space(&ps);
+	if (!ps.failed && *ps.p)
+		fail(&ps, "unexpected '%s'", ps.p);
+	if (ps.failed)
+		return -1;
+	*out = value;
+	return 0;
+}
+
+int vars_set(struct vars *v, const char *name, int64_t value)
+{
+	for (int i = 0; i < v->n; i++) {
+		if (!strcmp(v->name[i], name)) {
+			v->value[i] = value;
+			return 0;
+		}
+	}
+	if (v->n >= MAX_VARS)
+		return -1;
+	copy_str(v->name[v->n], NAME_MAX_LEN, name);
+	v->value[v->n++] = value;
+	return 0;
+}
+
+const int64_t *vars_get(const struct vars *v, const char *name)
+{
+	for (int i = 0; v && i < v->n; i++)
+		if (!strcmp(v->name[i], name))
+			return &v->value[i];
+	return NULL;
+}

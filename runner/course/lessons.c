@@ -1,0 +1,83 @@
+/* lessons.c: lesson and hint files of an exercise, in the learner's language or English. */
+#include "course/course.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A line that opens a hint: "## Hint", then nothing but an optional title ("## Hint 2: ..."). */
+static bool is_hint_heading(const char *line)
+{
+	if (strncmp(line, "## Hint", 7) && strncmp(line, "## Dica", 7))
+		return false;
+	char c = line[7];
+	return c == '\0' || c == '\n' || c == '\r' || c == ' ' || c == ':' || c == '\t';
+}
+
+void lesson_split_hints(const char *md, struct hints *h)
+{
+	h->text = NULL;
+	h->n = 0;
+	struct sbuf cur = SBUF_INIT;
+	bool in_hint = false;
+	for (const char *p = md ? md : ""; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
+		if (is_hint_heading(p)) {
+			if (in_hint) {
+				h->text = xrealloc(h->text, (size_t)(h->n + 1) * sizeof(*h->text));
+				h->text[h->n++] = sbuf_detach(&cur);
+			}
+			in_hint = true;
+		} else if (in_hint) {
+			sbuf_add(&cur, p, n);
+		}
+		p += n;
+	}
+	if (in_hint) {
+		h->text = xrealloc(h->text, (size_t)(h->n + 1) * sizeof(*h->text));
+		h->text[h->n++] = sbuf_detach(&cur);
+	}
+	sbuf_release(&cur);
+}
+
+void lesson_hints_release(struct hints *h)
+{
+	for (int i = 0; i < h->n; i++)
+		free(h->text[i]);
+	free(h->text);
+	h->text = NULL;
+	h->n = 0;
+}
+
+int lesson_read(const struct course *c, const struct exercise *e, const char *lang,
+		const char *suffix, char **text)
+{
+	char *path = course_lesson_path(c, e, lang, suffix);
+	int ret = read_file(path, text, NULL);
+	if (ret < 0 && strcmp(lang, "en")) {
+		char *en = course_lesson_path(c, e, "en", suffix);
+		ret = read_file(en, text, NULL);
+		free(en);
+	}
+	if (ret < 0)
+		errno = ENOENT;
+	free(path);
+	return ret;
+}
+
+int hint_take(const struct course *c, const struct exercise *e, const char *lang, struct state *st,
+	      struct hints *h)
+{
+	char *md;
+	if (lesson_read(c, e, lang, ".hints", &md) < 0)
+		return error("%s: no hints yet", e->name);
+	lesson_split_hints(md, h);
+	free(md);
+	if (!h->n)
+		return error("%s: no hints yet (each starts with a line '## Hint')", e->name);
+	struct exercise_state *es = state_for(st, e->name);
+	if (es->hints < h->n)
+		return es->hints++;
+	return h->n - 1;
+}

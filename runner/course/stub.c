@@ -1,0 +1,175 @@
+/*
+ * stub.c: putting an exercise's stub back (`clings reset`, the watcher's x key).
+ *
+ * The learner's version is never lost: it is written to a backup first (NAME.cl.bak, or
+ * NAME.cl.2.bak, ... when an older, different backup exists), and only then is the stub put in
+ * place. The stub comes from NAME.cl.orig beside the file when there is one (clings keeps it for
+ * courses outside git), else from git's HEAD.
+ */
+#include "course/course.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_BACKUPS 999
+
+/* `git -C DIR show HEAD:./FILE`: the committed stub; -1 quietly when git has none. */
+static int stub_from_git(const char *path, char **text, size_t *len)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	const char *base = path;
+	if (slash) {
+		*slash = '\0';
+		base = path + (slash - dir) + 1;
+	} else {
+		free(dir);
+		dir = xstrdup(".");
+	}
+	char *spec = xstrfmt("HEAD:./%s", base);
+	int fds[2];
+	if (pipe(fds) < 0) {
+		free(dir);
+		free(spec);
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		int devnull = open("/dev/null", O_RDWR);
+		dup2(fds[1], STDOUT_FILENO);
+		if (devnull >= 0) {
+			dup2(devnull, STDIN_FILENO);
+			dup2(devnull, STDERR_FILENO);
+		}
+		close(fds[0]);
+		close(fds[1]);
+		execlp("git", "git", "-C", dir, "show", spec, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	struct sbuf sb = SBUF_INIT;
+	char chunk[4096];
+	ssize_t n;
+	while (pid > 0 && ((n = read(fds[0], chunk, sizeof(chunk))) > 0 || (n < 0 && errno == EINTR)))
+		if (n > 0)
+			sbuf_add(&sb, chunk, (size_t)n);
+	close(fds[0]);
+	int status = 0;
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	free(dir);
+	free(spec);
+	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		sbuf_release(&sb);
+		return -1;
+	}
+	*len = sb.len;
+	*text = sbuf_detach(&sb);
+	return 0;
+}
+
+static int stub_source(const struct exercise *e, char **text, size_t *len)
+{
+	char *orig = xstrfmt("%s.orig", e->file_path);
+	int ret = read_file(orig, text, len);
+	free(orig);
+	if (ret == 0)
+		return 0;
+	if (stub_from_git(e->file_path, text, len) == 0)
+		return 0;
+	return error("%s: no pristine copy of the stub (neither %s.orig nor a git checkout)",
+		     e->name, e->file_path);
+}
+
+/* A backup name that holds this content already, or that is free. */
+static char *backup_path(const char *path, const char *data, size_t len)
+{
+	for (int i = 1; i <= MAX_BACKUPS; i++) {
+		char *p = i == 1 ? xstrfmt("%s.bak", path) : xstrfmt("%s.%d.bak", path, i);
+		char *old;
+		size_t oldlen;
+		if (read_file(p, &old, &oldlen) < 0) {
+			if (errno == ENOENT)
+				return p;
+		} else {
+			bool same = oldlen == len && !memcmp(old, data, len);
+			free(old);
+			if (same)
+				return p;
+		}
+		free(p);
+	}
+	return NULL;
+}
+
+/* write_file_atomic makes files 0600; the learner's file keeps its mode. */
+static int write_keeping_mode(const char *path, const char *data, size_t len, mode_t mode)
+{
+	if (write_file_atomic(path, data, len) < 0)
+		return -1;
+	chmod(path, mode & 07777);
+	return 0;
+}
+
+int exercise_reset(const struct course *c, const struct exercise *e, char **backup)
+{
+	(void)c;
+	*backup = NULL;
+	char *stub, *mine = NULL;
+	size_t stublen, minelen = 0;
+	if (stub_source(e, &stub, &stublen) < 0)
+		return -1;
+	struct stat sb;
+	mode_t mode = 0644;
+	if (stat(e->file_path, &sb) == 0)
+		mode = sb.st_mode;
+	int ret = 0;
+	if (read_file(e->file_path, &mine, &minelen) < 0 && errno != ENOENT) {
+		ret = error("%s: cannot read, not resetting:", e->file_path);
+		goto out;
+	}
+	if (mine && minelen == stublen && !memcmp(mine, stub, stublen))
+		goto out;   /* already the stub: nothing to keep, nothing to write */
+	if (mine) {
+		char *bak = backup_path(e->file_path, mine, minelen);
+		if (!bak) {
+			ret = error("%s: too many backups; remove some %s.*.bak", e->name, e->file_path);
+			goto out;
+		}
+		if (write_keeping_mode(bak, mine, minelen, mode) < 0) {
+			ret = error("%s: cannot write the backup, not resetting:", bak);
+			free(bak);
+			goto out;
+		}
+		*backup = bak;
+	}
+	if (write_keeping_mode(e->file_path, stub, stublen, mode) < 0)
+		ret = error("%s: cannot write:", e->file_path);
+out:
+	free(stub);
+	free(mine);
+	return ret;
+}
+
+int exercise_keep_original(const struct course *c, const struct exercise *e)
+{
+	(void)c;
+	char *orig = xstrfmt("%s.orig", e->file_path), *text;
+	size_t len;
+	int ret = -1;
+	if (access(orig, F_OK) == 0) {
+		ret = 0;
+	} else if (stub_from_git(e->file_path, &text, &len) == 0) {
+		free(text);  /* git keeps it for us */
+		ret = 0;
+	} else if (read_file(e->file_path, &text, &len) == 0) {
+		ret = write_file_atomic(orig, text, len);
+		free(text);
+	}
+	free(orig);
+	return ret;
+}

@@ -1,0 +1,837 @@
+/*
+ * analyze.c: Oclgrind as the analysis device, and the translation of its log into the one finding
+ * a learner should fix first.
+ *
+ * What Oclgrind 21.10 writes (learned by running the course's buggy kernels, see
+ * tests/unit/data/oclgrind-*.log): messages separated by blank lines, each a header line such as
+ * "Read-write data race at local memory address 0x1000000000008" followed by tab-indented lines:
+ * "Entity: Global(x,y,z) Local(x,y,z) Group(x,y,z)" (or "First entity:" and "Second entity:"), the
+ * LLVM instruction, and "At line N (column C) of FILE:" with a quoted source line. The line number
+ * is right, but the quoted text is the line before it when the host prepended `#line 1 "FILE"`
+ * (Oclgrind quotes from the raw source string), so we quote the learner's file ourselves.
+ *
+ * Addresses are (buffer number << 48) | byte offset. Global buffers are numbered from 1 in the
+ * order the host created them (a freed number is reused first); local memory is numbered per
+ * work-group, __local arguments first in argument order, then the kernel's own __local arrays in
+ * declaration order.
+ */
+#include "engine/engine.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define OCLGRIND_ICD "/usr/lib/oclgrind/liboclgrind-rt-icd.so"
+/*
+ * Oclgrind stops logging after this many messages. Lower would be faster to read but loses
+ * findings: a divergent barrier is reported after the races and uninitialised values it causes
+ * (hundreds of them in a 40x40 transpose).
+ */
+#define OCLGRIND_MAX_ERRORS 1000
+#define ADDRESS_OFFSET_BITS 48
+#define MAX_LISTED_ITEMS 6       /* work-items named one by one before "and N more" */
+
+/* In the order a learner should fix them: a divergent barrier or a stray access makes the
+ * races and uninitialised values Oclgrind reports next to it, rarely the other way round. */
+enum msg_kind { MSG_DIVERGENCE, MSG_OUT_OF_BOUNDS, MSG_DATA_RACE, MSG_UNINITIALIZED, MSG_OTHER };
+
+enum uninit_kind { UNINIT_WRITE, UNINIT_BRANCH, UNINIT_INDEX, UNINIT_ADDRESS };
+
+enum access { ACCESS_UNKNOWN, ACCESS_READ, ACCESS_WRITE };
+
+/* One work-item (or a whole work-group, for async copies) named in a message. */
+struct entity {
+	bool set, is_group;
+	long global[3], local[3], group[3];
+	enum access access;
+	size_t access_bytes;     /* size of the loaded or stored type; 0 when unknown */
+	int line;
+};
+
+struct oclgrind_msg {
+	enum msg_kind kind;
+	bool write;              /* out of bounds: a write; data race: write-write */
+	bool async;              /* divergence at async_work_group_copy, not at a barrier */
+	enum uninit_kind uninit;
+	char space[16];          /* "global", "local", "constant", "private" */
+	uint64_t address;
+	size_t size;             /* out of bounds: bytes accessed */
+	long only, of;           /* divergence: "Only N out of M work-items executed barrier" */
+	long wg[3];
+	struct entity e[2];      /* race: first, second; divergence: this work-item, the earlier ones */
+	int line;                /* the first "At line" */
+};
+
+struct parsed_log {
+	struct oclgrind_msg *m;
+	int n, cap;
+	int dims;                /* highest dimension with a nonzero id anywhere in the log */
+};
+
+/* What the message text needs about one buffer access. */
+struct buffer_ref {
+	const struct analysis_buffer *buf; /* NULL: not one the host described */
+	bool local;
+	bool kernel_array;       /* local memory the kernel declares itself (no host name) */
+	int64_t offset;          /* bytes from the buffer's start; negative: before it */
+	size_t elem;             /* element size used for indices; 0: speak in bytes */
+};
+
+/* ---- parsing ---- */
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Reads "TAG(x,y,z)" anywhere in s. */
+static bool parse_triple(const char *s, const char *tag, long out[3])
+{
+	const char *p = s;
+	size_t n = strlen(tag);
+	while ((p = strstr(p, tag))) {
+		if (p[n] == '(' && (p == s || p[-1] == ' ' || p[-1] == '\t'))
+			return sscanf(p + n, "(%ld,%ld,%ld)", &out[0], &out[1], &out[2]) == 3;
+		p += n;
+	}
+	return false;
+}
+
+static void note_dims(struct parsed_log *pl, const long id[3])
+{
+	for (int d = 2; d >= 0; d--)
+		if (id[d] != 0 && d + 1 > pl->dims)
+			pl->dims = d + 1;
+}
+
+static void parse_entity(struct parsed_log *pl, struct entity *e, const char *s)
+{
+	e->set = true;
+	if (parse_triple(s, "Global", e->global)) {
+		parse_triple(s, "Local", e->local);
+		parse_triple(s, "Group", e->group);
+		note_dims(pl, e->global);
+	} else if (parse_triple(s, "Group", e->group)) {
+		e->is_group = true;
+		note_dims(pl, e->group);
+	}
+}
+
+static size_t llvm_type_bytes(const char *t)
+{
+	static const struct { const char *name; size_t bytes; } types[] = {
+		{ "i8", 1 }, { "i16", 2 }, { "i32", 4 }, { "i64", 8 },
+		{ "half", 2 }, { "float", 4 }, { "double", 8 },
+	};
+	unsigned lanes = 1;
+	int used = 0;
+	if (sscanf(t, "<%u x %n", &lanes, &used) == 1 && used > 0)
+		t += used;
+	size_t len = strcspn(t, " ,>*");
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (strlen(types[i].name) == len && !strncmp(t, types[i].name, len))
+			return lanes * types[i].bytes;
+	return 0;
+}
+
+/* "store i32 %x, i32 addrspace(3)* %p" or "%26 = load i32, i32 addrspace(3)* %p". */
+static void parse_instruction(struct entity *e, const char *s)
+{
+	const char *load = strstr(s, "= load ");
+	if (starts_with(s, "store ")) {
+		e->access = ACCESS_WRITE;
+		e->access_bytes = llvm_type_bytes(s + strlen("store "));
+	} else if (load || starts_with(s, "load ")) {
+		e->access = ACCESS_READ;
+		e->access_bytes = llvm_type_bytes(load ? load + strlen("= load ") : s + strlen("load "));
+	}
+}
+
+static void parse_address(struct oclgrind_msg *m, const char *header)
+{
+	const char *p = strstr(header, " memory address 0x");
+	if (!p)
+		return;
+	const char *start = p;
+	while (start > header && start[-1] != ' ')
+		start--;
+	size_t n = (size_t)(p - start);
+	if (n >= sizeof(m->space))
+		n = sizeof(m->space) - 1;
+	memcpy(m->space, start, n);
+	m->space[n] = '\0';
+	m->address = strtoull(p + strlen(" memory address 0x"), NULL, 16);
+}
+
+static void parse_header(struct oclgrind_msg *m, const char *h)
+{
+	m->kind = MSG_OTHER;
+	if (starts_with(h, "Work-group divergence detected")) {
+		m->kind = MSG_DIVERGENCE;
+		m->async = strstr(h, "async") != NULL;
+	} else if (starts_with(h, "Invalid read of size ") || starts_with(h, "Invalid write of size ")) {
+		m->kind = MSG_OUT_OF_BOUNDS;
+		m->write = starts_with(h, "Invalid write");
+		m->size = strtoul(h + strlen(m->write ? "Invalid write of size " : "Invalid read of size "),
+				  NULL, 10);
+	} else if (starts_with(h, "Read-write data race") || starts_with(h, "Write-write data race")) {
+		m->kind = MSG_DATA_RACE;
+		m->write = starts_with(h, "Write-write");
+	} else if (starts_with(h, "Uninitialized value written")) {
+		m->kind = MSG_UNINITIALIZED;
+		m->uninit = UNINIT_WRITE;
+	} else if (starts_with(h, "Uninitialized address used")) {
+		m->kind = MSG_UNINITIALIZED;
+		m->uninit = UNINIT_ADDRESS;
+	} else if (starts_with(h, "Controlflow depends on uninitialized")) {
+		m->kind = MSG_UNINITIALIZED;
+		m->uninit = UNINIT_BRANCH;
+	} else if (starts_with(h, "Instruction depends on an uninitialized")) {
+		m->kind = MSG_UNINITIALIZED;
+		m->uninit = UNINIT_INDEX;
+	}
+	parse_address(m, h);
+}
+
+/* State while reading the indented lines of one message. */
+struct body_state {
+	int cur;                 /* entity the next lines belong to; -1: none yet */
+	bool want_instruction;
+};
+
+static void parse_body_line(struct parsed_log *pl, struct oclgrind_msg *m, struct body_state *st,
+			    const char *s)
+{
+	int line;
+	if (starts_with(s, "Entity:") || starts_with(s, "First entity:") || starts_with(s, "Work-item:")) {
+		st->cur = 0;
+		parse_entity(pl, &m->e[0], s);
+		st->want_instruction = true;
+	} else if (starts_with(s, "Second entity:")) {
+		st->cur = 1;
+		parse_entity(pl, &m->e[1], s);
+		st->want_instruction = true;
+	} else if (starts_with(s, "Previous work-items executed:")) {
+		st->cur = 1;
+		m->e[1].set = true;
+		st->want_instruction = true;
+	} else if (starts_with(s, "Work-group:")) {
+		bool has_wg = sscanf(s, "Work-group: (%ld,%ld,%ld)", &m->wg[0], &m->wg[1], &m->wg[2]) == 3;
+		if (has_wg)
+			note_dims(pl, m->wg);
+	} else if (sscanf(s, "Only %ld out of %ld", &m->only, &m->of) == 2) {
+		st->want_instruction = true;
+	} else if (sscanf(s, "At line %d", &line) == 1) {
+		if (!m->line)
+			m->line = line;
+		if (st->cur >= 0 && !m->e[st->cur].line)
+			m->e[st->cur].line = line;
+		st->want_instruction = false;
+	} else if (starts_with(s, "  ") && st->want_instruction) {
+		if (st->cur >= 0)
+			parse_instruction(&m->e[st->cur], s + 2);
+		st->want_instruction = false;
+	}
+}
+
+static struct oclgrind_msg *new_msg(struct parsed_log *pl)
+{
+	if (pl->n == pl->cap) {
+		pl->cap = pl->cap ? 2 * pl->cap : 64;
+		pl->m = xrealloc(pl->m, (size_t)pl->cap * sizeof(*pl->m));
+	}
+	struct oclgrind_msg *m = &pl->m[pl->n++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
+static void parse_log(const char *log, struct parsed_log *pl)
+{
+	struct oclgrind_msg *m = NULL;
+	struct body_state st = { -1, false };
+	struct sbuf line = SBUF_INIT;
+	const char *p = log;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		sbuf_reset(&line);
+		sbuf_add(&line, p, n);
+		const char *s = sbuf_str(&line);
+		if (*s == '\t') {
+			if (m)
+				parse_body_line(pl, m, &st, s + 1);
+		} else if (*s) {
+			m = new_msg(pl);
+			parse_header(m, s);
+			st.cur = -1;
+			st.want_instruction = false;
+		}
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+	sbuf_release(&line);
+	if (pl->dims < 1)
+		pl->dims = 1;
+}
+
+/*
+ * ---- words for the learner ----
+ * Each sentence is one format string that tr() translates whole; the phrases it places (a
+ * work-item, a buffer, an element) are built first, already in the learner's language.
+ */
+
+static void add_id(struct sbuf *sb, const long id[3], int dims)
+{
+	if (dims <= 1)
+		sbuf_addf(sb, "%ld", id[0]);
+	else if (dims == 2)
+		sbuf_addf(sb, "(%ld,%ld)", id[0], id[1]);
+	else
+		sbuf_addf(sb, "(%ld,%ld,%ld)", id[0], id[1], id[2]);
+}
+
+/* The id alone ("3", "(1,0)"), to be placed in a sentence. Caller frees. */
+static char *id_text(const long id[3], int dims)
+{
+	struct sbuf sb = SBUF_INIT;
+	add_id(&sb, id, dims);
+	return sbuf_detach(&sb);
+}
+
+/* "work-item 3 of work-group 1", or "work-group 1" for a whole group. Caller frees. */
+static char *work_item_text(const struct entity *e, int dims, const char *lang)
+{
+	struct sbuf sb = SBUF_INIT;
+	char *group = id_text(e->group, dims);
+	if (e->is_group) {
+		sbuf_addf(&sb, tr(lang, "work-group %s"), group);
+	} else {
+		char *item = id_text(e->local, dims);
+		sbuf_addf(&sb, tr(lang, "work-item %s of work-group %s"), item, group);
+		free(item);
+	}
+	free(group);
+	return sbuf_detach(&sb);
+}
+
+static bool same_id(const long a[3], const long b[3])
+{
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+/* Appends "    18 | code" for a line of the learner's file, when it can be read. */
+static void add_source_line(struct sbuf *sb, const char *src, int line)
+{
+	if (!src || line < 1)
+		return;
+	const char *p = src;
+	for (int i = 1; i < line && p; i++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p || !*p)
+		return;
+	p += strspn(p, " \t");
+	size_t n = strcspn(p, "\r\n");
+	sbuf_addf(sb, "\n    %4d | %.*s", line, (int)n, p);
+}
+
+static void add_location(struct sbuf *sb, const char *path, int line, const char *what)
+{
+	sbuf_addf(sb, "%s:%d: %s. ", path, line, what);
+}
+
+/* The k-th (from 1) buffer of one launch that lives where `local` says, or NULL. */
+static const struct analysis_buffer *nth_buffer(const struct analysis_buffer *launch, int n,
+						bool local, uint64_t k, uint64_t *count)
+{
+	const struct analysis_buffer *found = NULL;
+	*count = 0;
+	for (int i = 0; i < n; i++) {
+		bool match = local ? launch[i].kind == ARG_LOCAL
+				   : launch[i].kind == ARG_GLOBAL || launch[i].kind == ARG_CONSTANT;
+		if (match && ++*count == k)
+			found = &launch[i];
+	}
+	return found;
+}
+
+/* Length of the launch that starts at bufs: it ends where a name comes round again. */
+static int launch_length(const struct analysis_buffer *bufs, int nbufs)
+{
+	for (int i = 1; i < nbufs; i++)
+		for (int j = 0; j < i; j++)
+			if (!strcmp(bufs[i].name, bufs[j].name))
+				return i;
+	return nbufs;
+}
+
+/*
+ * Maps an address to the buffer the host created (global: the k-th global or constant buffer is
+ * Oclgrind's buffer k; local: the k-th __local argument, then the kernel's own arrays). bufs may
+ * hold several launches one after the other (each frees its buffers in creation order, so the
+ * next one gets the same numbers, and maybe other sizes). `past_end` says what the message
+ * claims: a launch whose buffer contradicts it is not the one, and an access past the end is
+ * measured against the launch it overran by the least.
+ */
+static void buffer_from_address(const struct oclgrind_msg *m, const struct analysis_buffer *bufs,
+				int nbufs, size_t elem, bool past_end, struct buffer_ref *r)
+{
+	const uint64_t offset_mask = ((uint64_t)1 << ADDRESS_OFFSET_BITS) - 1;
+	uint64_t number = m->address >> ADDRESS_OFFSET_BITS;
+	uint64_t offset = m->address & offset_mask;
+
+	memset(r, 0, sizeof(*r));
+	r->local = !strcmp(m->space, "local");
+	r->elem = elem;
+	/* A negative index wraps into the top offsets of the buffer numbered one lower. */
+	if (offset >> (ADDRESS_OFFSET_BITS - 1)) {
+		number++;
+		r->offset = (int64_t)offset - ((int64_t)1 << ADDRESS_OFFSET_BITS);
+	} else {
+		r->offset = (int64_t)offset;
+	}
+
+	bool some_launch_has_it = false;
+	for (int start = 0, n; start < nbufs; start += n) {
+		uint64_t count;
+		n = launch_length(bufs + start, nbufs - start);
+		const struct analysis_buffer *b = nth_buffer(bufs + start, n, r->local, number, &count);
+		if (!b)
+			continue;
+		some_launch_has_it = true;
+		bool outside = r->offset < 0 || (uint64_t)r->offset >= b->bytes;
+		if (outside != past_end)
+			continue;   /* the host's order is not Oclgrind's here: say less, not wrong */
+		if (!r->buf || (r->offset >= 0 && b->bytes > r->buf->bytes))
+			r->buf = b;
+	}
+	if (r->local && !some_launch_has_it && number > 0)
+		r->kernel_array = true;
+	if (r->elem && (r->offset % (int64_t)r->elem || (r->buf && r->buf->bytes % r->elem)))
+		r->elem = 0;
+}
+
+/* "`scratch` (local memory)", "a global buffer". Caller frees. */
+static char *buffer_name_text(const struct buffer_ref *r, const char *lang)
+{
+	if (r->buf && r->local)
+		return xstrfmt(tr(lang, "`%s` (local memory)"), r->buf->name);
+	if (r->buf)
+		return xstrfmt("`%s`", r->buf->name);
+	if (r->kernel_array)
+		return xstrdup(tr(lang, "a __local array of the kernel"));
+	if (r->local)
+		return xstrdup(tr(lang, "local memory"));
+	return xstrdup(tr(lang, "a global buffer"));
+}
+
+/* "`scratch[62]`"; for a buffer without a name "element 62", followed by where when asked. */
+static char *element_text(const struct buffer_ref *r, bool say_where, const char *lang)
+{
+	if (r->buf && r->elem)
+		return xstrfmt("`%s[%" PRId64 "]`", r->buf->name, r->offset / (int64_t)r->elem);
+	char *where = say_where ? buffer_name_text(r, lang) : NULL, *s;
+	if (r->elem && where)
+		s = xstrfmt(tr(lang, "element %" PRId64 " of %s"), r->offset / (int64_t)r->elem, where);
+	else if (r->elem)
+		s = xstrfmt(tr(lang, "element %" PRId64), r->offset / (int64_t)r->elem);
+	else if (where)
+		s = xstrfmt(tr(lang, "byte %" PRId64 " of %s"), r->offset, where);
+	else
+		s = xstrfmt(tr(lang, "byte %" PRId64), r->offset);
+	free(where);
+	return s;
+}
+
+/* "32-63" style lists of 1-D ids; for 2-D ids a few of them and a count. */
+static void add_id_list(struct sbuf *sb, long (*ids)[3], int n, int dims, const char *lang)
+{
+	if (dims > 1) {
+		for (int i = 0; i < n && i < MAX_LISTED_ITEMS; i++) {
+			sbuf_adds(sb, i ? ", " : "");
+			add_id(sb, ids[i], dims);
+		}
+		if (n > MAX_LISTED_ITEMS)
+			sbuf_addf(sb, tr(lang, " and %d more"), n - MAX_LISTED_ITEMS);
+		return;
+	}
+	for (int i = 0; i < n;) {
+		int j = i;
+		while (j + 1 < n && ids[j + 1][0] == ids[j][0] + 1)
+			j++;
+		sbuf_adds(sb, i ? ", " : "");
+		if (j > i)
+			sbuf_addf(sb, "%ld-%ld", ids[i][0], ids[j][0]);
+		else
+			sbuf_addf(sb, "%ld", ids[i][0]);
+		i = j + 1;
+	}
+}
+
+static int cmp_ids(const void *a, const void *b)
+{
+	const long *x = a, *y = b;
+	for (int d = 2; d >= 0; d--)
+		if (x[d] != y[d])
+			return x[d] < y[d] ? -1 : 1;
+	return 0;
+}
+
+static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
+			       const char *path, const char *src, const char *lang, struct finding *f)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *sync = m->async ? tr(lang, "the async_work_group_copy") : tr(lang, "the barrier");
+	char *group = id_text(m->wg, pl->dims);
+
+	if (m->e[0].set && m->e[1].set && m->e[1].line && m->e[1].line != m->e[0].line) {
+		/*
+		 * Work-items waited at two different barriers. Oclgrind writes one message for each
+		 * work-item at the other one, in order of local id, then again at the next meeting
+		 * (the next trip of a loop): the ids up to the first step back are this meeting's.
+		 */
+		long (*ids)[3] = xmalloc((size_t)(pl->n - (m - pl->m)) * sizeof(*ids));
+		int n = 0;
+		for (const struct oclgrind_msg *o = m; o < pl->m + pl->n; o++) {
+			if (o->kind != MSG_DIVERGENCE || !same_id(o->wg, m->wg) ||
+			    o->e[0].line != m->e[0].line || o->e[1].line != m->e[1].line ||
+			    o->e[0].is_group || (n && cmp_ids(o->e[0].local, ids[n - 1]) <= 0))
+				break;
+			memcpy(ids[n++], o->e[0].local, sizeof(ids[0]));
+		}
+		struct sbuf list = SBUF_INIT;
+		add_id_list(&list, ids, n, pl->dims, lang);
+		f->line = m->e[1].line;
+		add_location(&sb, path, f->line, tr(lang, "barrier divergence"));
+		sbuf_addf(&sb, n == 1 ? tr(lang, "In work-group %s, work-item %s reached %s at line %d, while "
+					   "the others (work-item 0 among them) reached %s at line %d: %s.")
+				      : tr(lang, "In work-group %s, work-items %s reached %s at line %d, while "
+					   "the others (work-item 0 among them) reached %s at line %d: %s."),
+			  group, sbuf_str(&list), sync, m->e[0].line, sync, m->e[1].line,
+			  m->async ? tr(lang, "two different async_work_group_copy calls")
+				   : tr(lang, "two different barriers"));
+		add_source_line(&sb, src, m->e[1].line);
+		add_source_line(&sb, src, m->e[0].line);
+		sbuf_adds(&sb, m->async ? tr(lang, "\nAn async_work_group_copy in each branch of an if/else "
+					     "is not one async_work_group_copy reached two ways: each part "
+					     "of the group waits at its own one, forever, on a GPU.")
+					: tr(lang, "\nA barrier in each branch of an if/else is not one barrier "
+					     "reached two ways: each part of the group waits at its own one, "
+					     "forever, on a GPU."));
+		sbuf_release(&list);
+		free(ids);
+	} else {
+		int groups = 0;
+		for (int i = 0; i < pl->n; i++) {
+			const struct oclgrind_msg *o = &pl->m[i];
+			bool seen = false;
+			if (o->kind != MSG_DIVERGENCE || o->line != m->line)
+				continue;
+			for (int j = 0; j < i && !seen; j++)
+				seen = pl->m[j].kind == MSG_DIVERGENCE && pl->m[j].line == m->line &&
+				       same_id(pl->m[j].wg, o->wg);
+			groups += !seen;
+		}
+		f->line = m->line;
+		add_location(&sb, path, f->line, tr(lang, "barrier divergence"));
+		if (m->of > 0)
+			sbuf_addf(&sb, tr(lang, "Only %ld of the %ld work-items of work-group %s reached %s at "
+					  "line %d; the other %ld did not."), m->only, m->of, group, sync,
+				  m->line, m->of - m->only);
+		else
+			sbuf_addf(&sb, tr(lang, "Only part of work-group %s reached %s at line %d."), group,
+				  sync, m->line);
+		if (groups > 1)
+			sbuf_addf(&sb, tr(lang, " The same happened in %d work-groups in all."), groups);
+		add_source_line(&sb, src, m->line);
+	}
+	sbuf_adds(&sb, tr(lang, "\nEvery work-item of a work-group must reach the same barrier, the same "
+			  "number of times. A barrier inside an `if`, or inside a loop whose number of "
+			  "trips depends on the local id, is reached by only part of the group: on a GPU "
+			  "the work-items at the barrier wait for the others forever and the kernel hangs "
+			  "(or gives wrong results). The CPU device forgives this; a GPU does not. Move the "
+			  "barrier out of the branch: every work-item runs the loop the same number of "
+			  "times and meets every barrier, and only the work inside is guarded by the "
+			  "condition."));
+	free(group);
+	f->verdict = VERDICT_BARRIER_DIVERGENCE;
+	f->message = sbuf_detach(&sb);
+}
+
+static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
+				  const struct analysis_buffer *bufs, int nbufs, const char *path,
+				  const char *src, const char *lang, struct finding *f)
+{
+	struct sbuf sb = SBUF_INIT, what = SBUF_INIT;
+	struct buffer_ref r;
+
+	buffer_from_address(m, bufs, nbufs, m->size, true, &r);
+	f->line = m->line;
+	add_location(&sb, path, f->line,
+		     m->write ? tr(lang, "out-of-bounds write") : tr(lang, "out-of-bounds read"));
+	if (r.buf && r.elem) {
+		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.buf->bytes / r.elem);
+		sbuf_addf(&what, "`%s[%" PRId64 "]`", r.buf->name, index);
+		if (index < 0)
+			sbuf_addf(&what, tr(lang, ", %" PRId64 " before the start"), -index);
+		else if (index == count)
+			sbuf_adds(&what, tr(lang, ", one past the end"));
+		else
+			sbuf_addf(&what, tr(lang, ", %" PRId64 " past the end"), index - count + 1);
+		sbuf_addf(&what, r.local ? tr(lang, ": %s (local memory) holds %" PRId64 " elements "
+					      "(indices 0 to %" PRId64 ").")
+					 : tr(lang, ": %s holds %" PRId64 " elements (indices 0 to %" PRId64 ")."),
+			  r.buf->name, count, count - 1);
+	} else if (r.buf) {
+		sbuf_addf(&what, tr(lang, "byte %" PRId64 " of `%s`, which holds %zu bytes."), r.offset,
+			  r.buf->name, r.buf->bytes);
+	} else {
+		char *name = buffer_name_text(&r, lang);
+		sbuf_addf(&what, tr(lang, "outside %s."), name);
+		free(name);
+	}
+	char *item = work_item_text(&m->e[0], pl->dims, lang);
+	sbuf_addf(&sb, m->write ? tr(lang, "At line %d, %s wrote %s") : tr(lang, "At line %d, %s read %s"),
+		  m->line, item, sbuf_str(&what));
+	free(item);
+	sbuf_release(&what);
+	add_source_line(&sb, src, m->line);
+	if (m->write)
+		sbuf_adds(&sb, tr(lang, "\nA GPU does not check indices: the write lands in whatever "
+				  "memory follows, another buffer, another work-group's data, or nothing at "
+				  "all, which crashes the kernel."));
+	else
+		sbuf_adds(&sb, tr(lang, "\nA GPU does not check indices: the read returns whatever lies "
+				  "after the data, garbage that ends up in your result, or crashes the "
+				  "kernel."));
+	sbuf_adds(&sb, tr(lang, " Guard the access with a test of the index against the size, e.g. "
+			  "`if (i < len)`: the last work-group may lie partly past the end of the data, "
+			  "and every element a work-item touches needs its own test, not only the "
+			  "first."));
+	f->verdict = VERDICT_OUT_OF_BOUNDS;
+	f->message = sbuf_detach(&sb);
+}
+
+static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
+			 const struct analysis_buffer *bufs, int nbufs, const char *path,
+			 const char *src, const char *lang, struct finding *f)
+{
+	struct sbuf sb = SBUF_INIT, at = SBUF_INIT;
+	struct buffer_ref r;
+	/* w: the write; o: the other access (the read of a read-write race). */
+	const struct entity *w = &m->e[0], *o = &m->e[1];
+	if (!m->write && m->e[1].access == ACCESS_WRITE) {
+		w = &m->e[1];
+		o = &m->e[0];
+	}
+	size_t elem = w->access_bytes ? w->access_bytes : o->access_bytes;
+	bool across_groups = w->is_group || o->is_group || !same_id(w->group, o->group);
+
+	buffer_from_address(m, bufs, nbufs, elem, false, &r);
+	f->line = o->line ? o->line : w->line;
+	f->line = f->line ? f->line : m->line;
+	add_location(&sb, path, f->line, tr(lang, "data race"));
+	char *where = buffer_name_text(&r, lang), *writer = work_item_text(w, pl->dims, lang);
+	char *element = element_text(&r, false, lang), *other;
+	if (!across_groups) {
+		char *id = id_text(o->local, pl->dims);
+		other = xstrfmt(tr(lang, "work-item %s of the same work-group"), id);
+		free(id);
+	} else {
+		other = work_item_text(o, pl->dims, lang);
+	}
+	if (w->line)
+		sbuf_addf(&at, tr(lang, " at line %d"), w->line);
+	sbuf_addf(&sb, m->write ? tr(lang, "On %s, %s wrote %s%s and %s wrote it")
+				: tr(lang, "On %s, %s wrote %s%s and %s read it"),
+		  where, writer, element, sbuf_str(&at), other);
+	free(where);
+	free(writer);
+	free(element);
+	free(other);
+	sbuf_release(&at);
+	if (o->line)
+		sbuf_addf(&sb, tr(lang, " at line %d"), o->line);
+	sbuf_adds(&sb, m->write ? tr(lang, ", with a different value") : "");
+	sbuf_adds(&sb, across_groups ? "." : tr(lang, ", with no barrier between the two."));
+	add_source_line(&sb, src, w->line);
+	if (o->line != w->line)
+		add_source_line(&sb, src, o->line);
+
+	sbuf_adds(&sb, m->write ? tr(lang, "\nWork-items run in no fixed order, and one's write is not "
+				     "seen by another until they synchronise: on a GPU which value "
+				     "stays is luck")
+				: tr(lang, "\nWork-items run in no fixed order, and one's write is not "
+				     "seen by another until they synchronise: on a GPU the read may get "
+				     "the old value or the new one, and the result changes from run to "
+				     "run"));
+	if (across_groups) {
+		sbuf_adds(&sb, tr(lang, ". No barrier orders different work-groups: each work-group must "
+				  "own its region of the output (group g writes only its own elements), "
+				  "and a pass that reads another pass's results needs a separate kernel "
+				  "launch, with two buffers."));
+	} else if (m->write) {
+		sbuf_adds(&sb, tr(lang, ". Let each element belong to one work-item in each step, with "
+				  "barrier(CLK_LOCAL_MEM_FENCE) between steps."));
+	} else if (w->line && o->line && w->line != o->line) {
+		sbuf_addf(&sb, tr(lang, ". Put barrier(CLK_LOCAL_MEM_FENCE) between the write (line %d) "
+				  "and the read (line %d), where every work-item of the group passes it: "
+				  "everyone must have written before anyone reads a neighbour's slot."),
+			  w->line, o->line);
+	} else {
+		sbuf_adds(&sb, tr(lang, ". Each step must read the previous step's results only after "
+				  "everyone has written them: end every step with "
+				  "barrier(CLK_LOCAL_MEM_FENCE). And within one step no work-item may write "
+				  "a slot that another reads in the same step: read into a private "
+				  "variable, barrier, then write, or address the slots so that a step never "
+				  "reads what it writes."));
+	}
+	f->verdict = VERDICT_DATA_RACE;
+	f->message = sbuf_detach(&sb);
+}
+
+static void explain_uninitialized(const struct parsed_log *pl, const struct oclgrind_msg *m,
+				  const struct analysis_buffer *bufs, int nbufs, const char *path,
+				  const char *src, const char *lang, struct finding *f)
+{
+	struct sbuf sb = SBUF_INIT;
+	struct buffer_ref r;
+	char *item = work_item_text(&m->e[0], pl->dims, lang), *element;
+
+	f->line = m->line;
+	add_location(&sb, path, f->line, tr(lang, "uninitialised value"));
+	switch (m->uninit) {
+	case UNINIT_WRITE:
+		buffer_from_address(m, bufs, nbufs, m->e[0].access_bytes, false, &r);
+		element = element_text(&r, true, lang);
+		sbuf_addf(&sb, tr(lang, "At line %d, %s stored into %s a value computed from memory "
+				  "nobody had written"), m->line, item, element);
+		free(element);
+		break;
+	case UNINIT_BRANCH:
+		sbuf_addf(&sb, tr(lang, "At line %d, %s took a branch that depends on a value nobody had "
+				  "written"), m->line, item);
+		break;
+	case UNINIT_INDEX:
+	case UNINIT_ADDRESS:
+		sbuf_addf(&sb, tr(lang, "At line %d, %s used an index computed from a value nobody had "
+				  "written"), m->line, item);
+		break;
+	}
+	free(item);
+	sbuf_adds(&sb, tr(lang, ": a slot of local memory that no work-item filled, or a private "
+			  "variable without a starting value."));
+	add_source_line(&sb, src, m->line);
+	if (m->uninit == UNINIT_WRITE && !strcmp(m->space, "local"))
+		sbuf_adds(&sb, tr(lang, "\nLocal memory starts with garbage on a GPU (the CPU device often "
+				  "happens to give zeros). Give every slot a value before anyone reads it: "
+				  "for a sum, set each work-item's slot to 0, the identity of +, before the "
+				  "guarded load, so a partly filled last work-group still sums correctly."));
+	else
+		sbuf_adds(&sb, tr(lang, "\nPrivate variables and local memory start with garbage on a GPU "
+				  "(the CPU device often happens to give zeros). Give every private variable "
+				  "a starting value (`int sum = 0;`), and write every slot of local memory "
+				  "before anyone reads it (0, the identity of +, for a sum)."));
+	f->verdict = VERDICT_UNINITIALIZED;
+	f->message = sbuf_detach(&sb);
+}
+
+/* ---- exported ---- */
+
+/*
+ * Every string is allocated: the caller frees each one up to the NULL once the child started.
+ * Settings, decided by experiment on the course's kernels (tests/unit/data):
+ * - one worker thread: the log's order (and so the finding and its work-items) is the same on
+ *   every run; with two threads the first reported work-group changes between runs;
+ * - OCLGRIND_CHECK_API: the child's API misuse is logged too (the parser ignores it);
+ * - no OCLGRIND_QUICK: it runs only the first and last work-group and leaves the others'
+ *   results unwritten, and a whole check already takes about 0.2 s at the course's sizes.
+ */
+void analysis_env(const char *log_path, char **env, int max)
+{
+	const char *fixed[] = {
+		"OCL_ICD_VENDORS=" OCLGRIND_ICD,
+		NULL, /* OCLGRIND_LOG */
+		"OCLGRIND_DATA_RACES=1",
+		"OCLGRIND_UNINITIALIZED=1",
+		"OCLGRIND_NUM_THREADS=1",
+		"OCLGRIND_CHECK_API=1",
+	};
+	int n = 0, nfixed = (int)(sizeof(fixed) / sizeof(fixed[0]));
+
+	if (max < 1)
+		return;
+	for (int i = 0; i < nfixed && n < max - 1; i++)
+		env[n++] = fixed[i] ? xstrdup(fixed[i]) : xstrfmt("OCLGRIND_LOG=%s", log_path);
+	if (n < max - 1)
+		env[n++] = xstrfmt("OCLGRIND_MAX_ERRORS=%d", OCLGRIND_MAX_ERRORS);
+	env[n] = NULL;
+}
+
+int verdict_from_oclgrind_log(const char *log, const char *learner_path,
+			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
+			      struct finding *f)
+{
+	struct parsed_log pl = { NULL, 0, 0, 0 };
+	const struct oclgrind_msg *first = NULL;
+	char *src = NULL;
+	size_t srclen;
+
+	memset(f, 0, sizeof(*f));
+	f->verdict = VERDICT_PASS;
+	if (!learner_path || (nbufs > 0 && !bufs))
+		return error("analysis: no learner file or buffers given");
+	parse_log(log ? log : "", &pl);
+
+	/* The highest-priority kind present; within it the first message, which with one thread
+	 * is the lowest work-group. */
+	for (int i = 0; i < pl.n; i++)
+		if (pl.m[i].kind != MSG_OTHER && (!first || pl.m[i].kind < first->kind))
+			first = &pl.m[i];
+	f->file = xstrdup(learner_path);
+	if (!first) {
+		free(pl.m);
+		return 0;
+	}
+
+	if (read_file(learner_path, &src, &srclen) < 0)
+		src = NULL;   /* the message then names the line without quoting it */
+	switch (first->kind) {
+	case MSG_DIVERGENCE:
+		explain_divergence(&pl, first, learner_path, src, lang, f);
+		break;
+	case MSG_OUT_OF_BOUNDS:
+		explain_out_of_bounds(&pl, first, bufs, nbufs, learner_path, src, lang, f);
+		break;
+	case MSG_DATA_RACE:
+		explain_race(&pl, first, bufs, nbufs, learner_path, src, lang, f);
+		break;
+	case MSG_UNINITIALIZED:
+		explain_uninitialized(&pl, first, bufs, nbufs, learner_path, src, lang, f);
+		break;
+	case MSG_OTHER:
+		break;
+	}
+	free(src);
+	free(pl.m);
+	return 0;
+}
+
+void finding_release(struct finding *f)
+{
+	free(f->message);
+	free(f->file);
+	f->message = NULL;
+	f->file = NULL;
+	f->line = 0;
+	f->verdict = VERDICT_PASS;
+}
+
+bool analysis_available(void)
+{
+	return access(OCLGRIND_ICD, R_OK) == 0;
+}

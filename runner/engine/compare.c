@@ -1,0 +1,212 @@
+/*
+ * compare.c: the comparison of a learner's output with the reference, which names the first wrong
+ * place in the learner's terms and draws a small picture; and the host oracles.
+ */
+#include "engine/engine.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool never_written(enum elem_type t, const void *base, size_t i)
+{
+	const unsigned char *p = (const unsigned char *)base + i * type_info(t)->size;
+	for (size_t k = 0; k < type_info(t)->size; k++)
+		if (p[k] != POISON_BYTE)
+			return false;
+	return true;
+}
+
+static void format_got(struct sbuf *out, enum elem_type t, const void *got, size_t i,
+		       const char *lang)
+{
+	if (never_written(t, got, i))
+		sbuf_adds(out, tr(lang, "nothing (never written)"));
+	else
+		elem_format(out, t, got, i);
+}
+
+/* ": expected 5, got 0" for element i, in the message and in the picture's lines. */
+static void add_expected_got(struct sbuf *out, const struct output_view *o, size_t i)
+{
+	struct sbuf e = SBUF_INIT, g = SBUF_INIT;
+	elem_format(&e, o->arg->type, o->expected, i);
+	format_got(&g, o->arg->type, o->got, i, o->lang);
+	sbuf_addf(out, tr(o->lang, ": expected %s, got %s"), sbuf_str(&e), sbuf_str(&g));
+	sbuf_release(&e);
+	sbuf_release(&g);
+}
+
+/*
+ * Labels come from the check ini, in English ("work-group", "row"); the table knows the course's
+ * labels and their plurals, and any other label is shown as the course wrote it.
+ */
+static const char *label_word(const struct output_view *o, const char *label)
+{
+	return tr(o->lang, label);
+}
+
+static void add_label_plural(struct sbuf *out, const struct output_view *o, const char *label)
+{
+	char *plural = xstrfmt("%ss", label);
+	sbuf_adds(out, tr(o->lang, plural));
+	free(plural);
+}
+
+static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i, double tol)
+{
+	if (!type_info(t)->is_float)
+		return !memcmp((const char *)e + i * type_info(t)->size, (const char *)g + i * type_info(t)->size,
+			       type_info(t)->size);
+	double a = elem_get_double(t, e, i), b = elem_get_double(t, g, i);
+	if (isnan(a) || isnan(b))
+		return isnan(a) && isnan(b);
+	return fabs(a - b) <= tol * fmax(1.0, fabs(a));
+}
+
+/* "work-group 3", "(row 2, column 5)", "out[17]" */
+static void name_place(struct sbuf *out, const struct output_view *o, size_t i)
+{
+	const struct arg_spec *a = o->arg;
+	if (o->cols > 0) {
+		size_t r = i / (size_t)o->cols, c = i % (size_t)o->cols;
+		if (a->label[0] && a->label[1])
+			sbuf_addf(out, tr(o->lang, "%s at (%s %zu, %s %zu)"), a->name,
+				  label_word(o, a->label[0]), r, label_word(o, a->label[1]), c);
+		else
+			sbuf_addf(out, "%s[%zu][%zu]", a->name, r, c);
+	} else if (a->label[0]) {
+		sbuf_addf(out, "%s[%zu] (%s %zu)", a->name, i, label_word(o, a->label[0]), i);
+	} else {
+		sbuf_addf(out, "%s[%zu]", a->name, i);
+	}
+}
+
+static void picture_1d(struct sbuf *pic, const struct output_view *o, const bool *wrong, size_t first)
+{
+	enum { WIDTH = 32 };
+	size_t start = first / WIDTH * WIDTH, end = start + WIDTH < o->n ? start + WIDTH : o->n;
+	const char *label = o->arg->label[0];
+	struct sbuf what = SBUF_INIT;
+	if (label)
+		add_label_plural(&what, o, label);
+	else
+		sbuf_adds(&what, tr(o->lang, "indices"));
+	sbuf_addf(pic, tr(o->lang, "%s, %s %zu-%zu (. right, x wrong):\n  "), o->arg->name,
+		  sbuf_str(&what), start, end - 1);
+	sbuf_release(&what);
+	for (size_t i = start; i < end; i++)
+		sbuf_adds(pic, wrong[i] ? "x" : ".");
+	sbuf_adds(pic, "\n");
+	int shown = 0;
+	for (size_t i = start; i < end && shown < 4; i++) {
+		if (!wrong[i])
+			continue;
+		sbuf_addf(pic, "  %s %zu", label ? label_word(o, label) : tr(o->lang, "index"), i);
+		add_expected_got(pic, o, i);
+		sbuf_adds(pic, "\n");
+		shown++;
+	}
+}
+
+static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool *wrong, size_t first)
+{
+	enum { H = 12, W = 48 };
+	/* validation makes n rows x cols in a first pass; a later one may end in a short row */
+	size_t cols = (size_t)o->cols, rows = (o->n + cols - 1) / cols;
+	size_t fr = first / cols, fc = first % cols;
+	size_t r0 = fr / H * H, c0 = fc / W * W;
+	size_t r1 = r0 + H < rows ? r0 + H : rows, c1 = c0 + W < cols ? c0 + W : cols;
+	struct sbuf rl = SBUF_INIT, cl = SBUF_INIT;
+	add_label_plural(&rl, o, o->arg->label[0] ? o->arg->label[0] : "row");
+	add_label_plural(&cl, o, o->arg->label[1] ? o->arg->label[1] : "column");
+	sbuf_addf(pic, tr(o->lang, "%s (%zu x %zu), %s %zu-%zu, %s %zu-%zu (. right, x wrong):\n"),
+		  o->arg->name, rows, cols, sbuf_str(&rl), r0, r1 - 1, sbuf_str(&cl), c0, c1 - 1);
+	sbuf_release(&rl);
+	sbuf_release(&cl);
+	for (size_t r = r0; r < r1; r++) {
+		sbuf_addf(pic, "%6zu ", r);
+		for (size_t c = c0; c < c1 && r * cols + c < o->n; c++)
+			sbuf_adds(pic, wrong[r * cols + c] ? "x" : ".");
+		sbuf_adds(pic, "\n");
+	}
+}
+
+long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic)
+{
+	bool *wrong = xcalloc(o->n ? o->n : 1, sizeof(bool));
+	long count = 0;
+	size_t first = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		if (!elem_equal(o->arg->type, o->expected, o->got, i, tol)) {
+			if (!count)
+				first = i;
+			wrong[i] = true;
+			count++;
+		}
+	}
+	if (count) {
+		if (o->passes > 1)
+			sbuf_addf(msg, tr(o->lang, "pass %d of %d: "), o->pass, o->passes);
+		name_place(msg, o, first);
+		add_expected_got(msg, o, first);
+		sbuf_addf(msg, tr(o->lang, " (%ld of %zu values wrong)"), count, o->n);
+		if (o->passes > 1)
+			sbuf_addf(pic, tr(o->lang, "pass %d of %d, "), o->pass, o->passes);
+		if (o->cols > 0)
+			picture_2d(pic, o, wrong, first);
+		else
+			picture_1d(pic, o, wrong, first);
+	}
+	free(wrong);
+	return count;
+}
+
+int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, void *out, size_t n,
+		 const struct vars *v, struct sbuf *err)
+{
+	int64_t p[2] = { 0, 0 };
+	char e[128];
+	for (int i = 0; i < 2 && out_arg->host_expr[i]; i++)
+		if (expr_eval(out_arg->host_expr[i], v, &p[i], e, sizeof(e)) < 0) {
+			sbuf_addf(err, "host of '%s': %s", out_arg->name, e);
+			return -1;
+		}
+	enum elem_type t = out_arg->type;
+	bool fl = type_info(t)->is_float;
+	if (out_arg->host == HOST_TRANSPOSE) {
+		size_t rows = (size_t)p[0], cols = (size_t)p[1];
+		if (rows * cols > n_src || rows * cols > n) {
+			sbuf_addf(err, "host of '%s': a %zu x %zu matrix does not fit", out_arg->name, rows, cols);
+			return -1;
+		}
+		size_t es = type_info(t)->size;
+		for (size_t r = 0; r < rows; r++)
+			for (size_t c = 0; c < cols; c++)
+				memcpy((char *)out + (c * rows + r) * es, (const char *)src + (r * cols + c) * es, es);
+		return 0;
+	}
+	if (p[0] <= 0) {
+		sbuf_addf(err, "host of '%s': segments of %lld elements", out_arg->name, (long long)p[0]);
+		return -1;
+	}
+	size_t k = (size_t)p[0];
+	for (size_t g = 0; g < n; g++) {
+		double dacc = out_arg->host == HOST_SEGMENT_MAX ? -INFINITY : 0;
+		int64_t iacc = out_arg->host == HOST_SEGMENT_MAX ? INT64_MIN : 0;
+		for (size_t i = g * k; i < (g + 1) * k && i < n_src; i++) {
+			if (out_arg->host == HOST_SEGMENT_MAX) {
+				dacc = fmax(dacc, elem_get_double(t, src, i));
+				int64_t x = elem_get_int(t, src, i);
+				iacc = x > iacc ? x : iacc;
+			} else {
+				dacc += elem_get_double(t, src, i);
+				iacc += elem_get_int(t, src, i);
+			}
+		}
+		if (g * k >= n_src && !fl)
+			iacc = 0; /* an empty segment: no identity fits every integer type */
+		elem_set(t, out, g, fl ? dacc : (double)iacc);
+	}
+	return 0;
+}

@@ -1,0 +1,235 @@
+/*
+ * engine.h: one check of one kernel: the parent, the confined children and their protocol, the
+ * OpenCL host layer (only clhost.c includes CL/cl.h: everything else sees devices, programs and
+ * buffers through the opaque handles below), Oclgrind, the comparison and the verdicts.
+ */
+#ifndef ENGINE_ENGINE_H
+#define ENGINE_ENGINE_H
+
+#include "course/course.h"
+
+/* ---- comparing an output with the reference  ---- */
+struct output_view {
+	const struct arg_spec *arg;
+	const void *expected, *got;
+	size_t n;          /* elements */
+	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
+	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
+	const char *lang;  /* of msg and pic: "pt-BR", else (NULL too) English */
+};
+/*
+ * Returns how many elements differ (floats within the relative tolerance are equal); for a
+ * mismatch, msg names the first wrong place in the learner's terms and pic draws the region.
+ */
+long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
+
+/*
+ * Computes an output on the host from its oracle's source (src, n_src elements) into out (n
+ * elements): segment_sum(src, K) and segment_max(src, K) reduce src[gK .. gK+K) into out[g];
+ * transpose(src, R, C) transposes an R x C matrix. Returns -1 with a message in err.
+ */
+int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, void *out, size_t n,
+		 const struct vars *v, struct sbuf *err);
+
+/* ---- reports: what a check found  ---- */
+enum test_status { TEST_PASS, TEST_FAIL, TEST_SKIP, TEST_ERROR };
+struct test_result {
+	char *name;
+	enum test_status status;
+	char *detail;
+};
+struct report {
+	char exercise[NAME_MAX_LEN];
+	enum verdict verdict;
+	char *message;       /* the learner-facing explanation */
+	char *file;          /* location, when known */
+	int line;
+	char *device;        /* the execution device */
+	struct test_result *tests;
+	int ntests;
+	char *picture;       /* plain-text picture of a wrong result; 'x' marks a wrong cell */
+	char *analysis_log;  /* Oclgrind's raw log, shown with --verbose */
+	char *build_log;     /* the compiler's log, when the build failed */
+	bool analysis_ran;
+	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
+	double seconds;
+};
+#define REPORT_INIT { .verdict = VERDICT_PASS }
+void report_release(struct report *r);
+void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail);
+const char *test_status_name(enum test_status st);
+
+/* ---- the sandboxed child (sandbox.c: the confined children) ---- */
+struct sandbox_limits {
+	long time_ms;        /* wall clock from the child's "ready" line; then its group is killed */
+	long build_ms;       /* wall clock before "ready": compiling is not the learner's time */
+	long memory_mb;      /* RLIMIT_AS; 0: none (GPU drivers reserve huge address ranges) */
+	long cpu_s;          /* RLIMIT_CPU */
+	long file_mb;        /* RLIMIT_FSIZE */
+	long open_files;     /* RLIMIT_NOFILE */
+};
+/* Runs in the child: writes its findings to fd, returns the child's exit status. */
+typedef int (*sandbox_fn)(void *arg, int fd);
+struct sandbox_child {
+	pid_t pid;
+	int fd;
+	double deadline;
+	long run_ms;         /* the deadline once the child says "ready" */
+	bool ready;
+	struct sbuf output;  /* all the child wrote */
+	bool timed_out;
+	int exit_status;     /* when it exited */
+	int signal;          /* when a signal ended it (not our kill) */
+};
+#define SANDBOX_CHILD_INIT { .pid = -1, .fd = -1 }
+/* Starts c's clock: the build limit until its "ready" line, then the run limit. */
+void sandbox_arm(struct sandbox_child *c, const struct sandbox_limits *lim);
+/* Sets the resource limits on the calling process (the child calls it once its device is open). */
+void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
+/* Starts fn in a child in its own process group; env is a NULL-terminated list "NAME=value" set first. */
+int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, char *const env[],
+		  sandbox_fn fn, void *arg);
+/*
+ * Waits for all children, reading their output, until each exits or passes its deadline; a child
+ * past its deadline has its whole group killed. Every child is reaped: none is left behind.
+ * A child's clock restarts with time_ms when it writes a line "ready" (its build is done).
+ * With interrupt_fd >= 0, input there stops the wait early: every child is killed and reaped,
+ * the input is left unread, and the call returns true (false when every child finished).
+ */
+bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd);
+void sandbox_child_release(struct sandbox_child *c);
+
+/* ---- the OpenCL host layer (clhost.c): the only file that includes CL/cl.h ---- */
+struct cl_session;   /* platform, device, context, queue */
+struct cl_prog;
+struct cl_kern;
+struct cl_buf;
+struct kernel_arg_info {
+	enum arg_kind kind;
+	char type_name[NAME_MAX_LEN];   /* "int*", "uint", as the compiler reports it */
+	char name[NAME_MAX_LEN];
+};
+/* Prints every platform and device, with the spec that selects it. */
+int clhost_list_devices(FILE *f);
+/*
+ * Opens a device: spec NULL or "" takes CLINGS_DEVICE, then the first CPU device, then the first;
+ * otherwise "P:D" (indices), "cpu", "gpu", or a case-insensitive substring of platform or device name.
+ */
+int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err);
+void clhost_close(struct cl_session *s);
+const char *clhost_device_name(const struct cl_session *s);
+bool clhost_device_is_cpu(const struct cl_session *s);
+size_t clhost_max_work_group(const struct cl_session *s);
+/* Builds source; on failure returns -1 with the compiler's log in log. */
+int clhost_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
+		 struct sbuf *log);
+void clhost_prog_release(struct cl_prog *p);
+/* Lists the kernels the program defines, separated by ';'. */
+void clhost_prog_kernel_names(struct cl_prog *p, struct sbuf *out);
+int clhost_kernel(struct cl_prog *p, const char *name, struct cl_kern **out);
+int clhost_kernel_args(struct cl_kern *k, struct kernel_arg_info *args, int max);
+long clhost_kernel_local_mem(struct cl_kern *k);   /* static __local bytes */
+size_t clhost_kernel_max_work_group(struct cl_kern *k);
+/* A buffer of bytes followed by guard bytes filled with a known pattern. */
+int clhost_buffer(struct cl_session *s, size_t bytes, size_t guard, const void *init,
+		  struct cl_buf **out);
+void clhost_buffer_release(struct cl_buf *b);
+int clhost_buffer_read(struct cl_buf *b, void *dst);   /* the bytes, not the guard */
+/* Returns the offset (from the buffer's start) of the first damaged guard byte, or -1. */
+long clhost_buffer_guard_damage(struct cl_buf *b);
+int clhost_arg_buffer(struct cl_kern *k, int i, struct cl_buf *b);
+int clhost_arg_local(struct cl_kern *k, int i, size_t bytes);
+int clhost_arg_scalar(struct cl_kern *k, int i, const void *value, size_t size);
+/* Enqueues an NDRange and waits for it. */
+int clhost_run(struct cl_kern *k, int dims, const size_t *global, const size_t *local,
+	       struct sbuf *err);
+
+/* ---- running a check ---- */
+struct check_options {
+	const char *device;      /* --device */
+	const char *file;        /* the learner's file; NULL: the exercise's stub */
+	const char *lang;        /* "en" or "pt-BR" */
+	bool no_analysis;
+	bool verbose;
+	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
+	struct standby *standby; /* a warm execution child to use, or NULL */
+	/* Called (in the parent) with a short line while a slow phase runs; may be NULL. */
+	void (*progress)(void *ctx, const char *what);
+	void *progress_ctx;
+};
+/*
+ * Checks a learner's kernel against the exercise: build, signature, requirements, analysis on
+ * Oclgrind, then execution on the chosen device, each in a sandboxed child. Fills r; returns 0,
+ * or -1 when the check could not run at all (r->verdict is then VERDICT_ERROR with a message).
+ */
+int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
+		   struct report *r);
+
+/* In the child: build, signature, run the tests, compare with the reference (execute.c). */
+enum run_mode { RUN_EXECUTE, RUN_ANALYZE };
+struct run_request {
+	const struct check_spec *spec;
+	const char *learner_path;    /* shown in messages */
+	const char *learner_src;
+	const char *solution_src;
+	/* Where spec and the solution were read: a standby child (standby.c) reads them again. */
+	const char *check_file, *solution_file;
+	const char *device;
+	enum run_mode mode;
+	const struct sandbox_limits *limits;
+	const char *analysis_log_path; /* RUN_ANALYZE: where Oclgrind writes */
+	const char *lang;            /* of the messages the child writes */
+};
+int run_in_child(void *req, int fd);
+/* The same, on a device session already open (a standby child's). */
+int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
+/* Reports, as the child's verdict, an error that kept it from checking (the learner's code is
+ * not to blame). */
+void run_send_error(int fd, const char *msg);
+
+/*
+ * standby.c: an execution child started ahead of time (watch mode), which opens the device and
+ * loads the compiler while the learner edits, then takes the next check's request.
+ */
+struct standby {
+	struct sandbox_child child;
+	int job_fd;          /* where its request is written; -1: no standby */
+	char *device;        /* the device spec it opened */
+};
+#define STANDBY_INIT { .child = SANDBOX_CHILD_INIT, .job_fd = -1 }
+void standby_start(struct standby *sb, const char *device);  /* unless one is waiting */
+/* Hands rq (which names its files) to the waiting child, which becomes c. Returns -1, with no
+ * standby left, when none can take it: the caller starts a cold child. */
+int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c);
+void standby_release(struct standby *sb);
+
+/* ---- analysis on Oclgrind (analyze.c) ---- */
+bool analysis_available(void);   /* Oclgrind's OpenCL library is installed */
+/*
+ * Environment for the analysis child: Oclgrind as the only platform, its checks on, its log.
+ * Fills env with at most max-1 allocated "NAME=value" strings and a NULL; the caller frees them.
+ */
+void analysis_env(const char *log_path, char **env, int max);
+struct analysis_buffer {          /* what the host knows of each buffer, in creation order */
+	char name[NAME_MAX_LEN];
+	enum arg_kind kind;
+	size_t bytes;
+};
+struct finding {
+	enum verdict verdict;         /* VERDICT_PASS: nothing found */
+	char *message;                /* learner-facing, names file and line */
+	char *file;
+	int line;
+};
+/* Translates Oclgrind's log into the first finding a learner should fix, explained in lang. */
+int verdict_from_oclgrind_log(const char *log, const char *learner_path,
+			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
+			      struct finding *f);
+void finding_release(struct finding *f);
+
+/* ---- the child protocol : lines "key\tvalue" the parent turns into a report ---- */
+void proto_send(int fd, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int proto_parse(const char *text, struct report *r, struct sbuf *began);
+
+
+#endif

@@ -1,0 +1,651 @@
+/*
+ * execute.c: what the sandboxed child does. It opens the device, builds the learner's kernel,
+ * checks its signature and requirements, runs every test (every pass of a multi-pass check)
+ * beside the reference solution, and reports over the protocol pipe (report.c).
+ *
+ * In RUN_ANALYZE mode the device is Oclgrind (set up by the environment), only the learner's
+ * kernel runs, on the tests marked `analyze`, and the parent reads Oclgrind's log afterwards.
+ */
+#include "engine/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_BUFFER_BYTES ((size_t)1 << 30)
+
+struct child {
+	const struct run_request *rq;
+	const struct check_spec *spec;
+	int fd;
+	struct cl_session *s;
+	struct cl_kern *learner, *reference;
+	size_t max_wg;
+	bool analyze;
+};
+
+/* Per pass: host copies of every global buffer and their sizes in elements. */
+struct pass_data {
+	void *input[MAX_ARGS];      /* contents before the run */
+	void *expected[MAX_ARGS];   /* the reference's result */
+	void *got[MAX_ARGS];        /* the learner's result */
+	size_t n[MAX_ARGS];
+};
+
+static void pass_data_release(struct pass_data *d)
+{
+	for (int i = 0; i < MAX_ARGS; i++) {
+		free(d->input[i]);
+		free(d->expected[i]);
+		free(d->got[i]);
+	}
+	memset(d, 0, sizeof(*d));
+}
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static void fill_init(const struct arg_spec *a, void *buf, size_t n, uint64_t seed)
+{
+	const struct type_info *t = type_info(a->type);
+	switch (a->init) {
+	case INIT_POISON:
+		memset(buf, POISON_BYTE, n * t->size);
+		break;
+	case INIT_CONST:
+		for (size_t i = 0; i < n; i++)
+			elem_set(a->type, buf, i, a->init_a);
+		break;
+	case INIT_IOTA:
+		for (size_t i = 0; i < n; i++)
+			elem_set(a->type, buf, i, a->init_a + (double)i);
+		break;
+	case INIT_RANDOM:
+		for (size_t i = 0; i < n; i++) {
+			uint64_t r = splitmix64(&seed);
+			double v;
+			if (t->is_float)
+				v = a->init_a + (a->init_b - a->init_a) * ((double)(r >> 11) / 9007199254740992.0);
+			else
+				v = a->init_a + (double)(r % (uint64_t)(a->init_b - a->init_a + 1));
+			elem_set(a->type, buf, i, v);
+		}
+		break;
+	}
+}
+
+static void send_verdict(struct child *c, enum verdict v, const char *file, int line, const char *msg)
+{
+	struct sbuf e = SBUF_INIT;
+	escape_line(&e, msg);
+	proto_send(c->fd, "verdict", "%s\t%s\t%d\t%s", verdict_name(v), file ? file : "", line,
+		   sbuf_str(&e));
+	sbuf_release(&e);
+}
+
+static void send_text(struct child *c, const char *key, const char *text)
+{
+	struct sbuf e = SBUF_INIT;
+	escape_line(&e, text);
+	proto_send(c->fd, key, "%s", sbuf_str(&e));
+	sbuf_release(&e);
+}
+
+static void send_test(struct child *c, const char *name, enum test_status st, const char *detail)
+{
+	struct sbuf e = SBUF_INIT;
+	escape_line(&e, detail);
+	proto_send(c->fd, "test", "%s\t%s\t%s", name, test_status_name(st), sbuf_str(&e));
+	sbuf_release(&e);
+}
+
+/* "#line 1" makes the compiler name the learner's own file in its messages. */
+static char *with_line_directive(const char *path, const char *src)
+{
+	struct sbuf sb = SBUF_INIT;
+	sbuf_adds(&sb, "#line 1 \"");
+	for (const char *p = path; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			sbuf_adds(&sb, "\\");
+		sbuf_add(&sb, p, 1);
+	}
+	sbuf_adds(&sb, "\"\n");
+	sbuf_adds(&sb, src);
+	return sbuf_detach(&sb);
+}
+
+/*
+ * Finds the first error of a compiler log. Compilers write "FILE:LINE:COL: error: MESSAGE"
+ * (clang, NVIDIA) or "error: FILE:LINE:COL: MESSAGE" (PoCL); both become
+ * "FILE:LINE:COL: MESSAGE" followed by the learner's line and a caret under the column.
+ */
+static void first_build_error(const char *log, const char *path, const char *src, int *line,
+			      struct sbuf *msg)
+{
+	size_t plen = strlen(path);
+	for (const char *p = log; p && *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		char *text = xmalloc(len + 1);
+		memcpy(text, p, len);
+		text[len] = '\0';
+		char *at = strstr(text, path);
+		char *err = strstr(text, "error: ");
+		int l = 0, col = 0, used = 0;
+		if (at && err && sscanf(at + plen, ":%d:%d:%n", &l, &col, &used) >= 2 && used) {
+			const char *what = err > at ? err + 7 : at + plen + used;
+			while (*what == ' ')
+				what++;
+			*line = l;
+			sbuf_addf(msg, "%s:%d:%d: %s", path, l, col, what);
+			/* the learner's own line, and a caret under the column */
+			const char *q = src;
+			for (int k = 1; k < l && q; k++) {
+				q = strchr(q, '\n');
+				q = q ? q + 1 : NULL;
+			}
+			if (q) {
+				const char *qe = strchr(q, '\n');
+				size_t ql = qe ? (size_t)(qe - q) : strlen(q);
+				sbuf_addf(msg, "\n%5d | ", l);
+				sbuf_add(msg, q, ql);
+				sbuf_adds(msg, "\n      | ");
+				for (int k = 1; k < col && (size_t)k <= ql; k++)
+					sbuf_adds(msg, q[k - 1] == '\t' ? "\t" : " ");
+				sbuf_adds(msg, "^");
+			}
+			free(text);
+			return;
+		}
+		free(text);
+		p = eol ? eol + 1 : NULL;
+	}
+	/* No line we recognise: the whole log is better than nothing. */
+	sbuf_adds(msg, log);
+}
+
+static int build_learner(struct child *c)
+{
+	const struct run_request *rq = c->rq;
+	const char *lang = rq->lang;
+	char *src = with_line_directive(rq->learner_path, rq->learner_src);
+	struct sbuf log = SBUF_INIT;
+	struct cl_prog *prog = NULL;
+	/* On Oclgrind, no optimisation: branches and lines stay as the learner wrote them. */
+	const char *options = c->analyze ? "-cl-kernel-arg-info -cl-opt-disable" : "-cl-kernel-arg-info";
+	int rc = clhost_build(c->s, src, options, &prog, &log);
+	free(src);
+	if (rc < 0) {
+		struct sbuf msg = SBUF_INIT;
+		int line = 0;
+		sbuf_adds(&msg, tr(lang, "The kernel does not compile:\n"));
+		first_build_error(sbuf_str(&log), rq->learner_path, rq->learner_src, &line, &msg);
+		send_text(c, "buildlog", sbuf_str(&log));
+		send_verdict(c, VERDICT_BUILD_ERROR, rq->learner_path, line, sbuf_str(&msg));
+		sbuf_release(&msg);
+		sbuf_release(&log);
+		return -1;
+	}
+	sbuf_release(&log);
+	struct sbuf sig = SBUF_INIT;
+	check_spec_signature(c->spec, &sig);
+	if (clhost_kernel(prog, c->spec->kernel, &c->learner) < 0) {
+		struct sbuf names = SBUF_INIT, msg = SBUF_INIT;
+		clhost_prog_kernel_names(prog, &names);
+		sbuf_addf(&msg, tr(lang, "There is no kernel named '%s' in your file. Expected:\n  %s\n"),
+			  c->spec->kernel, sbuf_str(&sig));
+		if (names.len)
+			sbuf_addf(&msg, tr(lang, "Your file defines: %s"), sbuf_str(&names));
+		else
+			sbuf_adds(&msg, tr(lang, "Your file defines no __kernel function."));
+		send_verdict(c, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, sbuf_str(&msg));
+		sbuf_release(&names);
+		sbuf_release(&msg);
+		sbuf_release(&sig);
+		clhost_prog_release(prog);
+		return -1;
+	}
+	/* The program stays alive as long as the kernel: both are freed when the child exits. */
+	struct kernel_arg_info got[MAX_ARGS + 4];
+	int n = clhost_kernel_args(c->learner, got, MAX_ARGS + 4);
+	struct sbuf msg = SBUF_INIT;
+	if (n != c->spec->nargs && n >= 0)
+		sbuf_addf(&msg, n == 1 ? tr(lang, "'%s' takes %d argument; it should take %d.")
+				       : tr(lang, "'%s' takes %d arguments; it should take %d."),
+			  c->spec->kernel, n, c->spec->nargs);
+	const char *const space[] = { "__global", "__constant", "__local", tr(lang, "(private)") };
+	for (int i = 0; i < n && i < c->spec->nargs && !msg.len; i++) {
+		const struct arg_spec *a = &c->spec->args[i];
+		char want[NAME_MAX_LEN];
+		snprintf(want, sizeof(want), "%s%s", type_info(a->type)->name, a->is_pointer ? "*" : "");
+		if (got[i].kind != a->kind)
+			sbuf_addf(&msg, tr(lang, "Argument %d ('%s') is %s; it should be %s."), i + 1, got[i].name,
+				  space[got[i].kind], space[a->kind]);
+		else if (strcmp(got[i].type_name, want))
+			sbuf_addf(&msg, tr(lang, "Argument %d ('%s') has type %s; it should be %s."), i + 1,
+				  got[i].name, got[i].type_name, want);
+	}
+	if (msg.len) {
+		sbuf_addf(&msg, tr(lang, "\nThe kernel must be declared exactly as:\n  %s"), sbuf_str(&sig));
+		send_verdict(c, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, sbuf_str(&msg));
+	}
+	int bad = msg.len ? -1 : 0;
+	sbuf_release(&msg);
+	sbuf_release(&sig);
+	return bad;
+}
+
+static int build_reference(struct child *c)
+{
+	struct sbuf log = SBUF_INIT;
+	struct cl_prog *prog = NULL;
+	if (clhost_build(c->s, c->rq->solution_src, "-cl-kernel-arg-info", &prog, &log) < 0 ||
+	    clhost_kernel(prog, c->spec->kernel, &c->reference) < 0) {
+		struct sbuf msg = SBUF_INIT;
+		sbuf_addf(&msg, "the reference solution does not build on %s:\n%s",
+			  clhost_device_name(c->s), sbuf_str(&log));
+		send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+		sbuf_release(&msg);
+		sbuf_release(&log);
+		return -1;
+	}
+	sbuf_release(&log);
+	return 0;
+}
+
+/* Evaluates one of the check's expressions; on failure says why (the check file's fault). */
+static int eval_into(const struct check_spec *spec, const char *expr, const struct vars *v,
+		     int64_t *out, struct sbuf *why)
+{
+	char err[128];
+	if (expr_eval(expr, v, out, err, sizeof(err)) == 0)
+		return 0;
+	sbuf_addf(why, "%s: '%s': %s", spec->path, expr, err);
+	return -1;
+}
+
+static int eval(struct child *c, const char *expr, const struct vars *v, int64_t *out)
+{
+	struct sbuf why = SBUF_INIT;
+	int rc = eval_into(c->spec, expr, v, out, &why);
+	if (rc < 0)
+		send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+	sbuf_release(&why);
+	return rc;
+}
+
+#define LAUNCH_BAD_CHECK (-2)  /* an expression of the check file failed: nobody ran */
+
+/*
+ * Runs one kernel on one pass. Buffers are created from d->input; results land in results[].
+ * Returns 0; 1 for a finding already reported (out of bounds); -1 when the launch failed, or
+ * LAUNCH_BAD_CHECK when the check file is at fault, with why in why (nothing reported yet).
+ */
+static int launch(struct child *c, struct cl_kern *k, const struct vars *v, struct pass_data *d,
+		  void **results, bool guard, const char *test, struct sbuf *why)
+{
+	const struct check_spec *spec = c->spec;
+	struct cl_buf *bufs[MAX_ARGS] = { 0 };
+	int rc = 0;
+	for (int i = 0; i < spec->nargs && !rc; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		size_t esize = type_info(a->type)->size;
+		int64_t x;
+		if (a->kind == ARG_SCALAR) {
+			unsigned char value[8];
+			if (eval_into(spec, a->value_expr, v, &x, why) < 0) {
+				rc = LAUNCH_BAD_CHECK;
+				break;
+			}
+			elem_set(a->type, value, 0, (double)x);
+			rc = clhost_arg_scalar(k, i, value, esize);
+		} else if (a->kind == ARG_LOCAL) {
+			if (eval_into(spec, a->size_expr, v, &x, why) < 0) {
+				rc = LAUNCH_BAD_CHECK;
+				break;
+			}
+			rc = clhost_arg_local(k, i, (size_t)x * esize);
+			if (!rc && c->analyze)
+				proto_send(c->fd, "buffer", "%s\t%d\t%lld", a->name, ARG_LOCAL,
+					   (long long)x * (long long)esize);
+		} else {
+			rc = clhost_buffer(c->s, d->n[i] * esize, guard ? GUARD_BYTES : 0, d->input[i],
+					   &bufs[i]);
+			if (!rc)
+				rc = clhost_arg_buffer(k, i, bufs[i]);
+			if (!rc && c->analyze) {
+				proto_send(c->fd, "buffer", "%s\t%d\t%zu", a->name, (int)a->kind,
+					   d->n[i] * esize);
+			}
+		}
+		if (rc)
+			sbuf_addf(why, tr(c->rq->lang, "cannot set argument '%s'"), a->name);
+	}
+	size_t global[MAX_DIMS], local[MAX_DIMS];
+	for (int dim = 0; dim < spec->dims && !rc; dim++) {
+		int64_t g, l;
+		if (eval_into(spec, spec->global_expr[dim], v, &g, why) < 0 ||
+		    eval_into(spec, spec->local_expr[dim], v, &l, why) < 0) {
+			rc = LAUNCH_BAD_CHECK;
+		} else if (l <= 0 || g <= 0 || g % l) {
+			sbuf_addf(why, "%s: [ndrange] global %lld is not a positive multiple of local %lld",
+				  spec->path, (long long)g, (long long)l);
+			rc = LAUNCH_BAD_CHECK;
+		} else {
+			global[dim] = (size_t)g;
+			local[dim] = (size_t)l;
+		}
+	}
+	if (!rc)
+		rc = clhost_run(k, spec->dims, global, local, why);
+	for (int i = 0; i < spec->nargs && !rc; i++) {
+		if (!bufs[i])
+			continue;
+		const struct arg_spec *a = &spec->args[i];
+		size_t esize = type_info(a->type)->size;
+		results[i] = xmalloc(d->n[i] * esize + 1);
+		if (clhost_buffer_read(bufs[i], results[i]) < 0) {
+			sbuf_addf(why, tr(c->rq->lang, "cannot read back '%s'"), a->name);
+			rc = -1;
+			break;
+		}
+		long damage = guard ? clhost_buffer_guard_damage(bufs[i]) : -1;
+		if (damage >= 0) {
+			struct sbuf msg = SBUF_INIT;
+			long index = damage / (long)esize;
+			sbuf_addf(&msg, tr(c->rq->lang, "Test %s: your kernel wrote past the end of '%s': "
+					   "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
+					   "overwritten.\nA work-item whose index falls outside the data must "
+					   "not write: guard every store with a bounds check."),
+				  test, a->name, a->name, d->n[i], d->n[i] ? d->n[i] - 1 : 0, index);
+			send_test(c, test, TEST_FAIL, sbuf_str(&msg));
+			send_verdict(c, VERDICT_OUT_OF_BOUNDS, c->rq->learner_path, 0, sbuf_str(&msg));
+			sbuf_release(&msg);
+			rc = 1;
+		}
+	}
+	for (int i = 0; i < spec->nargs; i++)
+		clhost_buffer_release(bufs[i]);
+	return rc;
+}
+
+/* Sizes and contents of every global buffer for this pass. */
+static int prepare_pass(struct child *c, const struct vars *v, struct pass_data *d,
+			const struct pass_data *prev, uint64_t seed)
+{
+	const struct check_spec *spec = c->spec;
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT)
+			continue;
+		int64_t n;
+		if (eval(c, a->size_expr, v, &n) < 0)
+			return -1;
+		size_t esize = type_info(a->type)->size;
+		if (n < 0 || (size_t)n * esize > MAX_BUFFER_BYTES) {
+			struct sbuf msg = SBUF_INIT;
+			sbuf_addf(&msg, "%s: buffer '%s' would have %lld elements", spec->path, a->name,
+				  (long long)n);
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+			sbuf_release(&msg);
+			return -1;
+		}
+		d->n[i] = (size_t)n;
+		d->input[i] = xmalloc((size_t)n * esize + 1);
+		fill_init(a, d->input[i], (size_t)n, seed ^ (0x1000193u * (uint64_t)(i + 1)));
+		if (prev && a->from) {
+			int from = -1;
+			for (int j = 0; j < spec->nargs; j++)
+				if (!strcmp(spec->args[j].name, a->from))
+					from = j;
+			const void *src = prev->expected[from] ? prev->expected[from] : prev->got[from];
+			size_t m = prev->n[from] < (size_t)n ? prev->n[from] : (size_t)n;
+			if (src)
+				memcpy(d->input[i], src, m * esize);
+		}
+	}
+	return 0;
+}
+
+/* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */
+static long output_columns(const struct arg_spec *a, const struct vars *v)
+{
+	int64_t cols = 0;
+	char err[128];
+	if (a->shape_expr[1] && expr_eval(a->shape_expr[1], v, &cols, err, sizeof(err)) < 0)
+		cols = 0;
+	return (long)cols;
+}
+
+/* Compares every output of this pass; returns 1 (and reports) at the first mismatch. */
+static int compare_pass(struct child *c, const struct test_case *tc, const struct vars *v,
+			const struct pass_data *cur, int pass, int passes)
+{
+	const struct check_spec *spec = c->spec;
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (!a->output)
+			continue;
+		struct output_view o = { a, cur->expected[i], cur->got[i], cur->n[i],
+					 output_columns(a, v), pass, passes, c->rq->lang };
+		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+		long wrong = compare_output(&o, spec->tolerance, &msg, &pic);
+		if (wrong) {
+			struct sbuf full = SBUF_INIT;
+			sbuf_addf(&full, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&msg));
+			send_test(c, tc->name, TEST_FAIL, sbuf_str(&full));
+			send_text(c, "picture", sbuf_str(&pic));
+			send_verdict(c, VERDICT_WRONG_RESULT, c->rq->learner_path, 0, sbuf_str(&full));
+			sbuf_release(&full);
+		}
+		sbuf_release(&msg);
+		sbuf_release(&pic);
+		if (wrong)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The reference must agree with what the host computes where the check names a host oracle:
+ * a disagreement means a broken course or a device that miscomputes, never the learner's fault.
+ */
+static int verify_reference(struct child *c, const struct test_case *tc, const struct vars *v,
+			    const struct pass_data *cur, int pass)
+{
+	const struct check_spec *spec = c->spec;
+	int rc = 0;
+	for (int i = 0; i < spec->nargs && !rc; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (!a->output || a->host == HOST_NONE)
+			continue;
+		void *host = xcalloc(cur->n[i] + 1, type_info(a->type)->size);
+		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+		if (host_compute(a, cur->input[a->host_src], cur->n[a->host_src], host, cur->n[i], v,
+				 &msg) < 0) {
+			rc = -1;
+		} else {
+			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
+						 pass, 1, "en" };
+			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
+				struct sbuf full = SBUF_INIT;
+				sbuf_addf(&full, "the reference solution disagrees with the host on test %s "
+					  "(host: expected, reference: got): %s", tc->name, sbuf_str(&msg));
+				sbuf_reset(&msg);
+				sbuf_adds(&msg, sbuf_str(&full));
+				sbuf_release(&full);
+				rc = -1;
+			}
+		}
+		if (rc)
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+		sbuf_release(&msg);
+		sbuf_release(&pic);
+		free(host);
+	}
+	return rc;
+}
+
+/* Runs every pass of one test case; returns 0 pass, 1 failure reported, -1 error reported. */
+static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
+{
+	const struct check_spec *spec = c->spec;
+	struct vars v = tc->vars;
+	struct pass_data prev = { 0 }, cur = { 0 };
+	int rc = 0, more = 1;
+	int passes = check_spec_count_passes(spec, &tc->vars);
+	struct sbuf why = SBUF_INIT;
+	for (int pass = 1; more == 1 && !rc; pass++) {
+		if (prepare_pass(c, &v, &cur, pass > 1 ? &prev : NULL, seed + (uint64_t)pass) < 0) {
+			rc = -1;
+			break;
+		}
+		int ref = c->analyze ? 0 : launch(c, c->reference, &v, &cur, cur.expected, false, tc->name, &why);
+		if (ref) {
+			struct sbuf msg = SBUF_INIT;
+			if (ref == LAUNCH_BAD_CHECK)
+				sbuf_adds(&msg, sbuf_str(&why));
+			else
+				sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name, sbuf_str(&why));
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+			sbuf_release(&msg);
+			rc = -1;
+			break;
+		}
+		if (!c->analyze && verify_reference(c, tc, &v, &cur, pass) < 0) {
+			rc = -1;
+			break;
+		}
+		rc = launch(c, c->learner, &v, &cur, cur.got, !c->analyze, tc->name, &why);
+		if (rc == LAUNCH_BAD_CHECK) {
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+			rc = -1;
+		} else if (rc < 0) {
+			struct sbuf msg = SBUF_INIT;
+			sbuf_addf(&msg, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&why));
+			send_test(c, tc->name, TEST_ERROR, sbuf_str(&msg));
+			send_verdict(c, VERDICT_CRASH, c->rq->learner_path, 0, sbuf_str(&msg));
+			sbuf_release(&msg);
+			rc = 1;
+		}
+		if (!rc && !c->analyze)
+			rc = compare_pass(c, tc, &v, &cur, pass, passes);
+		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+			rc = -1;
+		}
+		/* The next pass reads this one's results: keep them, drop the older ones. */
+		pass_data_release(&prev);
+		prev = cur;
+		memset(&cur, 0, sizeof(cur));
+	}
+	pass_data_release(&prev);
+	pass_data_release(&cur);
+	sbuf_release(&why);
+	return rc;
+}
+
+static size_t group_size(struct child *c, const struct vars *v)
+{
+	size_t total = 1;
+	for (int d = 0; d < c->spec->dims; d++) {
+		int64_t l = 1;
+		if (expr_eval(c->spec->local_expr[d], v, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
+			total *= (size_t)l;
+	}
+	return total;
+}
+
+void run_send_error(int fd, const char *msg)
+{
+	struct child c = { .fd = fd };
+	send_verdict(&c, VERDICT_ERROR, NULL, 0, msg);
+}
+
+int run_in_child(void *arg, int fd)
+{
+	const struct run_request *rq = arg;
+	struct cl_session *s;
+	struct sbuf err = SBUF_INIT;
+	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
+		run_send_error(fd, sbuf_str(&err));
+		sbuf_release(&err);
+		return 0;
+	}
+	return run_in_session(rq, s, fd);
+}
+
+int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
+{
+	struct child c = { .rq = rq, .spec = rq->spec, .fd = fd, .s = s, .analyze = rq->mode == RUN_ANALYZE };
+	proto_send(fd, "device", "%s", clhost_device_name(c.s));
+	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
+	if (build_learner(&c) < 0)
+		return 0;
+	/* Checked in both children: its verdict settles the check, so the analysis stops here too
+	 * instead of running tests whose findings nobody would read. */
+	long need = c.spec->requires_local_mem;
+	if (need > 0 && clhost_kernel_local_mem(c.learner) < need) {
+		struct sbuf msg = SBUF_INIT;
+		sbuf_addf(&msg, tr(rq->lang, "Your kernel declares no __local memory of its own (this "
+				   "exercise asks for at least %ld bytes)."), need);
+		if (c.spec->requirement_why)
+			sbuf_addf(&msg, "\n%s", c.spec->requirement_why);
+		send_verdict(&c, VERDICT_REQUIREMENT_UNMET, rq->learner_path, 0, sbuf_str(&msg));
+		sbuf_release(&msg);
+		return 0;
+	}
+	if (!c.analyze && build_reference(&c) < 0)
+		return 0;
+	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
+	c.max_wg = clhost_kernel_max_work_group(c.learner);
+	if (clhost_max_work_group(c.s) < c.max_wg)
+		c.max_wg = clhost_max_work_group(c.s);
+
+	struct test_case *cases;
+	int n;
+	if (check_spec_expand(c.spec, &cases, &n) < 0) {
+		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot expand the tests");
+		return 0;
+	}
+	int failed = 0, ran = 0;
+	for (int i = 0; i < n && !failed; i++) {
+		const struct test_case *tc = &cases[i];
+		if (c.analyze && !tc->analyze)
+			continue;
+		size_t wg = group_size(&c, &tc->vars);
+		if (wg > c.max_wg) {
+			struct sbuf why = SBUF_INIT;
+			sbuf_addf(&why, tr(rq->lang, "work-groups of %zu work-items are more than this device "
+					   "allows (%zu)"), wg, c.max_wg);
+			send_test(&c, tc->name, TEST_SKIP, sbuf_str(&why));
+			sbuf_release(&why);
+			continue;
+		}
+		proto_send(fd, "begin", "%s", tc->name);
+		int rc = run_case(&c, tc, c.spec->seed * 1000003u + (uint64_t)i * 7919u);
+		if (rc == 0)
+			send_test(&c, tc->name, TEST_PASS, "");
+		failed = rc != 0;
+		ran++;
+		/* Once Oclgrind has something to say, more launches only make the log longer. */
+		struct stat st;
+		if (c.analyze && rq->analysis_log_path && stat(rq->analysis_log_path, &st) == 0 &&
+		    st.st_size > 0)
+			break;
+	}
+	/* Tests after the first failure are not run: the learner fixes one thing at a time. */
+	free(cases);
+	if (!failed) {
+		if (!ran && !c.analyze)
+			send_verdict(&c, VERDICT_ERROR, NULL, 0, tr(rq->lang, "no test could run on this device"));
+		else
+			send_verdict(&c, VERDICT_PASS, NULL, 0, "");
+	}
+	return 0;
+}

@@ -1,0 +1,221 @@
+/*
+ * standby.c: a checking process started ahead of time. Before a check can build the learner's
+ * kernel, its process must open the device and load the OpenCL compiler; on PoCL that first
+ * build costs about a second, most of a check. In watch mode the learner spends far longer
+ * editing than that, so the watcher starts the next execution child as soon as a check ends:
+ * it opens the device, warms the compiler, and waits on a pipe. The next save hands it the
+ * request: the paths of the check file and the solution, the language, the limits, and the
+ * learner's source as the parent read it (so that analysis and execution check the same text).
+ *
+ * It is a sandboxed child like any other (own process group, resource limits, killed with its
+ * parent); its deadline starts when it gets its request, and it answers every request with a
+ * verdict, the device's error included. A standby that cannot take a request (it died, it opened
+ * another device) only means that the next check starts a cold child.
+ */
+#include "engine/engine.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A request goes in one write that never blocks, so it must fit in a pipe's buffer (64 KiB on
+ * Linux); a larger learner's file is checked by a cold child. */
+#define JOB_MAX 60000
+
+struct standby_arg {
+	const char *device;
+	int job_fd;          /* the read end of the request pipe */
+	int job_write_fd;    /* the parent's end: closed in the child */
+};
+
+/* The request: one field a line, "key value", in this order; the last, "source LENGTH", is
+ * followed by the learner's source, to the end. */
+enum { JOB_CHECK, JOB_SHOWN, JOB_SOLUTION, JOB_LANG, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
+static const char *const job_keys[JOB_FIELDS] = { "check", "shown", "solution", "lang", "limits",
+						  "source" };
+
+/* Splits job (in place) into its fields and *rest, what follows them; false when one is missing. */
+static bool job_parse(char *job, char *field[JOB_FIELDS], char **rest)
+{
+	char *line = job;
+	for (int i = 0; i < JOB_FIELDS; i++) {
+		size_t n = strlen(job_keys[i]);
+		char *end = line ? strchr(line, '\n') : NULL;
+		if (!end || strncmp(line, job_keys[i], n) || line[n] != ' ')
+			return false;
+		*end = '\0';
+		field[i] = line + n + 1;
+		line = end + 1;
+	}
+	*rest = line;
+	return true;
+}
+
+/* Reads the request: everything the parent writes before it closes its end. */
+static char *read_job(int fd)
+{
+	struct sbuf job = SBUF_INIT;
+	char buf[4096];
+	for (;;) {
+		ssize_t got = read(fd, buf, sizeof(buf));
+		if (got > 0 && job.len + (size_t)got <= JOB_MAX) {
+			sbuf_add(&job, buf, (size_t)got);
+			continue;
+		}
+		if (got < 0 && errno == EINTR)
+			continue;
+		break;
+	}
+	if (!job.len) {
+		sbuf_release(&job);
+		return NULL;
+	}
+	return sbuf_detach(&job);
+}
+
+/*
+ * The first build in a process loads the compiler and links the device's built-in library; later
+ * builds skip both. The warm-up must really compile: PoCL answers a source it has seen from its
+ * disk cache without loading anything. A call to a function that exists nowhere compiles, loads
+ * the library to link against, then fails: nothing is left in the cache.
+ */
+static void warm_up(struct cl_session *s)
+{
+	struct cl_prog *p = NULL;
+	struct sbuf log = SBUF_INIT;
+	clhost_build(s, "void clings_nowhere(__global int *a);\n"
+			"__kernel void clings_warm_up(__global int *a) { clings_nowhere(a); }",
+		     "-cl-kernel-arg-info", &p, &log);
+	clhost_prog_release(p);
+	sbuf_release(&log);
+}
+
+/* Reports why the request could not be checked; the learner's code is not to blame. */
+static int cannot_check(int fd, const char *what, const char *path)
+{
+	char *msg = xstrfmt("cannot read %s %s: %s", what, path, strerror(errno));
+	run_send_error(fd, msg);
+	free(msg);
+	return 0;
+}
+
+static int standby_main(void *arg, int fd)
+{
+	const struct standby_arg *a = arg;
+	close(a->job_write_fd);
+	struct cl_session *s = NULL;
+	struct sbuf err = SBUF_INIT;
+	if (clhost_open(a->device, &s, &err) == 0)
+		warm_up(s);
+	char *job = read_job(a->job_fd);
+	if (!job)
+		return 0;  /* the watcher quit, or moved to another device */
+	/* Every request gets a verdict: what went wrong here is reported like a cold child's. */
+	if (!s) {
+		run_send_error(fd, sbuf_str(&err));
+		return 0;
+	}
+	char *f[JOB_FIELDS], *learner_src;
+	struct sandbox_limits limits = { 0 };
+	if (!job_parse(job, f, &learner_src) ||
+	    sscanf(f[JOB_LIMITS], "%ld %ld %ld %ld %ld %ld", &limits.time_ms, &limits.build_ms,
+		   &limits.memory_mb, &limits.cpu_s, &limits.file_mb, &limits.open_files) != 6 ||
+	    strtoul(f[JOB_SOURCE], NULL, 10) != strlen(learner_src)) {
+		run_send_error(fd, "the checking process got a request it cannot read");
+		return 0;
+	}
+	struct check_spec spec;
+	char *solution_src = NULL;
+	/* The parent read these a moment ago: only a file removed since fails here. */
+	if (check_spec_load(f[JOB_CHECK], &spec) < 0)
+		return cannot_check(fd, "the check file", f[JOB_CHECK]);
+	if (read_file(f[JOB_SOLUTION], &solution_src, NULL) < 0)
+		return cannot_check(fd, "the reference solution", f[JOB_SOLUTION]);
+	struct run_request rq = {
+		.spec = &spec,
+		.learner_path = f[JOB_SHOWN],
+		.learner_src = learner_src,
+		.solution_src = solution_src,
+		.device = a->device,
+		.mode = RUN_EXECUTE,
+		.limits = &limits,
+		.lang = f[JOB_LANG],
+	};
+	return run_in_session(&rq, s, fd);
+}
+
+void standby_start(struct standby *sb, const char *device)
+{
+	if (sb->job_fd >= 0)
+		return;
+	int fds[2];
+	if (pipe(fds) < 0)
+		return;
+	struct standby_arg a = { device, fds[0], fds[1] };
+	/* CPU and file limits now; the check's own limits when its request comes. */
+	struct sandbox_limits early = { .build_ms = 0, .file_mb = 64, .open_files = 256 };
+	if (sandbox_start(&sb->child, &early, NULL, standby_main, &a) < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	close(fds[0]);
+	sb->job_fd = fds[1];
+	free(sb->device);
+	sb->device = device ? xstrdup(device) : NULL;
+}
+
+static bool same_device(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c)
+{
+	if (sb->job_fd < 0 || !same_device(sb->device, rq->device) || !rq->check_file ||
+	    !rq->solution_file) {
+		standby_release(sb);
+		return -1;
+	}
+	const struct sandbox_limits *l = rq->limits;
+	struct sbuf job = SBUF_INIT;
+	sbuf_addf(&job, "check %s\nshown %s\nsolution %s\nlang %s\nlimits %ld %ld %ld %ld %ld %ld\n"
+			"source %zu\n",
+		  rq->check_file, rq->learner_path, rq->solution_file, rq->lang ? rq->lang : "en",
+		  l->time_ms, l->build_ms, l->memory_mb, l->cpu_s, l->file_mb, l->open_files,
+		  strlen(rq->learner_src));
+	/* One line a field: a path with a newline in it goes to a cold child. */
+	int newlines = 0;
+	for (size_t i = 0; i < job.len; i++)
+		newlines += job.buf[i] == '\n';
+	sbuf_adds(&job, rq->learner_src);
+	/* A child that died writes nothing back: a closed pipe must not kill the watcher. */
+	void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+	bool sent = newlines == JOB_FIELDS && job.len <= JOB_MAX &&
+		    write(sb->job_fd, job.buf, job.len) == (ssize_t)job.len;
+	signal(SIGPIPE, old);
+	sbuf_release(&job);
+	if (!sent) {
+		standby_release(sb);
+		return -1;
+	}
+	close(sb->job_fd);
+	sb->job_fd = -1;
+	*c = sb->child;
+	sandbox_arm(c, l);
+	sb->child = (struct sandbox_child)SANDBOX_CHILD_INIT;
+	return 0;
+}
+
+void standby_release(struct standby *sb)
+{
+	if (sb->job_fd >= 0)
+		close(sb->job_fd);
+	sb->job_fd = -1;
+	sandbox_child_release(&sb->child);
+	sb->child = (struct sandbox_child)SANDBOX_CHILD_INIT;
+	free(sb->device);
+	sb->device = NULL;
+}

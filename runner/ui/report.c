@@ -1,0 +1,116 @@
+/* report.c: a check's report as text for a learner, or as the one JSON object of `clings check --json`. */
+#include "ui/ui.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- text ---- */
+
+static const char *colour_of(enum verdict v)
+{
+	return v == VERDICT_PASS ? "\033[1;32m" : v == VERDICT_ERROR ? "\033[1;33m" : "\033[1;31m";
+}
+
+void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang)
+{
+	const char *on = colour ? colour_of(r->verdict) : "", *off = colour ? "\033[0m" : "";
+	const char *dim = colour ? "\033[2m" : "";
+	if (r->verdict == VERDICT_PASS)
+		fprintf(f, tr(lang, "%s✓ %s passes%s"), on, r->exercise, off);
+	else
+		fprintf(f, "%s✗ %s: %s%s", on, r->exercise, verdict_name(r->verdict), off);
+	if (r->file && r->line > 0)
+		fprintf(f, "  (%s:%d)", r->file, r->line);
+	fprintf(f, "\n");
+	if (r->message && *r->message)
+		fprintf(f, "\n%s\n", r->message);
+	if (r->picture && *r->picture) {
+		fprintf(f, "\n");
+		for (const char *p = r->picture; *p; p++) {
+			if (*p == 'x' && colour && (p > r->picture && (p[-1] == '.' || p[-1] == 'x' || p[-1] == ' ')) &&
+			    (p[1] == '.' || p[1] == 'x' || p[1] == '\n'))
+				fprintf(f, "\033[1;31mx\033[0m");
+			else
+				fputc(*p, f);
+		}
+	}
+	int passed = 0, skipped = 0;
+	for (int i = 0; i < r->ntests; i++) {
+		passed += r->tests[i].status == TEST_PASS;
+		skipped += r->tests[i].status == TEST_SKIP;
+	}
+	bool counted = r->verdict == VERDICT_PASS && r->ntests;
+	fprintf(f, "\n%s", dim);
+	if (counted)
+		fprintf(f, passed == 1 ? tr(lang, "%d test passed; ") : tr(lang, "%d tests passed; "), passed);
+	if (skipped)
+		fprintf(f, tr(lang, "%d skipped (too large for this device); "), skipped);
+	if (r->device)
+		fprintf(f, tr(lang, "device: %s"), r->device);
+	fprintf(f, "%s\n", off);
+	if (r->analysis_ran)
+		fprintf(f, "%s%s%s\n", dim, tr(lang, "analysis on Oclgrind: done"), off);
+	if (verbose) {
+		for (int i = 0; i < r->ntests; i++)
+			fprintf(f, "  %-5s %s%s%s\n", test_status_name(r->tests[i].status), r->tests[i].name,
+				*r->tests[i].detail ? ": " : "", r->tests[i].detail);
+		if (r->build_log && *r->build_log)
+			fprintf(f, tr(lang, "\n--- compiler log ---\n%s\n"), r->build_log);
+		if (r->analysis_log && *r->analysis_log)
+			fprintf(f, tr(lang, "\n--- Oclgrind log ---\n%s\n"), r->analysis_log);
+	}
+}
+
+/* ---- JSON ---- */
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20)
+			fprintf(f, "\\u%04x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+void report_print_json(const struct report *r, FILE *f)
+{
+	const char *status = r->verdict == VERDICT_PASS ? "pass" : r->verdict == VERDICT_ERROR ? "error" : "fail";
+	fprintf(f, "{\"exercise\": ");
+	json_string(f, r->exercise);
+	fprintf(f, ", \"status\": \"%s\", \"verdict\": \"%s\", \"message\": ", status,
+		verdict_name(r->verdict));
+	json_string(f, r->message);
+	fprintf(f, ", \"location\": ");
+	if (r->file) {
+		fprintf(f, "{\"file\": ");
+		json_string(f, r->file);
+		fprintf(f, ", \"line\": %d}", r->line);
+	} else {
+		fprintf(f, "null");
+	}
+	fprintf(f, ", \"device\": ");
+	json_string(f, r->device);
+	fprintf(f, ", \"analysis\": %s, \"seconds\": %.3f", r->analysis_ran ? "true" : "false", r->seconds);
+	if (r->picture) {
+		fprintf(f, ", \"picture\": ");
+		json_string(f, r->picture);
+	}
+	fprintf(f, ", \"tests\": [");
+	for (int i = 0; i < r->ntests; i++) {
+		fprintf(f, "%s{\"name\": ", i ? ", " : "");
+		json_string(f, r->tests[i].name);
+		fprintf(f, ", \"status\": \"%s\", \"detail\": ", test_status_name(r->tests[i].status));
+		json_string(f, r->tests[i].detail);
+		fprintf(f, "}");
+	}
+	fprintf(f, "]}\n");
+}

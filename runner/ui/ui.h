@@ -1,0 +1,61 @@
+/*
+ * ui.h: what a learner sees: the terminal, Markdown as terminal text, reports as text or JSON,
+ * the runner's own words.
+ */
+#ifndef UI_UI_H
+#define UI_UI_H
+
+#include "engine/engine.h"
+
+/* ---- the terminal (term.c) ---- */
+bool term_colour(int fd);  /* fd is a terminal, NO_COLOR is unset or empty, TERM is not "dumb" */
+/* Raw keys, the alternate screen, no cursor; given back by term_raw_leave(), at exit, and on
+ * SIGINT, SIGTERM and SIGHUP (the process then dies of that signal). */
+int term_raw_enter(int fd_in, int fd_out);
+void term_raw_leave(void);
+void term_suspend(void);   /* ^Z: gives the terminal back, stops, takes it again on SIGCONT */
+void term_size(int fd, int *rows, int *cols);  /* 24x80 (or LINES, COLUMNS) when unknown */
+/* Columns to set lessons and hints for on fd: the terminal's, at most TEXT_MAX_WIDTH; PIPE_WIDTH
+ * when fd is not a terminal. */
+int term_text_width(int fd);
+/* A descriptor that becomes readable after SIGWINCH or SIGCONT; term_signal_drain() empties it. */
+int term_signal_fd(void);
+void term_signal_drain(void);
+int term_write(int fd, const char *s, size_t n);  /* all of it, or -1 */
+enum term_key { KEY_NONE = -1, KEY_ESC = 0x1b, KEY_UP = 0x100, KEY_DOWN, KEY_LEFT, KEY_RIGHT,
+		KEY_PGUP, KEY_PGDN, KEY_HOME, KEY_END };
+int term_read_key(int fd);  /* a byte or a KEY_*; KEY_NONE when nothing is waiting */
+/* Columns that text takes on screen: escape sequences take none, a UTF-8 character one. */
+int term_width(const char *s, size_t n);
+/* Appends at most width columns of s (escapes kept, control characters made visible, a newline
+ * ends it); returns the columns used. */
+int term_add_fit(struct sbuf *out, const char *s, size_t n, int width);
+/* Bytes of s that the first cols columns take (escapes before the cut included). */
+size_t term_offset(const char *s, size_t n, int cols);
+/* Bytes of s for one line of at most width columns: up to the last space that fits (the space
+ * left out), or a cut when one word is wider than the line. */
+size_t term_wrap(const char *s, size_t n, int width);
+/* Appends only the escape sequences of s: the styles in effect where s ends. */
+void term_add_escapes(struct sbuf *out, const char *s, size_t n);
+
+/* ---- Markdown (markdown.c, md4c) as terminal text ---- */
+/* Renders md as lines of at most width columns, each ending in '\n'; with colour, styles are
+ * closed at every line end and opened again on the next, so any line can be shown on its own. */
+void lesson_render(const char *md, size_t len, int width, bool colour, struct sbuf *out);
+/* Prints hint i of h on stdout, rendered for it, under its heading "Hint i of n: EXERCISE". */
+void hint_print(const struct exercise *e, const struct hints *h, int i, const char *lang, bool colour);
+
+/* ---- reports  ---- */
+/* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
+void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
+void report_print_json(const struct report *r, FILE *f);
+
+/* ---- the runner's own words (text.c) ---- */
+/* the runner's own words in lang, as tr() does for the engine's messages. */
+const char *ui_text(const char *lang, const char *english) __attribute__((format_arg(2)));
+extern const struct translation ui_translations[];
+/* A short word whose translation depends on where it stands (gettext's msgctxt): "done" as a
+ * list state is not "done" in "3/11 done". English, untranslated, is the word itself. */
+const char *ui_text_ctx(const char *lang, const char *context, const char *english);
+
+#endif
