@@ -29,6 +29,8 @@
 #define MAX_PASSES 64            /* a [repeat] loop that runs longer is a broken check */
 #define DEFAULT_TIME_LIMIT_MS 4000
 #define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */
+#define BUILD_CPU_S 5            /* processor time of one build: a kernel takes well under one */
+#define BUILD_MEMORY_MB 2048     /* address space while building (a child needs about 800) */
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
@@ -63,6 +65,11 @@ char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void copy_str(char *dst, size_t cap, const char *src);
 /* Reads a whole file; returns 0 or -1 with errno set. *out is NUL-terminated, caller frees. */
 int read_file(const char *path, char **out, size_t *len);
+/* The same, for a file someone else gave us: only a regular file of at most max bytes; a FIFO,
+ * a device or a directory fails at once (EINVAL, EISDIR), a larger file with EFBIG. */
+int read_regular_file(const char *path, size_t max, char **out, size_t *len);
+/* Writes all n bytes (again after EINTR); 0, or -1 with errno set. */
+int write_all(int fd, const void *buf, size_t n);
 /* Writes a file atomically: temp file beside it, fsync, rename, fsync of the directory. */
 int write_file_atomic(const char *path, const void *data, size_t len);
 double now_seconds(void); /* monotonic clock */

@@ -17,6 +17,38 @@
 #include <string.h>
 
 const struct translation translations[] = {
+	/* ---- confinement and the learner's file (check.c) ---- */
+	{ "%s:%d: a kernel here is one file: #include (and every other way of reading another file "
+	  "into it) is not allowed. Write what you need in this file.",
+	  "%s:%d: aqui um kernel é um arquivo só: #include (e qualquer outro jeito de trazer outro "
+	  "arquivo para dentro dele) não é permitido. Escreva neste arquivo o que você precisa." },
+	{ "The results of test %s are missing or damaged: your kernel ended the process that runs "
+	  "it, or wrote into its channel.",
+	  "Os resultados do teste %s faltam ou estão danificados: o seu kernel encerrou o processo "
+	  "que o executa, ou escreveu no canal dele." },
+	{ "The results are missing or damaged: your kernel ended the process that runs it, or wrote "
+	  "into its channel.",
+	  "Os resultados faltam ou estão danificados: o seu kernel encerrou o processo que o executa, "
+	  "ou escreveu no canal dele." },
+	{ "Your kernel made a system call that no kernel may make, during test %s%s: a kernel "
+	  "computes; it does not open files, start processes or signal them. The run was stopped.",
+	  "O seu kernel fez uma chamada de sistema que nenhum kernel pode fazer, no teste %s%s: um "
+	  "kernel calcula; ele não abre arquivos, não cria processos nem manda sinais a eles. A "
+	  "execução foi interrompida." },
+	{ "Your kernel made a system call that no kernel may make%s: a kernel computes; it does not "
+	  "open files, start processes or signal them. The run was stopped.",
+	  "O seu kernel fez uma chamada de sistema que nenhum kernel pode fazer%s: um kernel calcula; "
+	  "ele não abre arquivos, não cria processos nem manda sinais a eles. A execução foi "
+	  "interrompida." },
+	{ "The run%s sent far more than a check's results (over 64 MB) and was stopped.",
+	  "A execução%s mandou muito mais do que os resultados de uma verificação (mais de 64 MB) e "
+	  "foi interrompida." },
+	{ "Building the kernel%s used more than a build may (%d s of processor time, %d MB of "
+	  "memory, 64 MB of files): a macro that expands into a huge text, or a loop unrolled by "
+	  "hand thousands of times, does this.",
+	  "A compilação do kernel%s usou mais do que uma compilação pode (%d s de processador, %d MB "
+	  "de memória, 64 MB de arquivos): uma macro que se expande num texto enorme, ou um laço "
+	  "desenrolado à mão milhares de vezes, faz isso." },
 	/* ---- building, signature, requirements, launches (execute.c) ---- */
 	{ "The kernel does not compile:\n", "O kernel não compila:\n" },
 	{ "There is no kernel named '%s' in your file. Expected:\n  %s\n",

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -182,6 +183,47 @@ void copy_str(char *dst, size_t cap, const char *src)
 
 /* ---- files ---- */
 
+int read_regular_file(const char *path, size_t max, char **out, size_t *len)
+{
+	/* O_NONBLOCK: opening a FIFO with no writer must not hang; it is refused below. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	int err = 0;
+	if (fstat(fd, &st) < 0)
+		err = errno;
+	else if (S_ISDIR(st.st_mode))
+		err = EISDIR;
+	else if (!S_ISREG(st.st_mode))
+		err = EINVAL;
+	else if ((size_t)st.st_size > max)
+		err = EFBIG;
+	struct sbuf sb = SBUF_INIT;
+	char chunk[65536];
+	ssize_t n;
+	while (!err && (n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			err = errno;
+		else if (sb.len + (size_t)n > max)
+			err = EFBIG;   /* it grew while we read */
+		else
+			sbuf_add(&sb, chunk, (size_t)n);
+	}
+	close(fd);
+	if (err) {
+		sbuf_release(&sb);
+		errno = err;
+		return -1;
+	}
+	if (len)
+		*len = sb.len;
+	*out = sb.len ? sbuf_detach(&sb) : xstrdup("");
+	return 0;
+}
+
 int read_file(const char *path, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -205,12 +247,14 @@ int read_file(const char *path, char **out, size_t *len)
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t n)
+int write_all(int fd, const void *buf, size_t n)
 {
+	const char *p = buf;
 	while (n) {
 		ssize_t w = write(fd, p, n);
 		if (w < 0) {
-			if (errno == EINTR)
+			/* EAGAIN: a terminal left non-blocking by another program */
+			if (errno == EINTR || errno == EAGAIN)
 				continue;
 			return -1;
 		}

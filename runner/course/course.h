@@ -74,10 +74,11 @@ struct exercise {
 };
 struct course {
 	char *dir;                 /* absolute path of the course directory */
+	char *solutions_dir;       /* dir/solutions: what no learner's process may see */
 	struct exercise *ex;       /* sorted in course order */
 	int n;
 };
-#define COURSE_INIT { NULL, NULL, 0 }
+#define COURSE_INIT { NULL, NULL, NULL, 0 }
 /* The course directory: --course, then CLINGS_COURSE, then the bundled one. */
 const char *course_default_dir(void);
 int course_load(const char *dir, struct course *c);

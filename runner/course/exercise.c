@@ -162,6 +162,7 @@ int course_load(const char *dir, struct course *c)
 		return -1;
 	}
 	c->dir = xstrdup(real);
+	c->solutions_dir = xstrfmt("%s/solutions", real);
 	c->ex = NULL;
 	c->n = 0;
 	int cap = 0, rc = 0;
@@ -202,6 +203,7 @@ void course_release(struct course *c)
 	}
 	free(c->ex);
 	free(c->dir);
+	free(c->solutions_dir);
 	struct course fresh = COURSE_INIT;
 	*c = fresh;
 }

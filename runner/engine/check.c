@@ -1,9 +1,10 @@
 /*
- * check.c: one check of a learner's kernel, seen from the parent. Two sandboxed children run
- * side by side: the execution on the chosen device (full-size tests beside the reference) and
- * the analysis on Oclgrind (small tests, races and barriers). Their findings are merged into
- * one verdict, in the order a learner should fix things: build, signature, requirement, then
- * what the analysis found, then what the execution found.
+ * check.c: one check of a learner's kernel, seen from the parent. Confined children run side by
+ * side: the learner's kernel on the chosen device, the reference solution on the same device
+ * (unless its results for this check are known already), and the analysis on Oclgrind (small
+ * tests, races and barriers). The parent compares the results itself (judge.c), and merges the
+ * findings into one verdict, in the order a learner should fix things: build, signature,
+ * requirement, then what the analysis found, then what the execution found.
  */
 #include "engine/engine.h"
 
@@ -22,7 +23,62 @@ static const char *timeout_advice(const char *lang)
 		  "false.");
 }
 
-/* The learner's path as they would type it: relative to the current directory when inside it. */
+#define LEARNER_FILE_MAX ((size_t)1 << 20)   /* a kernel is a few kilobytes */
+#define REFERENCE_CACHE 8                    /* checks whose reference results are kept */
+
+/*
+ * The reference's results for a check: the same check file, solution, device and seed give the
+ * same bytes, so a watcher that checks one exercise again and again runs the reference once.
+ * Kept in this process only: the parent wrote them, no child can touch them.
+ */
+struct reference_entry {
+	uint64_t key;
+	char *output;
+	size_t len;
+};
+static struct reference_entry reference_cache[REFERENCE_CACHE];
+static int reference_next;
+
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t reference_key(const char *check_path, const char *solution_src, const char *device)
+{
+	char *check_text = NULL;
+	size_t n = 0;
+	uint64_t h = 0xcbf29ce484222325ull;
+	if (read_file(check_path, &check_text, &n) == 0)
+		h = fnv1a(h, check_text, n + 1);
+	free(check_text);
+	h = fnv1a(h, solution_src, strlen(solution_src) + 1);
+	h = fnv1a(h, device ? device : "", strlen(device ? device : "") + 1);
+	const char *env_device = getenv("CLINGS_DEVICE");
+	return fnv1a(h, env_device ? env_device : "", strlen(env_device ? env_device : "") + 1);
+}
+
+static const struct reference_entry *reference_lookup(uint64_t key)
+{
+	for (int i = 0; i < REFERENCE_CACHE; i++)
+		if (reference_cache[i].output && reference_cache[i].key == key)
+			return &reference_cache[i];
+	return NULL;
+}
+
+static void reference_store(uint64_t key, const struct sbuf *output)
+{
+	struct reference_entry *e = &reference_cache[reference_next];
+	reference_next = (reference_next + 1) % REFERENCE_CACHE;
+	free(e->output);
+	e->key = key;
+	e->output = xmalloc(output->len + 1);
+	memcpy(e->output, output->buf, output->len);
+	e->len = output->len;
+}
 
 static void fail_report(struct report *r, enum verdict v, const char *msg)
 {
@@ -40,7 +96,19 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 {
 	struct sbuf msg = SBUF_INIT;
 	const char *test = began && *began ? began : NULL;
-	if (ch->timed_out && !ch->ready) {
+	if (ch->output_cut) {
+		sbuf_addf(&msg, tr(lang, "The run%s sent far more than a check's results (over 64 MB) and "
+				   "was stopped."), where);
+		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
+	} else if (!ch->ready && !ch->timed_out && (ch->signal == SIGXCPU || ch->signal == SIGXFSZ ||
+						   ch->signal == SIGABRT || ch->signal == SIGSEGV ||
+						   ch->signal == SIGBUS || ch->signal == SIGKILL)) {
+		sbuf_addf(&msg, tr(lang, "Building the kernel%s used more than a build may (%d s of processor "
+				   "time, %d MB of memory, 64 MB of files): a macro that expands into a huge "
+				   "text, or a loop unrolled by hand thousands of times, does this."),
+			  where, BUILD_CPU_S, BUILD_MEMORY_MB);
+		fail_report(r, VERDICT_BUILD_ERROR, sbuf_str(&msg));
+	} else if (ch->timed_out && !ch->ready) {
 		sbuf_addf(&msg, tr(lang, "Building the kernel took longer than %.0f s%s: simplify it (huge loops unrolled by hand, "
 				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000.0, where);
 		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
@@ -59,6 +127,16 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 			sbuf_addf(&msg, tr(lang, "The check used up its CPU time%s."), where);
 		sbuf_addf(&msg, "\n%s", timeout_advice(lang));
 		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
+	} else if (ch->signal == SIGSYS) {
+		if (test)
+			sbuf_addf(&msg, tr(lang, "Your kernel made a system call that no kernel may make, during "
+					   "test %s%s: a kernel computes; it does not open files, start "
+					   "processes or signal them. The run was stopped."), test, where);
+		else
+			sbuf_addf(&msg, tr(lang, "Your kernel made a system call that no kernel may make%s: a "
+					   "kernel computes; it does not open files, start processes or signal "
+					   "them. The run was stopped."), where);
+		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
 	} else if (ch->signal) {
 		if (test)
 			sbuf_addf(&msg, tr(lang, "Your kernel crashed the run%s (signal %d, %s) during test %s."),
@@ -68,6 +146,15 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 				  ch->signal, strsignal(ch->signal));
 		sbuf_adds(&msg, tr(lang, "\nOn a CPU device this usually means a read or write far "
 				   "outside a buffer: check every index against the size before using it."));
+		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
+	} else if (ch->exit_status == 0 && ch->ready) {
+		/* it ended as if all was done, without the results: nothing a kernel does by mistake */
+		if (test)
+			sbuf_addf(&msg, tr(lang, "The results of test %s are missing or damaged: your kernel "
+					   "ended the process that runs it, or wrote into its channel."), test);
+		else
+			sbuf_addf(&msg, tr(lang, "The results are missing or damaged: your kernel ended the "
+					   "process that runs it, or wrote into its channel."));
 		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
 	} else {
 		if (test)
@@ -165,6 +252,53 @@ static long cpu_seconds(long time_limit_ms)
 	return (BUILD_TIME_LIMIT_MS + time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
 }
 
+/* The reference's results: what its child sent (stored for next time), or its verdict on why
+ * it could not give them, in r. Returns 0 when ref holds a complete run. */
+static int reference_results(struct sandbox_child *ch, const struct sbuf *cached, uint64_t key,
+			     struct proto_stream *ref, struct report *r, const char *lang)
+{
+	const struct sbuf *out = cached ? cached : &ch->output;
+	proto_split(out->buf ? out->buf : "", out->len, ref);
+	struct report rr = REPORT_INIT;
+	struct sbuf all = SBUF_INIT;
+	sbuf_addf(&all, "%s%s", sbuf_str(&ref->before), sbuf_str(&ref->after));
+	int verdicts = proto_parse(sbuf_str(&all), &rr, NULL);
+	sbuf_release(&all);
+	int rc = 0;
+	if (verdicts) {
+		/* the course's or the device's fault, in the reference's own words */
+		fail_report(r, VERDICT_ERROR, rr.message ? rr.message : "the reference solution failed");
+		rc = -1;
+	} else if (proto_number(sbuf_str(&ref->after), "end", NULL) < 0) {
+		struct report why = REPORT_INIT;
+		explain_abnormal_end(ch, NULL, 0, "", "en", &why);
+		char *msg = xstrfmt("the reference solution did not finish on this device: %s",
+				    why.message ? why.message : "");
+		fail_report(r, VERDICT_ERROR, msg);
+		free(msg);
+		report_release(&why);
+		rc = -1;
+	} else if (!cached) {
+		reference_store(key, out);
+	}
+	(void)lang;
+	report_release(&rr);
+	return rc;
+}
+
+/* Reads the learner's file: a regular file of a kernel's size; anything else is an error of use. */
+static int read_learner_file(const char *path, char **src, struct report *r)
+{
+	if (read_regular_file(path, LEARNER_FILE_MAX, src, NULL) == 0)
+		return 0;
+	char *msg = errno == EFBIG ? xstrfmt("%s: larger than %zu KB: not a kernel", path, LEARNER_FILE_MAX >> 10)
+		  : errno == EINVAL ? xstrfmt("%s: not a regular file", path)
+		  : xstrfmt("cannot read %s: %s", path, strerror(errno));
+	fail_report(r, VERDICT_ERROR, msg);
+	free(msg);
+	return -1;
+}
+
 int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
 		   struct report *r)
 {
@@ -172,19 +306,17 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	copy_str(r->exercise, sizeof(r->exercise), e->name);
 	struct check_spec spec;
 	char *learner_src = NULL, *solution_src = NULL;
+	size_t learner_len = 0;
 	const char *path = o->file ? o->file : e->file_path;
-	(void)c;
 	if (check_spec_load(e->check_path, &spec) < 0) {
 		fail_report(r, VERDICT_ERROR, "the exercise's check file is broken (see the message above)");
 		return -1;
 	}
-	if (read_file(path, &learner_src, NULL) < 0) {
-		char *msg = xstrfmt("cannot read %s: %s", path, strerror(errno));
-		fail_report(r, VERDICT_ERROR, msg);
-		free(msg);
+	if (read_learner_file(path, &learner_src, r) < 0) {
 		check_spec_release(&spec);
 		return -1;
 	}
+	learner_len = strlen(learner_src);
 	if (read_file(e->solution_path, &solution_src, NULL) < 0) {
 		char *msg = xstrfmt("cannot read the reference solution %s: %s", e->solution_path,
 				    strerror(errno));
@@ -194,8 +326,21 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		check_spec_release(&spec);
 		return -1;
 	}
-	bool analyze = spec.analysis != ANALYSIS_OFF && !(o->no_analysis && spec.analysis == ANALYSIS_ON);
+	char *shown = xstrdup(path_shown(path));
 	int rc = 0;
+	int include_line = source_find_include(learner_src, learner_len);
+	if (include_line) {
+		struct sbuf msg = SBUF_INIT;
+		sbuf_addf(&msg, tr(o->lang, "%s:%d: a kernel here is one file: #include (and every other way "
+				   "of reading another file into it) is not allowed. Write what you need in "
+				   "this file."), shown, include_line);
+		fail_report(r, VERDICT_BUILD_ERROR, sbuf_str(&msg));
+		r->file = xstrdup(shown);
+		r->line = include_line;
+		sbuf_release(&msg);
+		goto out;
+	}
+	bool analyze = spec.analysis != ANALYSIS_OFF && !(o->no_analysis && spec.analysis == ANALYSIS_ON);
 	if (analyze && !analysis_available()) {
 		if (spec.analysis == ANALYSIS_REQUIRED) {
 			fail_report(r, VERDICT_ERROR, "this check requires the analysis on Oclgrind, which is "
@@ -206,7 +351,6 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		analyze = false;
 	}
 
-	char *shown = xstrdup(path_shown(path));
 	struct sandbox_limits exec_limits = {
 		.time_ms = spec.time_limit_ms,
 		.build_ms = BUILD_TIME_LIMIT_MS,
@@ -214,28 +358,35 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		.cpu_s = cpu_seconds(spec.time_limit_ms),
 		.file_mb = 64,
 		.open_files = 256,
+		.hide = c->solutions_dir,
 	};
-	struct sandbox_limits an_limits = exec_limits;
+	struct sandbox_limits ref_limits = exec_limits, an_limits = exec_limits;
+	ref_limits.hide = NULL;   /* the one process that reads the solution */
 	an_limits.time_ms = spec.analysis_time_limit_ms;
 	an_limits.cpu_s = cpu_seconds(spec.analysis_time_limit_ms);
 	struct run_request exec_rq = {
 		.spec = &spec,
 		.learner_path = shown,
 		.learner_src = learner_src,
-		.solution_src = solution_src,
 		.check_file = e->check_path,
-		.solution_file = e->solution_path,
 		.device = o->device,
 		.mode = RUN_EXECUTE,
 		.limits = &exec_limits,
 		.lang = o->lang,
 	};
-	struct run_request an_rq = exec_rq;
+	struct run_request ref_rq = exec_rq, an_rq = exec_rq;
+	ref_rq.mode = RUN_REFERENCE;
+	ref_rq.learner_src = NULL;
+	ref_rq.solution_src = solution_src;
+	ref_rq.limits = &ref_limits;
 	an_rq.mode = RUN_ANALYZE;
 	an_rq.limits = &an_limits;
 
-	struct sandbox_child ch[2];
-	int nch = 0;
+	/* children: 0 the learner's kernel, 1 the reference (unless known), 2 the analysis */
+	struct sandbox_child ch[3];
+	int started[3] = { 0 }, nch = 0, idx[3] = { -1, -1, -1 };
+	uint64_t key = reference_key(e->check_path, solution_src, o->device);
+	const struct reference_entry *known = reference_lookup(key);
 	char log_path[] = "/tmp/clings-oclgrind-XXXXXX";
 	char *env[16] = { NULL };
 	if (analyze) {
@@ -245,6 +396,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		} else {
 			close(fd);
 			an_rq.analysis_log_path = log_path;
+			an_limits.keep = log_path;
 			analysis_env(log_path, env, 16);
 		}
 	}
@@ -253,41 +405,66 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 						     : tr(o->lang, "checking..."));
 	if ((o->standby && standby_take(o->standby, &exec_rq, &ch[nch]) == 0) ||
 	    sandbox_start(&ch[nch], &exec_limits, NULL, run_in_child, &exec_rq) == 0)
-		nch++;
-	else
-		fail_report(r, VERDICT_ERROR, "cannot start the check");
-	if (nch && analyze && sandbox_start(&ch[nch], &an_limits, env, run_in_child, &an_rq) == 0)
-		nch++;
+		idx[0] = nch++;
+	if (idx[0] >= 0 && !known && sandbox_start(&ch[nch], &ref_limits, NULL, run_in_child, &ref_rq) == 0)
+		idx[1] = nch++;
+	if (idx[0] >= 0 && analyze && sandbox_start(&ch[nch], &an_limits, env, run_in_child, &an_rq) == 0)
+		idx[2] = nch++;
 	else
 		analyze = false;
+	for (int i = 0; i < 3; i++)
+		started[i] = idx[i] >= 0;
+	if (!started[0] || (!known && !started[1])) {
+		fail_report(r, VERDICT_ERROR, "cannot start the check");
+		for (int i = 0; i < nch; i++)
+			sandbox_child_release(&ch[i]);
+		goto cleanup;
+	}
 	r->interrupted = sandbox_wait_all(ch, nch, o->interruptible ? STDIN_FILENO : -1);
 
 	if (r->interrupted) {
 		fail_report(r, VERDICT_ERROR, "the check was stopped before its verdict");
-	} else if (nch) {
+	} else {
+		struct sandbox_child *lc = &ch[idx[0]];
+		struct proto_stream learner = PROTO_STREAM_INIT, ref = PROTO_STREAM_INIT;
 		struct sbuf began = SBUF_INIT;
-		int verdicts = proto_parse(sbuf_str(&ch[0].output), r, &began);
-		if (ch[0].timed_out || ch[0].signal || !verdicts)
-			explain_abnormal_end(&ch[0], sbuf_str(&began), spec.time_limit_ms, "", o->lang, r);
-		sbuf_release(&began);
+		proto_split(lc->output.buf ? lc->output.buf : "", lc->output.len, &learner);
+		/* Before "ready" the learner's code has not run: the build's word is trusted. */
+		int verdicts = proto_parse(sbuf_str(&learner.before), r, &began);
+		struct sbuf cached = { known ? known->output : NULL, known ? known->len : 0, 0 };
+		if (verdicts) {
+			/* build, signature, requirement, or the device: settled */
+		} else if (!learner.ready) {
+			explain_abnormal_end(lc, NULL, spec.time_limit_ms, "", o->lang, r);
+		} else if (reference_results(known ? NULL : &ch[idx[1]], known ? &cached : NULL, key, &ref, r,
+					     o->lang) == 0) {
+			struct judge_input in = { &spec, &learner, &ref, shown, o->lang };
+			if (judge_execution(&in, r, &began))
+				explain_abnormal_end(lc, sbuf_str(&began), spec.time_limit_ms, "", o->lang, r);
+		}
 		bool settled = r->verdict == VERDICT_BUILD_ERROR || r->verdict == VERDICT_SIGNATURE_MISMATCH ||
 			       r->verdict == VERDICT_REQUIREMENT_UNMET || r->verdict == VERDICT_ERROR;
 		if (analyze && !settled) {
 			char *log = NULL;
 			read_file(log_path, &log, NULL);
-			merge_analysis(r, &ch[1], log, shown, spec.analysis_time_limit_ms, o->lang);
+			merge_analysis(r, &ch[idx[2]], log, shown, spec.analysis_time_limit_ms, o->lang);
 			free(log);
 		}
+		sbuf_release(&began);
+		proto_stream_release(&learner);
+		proto_stream_release(&ref);
 	}
+	for (int i = 0; i < nch; i++)
+		sandbox_child_release(&ch[i]);
+	sandbox_clean_compiler_cache();
+cleanup:
 	if (an_rq.analysis_log_path)
 		unlink(log_path);  /* made even when the analysis then could not start */
 	for (int i = 0; env[i]; i++)
 		free(env[i]); /* analysis_env allocates each string */
-	for (int i = 0; i < nch; i++)
-		sandbox_child_release(&ch[i]);
-	free(shown);
 	rc = r->verdict == VERDICT_ERROR ? -1 : 0;
 out:
+	free(shown);
 	r->seconds = now_seconds() - t0;
 	free(learner_src);
 	free(solution_src);

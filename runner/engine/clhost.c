@@ -36,7 +36,7 @@ struct cl_buf {
 };
 
 /* The guard's bytes: a pattern no plausible result matches byte for byte. */
-static unsigned char guard_byte(size_t i)
+unsigned char clhost_guard_byte(size_t i)
 {
 	return (unsigned char)(0xA5 ^ (i * 31));
 }
@@ -137,7 +137,7 @@ int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err)
 {
 	/* PoCL compiles one work-group function per local size unless told otherwise; a check
 	 * uses several sizes, and one generic function compiles once (about 0.3 s less a check). */
-	setenv("POCL_WORK_GROUP_SPECIALIZATION", "0", 0);
+	setenv("POCL_WORK_GROUP_SPECIALIZATION", "0", 1);
 	struct found_device devs[MAX_PLATFORMS * 2];
 	int n = enumerate(devs, (int)(sizeof(devs) / sizeof(devs[0])), err);
 	if (n < 0)
@@ -235,6 +235,19 @@ int clhost_build(struct cl_session *s, const char *src, const char *options, str
 	return 0;
 }
 
+int clhost_prog_finish(struct cl_prog *p)
+{
+	/* Asking for the binaries makes PoCL generate and link (an exec of ld) the work-group
+	 * functions now; with POCL_WORK_GROUP_SPECIALIZATION=0 no launch compiles anything later. */
+	size_t size = 0;
+	if (clGetProgramInfo(p->program, CL_PROGRAM_BINARY_SIZES, sizeof(size), &size, NULL) != CL_SUCCESS)
+		return -1;
+	unsigned char *bin = xmalloc(size ? size : 1);
+	cl_int rc = clGetProgramInfo(p->program, CL_PROGRAM_BINARIES, sizeof(bin), &bin, NULL);
+	free(bin);
+	return rc == CL_SUCCESS ? 0 : -1;
+}
+
 void clhost_prog_release(struct cl_prog *p)
 {
 	if (!p)
@@ -318,7 +331,7 @@ int clhost_buffer(struct cl_session *s, size_t bytes, size_t guard, const void *
 	else
 		memset(host, 0, bytes);
 	for (size_t i = 0; i < guard; i++)
-		host[bytes + i] = guard_byte(i);
+		host[bytes + i] = clhost_guard_byte(i);
 	cl_int rc;
 	cl_mem mem = clCreateBuffer(s->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
 				    total ? total : 1, host, &rc);
@@ -350,6 +363,14 @@ int clhost_buffer_read(struct cl_buf *b, void *dst)
 		       CL_SUCCESS ? 0 : -1;
 }
 
+int clhost_buffer_read_guarded(struct cl_buf *b, void *dst)
+{
+	if (b->bytes + b->guard == 0)
+		return 0;
+	return clEnqueueReadBuffer(b->s->queue, b->mem, CL_TRUE, 0, b->bytes + b->guard, dst, 0, NULL,
+				   NULL) == CL_SUCCESS ? 0 : -1;
+}
+
 long clhost_buffer_guard_damage(struct cl_buf *b)
 {
 	if (!b->guard)
@@ -359,7 +380,7 @@ long clhost_buffer_guard_damage(struct cl_buf *b)
 	if (clEnqueueReadBuffer(b->s->queue, b->mem, CL_TRUE, b->bytes, b->guard, g, 0, NULL, NULL) ==
 	    CL_SUCCESS) {
 		for (size_t i = 0; i < b->guard && damage < 0; i++)
-			if (g[i] != guard_byte(i))
+			if (g[i] != clhost_guard_byte(i))
 				damage = (long)(b->bytes + i);
 	}
 	free(g);

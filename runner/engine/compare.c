@@ -210,3 +210,12 @@ int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, 
 	}
 	return 0;
 }
+
+long output_columns(const struct arg_spec *a, const struct vars *v)
+{
+	int64_t cols = 0;
+	char err[128];
+	if (a->shape_expr[1] && expr_eval(a->shape_expr[1], v, &cols, err, sizeof(err)) < 0)
+		cols = 0;
+	return (long)cols;
+}

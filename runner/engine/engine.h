@@ -22,6 +22,8 @@ struct output_view {
  * mismatch, msg names the first wrong place in the learner's terms and pic draws the region.
  */
 long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
+/* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */
+long output_columns(const struct arg_spec *a, const struct vars *v);
 
 /*
  * Computes an output on the host from its oracle's source (src, n_src elements) into out (n
@@ -67,6 +69,9 @@ struct sandbox_limits {
 	long cpu_s;          /* RLIMIT_CPU */
 	long file_mb;        /* RLIMIT_FSIZE */
 	long open_files;     /* RLIMIT_NOFILE */
+	/* What the child sees, where namespaces can be had (sandbox_isolate): */
+	const char *hide;    /* a directory it must not see (the course's solutions), or NULL */
+	const char *keep;    /* the one file it writes (Oclgrind's log), or NULL */
 };
 /* Runs in the child: writes its findings to fd, returns the child's exit status. */
 typedef int (*sandbox_fn)(void *arg, int fd);
@@ -80,6 +85,7 @@ struct sandbox_child {
 	bool timed_out;
 	int exit_status;     /* when it exited */
 	int signal;          /* when a signal ended it (not our kill) */
+	bool output_cut;     /* it sent more than the parent reads: stopped */
 };
 #define SANDBOX_CHILD_INIT { .pid = -1, .fd = -1 }
 /* Starts c's clock: the build limit until its "ready" line, then the run limit. */
@@ -89,6 +95,29 @@ void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
 /* Starts fn in a child in its own process group; env is a NULL-terminated list "NAME=value" set first. */
 int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, char *const env[],
 		  sandbox_fn fn, void *arg);
+/* The same, and the descriptor *keep_fd stays open in the child (as 4; *keep_fd says so there).
+ * Every other descriptor but the channel (3) is closed in the child. */
+int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *lim,
+			  char *const env[], sandbox_fn fn, void *arg, int *keep_fd);
+/* Confines the calling process for good, on every thread (see sandbox.c); with no_files, it may
+ * no longer create, write, rename or remove files either. Called once the kernel is built. */
+int sandbox_confine(bool no_files);
+/* The build's tighter limits (BUILD_CPU_S more processor time, BUILD_MEMORY_MB of address space
+ * on a CPU device), as soft limits; sandbox_run_limits() gives the run's back. A macro that
+ * expands without end is then stopped in seconds. */
+void sandbox_build_limits(bool cpu_device);
+/*
+ * In the child, before anything else: new user, mount, network and IPC namespaces; every file
+ * read-only but the compiler's cache and lim->keep; lim->hide covered by an empty directory.
+ * Returns -1 (nothing changed) where namespaces are refused; a child that got namespaces but
+ * could not finish hiding ends (exit 111) rather than run with less.
+ */
+int sandbox_isolate(const struct sandbox_limits *lim);
+/* Removes the empty names PoCL reserves in its kernel cache and leaves behind at every link. */
+void sandbox_clean_compiler_cache(void);
+/* Whether children get namespaces here (tried once, in a throwaway process). */
+bool sandbox_namespaces_available(void);
+void sandbox_run_limits(void);
 /*
  * Waits for all children, reading their output, until each exits or passes its deadline; a child
  * past its deadline has its whole group killed. Every child is reaped: none is left behind.
@@ -124,6 +153,9 @@ size_t clhost_max_work_group(const struct cl_session *s);
 int clhost_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
 		 struct sbuf *log);
 void clhost_prog_release(struct cl_prog *p);
+/* Compiles and links everything the device will need to run p's kernels, so that no launch
+ * compiles, writes a file or starts a process (a confined child can then forbid all three). */
+int clhost_prog_finish(struct cl_prog *p);
 /* Lists the kernels the program defines, separated by ';'. */
 void clhost_prog_kernel_names(struct cl_prog *p, struct sbuf *out);
 int clhost_kernel(struct cl_prog *p, const char *name, struct cl_kern **out);
@@ -137,6 +169,9 @@ void clhost_buffer_release(struct cl_buf *b);
 int clhost_buffer_read(struct cl_buf *b, void *dst);   /* the bytes, not the guard */
 /* Returns the offset (from the buffer's start) of the first damaged guard byte, or -1. */
 long clhost_buffer_guard_damage(struct cl_buf *b);
+/* The bytes and then the guard (dst holds both); the parent checks the guard itself. */
+int clhost_buffer_read_guarded(struct cl_buf *b, void *dst);
+unsigned char clhost_guard_byte(size_t i);  /* byte i of every guard region */
 int clhost_arg_buffer(struct cl_kern *k, int i, struct cl_buf *b);
 int clhost_arg_local(struct cl_kern *k, int i, size_t bytes);
 int clhost_arg_scalar(struct cl_kern *k, int i, const void *value, size_t size);
@@ -166,7 +201,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		   struct report *r);
 
 /* In the child: build, signature, run the tests, compare with the reference (execute.c). */
-enum run_mode { RUN_EXECUTE, RUN_ANALYZE };
+enum run_mode { RUN_EXECUTE, RUN_REFERENCE, RUN_ANALYZE };
 struct run_request {
 	const struct check_spec *spec;
 	const char *learner_path;    /* shown in messages */
@@ -197,7 +232,8 @@ struct standby {
 	char *device;        /* the device spec it opened */
 };
 #define STANDBY_INIT { .child = SANDBOX_CHILD_INIT, .job_fd = -1 }
-void standby_start(struct standby *sb, const char *device);  /* unless one is waiting */
+/* Unless one is waiting; hide as in struct sandbox_limits (the course's solutions). */
+void standby_start(struct standby *sb, const char *device, const char *hide);
 /* Hands rq (which names its files) to the waiting child, which becomes c. Returns -1, with no
  * standby left, when none can take it: the caller starts a cold child. */
 int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c);
@@ -227,8 +263,55 @@ int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 			      struct finding *f);
 void finding_release(struct finding *f);
 
-/* ---- the child protocol : lines "key\tvalue" the parent turns into a report ---- */
+/* ---- the learner's source, before any compiler (source.c) ---- */
+/* The line of the first directive that would read another file (#include, #import, #embed,
+ * however spelled), or 0 when there is none. */
+int source_find_include(const char *src, size_t len);
+
+/* ---- the parent's verdict on the learner's run (judge.c) ---- */
+struct judge_input {
+	const struct check_spec *spec;
+	const struct proto_stream *learner;     /* the execution child's output */
+	const struct proto_stream *reference;   /* the reference child's (or the cache's) */
+	const char *learner_path;               /* as shown to the learner */
+	const char *lang;
+};
+/* Fills r's tests and verdict from the learner's and the reference's results; returns 0, or 1
+ * when the learner's run ended before a verdict (began then names the test it was in, or is
+ * empty): the caller explains how it ended. */
+int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began);
+
+/* ---- the child protocol (protocol.c): lines "key\tvalue", and frames of result bytes ---- */
 void proto_send(int fd, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "data CASE PASS ARG BYTES GUARD", then BYTES of contents (data may be NULL with 0 bytes) and
+ * GUARD bytes of the buffer's guard region. */
+void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t bytes,
+		     const void *guard, size_t guard_bytes);
+/* "launch CASE PASS WHAT": a launch failed; WHAT keeps only letters, digits and _ : - . */
+void proto_send_launch_failure(int fd, int ci, int pass, const char *what);
+/* Result bytes as the parent received them, copied out of the child's output (aligned for any
+ * element type; bytes is the start of the one allocation, guard follows it). */
+struct proto_data {
+	int ci, pass, arg;
+	const unsigned char *bytes, *guard;
+	size_t nbytes, nguard;
+};
+/* A child's output cut into its text lines (before and after its "ready" line) and its data
+ * frames. A record cut off by the child's end is dropped (cut is then true). */
+struct proto_stream {
+	struct sbuf before, after;
+	bool ready, cut;
+	struct proto_data *data;
+	int ndata;
+};
+#define PROTO_STREAM_INIT { SBUF_INIT, SBUF_INIT, false, false, NULL, 0 }
+void proto_split(const char *buf, size_t len, struct proto_stream *ps);
+void proto_stream_release(struct proto_stream *ps);
+/* The data of (ci, pass, arg), or NULL. */
+const struct proto_data *proto_find(const struct proto_stream *ps, int ci, int pass, int arg);
+/* The first field of the first line "key\tFIELD..." of text, as a number; -1 when absent. A
+ * second call with the same key finds the next one when *from is kept. */
+long proto_number(const char *text, const char *key, const char **from);
 int proto_parse(const char *text, struct report *r, struct sbuf *began);
 
 

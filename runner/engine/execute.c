@@ -1,10 +1,16 @@
 /*
- * execute.c: what the sandboxed child does. It opens the device, builds the learner's kernel,
- * checks its signature and requirements, runs every test (every pass of a multi-pass check)
- * beside the reference solution, and reports over the protocol pipe (report.c).
- *
- * In RUN_ANALYZE mode the device is Oclgrind (set up by the environment), only the learner's
- * kernel runs, on the tests marked `analyze`, and the parent reads Oclgrind's log afterwards.
+ * execute.c: what a confined child does. Three kinds, one per run_mode:
+ *   RUN_EXECUTE: the learner's kernel on the chosen device. It builds it, checks its signature
+ *     and requirements, then confines itself (sandbox_confine) and says "ready"; from then on
+ *     the learner's code may run in this process, so nothing it sends decides anything: it runs
+ *     every test and sends only data (each pass's buffers with their guard regions), and the
+ *     parent compares them with the reference's (judge.c).
+ *   RUN_REFERENCE: the course's solution, in a process of its own, so the learner's never
+ *     holds the reference's source or results. It checks them against the host oracles and
+ *     sends them the same way.
+ *   RUN_ANALYZE: the learner's kernel on Oclgrind, which interprets it (no learner code runs
+ *     natively); only the tests marked `analyze`; the parent reads Oclgrind's log afterwards.
+ * Everything before "ready" is the child's word on the build; the protocol is in protocol.c.
  */
 #include "engine/engine.h"
 
@@ -19,8 +25,10 @@ struct child {
 	const struct check_spec *spec;
 	int fd;
 	struct cl_session *s;
+	struct cl_prog *prog;        /* the learner's program, alive as long as the child */
 	struct cl_kern *learner, *reference;
 	size_t max_wg;
+	enum run_mode mode;
 	bool analyze;
 };
 
@@ -211,6 +219,7 @@ static int build_learner(struct child *c)
 		return -1;
 	}
 	/* The program stays alive as long as the kernel: both are freed when the child exits. */
+	c->prog = prog;
 	struct kernel_arg_info got[MAX_ARGS + 4];
 	int n = clhost_kernel_args(c->learner, got, MAX_ARGS + 4);
 	struct sbuf msg = SBUF_INIT;
@@ -282,12 +291,12 @@ static int eval(struct child *c, const char *expr, const struct vars *v, int64_t
 #define LAUNCH_BAD_CHECK (-2)  /* an expression of the check file failed: nobody ran */
 
 /*
- * Runs one kernel on one pass. Buffers are created from d->input; results land in results[].
- * Returns 0; 1 for a finding already reported (out of bounds); -1 when the launch failed, or
- * LAUNCH_BAD_CHECK when the check file is at fault, with why in why (nothing reported yet).
+ * Runs one kernel on one pass. Buffers are created from d->input; results land in results[]
+ * (each buffer's bytes, then with guard its guard region as the kernel left it). Returns 0; -1
+ * when the launch failed, or LAUNCH_BAD_CHECK when the check file is at fault, with why in why.
  */
 static int launch(struct child *c, struct cl_kern *k, const struct vars *v, struct pass_data *d,
-		  void **results, bool guard, const char *test, struct sbuf *why)
+		  void **results, bool guard, struct sbuf *why)
 {
 	const struct check_spec *spec = c->spec;
 	struct cl_buf *bufs[MAX_ARGS] = { 0 };
@@ -323,8 +332,8 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 					   d->n[i] * esize);
 			}
 		}
-		if (rc)
-			sbuf_addf(why, tr(c->rq->lang, "cannot set argument '%s'"), a->name);
+		if (rc == -1 || rc > 0)
+			sbuf_addf(why, "cannot set argument '%s'", a->name);
 	}
 	size_t global[MAX_DIMS], local[MAX_DIMS];
 	for (int dim = 0; dim < spec->dims && !rc; dim++) {
@@ -346,27 +355,12 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 	for (int i = 0; i < spec->nargs && !rc; i++) {
 		if (!bufs[i])
 			continue;
-		const struct arg_spec *a = &spec->args[i];
-		size_t esize = type_info(a->type)->size;
-		results[i] = xmalloc(d->n[i] * esize + 1);
-		if (clhost_buffer_read(bufs[i], results[i]) < 0) {
-			sbuf_addf(why, tr(c->rq->lang, "cannot read back '%s'"), a->name);
+		size_t bytes = d->n[i] * type_info(spec->args[i].type)->size;
+		results[i] = xmalloc(bytes + (guard ? GUARD_BYTES : 0) + 1);
+		if ((guard ? clhost_buffer_read_guarded(bufs[i], results[i])
+			   : clhost_buffer_read(bufs[i], results[i])) < 0) {
+			sbuf_addf(why, "cannot read back '%s'", spec->args[i].name);
 			rc = -1;
-			break;
-		}
-		long damage = guard ? clhost_buffer_guard_damage(bufs[i]) : -1;
-		if (damage >= 0) {
-			struct sbuf msg = SBUF_INIT;
-			long index = damage / (long)esize;
-			sbuf_addf(&msg, tr(c->rq->lang, "Test %s: your kernel wrote past the end of '%s': "
-					   "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
-					   "overwritten.\nA work-item whose index falls outside the data must "
-					   "not write: guard every store with a bounds check."),
-				  test, a->name, a->name, d->n[i], d->n[i] ? d->n[i] - 1 : 0, index);
-			send_test(c, test, TEST_FAIL, sbuf_str(&msg));
-			send_verdict(c, VERDICT_OUT_OF_BOUNDS, c->rq->learner_path, 0, sbuf_str(&msg));
-			sbuf_release(&msg);
-			rc = 1;
 		}
 	}
 	for (int i = 0; i < spec->nargs; i++)
@@ -412,45 +406,6 @@ static int prepare_pass(struct child *c, const struct vars *v, struct pass_data 
 	return 0;
 }
 
-/* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */
-static long output_columns(const struct arg_spec *a, const struct vars *v)
-{
-	int64_t cols = 0;
-	char err[128];
-	if (a->shape_expr[1] && expr_eval(a->shape_expr[1], v, &cols, err, sizeof(err)) < 0)
-		cols = 0;
-	return (long)cols;
-}
-
-/* Compares every output of this pass; returns 1 (and reports) at the first mismatch. */
-static int compare_pass(struct child *c, const struct test_case *tc, const struct vars *v,
-			const struct pass_data *cur, int pass, int passes)
-{
-	const struct check_spec *spec = c->spec;
-	for (int i = 0; i < spec->nargs; i++) {
-		const struct arg_spec *a = &spec->args[i];
-		if (!a->output)
-			continue;
-		struct output_view o = { a, cur->expected[i], cur->got[i], cur->n[i],
-					 output_columns(a, v), pass, passes, c->rq->lang };
-		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
-		long wrong = compare_output(&o, spec->tolerance, &msg, &pic);
-		if (wrong) {
-			struct sbuf full = SBUF_INIT;
-			sbuf_addf(&full, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&msg));
-			send_test(c, tc->name, TEST_FAIL, sbuf_str(&full));
-			send_text(c, "picture", sbuf_str(&pic));
-			send_verdict(c, VERDICT_WRONG_RESULT, c->rq->learner_path, 0, sbuf_str(&full));
-			sbuf_release(&full);
-		}
-		sbuf_release(&msg);
-		sbuf_release(&pic);
-		if (wrong)
-			return 1;
-	}
-	return 0;
-}
-
 /*
  * The reference must agree with what the host computes where the check names a host oracle:
  * a disagreement means a broken course or a device that miscomputes, never the learner's fault.
@@ -471,7 +426,7 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 			rc = -1;
 		} else {
 			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
-						 pass, 1, "en" };
+						 pass, 1, "en" };  /* the course's fault: for its author, in English */
 			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
 				struct sbuf full = SBUF_INIT;
 				sbuf_addf(&full, "the reference solution disagrees with the host on test %s "
@@ -491,50 +446,66 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 	return rc;
 }
 
-/* Runs every pass of one test case; returns 0 pass, 1 failure reported, -1 error reported. */
-static int run_case(struct child *c, const struct test_case *tc, uint64_t seed)
+/* Sends this pass's results: every global buffer's guard, and the outputs' contents. */
+static void send_results(struct child *c, int ci, int pass, const struct pass_data *d, void **res,
+			 bool guard)
+{
+	for (int i = 0; i < c->spec->nargs; i++) {
+		const struct arg_spec *a = &c->spec->args[i];
+		if (!res[i] || (!a->output && !guard))
+			continue;
+		size_t bytes = d->n[i] * type_info(a->type)->size;
+		size_t g = guard ? GUARD_BYTES : 0;
+		/* a buffer that is not an output sends only its guard */
+		const unsigned char *base = res[i];
+		proto_send_data(c->fd, ci, pass, i, a->output ? base : NULL, a->output ? bytes : 0,
+				base + bytes, g);
+	}
+}
+
+/* Runs every pass of case ci; returns 0 done, 1 a launch failed (the learner's), -1 error reported. */
+static int run_case(struct child *c, const struct test_case *tc, int ci, uint64_t seed)
 {
 	const struct check_spec *spec = c->spec;
 	struct vars v = tc->vars;
 	struct pass_data prev = { 0 }, cur = { 0 };
 	int rc = 0, more = 1;
-	int passes = check_spec_count_passes(spec, &tc->vars);
 	struct sbuf why = SBUF_INIT;
+	bool reference = c->mode == RUN_REFERENCE, guard = c->mode == RUN_EXECUTE;
+	struct cl_kern *k = reference ? c->reference : c->learner;
 	for (int pass = 1; more == 1 && !rc; pass++) {
 		if (prepare_pass(c, &v, &cur, pass > 1 ? &prev : NULL, seed + (uint64_t)pass) < 0) {
 			rc = -1;
 			break;
 		}
-		int ref = c->analyze ? 0 : launch(c, c->reference, &v, &cur, cur.expected, false, tc->name, &why);
-		if (ref) {
-			struct sbuf msg = SBUF_INIT;
-			if (ref == LAUNCH_BAD_CHECK)
-				sbuf_adds(&msg, sbuf_str(&why));
-			else
-				sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name, sbuf_str(&why));
-			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
-			sbuf_release(&msg);
-			rc = -1;
-			break;
-		}
-		if (!c->analyze && verify_reference(c, tc, &v, &cur, pass) < 0) {
-			rc = -1;
-			break;
-		}
-		rc = launch(c, c->learner, &v, &cur, cur.got, !c->analyze, tc->name, &why);
+		/* Each chains its own results: the reference its own, the learner's kernel its own. */
+		void **res = reference ? cur.expected : cur.got;
+		sbuf_reset(&why);
+		rc = launch(c, k, &v, &cur, res, guard, &why);
 		if (rc == LAUNCH_BAD_CHECK) {
 			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
 			rc = -1;
-		} else if (rc < 0) {
+		} else if (rc < 0 && reference) {
+			struct sbuf msg = SBUF_INIT;
+			sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name, sbuf_str(&why));
+			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+			sbuf_release(&msg);
+		} else if (rc < 0 && c->analyze) {
 			struct sbuf msg = SBUF_INIT;
 			sbuf_addf(&msg, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&why));
 			send_test(c, tc->name, TEST_ERROR, sbuf_str(&msg));
 			send_verdict(c, VERDICT_CRASH, c->rq->learner_path, 0, sbuf_str(&msg));
 			sbuf_release(&msg);
 			rc = 1;
+		} else if (rc < 0) {
+			/* Only what failed, in words the parent knows; it writes the message. */
+			proto_send_launch_failure(c->fd, ci, pass, sbuf_str(&why));
+			rc = 1;
 		}
+		if (!rc && reference && verify_reference(c, tc, &v, &cur, pass) < 0)
+			rc = -1;
 		if (!rc && !c->analyze)
-			rc = compare_pass(c, tc, &v, &cur, pass, passes);
+			send_results(c, ci, pass, &cur, res, guard);
 		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
 			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
 			rc = -1;
@@ -580,32 +551,57 @@ int run_in_child(void *arg, int fd)
 	return run_in_session(rq, s, fd);
 }
 
-int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
+/* Builds what this child runs; 0, or -1 after its verdict was sent. */
+static int build(struct child *c)
 {
-	struct child c = { .rq = rq, .spec = rq->spec, .fd = fd, .s = s, .analyze = rq->mode == RUN_ANALYZE };
-	proto_send(fd, "device", "%s", clhost_device_name(c.s));
-	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
-	if (build_learner(&c) < 0)
-		return 0;
+	const struct run_request *rq = c->rq;
+	if (c->mode == RUN_REFERENCE)
+		return build_reference(c);
+	if (build_learner(c) < 0)
+		return -1;
 	/* Checked in both children: its verdict settles the check, so the analysis stops here too
 	 * instead of running tests whose findings nobody would read. */
-	long need = c.spec->requires_local_mem;
-	if (need > 0 && clhost_kernel_local_mem(c.learner) < need) {
+	long need = c->spec->requires_local_mem;
+	if (need > 0 && clhost_kernel_local_mem(c->learner) < need) {
 		struct sbuf msg = SBUF_INIT;
 		sbuf_addf(&msg, tr(rq->lang, "Your kernel declares no __local memory of its own (this "
 				   "exercise asks for at least %ld bytes)."), need);
-		if (c.spec->requirement_why)
-			sbuf_addf(&msg, "\n%s", c.spec->requirement_why);
-		send_verdict(&c, VERDICT_REQUIREMENT_UNMET, rq->learner_path, 0, sbuf_str(&msg));
+		if (c->spec->requirement_why)
+			sbuf_addf(&msg, "\n%s", c->spec->requirement_why);
+		send_verdict(c, VERDICT_REQUIREMENT_UNMET, rq->learner_path, 0, sbuf_str(&msg));
 		sbuf_release(&msg);
-		return 0;
+		return -1;
 	}
-	if (!c.analyze && build_reference(&c) < 0)
+	return 0;
+}
+
+int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
+{
+	struct child c = { .rq = rq, .spec = rq->spec, .fd = fd, .s = s, .mode = rq->mode,
+			   .analyze = rq->mode == RUN_ANALYZE };
+	proto_send(fd, "device", "%s", clhost_device_name(c.s));
+	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
+	sandbox_build_limits(clhost_device_is_cpu(c.s));
+	int built = build(&c);
+	sandbox_run_limits();
+	if (built < 0)
 		return 0;
-	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
-	c.max_wg = clhost_kernel_max_work_group(c.learner);
+	struct cl_kern *k = c.mode == RUN_REFERENCE ? c.reference : c.learner;
+	c.max_wg = clhost_kernel_max_work_group(k);
 	if (clhost_max_work_group(c.s) < c.max_wg)
 		c.max_wg = clhost_max_work_group(c.s);
+	proto_send(fd, "maxwg", "%zu", c.max_wg);
+	/* From here on the learner's code may run in this process: nothing is compiled, linked or
+	 * written any more, and the process can no longer start one, signal one, or reach out. */
+	if (c.mode == RUN_EXECUTE && clhost_prog_finish(c.prog) < 0) {
+		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot finish building the kernel for this device");
+		return 0;
+	}
+	if (c.mode != RUN_REFERENCE && sandbox_confine(c.mode == RUN_EXECUTE) < 0) {
+		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot confine the checking process");
+		return 0;
+	}
+	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
 
 	struct test_case *cases;
 	int n;
@@ -618,18 +614,16 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		const struct test_case *tc = &cases[i];
 		if (c.analyze && !tc->analyze)
 			continue;
-		size_t wg = group_size(&c, &tc->vars);
-		if (wg > c.max_wg) {
-			struct sbuf why = SBUF_INIT;
-			sbuf_addf(&why, tr(rq->lang, "work-groups of %zu work-items are more than this device "
-					   "allows (%zu)"), wg, c.max_wg);
-			send_test(&c, tc->name, TEST_SKIP, sbuf_str(&why));
-			sbuf_release(&why);
+		if (group_size(&c, &tc->vars) > c.max_wg) {
+			proto_send(fd, "skip", "%d", i);
 			continue;
 		}
-		proto_send(fd, "begin", "%s", tc->name);
-		int rc = run_case(&c, tc, c.spec->seed * 1000003u + (uint64_t)i * 7919u);
-		if (rc == 0)
+		if (c.analyze)
+			proto_send(fd, "begin", "%s", tc->name);
+		else
+			proto_send(fd, "begin", "%d", i);
+		int rc = run_case(&c, tc, i, c.spec->seed * 1000003u + (uint64_t)i * 7919u);
+		if (rc == 0 && c.analyze)
 			send_test(&c, tc->name, TEST_PASS, "");
 		failed = rc != 0;
 		ran++;
@@ -639,13 +633,10 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		    st.st_size > 0)
 			break;
 	}
-	/* Tests after the first failure are not run: the learner fixes one thing at a time. */
 	free(cases);
-	if (!failed) {
-		if (!ran && !c.analyze)
-			send_verdict(&c, VERDICT_ERROR, NULL, 0, tr(rq->lang, "no test could run on this device"));
-		else
-			send_verdict(&c, VERDICT_PASS, NULL, 0, "");
-	}
+	if (c.analyze && !failed)
+		send_verdict(&c, VERDICT_PASS, NULL, 0, "");
+	else if (!c.analyze)
+		proto_send(fd, "end", "%d", ran);
 	return 0;
 }

@@ -1,10 +1,13 @@
 /*
- * protocol.c: the child-to-parent protocol, and a check's report as text for a learner or as the
- * one JSON object of `clings check --json`.
+ * protocol.c: the child-to-parent protocol, and the report it fills.
  *
  * The protocol is one line per fact, "key\tfield\tfield...", values escaped by escape_line():
- *   device NAME | begin TEST | test NAME STATUS DETAIL | verdict V FILE LINE MESSAGE
- *   picture TEXT | buildlog TEXT | buffer NAME KIND BYTES
+ *   device NAME | maxwg N | ready built | verdict V FILE LINE MESSAGE | buildlog TEXT
+ *   begin TEST | test NAME STATUS DETAIL | picture TEXT | buffer NAME KIND BYTES  (analysis)
+ *   begin CASE | skip CASE | launch CASE PASS WHAT | end N  (execution and reference)
+ *   data CASE PASS ARG BYTES GUARD, followed by BYTES + GUARD raw bytes
+ * Once a child that runs the learner's kernel natively says "ready", its lines are data for the
+ * parent to judge, never verdicts: the kernel could have written them.
  */
 #include "engine/engine.h"
 
@@ -22,16 +25,115 @@ void proto_send(int fd, const char *key, const char *fmt, ...)
 	va_end(ap);
 	sbuf_adds(&sb, "\n");
 	/* One write per line: a line is never split by a kill in the middle of a record. */
-	const char *p = sb.buf;
-	size_t n = sb.len;
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w <= 0)
-			break;
-		p += w;
-		n -= (size_t)w;
-	}
+	write_all(fd, sb.buf, sb.len);
 	sbuf_release(&sb);
+}
+
+void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t bytes,
+		     const void *guard, size_t guard_bytes)
+{
+	struct sbuf sb = SBUF_INIT;
+	sbuf_addf(&sb, "data\t%d\t%d\t%d\t%zu\t%zu\n", ci, pass, arg, bytes, guard_bytes);
+	sbuf_add(&sb, data ? data : "", data ? bytes : 0);
+	sbuf_add(&sb, guard ? guard : "", guard ? guard_bytes : 0);
+	write_all(fd, sb.buf, sb.len);
+	sbuf_release(&sb);
+}
+
+/* Only the characters of an OpenCL error's name and its call: anything else is dropped. */
+static void keep_plain(struct sbuf *out, const char *s, size_t max)
+{
+	for (; *s && out->len < max; s++)
+		if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		    strchr("_:-. ", *s))
+			sbuf_add(out, s, 1);
+}
+
+void proto_send_launch_failure(int fd, int ci, int pass, const char *what)
+{
+	struct sbuf w = SBUF_INIT;
+	keep_plain(&w, what, 120);
+	proto_send(fd, "launch", "%d\t%d\t%s", ci, pass, sbuf_str(&w));
+	sbuf_release(&w);
+}
+
+void proto_split(const char *buf, size_t len, struct proto_stream *ps)
+{
+	const char *p = buf, *end = buf + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl) {
+			ps->cut = true;
+			break;
+		}
+		size_t n = (size_t)(nl - p);
+		if (n > 5 && !strncmp(p, "data\t", 5)) {
+			struct proto_data d = { 0 };
+			char head[128];
+			size_t hn = n < sizeof(head) - 1 ? n : sizeof(head) - 1;
+			memcpy(head, p, hn);
+			head[hn] = '\0';
+			if (sscanf(head + 5, "%d\t%d\t%d\t%zu\t%zu", &d.ci, &d.pass, &d.arg, &d.nbytes,
+				   &d.nguard) != 5 || d.nbytes > (size_t)(end - nl - 1) ||
+			    d.nguard > (size_t)(end - nl - 1) - d.nbytes) {
+				ps->cut = true;
+				break;
+			}
+			/* a copy of its own: typed elements are read from it, so it must be aligned */
+			unsigned char *copy = xmalloc(d.nbytes + d.nguard + 1);
+			memcpy(copy, nl + 1, d.nbytes + d.nguard);
+			d.bytes = copy;
+			d.guard = copy + d.nbytes;
+			ps->data = xrealloc(ps->data, sizeof(*ps->data) * (size_t)(ps->ndata + 1));
+			ps->data[ps->ndata++] = d;
+			p = nl + 1 + d.nbytes + d.nguard;
+			continue;
+		}
+		/* A line with a NUL byte is no line of ours. */
+		if (!memchr(p, '\0', n)) {
+			struct sbuf *to = ps->ready ? &ps->after : &ps->before;
+			sbuf_add(to, p, n + 1);
+			if (!ps->ready && !strncmp(p, "ready\t", 6))
+				ps->ready = true;
+		}
+		p = nl + 1;
+	}
+}
+
+void proto_stream_release(struct proto_stream *ps)
+{
+	sbuf_release(&ps->before);
+	sbuf_release(&ps->after);
+	for (int i = 0; i < ps->ndata; i++)
+		free((void *)ps->data[i].bytes);
+	free(ps->data);
+	*ps = (struct proto_stream)PROTO_STREAM_INIT;
+}
+
+const struct proto_data *proto_find(const struct proto_stream *ps, int ci, int pass, int arg)
+{
+	for (int i = 0; i < ps->ndata; i++)
+		if (ps->data[i].ci == ci && ps->data[i].pass == pass && ps->data[i].arg == arg)
+			return &ps->data[i];
+	return NULL;
+}
+
+long proto_number(const char *text, const char *key, const char **from)
+{
+	size_t k = strlen(key);
+	const char *p = from && *from ? *from : text;
+	for (; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (!strncmp(p, key, k) && p[k] == '\t') {
+			char *e;
+			long v = strtol(p + k + 1, &e, 10);
+			if (from)
+				*from = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p);
+			return e > p + k + 1 ? v : -1;
+		}
+	}
+	if (from)
+		*from = NULL;
+	return -1;
 }
 
 static char *unescaped(const char *s)

@@ -1,20 +1,37 @@
 /*
  * sandbox.c: learner code runs in a forked child, in its own process group, with resource
  * limits and a wall-clock deadline. The parent survives whatever the child does, kills the
- * whole group at the deadline, and reaps every child it started.
+ * whole group at the deadline, and reaps every child it started, and reads at most
+ * CHILD_OUTPUT_MAX bytes of any child.
+ *
+ * The child keeps one descriptor (its channel) and gains no privilege (PR_SET_NO_NEW_PRIVS).
+ * Before the learner's code can run, sandbox_confine() installs a seccomp filter on every
+ * thread: no new process or program, no signal to another process, no tracing, no socket, no
+ * namespace or mount, no raised limit; on the execution device no file created, written,
+ * renamed or removed either. The filter's verdict on a refused call ends the process (SIGSYS),
+ * so the attempt shows as a crash.
  */
 #include "engine/engine.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#define CHILD_OUTPUT_MAX ((size_t)64 << 20)
 
 static void set_limit(int resource, rlim_t value)
 {
@@ -43,8 +60,277 @@ void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device)
 		set_limit(RLIMIT_NOFILE, (rlim_t)lim->open_files);
 }
 
+/* Rules of a filter that ends the process on a call with these arguments. */
+static int deny(scmp_filter_ctx f, int nr)
+{
+	return seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, nr, 0);
+}
+
+static int deny_if(scmp_filter_ctx f, int nr, struct scmp_arg_cmp cmp)
+{
+	return seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, nr, 1, cmp);
+}
+
+int sandbox_confine(bool no_files)
+{
+	scmp_filter_ctx f = seccomp_init(SCMP_ACT_ALLOW);
+	if (!f)
+		return -1;
+	pid_t self = getpid();
+	int rc = 0;
+	/* No new process and no new program: threads only (clone3 cannot be inspected: ENOSYS
+	 * makes the C library fall back to clone). */
+	static const int never[] = {
+		SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork), SCMP_SYS(vfork),
+		SCMP_SYS(ptrace), SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev),
+		SCMP_SYS(pidfd_open), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_getfd),
+		SCMP_SYS(socket), SCMP_SYS(socketpair), SCMP_SYS(connect), SCMP_SYS(bind),
+		SCMP_SYS(setsid), SCMP_SYS(setpgid), SCMP_SYS(unshare), SCMP_SYS(setns),
+		SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot),
+		SCMP_SYS(setrlimit), SCMP_SYS(keyctl), SCMP_SYS(add_key), SCMP_SYS(request_key),
+		SCMP_SYS(bpf), SCMP_SYS(perf_event_open), SCMP_SYS(userfaultfd),
+		SCMP_SYS(init_module), SCMP_SYS(finit_module), SCMP_SYS(delete_module),
+		SCMP_SYS(kexec_load), SCMP_SYS(reboot), SCMP_SYS(swapon), SCMP_SYS(swapoff),
+		SCMP_SYS(acct), SCMP_SYS(settimeofday), SCMP_SYS(clock_settime),
+		SCMP_SYS(iopl), SCMP_SYS(ioperm), SCMP_SYS(personality), SCMP_SYS(io_uring_setup),
+		SCMP_SYS(fanotify_init), SCMP_SYS(open_by_handle_at), SCMP_SYS(name_to_handle_at),
+		SCMP_SYS(mknod), SCMP_SYS(mknodat),
+	};
+	for (size_t i = 0; i < sizeof(never) / sizeof(never[0]) && !rc; i++)
+		rc = deny(f, never[i]);
+	if (!rc)
+		rc = seccomp_rule_add(f, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+	if (!rc)
+		rc = deny_if(f, SCMP_SYS(clone), SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
+	/* Signals: to itself only (raise, abort, a thread of its own). */
+	if (!rc)
+		rc = deny_if(f, SCMP_SYS(kill), SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)self));
+	if (!rc)
+		rc = deny_if(f, SCMP_SYS(tgkill), SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)self));
+	if (!rc)
+		rc = deny(f, SCMP_SYS(tkill));
+	if (!rc)
+		rc = deny_if(f, SCMP_SYS(rt_sigqueueinfo), SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)self));
+	if (!rc)
+		rc = deny_if(f, SCMP_SYS(rt_tgsigqueueinfo), SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)self));
+	/* Limits may be read, not raised. */
+	if (!rc)
+		rc = deny_if(f, SCMP_SYS(prlimit64), SCMP_A2(SCMP_CMP_NE, 0));
+	if (!rc && no_files) {
+		/* The kernel is built and linked: nothing needs to write a file any more. */
+		static const int writes[] = {
+			SCMP_SYS(unlink), SCMP_SYS(unlinkat), SCMP_SYS(rename), SCMP_SYS(renameat),
+			SCMP_SYS(renameat2), SCMP_SYS(mkdir), SCMP_SYS(mkdirat), SCMP_SYS(rmdir),
+			SCMP_SYS(link), SCMP_SYS(linkat), SCMP_SYS(symlink), SCMP_SYS(symlinkat),
+			SCMP_SYS(chmod), SCMP_SYS(fchmod), SCMP_SYS(fchmodat), SCMP_SYS(chown),
+			SCMP_SYS(fchown), SCMP_SYS(lchown), SCMP_SYS(fchownat), SCMP_SYS(truncate),
+			SCMP_SYS(creat), SCMP_SYS(utimensat), SCMP_SYS(utimes), SCMP_SYS(utime),
+			SCMP_SYS(futimesat), SCMP_SYS(setxattr), SCMP_SYS(lsetxattr), SCMP_SYS(fsetxattr),
+			SCMP_SYS(removexattr), SCMP_SYS(lremovexattr), SCMP_SYS(fremovexattr),
+			SCMP_SYS(memfd_create),
+		};
+		for (size_t i = 0; i < sizeof(writes) / sizeof(writes[0]) && !rc; i++)
+			rc = deny(f, writes[i]);
+		for (int k = 0; k < 5 && !rc; k++) {
+			static const scmp_datum_t bits[5] = { O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND };
+			rc = deny_if(f, SCMP_SYS(open), SCMP_A1(SCMP_CMP_MASKED_EQ, bits[k], bits[k]));
+			if (!rc)
+				rc = deny_if(f, SCMP_SYS(openat), SCMP_A2(SCMP_CMP_MASKED_EQ, bits[k], bits[k]));
+		}
+		if (!rc)
+			rc = deny(f, SCMP_SYS(openat2));
+	}
+	/* On every thread: PoCL's workers were started with the device. */
+	if (!rc)
+		rc = seccomp_attr_set(f, SCMP_FLTATR_CTL_TSYNC, 1);
+	if (!rc)
+		rc = seccomp_load(f);
+	seccomp_release(f);
+	return rc ? -1 : 0;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int rc = write_all(fd, text, strlen(text));
+	close(fd);
+	return rc;
+}
+
+/* PoCL's kernel cache, as PoCL finds it: it must stay writable for the build. */
+static char *compiler_cache_dir(void)
+{
+	const char *d = getenv("POCL_CACHE_DIR");
+	if (d && *d)
+		return xstrdup(d);
+	d = getenv("XDG_CACHE_HOME");
+	if (d && *d)
+		return xstrfmt("%s/pocl", d);
+	d = getenv("HOME");
+	return d && *d ? xstrfmt("%s/.cache/pocl", d) : NULL;
+}
+
+void sandbox_clean_compiler_cache(void)
+{
+	char *base = compiler_cache_dir();
+	if (!base)
+		return;
+	char *dir = getenv("POCL_CACHE_DIR") && *getenv("POCL_CACHE_DIR") ? xstrdup(base)
+									   : xstrfmt("%s/kcache", base);
+	DIR *d = opendir(dir);
+	time_t now = time(NULL);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		/* PoCL reserves a name with mkstemp ("tempfile_" and six characters), writes NAME.so
+		 * and NAME.so.o, and leaves the reserved name behind, empty: those go at once. A
+		 * build that was killed leaves its other temporary files: those go once they are
+		 * older than any build may last. */
+		if (strncmp(e->d_name, "tempfile_", 9))
+			continue;
+		struct stat st;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		bool reserved = strlen(e->d_name) == 15 && st.st_size == 0;
+		if (reserved || st.st_mtime < now - 10 * BUILD_TIME_LIMIT_MS / 1000)
+			unlinkat(dirfd(d), e->d_name, 0);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	free(base);
+}
+
+static void mkdir_parents(const char *path)
+{
+	char *p = xstrdup(path);
+	for (char *s = p + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			mkdir(p, 0700);
+			*s = '/';
+		}
+	mkdir(p, 0700);
+	free(p);
+}
+
+int sandbox_isolate(const struct sandbox_limits *lim)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	char *cache = compiler_cache_dir();
+	if (cache)
+		mkdir_parents(cache);   /* before the root turns read-only */
+	int rc = -1;
+	if (getenv("CLINGS_NO_NAMESPACES") || unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0)
+		goto out;
+	char map[64];
+	snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)uid, (unsigned)uid);
+	write_text("/proc/self/setgroups", "deny");
+	if (write_text("/proc/self/uid_map", map) < 0)
+		goto out;
+	snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)gid, (unsigned)gid);
+	if (write_text("/proc/self/gid_map", map) < 0)
+		goto out;
+	/* Nothing done here reaches the parent's mounts. */
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		goto out;
+	rc = 0;
+	/* Read-only everywhere but the compiler's cache and the one file the child writes: the
+	 * learner's code has nowhere to leave anything. */
+	if (cache && mount(cache, cache, NULL, MS_BIND | MS_REC, NULL) < 0)
+		rc = -1;
+	if (!rc && lim->keep && mount(lim->keep, lim->keep, NULL, MS_BIND, NULL) < 0)
+		rc = -1;
+	struct mount_attr ro = { .attr_set = MOUNT_ATTR_RDONLY };
+	if (!rc && mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &ro, sizeof(ro)) < 0)
+		rc = -1;
+	struct mount_attr rw = { .attr_clr = MOUNT_ATTR_RDONLY };
+	if (!rc && cache && mount_setattr(AT_FDCWD, cache, AT_RECURSIVE, &rw, sizeof(rw)) < 0)
+		rc = -1;
+	if (!rc && lim->keep && mount_setattr(AT_FDCWD, lim->keep, 0, &rw, sizeof(rw)) < 0)
+		rc = -1;
+	if (!rc && lim->hide && mount("tmpfs", lim->hide, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV,
+				      "size=4k,mode=0555") < 0)
+		rc = -1;
+	/* Half done is not done: a child that could not hide what it must not see does not run. */
+	if (rc < 0)
+		_exit(111);
+out:
+	free(cache);
+	return rc;
+}
+
+bool sandbox_namespaces_available(void)
+{
+	static int known = -1;
+	if (known >= 0)
+		return known;
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct sandbox_limits none = { 0 };
+		int null = open("/dev/null", O_RDWR);
+		if (null >= 0) {
+			dup2(null, 2);
+			close(null);
+		}
+		_exit(sandbox_isolate(&none) == 0 ? 0 : 1);
+	}
+	int status = 0;
+	known = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+		WEXITSTATUS(status) == 0;
+	return known;
+}
+
+/* Lowers the soft limit only: the hard one stays, so the run's limit can come back. */
+static void set_soft_limit(int resource, rlim_t value)
+{
+	struct rlimit rl;
+	if (getrlimit(resource, &rl) == 0 && (rl.rlim_max == RLIM_INFINITY || value < rl.rlim_max)) {
+		rl.rlim_cur = value;
+		setrlimit(resource, &rl);
+	}
+}
+
+static rlim_t cpu_used(void)
+{
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) < 0)
+		return 0;
+	return (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1);
+}
+
+void sandbox_build_limits(bool cpu_device)
+{
+	set_soft_limit(RLIMIT_CPU, cpu_used() + BUILD_CPU_S);
+#ifndef __SANITIZE_ADDRESS__
+	if (cpu_device)
+		set_soft_limit(RLIMIT_AS, (rlim_t)BUILD_MEMORY_MB << 20);
+#else
+	(void)cpu_device;
+#endif
+}
+
+void sandbox_run_limits(void)
+{
+	static const int resources[] = { RLIMIT_CPU, RLIMIT_AS };
+	for (size_t i = 0; i < sizeof(resources) / sizeof(resources[0]); i++) {
+		struct rlimit rl;
+		if (getrlimit(resources[i], &rl) == 0) {
+			rl.rlim_cur = rl.rlim_max;
+			setrlimit(resources[i], &rl);
+		}
+	}
+}
+
 int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, char *const env[],
 		  sandbox_fn fn, void *arg)
+{
+	return sandbox_start_keeping(c, lim, env, fn, arg, NULL);
+}
+
+int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *lim,
+			  char *const env[], sandbox_fn fn, void *arg, int *keep_fd)
 {
 	int fds[2];
 	*c = (struct sandbox_child)SANDBOX_CHILD_INIT;
@@ -77,6 +363,23 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 				close(null);
 			}
 		}
+		/* One descriptor: the channel, as 3; nothing else of the parent's (its terminal,
+		 * its inotify descriptor, other children's pipes). */
+		if (fds[1] != 3) {
+			dup2(fds[1], 3);
+			close(fds[1]);
+		}
+		if (keep_fd && *keep_fd >= 0) {
+			if (*keep_fd != 4) {
+				dup2(*keep_fd, 4);
+				close(*keep_fd);
+			}
+			*keep_fd = 4;   /* the child's copy of the caller's variable */
+		}
+		syscall(SYS_close_range, keep_fd && *keep_fd >= 0 ? 5 : 4, ~0U, 0);
+		fcntl(3, F_SETFD, FD_CLOEXEC);
+		sandbox_isolate(lim);   /* where namespaces exist; seccomp follows in any case */
+		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 		for (int i = 0; env && env[i]; i++)
 			putenv(env[i]);
 		/* CPU and file limits hold from here on; the address-space limit waits until
@@ -84,7 +387,7 @@ int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, cha
 		struct sandbox_limits early = *lim;
 		early.memory_mb = 0;
 		sandbox_apply_limits(&early, false);
-		_exit(fn(arg, fds[1]));
+		_exit(fn(arg, 3));
 	}
 	setpgid(pid, pid); /* also here: the parent may kill before the child ran setpgid */
 	close(fds[1]);
@@ -198,7 +501,11 @@ bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd)
 			struct sandbox_child *ch = &c[map[k]];
 			char buf[8192];
 			ssize_t got = read(ch->fd, buf, sizeof(buf));
-			if (got > 0) {
+			if (got > 0 && ch->output.len + (size_t)got > CHILD_OUTPUT_MAX) {
+				/* Nothing a check sends is this large: stop reading, and the child. */
+				ch->output_cut = true;
+				stop_child(ch);
+			} else if (got > 0) {
 				sbuf_add(&ch->output, buf, (size_t)got);
 				if (!ch->ready && (!strncmp(ch->output.buf, "ready\t", 6) ||
 						   strstr(ch->output.buf, "\nready\t"))) {

@@ -4,8 +4,9 @@
  * build costs about a second, most of a check. In watch mode the learner spends far longer
  * editing than that, so the watcher starts the next execution child as soon as a check ends:
  * it opens the device, warms the compiler, and waits on a pipe. The next save hands it the
- * request: the paths of the check file and the solution, the language, the limits, and the
- * learner's source as the parent read it (so that analysis and execution check the same text).
+ * request: the path of the check file, the language, the limits, and the learner's source as
+ * the parent read it (so that analysis and execution check the same text). It runs the
+ * learner's kernel only: the reference solution is never in its hands.
  *
  * It is a sandboxed child like any other (own process group, resource limits, killed with its
  * parent); its deadline starts when it gets its request, and it answers every request with a
@@ -32,9 +33,8 @@ struct standby_arg {
 
 /* The request: one field a line, "key value", in this order; the last, "source LENGTH", is
  * followed by the learner's source, to the end. */
-enum { JOB_CHECK, JOB_SHOWN, JOB_SOLUTION, JOB_LANG, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
-static const char *const job_keys[JOB_FIELDS] = { "check", "shown", "solution", "lang", "limits",
-						  "source" };
+enum { JOB_CHECK, JOB_SHOWN, JOB_LANG, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
+static const char *const job_keys[JOB_FIELDS] = { "check", "shown", "lang", "limits", "source" };
 
 /* Splits job (in place) into its fields and *rest, what follows them; false when one is missing. */
 static bool job_parse(char *job, char *field[JOB_FIELDS], char **rest)
@@ -127,17 +127,13 @@ static int standby_main(void *arg, int fd)
 		return 0;
 	}
 	struct check_spec spec;
-	char *solution_src = NULL;
-	/* The parent read these a moment ago: only a file removed since fails here. */
+	/* The parent read it a moment ago: only a file removed since fails here. */
 	if (check_spec_load(f[JOB_CHECK], &spec) < 0)
 		return cannot_check(fd, "the check file", f[JOB_CHECK]);
-	if (read_file(f[JOB_SOLUTION], &solution_src, NULL) < 0)
-		return cannot_check(fd, "the reference solution", f[JOB_SOLUTION]);
 	struct run_request rq = {
 		.spec = &spec,
 		.learner_path = f[JOB_SHOWN],
 		.learner_src = learner_src,
-		.solution_src = solution_src,
 		.device = a->device,
 		.mode = RUN_EXECUTE,
 		.limits = &limits,
@@ -146,7 +142,7 @@ static int standby_main(void *arg, int fd)
 	return run_in_session(&rq, s, fd);
 }
 
-void standby_start(struct standby *sb, const char *device)
+void standby_start(struct standby *sb, const char *device, const char *hide)
 {
 	if (sb->job_fd >= 0)
 		return;
@@ -155,8 +151,8 @@ void standby_start(struct standby *sb, const char *device)
 		return;
 	struct standby_arg a = { device, fds[0], fds[1] };
 	/* CPU and file limits now; the check's own limits when its request comes. */
-	struct sandbox_limits early = { .build_ms = 0, .file_mb = 64, .open_files = 256 };
-	if (sandbox_start(&sb->child, &early, NULL, standby_main, &a) < 0) {
+	struct sandbox_limits early = { .build_ms = 0, .file_mb = 64, .open_files = 256, .hide = hide };
+	if (sandbox_start_keeping(&sb->child, &early, NULL, standby_main, &a, &a.job_fd) < 0) {
 		close(fds[0]);
 		close(fds[1]);
 		return;
@@ -174,16 +170,15 @@ static bool same_device(const char *a, const char *b)
 
 int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c)
 {
-	if (sb->job_fd < 0 || !same_device(sb->device, rq->device) || !rq->check_file ||
-	    !rq->solution_file) {
+	if (sb->job_fd < 0 || !same_device(sb->device, rq->device) || !rq->check_file) {
 		standby_release(sb);
 		return -1;
 	}
 	const struct sandbox_limits *l = rq->limits;
 	struct sbuf job = SBUF_INIT;
-	sbuf_addf(&job, "check %s\nshown %s\nsolution %s\nlang %s\nlimits %ld %ld %ld %ld %ld %ld\n"
+	sbuf_addf(&job, "check %s\nshown %s\nlang %s\nlimits %ld %ld %ld %ld %ld %ld\n"
 			"source %zu\n",
-		  rq->check_file, rq->learner_path, rq->solution_file, rq->lang ? rq->lang : "en",
+		  rq->check_file, rq->learner_path, rq->lang ? rq->lang : "en",
 		  l->time_ms, l->build_ms, l->memory_mb, l->cpu_s, l->file_mb, l->open_files,
 		  strlen(rq->learner_src));
 	/* One line a field: a path with a newline in it goes to a cold child. */

@@ -46,17 +46,7 @@ bool term_colour(int fd)
 
 int term_write(int fd, const char *s, size_t n)
 {
-	while (n) {
-		ssize_t w = write(fd, s, n);
-		if (w < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			return -1;
-		}
-		s += w;
-		n -= (size_t)w;
-	}
-	return 0;
+	return write_all(fd, s, n);
 }
 
 /* ---- width of text on screen ---- */

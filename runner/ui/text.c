@@ -125,6 +125,14 @@ const struct translation ui_translations[] = {
 	{ "show the compiler's and the analysis's logs", "mostra os registros do compilador e da análise" },
 	{ "Pick one with --device P:D, --device cpu|gpu, or part of its name:",
 	  "Escolha um com --device P:D, --device cpu|gpu ou parte do nome:" },
+	{ "Isolation: namespaces and a seccomp filter (kernels see a read-only machine without the "
+	  "course's solutions, and no network).",
+	  "Isolamento: namespaces e um filtro seccomp (os kernels veem a máquina só para leitura, sem "
+	  "as soluções do curso, e sem rede)." },
+	{ "Isolation: a seccomp filter only (this machine refuses user namespaces, so kernels can "
+	  "read what you can read).",
+	  "Isolamento: só um filtro seccomp (esta máquina recusa namespaces de usuário, então os "
+	  "kernels podem ler o que você pode ler)." },
 	/* short words in a context (msgctxt, as gettext keys them: context, EOT, text) */
 	{ "list state\004new", "novo" },
 	{ "list state\004todo", "fazer" },

@@ -729,7 +729,7 @@ static void run_check(struct watch *w)
 	struct report r = REPORT_INIT;
 	if (check_exercise(&w->course, e, &o, &r) < 0 && r.verdict == VERDICT_PASS)
 		r.verdict = VERDICT_ERROR;  /* a failed run never counts as a pass */
-	standby_start(&w->standby, w->opt.device);  /* for the next save */
+	standby_start(&w->standby, w->opt.device, w->course.solutions_dir);  /* for the next save */
 	if (r.interrupted) {
 		/* The key is still unread: the loop handles it, then the file is checked again. */
 		report_release(&r);

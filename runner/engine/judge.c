@@ -1,0 +1,262 @@
+/*
+ * judge.c: the parent's verdict on the learner's run. The execution child sends each pass's
+ * buffers, guard regions included, and the reference child the expected outputs; here they are
+ * compared, case by case in the check's order, and the first failure becomes the verdict with
+ * its message. Nothing the learner's process says decides anything: a missing, short or
+ * misplaced frame is a run that did not finish, never a pass.
+ */
+#include "engine/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether the text (lines after "ready") has the line "key\tCASE". */
+static bool has_case_line(const char *text, const char *key, int ci)
+{
+	const char *from = NULL;
+	long v;
+	while ((v = proto_number(text, key, &from)) >= 0 || from)
+		if (v == ci)
+			return true;
+	return false;
+}
+
+/* The "launch CASE PASS WHAT" line for (ci, pass), WHAT into what; false when there is none. */
+static bool launch_failed(const char *text, int ci, int pass, struct sbuf *what)
+{
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		int c, ps, used = 0;
+		if (strncmp(p, "launch\t", 7) || sscanf(p + 7, "%d\t%d\t%n", &c, &ps, &used) < 2 || !used ||
+		    c != ci || ps != pass)
+			continue;
+		const char *e = strchr(p + 7 + used, '\n');
+		size_t n = e ? (size_t)(e - (p + 7 + used)) : strlen(p + 7 + used);
+		for (size_t i = 0; i < n && i < 120; i++) {
+			char ch = p[7 + used + i];
+			if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+			    strchr("_:-. ", ch))
+				sbuf_add(what, &ch, 1);
+		}
+		return true;
+	}
+	return false;
+}
+
+static void fail(struct report *r, enum verdict v, const char *file, const char *msg)
+{
+	r->verdict = v;
+	free(r->message);
+	r->message = xstrdup(msg);
+	free(r->file);
+	r->file = file ? xstrdup(file) : NULL;
+	r->line = 0;
+}
+
+/* The first damaged guard byte of (ci, pass)'s global buffers: its argument and element. */
+static bool guard_damage(const struct judge_input *in, int ci, int pass, size_t n[], int *arg,
+			 long *index)
+{
+	const struct check_spec *spec = in->spec;
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT)
+			continue;
+		const struct proto_data *d = proto_find(in->learner, ci, pass, i);
+		if (!d || d->nguard != GUARD_BYTES)
+			continue;   /* reported as missing by the caller */
+		for (size_t k = 0; k < d->nguard; k++)
+			if (d->guard[k] != clhost_guard_byte(k)) {
+				*arg = i;
+				*index = (long)((n[i] * type_info(a->type)->size + k) / type_info(a->type)->size);
+				return true;
+			}
+	}
+	return false;
+}
+
+/* Element counts of every global buffer on this pass; -1 when an expression fails. */
+static int buffer_sizes(const struct check_spec *spec, const struct vars *v, size_t n[])
+{
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		n[i] = 0;
+		if (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT)
+			continue;
+		int64_t x;
+		char err[128];
+		if (expr_eval(a->size_expr, v, &x, err, sizeof(err)) < 0 || x < 0)
+			return -1;
+		n[i] = (size_t)x;
+	}
+	return 0;
+}
+
+/* Whether the learner's run holds every frame of this pass, of the right sizes. */
+static bool pass_complete(const struct judge_input *in, int ci, int pass, const size_t n[])
+{
+	const struct check_spec *spec = in->spec;
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT)
+			continue;
+		const struct proto_data *d = proto_find(in->learner, ci, pass, i);
+		size_t want = a->output ? n[i] * type_info(a->type)->size : 0;
+		if (!d || d->nbytes != want || d->nguard != GUARD_BYTES)
+			return false;
+	}
+	return true;
+}
+
+/* Compares one pass's outputs; 1 (r filled) at the first mismatch, -1 (r filled) when the
+ * reference's result is missing. */
+static int compare_pass(const struct judge_input *in, const struct test_case *tc, int ci, int pass,
+			int passes, const struct vars *v, const size_t n[], struct report *r)
+{
+	const struct check_spec *spec = in->spec;
+	const char *lang = in->lang;
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (!a->output)
+			continue;
+		const struct proto_data *got = proto_find(in->learner, ci, pass, i);
+		const struct proto_data *exp = proto_find(in->reference, ci, pass, i);
+		if (!exp || exp->nbytes != n[i] * type_info(a->type)->size) {
+			char *msg = xstrfmt("the reference solution gave no result for test %s", tc->name);
+			fail(r, VERDICT_ERROR, NULL, msg);
+			free(msg);
+			return -1;
+		}
+		struct output_view o = { a, exp->bytes, got->bytes, n[i], output_columns(a, v), pass,
+					 passes, lang };
+		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+		long wrong = compare_output(&o, spec->tolerance, &msg, &pic);
+		if (wrong) {
+			struct sbuf full = SBUF_INIT;
+			sbuf_addf(&full, tr(lang, "Test %s: %s"), tc->name, sbuf_str(&msg));
+			report_add_test(r, tc->name, TEST_FAIL, sbuf_str(&full));
+			fail(r, VERDICT_WRONG_RESULT, in->learner_path, sbuf_str(&full));
+			free(r->picture);
+			r->picture = sbuf_detach(&pic);
+			sbuf_release(&full);
+		}
+		sbuf_release(&msg);
+		sbuf_release(&pic);
+		if (wrong)
+			return 1;
+	}
+	return 0;
+}
+
+/* Judges one case; 0 passed, 1 failed (r filled), 2 the learner's run ended inside it. */
+static int judge_case(const struct judge_input *in, const struct test_case *tc, int ci, struct report *r)
+{
+	const struct check_spec *spec = in->spec;
+	const char *lang = in->lang;
+	struct vars v = tc->vars;
+	int passes = check_spec_count_passes(spec, &tc->vars);
+	struct sbuf why = SBUF_INIT;
+	int rc = 0, more = 1;
+	for (int pass = 1; more == 1 && !rc; pass++) {
+		size_t n[MAX_ARGS];
+		if (buffer_sizes(spec, &v, n) < 0) {
+			fail(r, VERDICT_ERROR, NULL, "the check's buffer sizes cannot be evaluated");
+			rc = 1;
+			break;
+		}
+		sbuf_reset(&why);
+		if (launch_failed(sbuf_str(&in->learner->after), ci, pass, &why)) {
+			struct sbuf msg = SBUF_INIT;
+			sbuf_addf(&msg, tr(lang, "Test %s: %s"), tc->name, sbuf_str(&why));
+			report_add_test(r, tc->name, TEST_ERROR, sbuf_str(&msg));
+			fail(r, VERDICT_CRASH, in->learner_path, sbuf_str(&msg));
+			sbuf_release(&msg);
+			rc = 1;
+			break;
+		}
+		if (!pass_complete(in, ci, pass, n)) {
+			rc = 2;
+			break;
+		}
+		int arg;
+		long index;
+		if (guard_damage(in, ci, pass, n, &arg, &index)) {
+			const char *name = spec->args[arg].name;
+			struct sbuf msg = SBUF_INIT;
+			sbuf_addf(&msg, tr(lang, "Test %s: your kernel wrote past the end of '%s': "
+					   "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
+					   "overwritten.\nA work-item whose index falls outside the data must "
+					   "not write: guard every store with a bounds check."),
+				  tc->name, name, name, n[arg], n[arg] ? n[arg] - 1 : 0, index);
+			report_add_test(r, tc->name, TEST_FAIL, sbuf_str(&msg));
+			fail(r, VERDICT_OUT_OF_BOUNDS, in->learner_path, sbuf_str(&msg));
+			sbuf_release(&msg);
+			rc = 1;
+			break;
+		}
+		rc = compare_pass(in, tc, ci, pass, passes, &v, n, r);
+		if (rc < 0)
+			rc = 1;
+		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
+			fail(r, VERDICT_ERROR, NULL, sbuf_str(&why));
+			rc = 1;
+		}
+	}
+	sbuf_release(&why);
+	return rc;
+}
+
+int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began)
+{
+	const struct check_spec *spec = in->spec;
+	const char *lang = in->lang;
+	struct test_case *cases;
+	int n;
+	if (check_spec_expand(spec, &cases, &n) < 0) {
+		fail(r, VERDICT_ERROR, NULL, "cannot expand the tests");
+		return 0;
+	}
+	long max_wg = proto_number(sbuf_str(&in->learner->before), "maxwg", NULL);
+	const char *after = sbuf_str(&in->learner->after);
+	int ran = 0, rc = 0;
+	for (int ci = 0; ci < n && !rc; ci++) {
+		const struct test_case *tc = &cases[ci];
+		if (has_case_line(after, "skip", ci)) {
+			struct sbuf why = SBUF_INIT;
+			size_t wg = 1;
+			for (int d = 0; d < spec->dims; d++) {
+				int64_t l = 1;
+				if (expr_eval(spec->local_expr[d], &tc->vars, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
+					wg *= (size_t)l;
+			}
+			sbuf_addf(&why, tr(lang, "work-groups of %zu work-items are more than this device "
+					   "allows (%zu)"), wg, (size_t)(max_wg > 0 ? max_wg : 0));
+			report_add_test(r, tc->name, TEST_SKIP, sbuf_str(&why));
+			sbuf_release(&why);
+			continue;
+		}
+		if (has_case_line(sbuf_str(&in->reference->after), "skip", ci)) {
+			report_add_test(r, tc->name, TEST_SKIP,
+					"the reference solution cannot run this test on this device");
+			continue;
+		}
+		rc = judge_case(in, tc, ci, r);
+		if (rc == 2) {
+			/* The run stopped inside this case: the caller explains how it ended. */
+			sbuf_reset(began);
+			sbuf_adds(began, tc->name);
+		} else if (rc == 0) {
+			report_add_test(r, tc->name, TEST_PASS, "");
+			ran++;
+		}
+	}
+	free(cases);
+	if (rc == 2)
+		return 1;
+	if (!rc) {
+		if (ran)
+			fail(r, VERDICT_PASS, NULL, "");
+		else
+			fail(r, VERDICT_ERROR, NULL, tr(lang, "no test could run on this device"));
+	}
+	return 0;
+}
