@@ -82,6 +82,16 @@ if "$CLINGS" devices | grep -q 'Isolation: namespaces'; then
 	hostile hidden_solution "$PWD/solutions/memory_4.cl" pass
 fi
 
+# kill -9 of clings in the middle of a check: its children die with it.
+"$CLINGS" check memory_4 --file tests/golden/memory_4/endless_loop.cl >/dev/null 2>&1 &
+victim=$!
+sleep 2
+kill -9 "$victim"
+wait "$victim" 2>/dev/null
+sleep 1
+# the next check clears what PoCL left in its cache when its process was killed
+"$CLINGS" check scale --file solutions/scale.cl --no-analysis >/dev/null || fail "a check after kill -9"
+
 # Nothing left behind: no process, no temporary file of ours.
 sleep 0.5
 left=$(marked)

@@ -68,6 +68,8 @@ int read_file(const char *path, char **out, size_t *len);
 /* The same, for a file someone else gave us: only a regular file of at most max bytes; a FIFO,
  * a device or a directory fails at once (EINVAL, EISDIR), a larger file with EFBIG. */
 int read_regular_file(const char *path, size_t max, char **out, size_t *len);
+/* Reads a whole file from its start through an open descriptor (its offset unchanged). */
+int read_fd(int fd, char **out);
 /* Writes all n bytes (again after EINTR); 0, or -1 with errno set. */
 int write_all(int fd, const void *buf, size_t n);
 /* Writes a file atomically: temp file beside it, fsync, rename, fsync of the directory. */

@@ -224,6 +224,28 @@ int read_regular_file(const char *path, size_t max, char **out, size_t *len)
 	return 0;
 }
 
+int read_fd(int fd, char **out)
+{
+	struct sbuf sb = SBUF_INIT;
+	char chunk[65536];
+	off_t at = 0;
+	for (;;) {
+		ssize_t n = pread(fd, chunk, sizeof(chunk), at);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			sbuf_release(&sb);
+			return -1;
+		}
+		if (n == 0)
+			break;
+		sbuf_add(&sb, chunk, (size_t)n);
+		at += n;
+	}
+	*out = sb.len ? sbuf_detach(&sb) : xstrdup("");
+	return 0;
+}
+
 int read_file(const char *path, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 
@@ -387,16 +388,17 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	int started[3] = { 0 }, nch = 0, idx[3] = { -1, -1, -1 };
 	uint64_t key = reference_key(e->check_path, solution_src, o->device);
 	const struct reference_entry *known = reference_lookup(key);
-	char log_path[] = "/tmp/clings-oclgrind-XXXXXX";
+	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
+	 * analysis child keeps it as descriptor 4 and Oclgrind opens it by that name. */
+	const char *log_path = "/proc/self/fd/4";
+	int log_fd = -1;
 	char *env[16] = { NULL };
 	if (analyze) {
-		int fd = mkstemp(log_path);
-		if (fd < 0) {
+		log_fd = memfd_create("clings-oclgrind-log", MFD_CLOEXEC);
+		if (log_fd < 0) {
 			analyze = false;
 		} else {
-			close(fd);
 			an_rq.analysis_log_path = log_path;
-			an_limits.keep = log_path;
 			analysis_env(log_path, env, 16);
 		}
 	}
@@ -408,7 +410,9 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		idx[0] = nch++;
 	if (idx[0] >= 0 && !known && sandbox_start(&ch[nch], &ref_limits, NULL, run_in_child, &ref_rq) == 0)
 		idx[1] = nch++;
-	if (idx[0] >= 0 && analyze && sandbox_start(&ch[nch], &an_limits, env, run_in_child, &an_rq) == 0)
+	int kept = log_fd;
+	if (idx[0] >= 0 && analyze &&
+	    sandbox_start_keeping(&ch[nch], &an_limits, env, run_in_child, &an_rq, &kept) == 0)
 		idx[2] = nch++;
 	else
 		analyze = false;
@@ -446,7 +450,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			       r->verdict == VERDICT_REQUIREMENT_UNMET || r->verdict == VERDICT_ERROR;
 		if (analyze && !settled) {
 			char *log = NULL;
-			read_file(log_path, &log, NULL);
+			read_fd(log_fd, &log);
 			merge_analysis(r, &ch[idx[2]], log, shown, spec.analysis_time_limit_ms, o->lang);
 			free(log);
 		}
@@ -458,8 +462,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		sandbox_child_release(&ch[i]);
 	sandbox_clean_compiler_cache();
 cleanup:
-	if (an_rq.analysis_log_path)
-		unlink(log_path);  /* made even when the analysis then could not start */
+	if (log_fd >= 0)
+		close(log_fd);
 	for (int i = 0; env[i]; i++)
 		free(env[i]); /* analysis_env allocates each string */
 	rc = r->verdict == VERDICT_ERROR ? -1 : 0;

@@ -71,7 +71,6 @@ struct sandbox_limits {
 	long open_files;     /* RLIMIT_NOFILE */
 	/* What the child sees, where namespaces can be had (sandbox_isolate): */
 	const char *hide;    /* a directory it must not see (the course's solutions), or NULL */
-	const char *keep;    /* the one file it writes (Oclgrind's log), or NULL */
 };
 /* Runs in the child: writes its findings to fd, returns the child's exit status. */
 typedef int (*sandbox_fn)(void *arg, int fd);
@@ -108,7 +107,7 @@ int sandbox_confine(bool no_files);
 void sandbox_build_limits(bool cpu_device);
 /*
  * In the child, before anything else: new user, mount, network and IPC namespaces; every file
- * read-only but the compiler's cache and lim->keep; lim->hide covered by an empty directory.
+ * read-only but the compiler's cache; lim->hide covered by an empty directory.
  * Returns -1 (nothing changed) where namespaces are refused; a child that got namespaces but
  * could not finish hiding ends (exit 111) rather than run with less.
  */

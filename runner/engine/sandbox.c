@@ -236,19 +236,15 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		goto out;
 	rc = 0;
-	/* Read-only everywhere but the compiler's cache and the one file the child writes: the
-	 * learner's code has nowhere to leave anything. */
+	/* Read-only everywhere but the compiler's cache: the learner's code has nowhere to leave
+	 * anything. (A descriptor opened before, as the analysis's log, keeps its own mount.) */
 	if (cache && mount(cache, cache, NULL, MS_BIND | MS_REC, NULL) < 0)
-		rc = -1;
-	if (!rc && lim->keep && mount(lim->keep, lim->keep, NULL, MS_BIND, NULL) < 0)
 		rc = -1;
 	struct mount_attr ro = { .attr_set = MOUNT_ATTR_RDONLY };
 	if (!rc && mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &ro, sizeof(ro)) < 0)
 		rc = -1;
 	struct mount_attr rw = { .attr_clr = MOUNT_ATTR_RDONLY };
 	if (!rc && cache && mount_setattr(AT_FDCWD, cache, AT_RECURSIVE, &rw, sizeof(rw)) < 0)
-		rc = -1;
-	if (!rc && lim->keep && mount_setattr(AT_FDCWD, lim->keep, 0, &rw, sizeof(rw)) < 0)
 		rc = -1;
 	if (!rc && lim->hide && mount("tmpfs", lim->hide, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV,
 				      "size=4k,mode=0555") < 0)
@@ -363,21 +359,19 @@ int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *
 				close(null);
 			}
 		}
-		/* One descriptor: the channel, as 3; nothing else of the parent's (its terminal,
-		 * its inotify descriptor, other children's pipes). */
-		if (fds[1] != 3) {
-			dup2(fds[1], 3);
-			close(fds[1]);
-		}
-		if (keep_fd && *keep_fd >= 0) {
-			if (*keep_fd != 4) {
-				dup2(*keep_fd, 4);
-				close(*keep_fd);
-			}
+		/* One descriptor: the channel, as 3 (and the caller's kept one as 4); nothing else
+		 * of the parent's (its terminal, its inotify descriptor, other children's pipes).
+		 * Both go above 10 first, so that neither lands on the other. */
+		int chan = fcntl(fds[1], F_DUPFD_CLOEXEC, 10);
+		int keep = keep_fd && *keep_fd >= 0 ? fcntl(*keep_fd, F_DUPFD_CLOEXEC, 10) : -1;
+		dup2(chan, 3);
+		fcntl(3, F_SETFD, FD_CLOEXEC);
+		if (keep >= 0) {
+			dup2(keep, 4);
+			fcntl(4, F_SETFD, FD_CLOEXEC);
 			*keep_fd = 4;   /* the child's copy of the caller's variable */
 		}
-		syscall(SYS_close_range, keep_fd && *keep_fd >= 0 ? 5 : 4, ~0U, 0);
-		fcntl(3, F_SETFD, FD_CLOEXEC);
+		syscall(SYS_close_range, keep >= 0 ? 5 : 4, ~0U, 0);
 		sandbox_isolate(lim);   /* where namespaces exist; seccomp follows in any case */
 		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 		for (int i = 0; env && env[i]; i++)
