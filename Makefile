@@ -13,16 +13,19 @@ CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp) -lm
 
 # The layers, lowest first: a file may include its own layer's header and those of lower layers.
-LAYERS   := base course engine ui watch cmd
+LAYERS   := base course engine ui watch grade cmd
 SRC      := $(foreach l,$(LAYERS),$(wildcard runner/$(l)/*.c))
 OBJ      := $(SRC:runner/%.c=build/%.o)
 ASAN_OBJ := $(SRC:runner/%.c=build/asan/%.o)
-LIB_OBJ  := $(filter-out build/cmd/%,$(OBJ))
+# The catalogs of po/, compiled by msgfmt (which checks them) and embedded in the program.
+LANGS    := pt_BR
+CATALOG  := build/catalog.o
+LIB_OBJ  := $(filter-out build/cmd/%,$(OBJ)) $(CATALOG)
 UNIT_SRC := $(wildcard tests/unit/test-*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/unit/%)
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all asan check unit test deps bench clean layers FORCE
+.PHONY: all asan check unit test deps bench clean layers pot FORCE
 all: clings
 
 # Objects are rebuilt when the flags change (WERROR on or off).
@@ -30,15 +33,28 @@ build/cflags: FORCE
 	@mkdir -p build
 	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
 
-clings: $(OBJ)
+clings: $(OBJ) $(CATALOG)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/%.mo: po/%.po
+	@mkdir -p build
+	msgfmt --check -o $@ $<
+build/catalog.c: $(LANGS:%=build/%.mo) scripts/mo2c
+	scripts/mo2c $(foreach l,$(LANGS),$(subst _,-,$(l))=build/$(l).mo) > $@
+$(CATALOG): build/catalog.c
+	$(CC) -std=c11 -O2 -c -o $@ $<
+
+# po/clings.pot from the marked strings of runner/; po/*.po brought up to date with it (new
+# messages untranslated, for the translators). `make check` says when this is due.
+pot:
+	@scripts/check-catalog --update
 
 build/%.o: runner/%.c build/cflags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 asan: clings-asan
-clings-asan: $(ASAN_OBJ)
+clings-asan: $(ASAN_OBJ) $(CATALOG)
 	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(LDLIBS)
 build/asan/%.o: runner/%.c build/cflags
 	@mkdir -p $(dir $@)

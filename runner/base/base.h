@@ -68,6 +68,12 @@ int read_file(const char *path, char **out, size_t *len);
 /* The same, for a file someone else gave us: only a regular file of at most max bytes; a FIFO,
  * a device or a directory fails at once (EINVAL, EISDIR), a larger file with EFBIG. */
 int read_regular_file(const char *path, size_t max, char **out, size_t *len);
+/* An ini file's yes/no (also true/false, on/off, 1/0) into *out; false when it is neither. */
+bool parse_yes_no(const char *v, bool *out);
+/* A seed as a user types it: a decimal number from 1 to 2^64-1; -1 otherwise. */
+int parse_seed(const char *s, uint64_t *out);
+/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes there are not one. */
+int utf8_sequence_len(const unsigned char *p);
 /* Reads a whole file from its start through an open descriptor (its offset unchanged). */
 int read_fd(int fd, char **out);
 /* Writes all n bytes (again after EINTR); 0, or -1 with errno set. */
@@ -91,20 +97,25 @@ const char *path_shown(const char *path);
 void messages_lang_set(const char *lang);
 const char *messages_lang(void);
 /*
- * The learner-facing text of an English message (i18n.c): its Brazilian Portuguese translation
- * when lang is "pt-BR" and the table has one, else english itself (lang may be NULL). A format
- * string keeps its conversions, in the same order, so format_arg lets the compiler check the
- * arguments against the English literal. The result lives as long as the program.
+ * The runner's own words in lang (i18n.c): the translation of english in lang's catalog (po/),
+ * else english itself (lang may be NULL). A format keeps its conversions in the same order
+ * (msgfmt -c checks), so format_arg lets the compiler check the arguments against the English.
+ * The result lives as long as the program.
  */
 const char *tr(const char *lang, const char *english) __attribute__((format_arg(2)));
-/* The table behind tr(), for its tests: pairs of English and Portuguese, ending with NULLs. */
-struct translation {
-	const char *english, *portuguese;
-};
-extern const struct translation translations[];
-/* tr() over another table (the watcher's own words, ui-text.c). */
-const char *tr_from(const struct translation *table, const char *lang, const char *english)
+/* The same for a short word whose translation depends on where it stands (gettext's msgctxt). */
+const char *tr_ctx(const char *lang, const char *context, const char *english)
 	__attribute__((format_arg(3)));
+/* The form of a message for the number n, by the plural rule of lang's catalog. */
+const char *trn(const char *lang, const char *singular, const char *plural, unsigned long n)
+	__attribute__((format_arg(2))) __attribute__((format_arg(3)));
+/* v with so many decimals, and lang's decimal separator ("0,13" in Portuguese); in buf. */
+const char *number_in(const char *lang, double v, int decimals, char buf[32]);
+/* Whether lang has a catalog (English always has: it is the text itself). */
+bool lang_has_catalog(const char *lang);
+/* Marks a string for the catalog where it is defined, in a table; tr() translates it where it
+ * is used. */
+#define N_(english) english
 
 
 #endif

@@ -115,7 +115,7 @@ void warning(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	report_message("warning: ", fmt, ap);
+	report_message(N_("warning: "), fmt, ap);
 	va_end(ap);
 }
 
@@ -369,13 +369,16 @@ const char *messages_lang(void)
 const char *lang_choose(const char *flag)
 {
 	const char *v = flag && *flag ? flag : getenv("CLINGS_LANG");
-	if (!v || !*v) {
+	bool asked = v && *v;   /* a language asked for by name, not a locale's */
+	if (!asked) {
 		v = getenv("LC_ALL");
 		if (!v || !*v)
 			v = getenv("LANG");
 	}
 	if (v && (!strncmp(v, "pt_BR", 5) || !strncmp(v, "pt-BR", 5) || !strcmp(v, "pt")))
 		return "pt-BR";
+	if (asked && strcmp(v, "en") && strncmp(v, "en_", 3) && strncmp(v, "en-", 3))
+		return v;   /* the caller finds out whether a catalog exists */
 	return "en";
 }
 
@@ -400,4 +403,53 @@ const char *path_shown(const char *path)
 		return path;
 	size_t n = strlen(cwd);
 	return !strncmp(path, cwd, n) && path[n] == '/' ? path + n + 1 : path;
+}
+
+int parse_seed(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || v == 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int utf8_sequence_len(const unsigned char *p)
+{
+	int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 :
+		(p[0] & 0xF8) == 0xF0 ? 4 : 0;
+	if (n == 2 && p[0] < 0xC2)
+		return 0;   /* overlong */
+	for (int i = 1; i < n; i++)
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+	if (n == 3 && ((p[0] == 0xE0 && p[1] < 0xA0) || (p[0] == 0xED && p[1] >= 0xA0)))
+		return 0;   /* overlong, or a surrogate */
+	if (n == 4 && ((p[0] == 0xF0 && p[1] < 0x90) || p[0] > 0xF4 || (p[0] == 0xF4 && p[1] >= 0x90)))
+		return 0;
+	return n;
+}
+
+const char *number_in(const char *lang, double v, int decimals, char buf[32])
+{
+	snprintf(buf, 32, "%.*f", decimals, v);
+	/* TRANSLATORS: the decimal separator of your language, as in "0,13 s" */
+	const char *sep = tr_ctx(lang, "decimal separator", ".");
+	char *dot = strchr(buf, '.');
+	if (dot && *sep && sep[1] == '\0')
+		*dot = *sep;
+	return buf;
+}
+
+bool parse_yes_no(const char *v, bool *out)
+{
+	if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "on") || !strcmp(v, "1"))
+		*out = true;
+	else if (!strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "off") || !strcmp(v, "0"))
+		*out = false;
+	else
+		return false;
+	return true;
 }

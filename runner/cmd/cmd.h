@@ -8,6 +8,7 @@
 #ifndef CMD_CMD_H
 #define CMD_CMD_H
 
+#include "grade/grade.h"
 #include "watch/watch.h"
 
 #include <getopt.h>
@@ -37,6 +38,7 @@ struct cmd_entry {
 	int (*exec)(const struct cmd_ctx *ctx);
 };
 extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,
-	cmd_hint_entry, cmd_lesson_entry, cmd_reset_entry, cmd_watch_entry, cmd_validate_entry;
+	cmd_hint_entry, cmd_lesson_entry, cmd_reset_entry, cmd_watch_entry, cmd_validate_entry,
+	cmd_grade_entry;
 
 #endif

@@ -3,18 +3,18 @@
 
 static int cmd_devices(const struct cmd_ctx *ctx)
 {
-	printf("%s\n", ui_text(ctx->lang, "Pick one with --device P:D, --device cpu|gpu, or part of its name:"));
+	printf("%s\n", tr(ctx->lang, "Pick one with --device P:D, --device cpu|gpu, or part of its name:"));
 	if (clhost_list_devices(stdout) < 0)
 		return 2;
 	/* Said once here: what keeps a learner's kernel from the rest of the machine. */
 	printf("\n%s\n", sandbox_namespaces_available()
-		? ui_text(ctx->lang, "Isolation: namespaces and a seccomp filter (kernels see a read-only "
+		? tr(ctx->lang, "Isolation: namespaces and a seccomp filter (kernels see a read-only "
 				     "machine without the course's solutions, and no network).")
-		: ui_text(ctx->lang, "Isolation: a seccomp filter only (this machine refuses user "
+		: tr(ctx->lang, "Isolation: a seccomp filter only (this machine refuses user "
 				     "namespaces, so kernels can read what you can read)."));
 	return 0;
 }
 
 const struct cmd_entry cmd_devices_entry = {
-	"devices", "", "list the OpenCL devices", NULL, 0, 0, cmd_devices,
+	"devices", "", N_("list the OpenCL devices"), NULL, 0, 0, cmd_devices,
 };

@@ -27,7 +27,7 @@ static int cmd_hint(const struct cmd_ctx *ctx)
 	hint_print(e, &h, i, ctx->lang, term_colour(STDOUT_FILENO));
 	if (i + 1 < h.n) {
 		printf("\n");
-		printf(ui_text(ctx->lang, "(%d more: run `clings hint %s` again)"), h.n - i - 1, e->name);
+		printf(tr(ctx->lang, "(%d more: run `clings hint %s` again)"), h.n - i - 1, e->name);
 		printf("\n");
 	}
 	ret = 0;
@@ -39,5 +39,5 @@ out:
 }
 
 const struct cmd_entry cmd_hint_entry = {
-	"hint", "[EXERCISE]", "show the next hint (of the current exercise by default)", NULL, 0, 1, cmd_hint,
+	"hint", "[EXERCISE]", N_("show the next hint (of the current exercise by default)"), NULL, 0, 1, cmd_hint,
 };

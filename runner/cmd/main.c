@@ -18,23 +18,18 @@ static const struct cmd_entry *const commands[] = {
 	&cmd_reset_entry,
 	&cmd_devices_entry,
 	&cmd_validate_entry,
+	&cmd_grade_entry,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 enum { KEY_COURSE = 'C', KEY_LANG = 'L', KEY_DEVICE = 'D', KEY_HELP = 'h' };
 static const struct cmd_option global_options[] = {
-	{ { "course", required_argument, NULL, KEY_COURSE }, "DIR", "the course directory" },
-	{ { "lang", required_argument, NULL, KEY_LANG }, "LANG", "en or pt-BR" },
-	{ { "device", required_argument, NULL, KEY_DEVICE }, "SPEC", "the OpenCL device (see `clings devices`)" },
-	{ { "help", no_argument, NULL, KEY_HELP }, NULL, "this help" },
+	{ { "course", required_argument, NULL, KEY_COURSE }, "DIR", N_("the course directory") },
+	{ { "lang", required_argument, NULL, KEY_LANG }, "LANG", N_("en or pt-BR") },
+	{ { "device", required_argument, NULL, KEY_DEVICE }, "SPEC", N_("the OpenCL device (see `clings devices`)") },
+	{ { "help", no_argument, NULL, KEY_HELP }, NULL, N_("this help") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
-
-static const char *T(const char *lang, const char *english) __attribute__((format_arg(2)));
-static const char *T(const char *lang, const char *english)
-{
-	return ui_text(lang, english);
-}
 
 static void print_options(FILE *f, const char *lang, const struct cmd_option *opts)
 {
@@ -45,40 +40,40 @@ static void print_options(FILE *f, const char *lang, const struct cmd_option *op
 			 opts->o.val >= 'a' && opts->o.val <= 'z' ? ", " : "  ", opts->o.name,
 			 opts->arg ? " " : "", opts->arg ? opts->arg : "");
 		fprintf(f, "  %-22s %s\n", left + (opts->o.val >= 'a' && opts->o.val <= 'z' ? 0 : 1),
-			T(lang, opts->help));
+			tr(lang, opts->help));
 	}
 }
 
 /* "usage: clings NAME [OPTIONS] OPERANDS": the one form, for --help and for a usage error. */
 static void synopsis(FILE *f, const char *lang, const struct cmd_entry *cmd)
 {
-	fprintf(f, "%s clings %s%s%s%s%s\n", T(lang, "usage:"), cmd->name, cmd->options ? " " : "",
-		cmd->options ? T(lang, "[OPTIONS]") : "", *cmd->operands ? " " : "", cmd->operands);
+	fprintf(f, "%s clings %s%s%s%s%s\n", tr(lang, "usage:"), cmd->name, cmd->options ? " " : "",
+		cmd->options ? tr(lang, "[OPTIONS]") : "", *cmd->operands ? " " : "", cmd->operands);
 }
 
 static void command_help(FILE *f, const char *lang, const struct cmd_entry *cmd)
 {
 	synopsis(f, lang, cmd);
-	fprintf(f, "\n%s\n", T(lang, cmd->summary));
+	fprintf(f, "\n%s\n", tr(lang, cmd->summary));
 	if (cmd->options) {
-		fprintf(f, "\n%s\n", T(lang, "options:"));
+		fprintf(f, "\n%s\n", tr(lang, "options:"));
 		print_options(f, lang, cmd->options);
 	}
-	fprintf(f, "\n%s\n", T(lang, "global options:"));
+	fprintf(f, "\n%s\n", tr(lang, "global options:"));
 	print_options(f, lang, global_options);
 }
 
 static void usage(FILE *f, const char *lang)
 {
-	fprintf(f, "%s clings %s %s\n\n%s\n\n%s\n", T(lang, "usage:"), T(lang, "[GLOBAL OPTIONS]"),
-		T(lang, "[COMMAND [OPTIONS] [ARGS]]"),
-		T(lang, "With no command, clings opens the current exercise and checks it on every save."),
-		T(lang, "commands:"));
+	fprintf(f, "%s clings %s %s\n\n%s\n\n%s\n", tr(lang, "usage:"), tr(lang, "[GLOBAL OPTIONS]"),
+		tr(lang, "[COMMAND [OPTIONS] [ARGS]]"),
+		tr(lang, "With no command, clings opens the current exercise and checks it on every save."),
+		tr(lang, "commands:"));
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "  %-9s %s\n", commands[i]->name, T(lang, commands[i]->summary));
-	fprintf(f, "\n%s\n", T(lang, "global options:"));
+		fprintf(f, "  %-9s %s\n", commands[i]->name, tr(lang, commands[i]->summary));
+	fprintf(f, "\n%s\n", tr(lang, "global options:"));
 	print_options(f, lang, global_options);
-	fprintf(f, "\n%s\n", T(lang, "`clings COMMAND --help` tells more about one command."));
+	fprintf(f, "\n%s\n", tr(lang, "`clings COMMAND --help` tells more about one command."));
 }
 
 /* An exact name, or a unique prefix of one (as tmux does). */
@@ -140,12 +135,15 @@ static int parse(int argc, char **argv, const struct cmd_entry *cmd, struct cmd_
 		case '?':
 		case ':':
 			messages_lang_set(ui);
-			if (optopt)
-				error(key == ':' ? "option -%c needs a value" : "unknown option -%c", optopt);
+			if (optopt && key == ':')
+				error("option -%c needs a value", optopt);
+			else if (optopt)
+				error("unknown option -%c", optopt);
+			else if (key == ':')
+				error("option %s needs a value", argv[optind - 1]);
 			else
-				error(key == ':' ? "option %s needs a value" : "unknown option %s",
-				      argv[optind - 1]);
-			fprintf(stderr, "%s\n", T(ui, "Run `clings --help`, or `clings COMMAND --help`."));
+				error("unknown option %s", argv[optind - 1]);
+			fprintf(stderr, "%s\n", tr(ui, "Run `clings --help`, or `clings COMMAND --help`."));
 			return 2;
 		default:
 			if (key > 0 && key < CMD_MAX_OPTION)
@@ -190,13 +188,20 @@ int main(int argc, char **argv)
 			return rc == 1 ? 0 : rc;
 	}
 	ctx.lang = lang_choose(lang);
+	if (!lang_has_catalog(ctx.lang)) {
+		warning("no catalog for '%s': English it is", ctx.lang);
+		ctx.lang = "en";
+	}
 	messages_lang_set(ctx.lang);
 	if (!ctx.course_dir)
 		ctx.course_dir = course_default_dir();
 	ctx.argc = argc - optind;
 	ctx.argv = argv + optind;
 	if (ctx.argc < cmd->min_args || ctx.argc > cmd->max_args) {
-		error(ctx.argc < cmd->min_args ? "%s: too few arguments" : "%s: too many arguments", cmd->name);
+		if (ctx.argc < cmd->min_args)
+			error("%s: too few arguments", cmd->name);
+		else
+			error("%s: too many arguments", cmd->name);
 		synopsis(stderr, ctx.lang, cmd);
 		return 2;
 	}

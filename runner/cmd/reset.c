@@ -13,10 +13,10 @@ static int cmd_reset(const struct cmd_ctx *ctx)
 	char *backup = NULL;
 	if (e && exercise_reset(&c, e, &backup) == 0) {
 		if (backup)
-			printf(ui_text(ctx->lang, "%s: back to the stub; your version is kept in %s\n"),
+			printf(tr(ctx->lang, "%s: back to the stub; your version is kept in %s\n"),
 			       e->file_path, backup);
 		else
-			printf(ui_text(ctx->lang, "%s: already the stub\n"), e->file_path);
+			printf(tr(ctx->lang, "%s: already the stub\n"), e->file_path);
 		ret = 0;
 	}
 	free(backup);
@@ -25,5 +25,5 @@ static int cmd_reset(const struct cmd_ctx *ctx)
 }
 
 const struct cmd_entry cmd_reset_entry = {
-	"reset", "EXERCISE", "put the stub back; your version is kept as NAME.cl.bak", NULL, 1, 1, cmd_reset,
+	"reset", "EXERCISE", N_("put the stub back; your version is kept as NAME.cl.bak"), NULL, 1, 1, cmd_reset,
 };

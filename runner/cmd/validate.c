@@ -60,5 +60,5 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 }
 
 const struct cmd_entry cmd_validate_entry = {
-	"validate", "", "check every file of the course and report problems as file:line", NULL, 0, 0, cmd_validate,
+	"validate", "", N_("check every file of the course and report problems as file:line"), NULL, 0, 0, cmd_validate,
 };

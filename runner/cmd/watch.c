@@ -8,5 +8,5 @@ static int cmd_watch(const struct cmd_ctx *ctx)
 }
 
 const struct cmd_entry cmd_watch_entry = {
-	"watch", "", "the tutorial: lesson, edit, save, verdict, next (the default)", NULL, 0, 0, cmd_watch,
+	"watch", "", N_("the tutorial: lesson, edit, save, verdict, next (the default)"), NULL, 0, 0, cmd_watch,
 };

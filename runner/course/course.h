@@ -24,6 +24,7 @@ enum verdict {
 	VERDICT_COUNT
 };
 const char *verdict_name(enum verdict v);           /* "wrong_result" */
+const char *verdict_label(enum verdict v);          /* "Wrong result", English: tr() it */
 int verdict_from_name(const char *name);            /* -1 when unknown */
 
 /* ---- element types of buffers and scalars ---- */
@@ -66,6 +67,7 @@ struct exercise {
 	char *title;        /* English */
 	char *title_pt;     /* Brazilian Portuguese; NULL falls back to title */
 	int order;          /* course order; ties broken by name */
+	int points;         /* what passing it is worth when graded (points =, default 1) */
 	char *ini_path;     /* exercises/NAME.ini */
 	char *file_path;    /* the stub the learner edits: exercises/NAME.cl */
 	char *solution_path;
@@ -167,6 +169,10 @@ struct test_case {
 };
 /* Expands every test section into cases (the product of its value lists). Caller frees *out. */
 int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n);
+/* The same for validation: on a failing [let], -1 with its index in *bad_let (-1 when a test
+ * has too many parameters) and why in e. */
+int check_spec_expand_checked(const struct check_spec *spec, struct test_case **out, int *n,
+			      char *e, size_t elen, int *bad_let);
 /* Evaluates [let] into tc->vars again (after [repeat] changed a parameter). */
 int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err);
 /*

@@ -46,14 +46,16 @@ static int exercise_handler(void *user, const char *section, const char *name, c
 		return set_once(&ctx->check, value);
 	if (!strcmp(name, "lesson"))
 		return set_once(&ctx->lesson, value);
-	if (!strcmp(name, "order")) {
+	if (!strcmp(name, "order") || !strcmp(name, "points")) {
+		bool points = name[0] == 'p';
 		char *end;
 		long v = strtol(value, &end, 10);
-		if (*end || end == value || v < 0 || v > INT_MAX) {
-			snprintf(ctx->err, sizeof(ctx->err), "order must be a non-negative number");
+		if (*end || end == value || v < (points ? 1 : 0) || v > (points ? 1000 : INT_MAX)) {
+			snprintf(ctx->err, sizeof(ctx->err), points ? "points must be a number from 1 to 1000"
+								    : "order must be a non-negative number");
 			return 0;
 		}
-		e->order = (int)v;
+		*(points ? &e->points : &e->order) = (int)v;
 		return 1;
 	}
 	snprintf(ctx->err, sizeof(ctx->err), "unknown key '%s' in [exercise]", name);
@@ -84,6 +86,7 @@ static int load_exercise(const char *dir, const char *ini_name, struct exercise 
 		return error("%s: an exercise name holds only letters, digits, '_' and '-', fewer than %d",
 			     e->ini_path, NAME_MAX_LEN);
 	struct ex_ctx ctx = { .e = e };
+	e->points = 1;
 	int line = ini_parse(e->ini_path, exercise_handler, &ctx);
 	if (line < 0) {
 		error("%s: cannot read:", e->ini_path);

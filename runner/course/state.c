@@ -35,17 +35,6 @@ struct load_ctx {
 	struct exercise_state *es;  /* the [exercise] section being read, once it named itself */
 };
 
-static bool parse_bool(const char *v, bool *out)
-{
-	if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "1"))
-		*out = true;
-	else if (!strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0"))
-		*out = false;
-	else
-		return false;
-	return true;
-}
-
 static bool parse_count(const char *v, int *out)
 {
 	char *end;
@@ -92,7 +81,7 @@ static int on_entry(void *user, const char *section, const char *key, const char
 		return 1;
 	}
 	if (!strcmp(key, "done")) {
-		if (!parse_bool(value, &es->done))
+		if (!parse_yes_no(value, &es->done))
 			ctx->bad = true;
 	} else if (!strcmp(key, "hints")) {
 		if (!parse_count(value, &es->hints))

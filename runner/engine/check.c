@@ -48,7 +48,8 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
 	return h;
 }
 
-static uint64_t reference_key(const char *check_path, const char *solution_src, const char *device)
+static uint64_t reference_key(const char *check_path, const char *solution_src, const char *device,
+			      uint64_t seed)
 {
 	char *check_text = NULL;
 	size_t n = 0;
@@ -57,6 +58,7 @@ static uint64_t reference_key(const char *check_path, const char *solution_src, 
 		h = fnv1a(h, check_text, n + 1);
 	free(check_text);
 	h = fnv1a(h, solution_src, strlen(solution_src) + 1);
+	h = fnv1a(h, &seed, sizeof(seed));
 	h = fnv1a(h, device ? device : "", strlen(device ? device : "") + 1);
 	const char *env_device = getenv("CLINGS_DEVICE");
 	return fnv1a(h, env_device ? env_device : "", strlen(env_device ? env_device : "") + 1);
@@ -110,15 +112,16 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 			  where, BUILD_CPU_S, BUILD_MEMORY_MB);
 		fail_report(r, VERDICT_BUILD_ERROR, sbuf_str(&msg));
 	} else if (ch->timed_out && !ch->ready) {
-		sbuf_addf(&msg, tr(lang, "Building the kernel took longer than %.0f s%s: simplify it (huge loops unrolled by hand, "
-				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000.0, where);
+		sbuf_addf(&msg, tr(lang, "Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
+				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, where);
 		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
 	} else if (ch->timed_out) {
-		double s = (double)limit_ms / 1000.0;
+		char s[32];
+		number_in(lang, (double)limit_ms / 1000.0, 1, s);
 		if (test)
-			sbuf_addf(&msg, tr(lang, "Test %s did not finish within %.1f s%s."), test, s, where);
+			sbuf_addf(&msg, tr(lang, "Test %s did not finish within %s s%s."), test, s, where);
 		else
-			sbuf_addf(&msg, tr(lang, "The check did not finish within %.1f s%s."), s, where);
+			sbuf_addf(&msg, tr(lang, "The check did not finish within %s s%s."), s, where);
 		sbuf_addf(&msg, "\n%s", timeout_advice(lang));
 		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
 	} else if (ch->signal == SIGXCPU) {
@@ -313,6 +316,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		fail_report(r, VERDICT_ERROR, "the exercise's check file is broken (see the message above)");
 		return -1;
 	}
+	if (o->seed)
+		spec.seed = o->seed;
 	if (read_learner_file(path, &learner_src, r) < 0) {
 		check_spec_release(&spec);
 		return -1;
@@ -386,7 +391,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	/* children: 0 the learner's kernel, 1 the reference (unless known), 2 the analysis */
 	struct sandbox_child ch[3];
 	int started[3] = { 0 }, nch = 0, idx[3] = { -1, -1, -1 };
-	uint64_t key = reference_key(e->check_path, solution_src, o->device);
+	uint64_t key = reference_key(e->check_path, solution_src, o->device, spec.seed);
 	const struct reference_entry *known = reference_lookup(key);
 	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
 	 * analysis child keeps it as descriptor 4 and Oclgrind opens it by that name. */

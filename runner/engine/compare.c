@@ -41,6 +41,12 @@ static void add_expected_got(struct sbuf *out, const struct output_view *o, size
  * Labels come from the check ini, in English ("work-group", "row"); the table knows the course's
  * labels and their plurals, and any other label is shown as the course wrote it.
  */
+/* The labels the course's checks use, and their plurals: listed here for the catalog. */
+static const char *const course_labels[] __attribute__((unused)) = {
+	N_("element"), N_("elements"), N_("row"), N_("rows"), N_("column"), N_("columns"),
+	N_("work-group"), N_("work-groups"),
+};
+
 static const char *label_word(const struct output_view *o, const char *label)
 {
 	return tr(o->lang, label);

@@ -183,6 +183,7 @@ struct check_options {
 	const char *device;      /* --device */
 	const char *file;        /* the learner's file; NULL: the exercise's stub */
 	const char *lang;        /* "en" or "pt-BR" */
+	uint64_t seed;           /* the random inputs' seed; 0: the check's own */
 	bool no_analysis;
 	bool verbose;
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */

@@ -224,8 +224,8 @@ static int build_learner(struct child *c)
 	int n = clhost_kernel_args(c->learner, got, MAX_ARGS + 4);
 	struct sbuf msg = SBUF_INIT;
 	if (n != c->spec->nargs && n >= 0)
-		sbuf_addf(&msg, n == 1 ? tr(lang, "'%s' takes %d argument; it should take %d.")
-				       : tr(lang, "'%s' takes %d arguments; it should take %d."),
+		sbuf_addf(&msg, trn(lang, "'%s' takes %d argument; it should take %d.",
+				    "'%s' takes %d arguments; it should take %d.", (unsigned long)n),
 			  c->spec->kernel, n, c->spec->nargs);
 	const char *const space[] = { "__global", "__constant", "__local", tr(lang, "(private)") };
 	for (int i = 0; i < n && i < c->spec->nargs && !msg.len; i++) {

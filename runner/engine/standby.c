@@ -33,8 +33,9 @@ struct standby_arg {
 
 /* The request: one field a line, "key value", in this order; the last, "source LENGTH", is
  * followed by the learner's source, to the end. */
-enum { JOB_CHECK, JOB_SHOWN, JOB_LANG, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
-static const char *const job_keys[JOB_FIELDS] = { "check", "shown", "lang", "limits", "source" };
+enum { JOB_CHECK, JOB_SEED, JOB_SHOWN, JOB_LANG, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
+static const char *const job_keys[JOB_FIELDS] = { "check", "seed", "shown", "lang", "limits",
+						  "source" };
 
 /* Splits job (in place) into its fields and *rest, what follows them; false when one is missing. */
 static bool job_parse(char *job, char *field[JOB_FIELDS], char **rest)
@@ -130,6 +131,7 @@ static int standby_main(void *arg, int fd)
 	/* The parent read it a moment ago: only a file removed since fails here. */
 	if (check_spec_load(f[JOB_CHECK], &spec) < 0)
 		return cannot_check(fd, "the check file", f[JOB_CHECK]);
+	spec.seed = strtoull(f[JOB_SEED], NULL, 10);
 	struct run_request rq = {
 		.spec = &spec,
 		.learner_path = f[JOB_SHOWN],
@@ -176,9 +178,10 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct sandbo
 	}
 	const struct sandbox_limits *l = rq->limits;
 	struct sbuf job = SBUF_INIT;
-	sbuf_addf(&job, "check %s\nshown %s\nlang %s\nlimits %ld %ld %ld %ld %ld %ld\n"
+	sbuf_addf(&job, "check %s\nseed %llu\nshown %s\nlang %s\nlimits %ld %ld %ld %ld %ld %ld\n"
 			"source %zu\n",
-		  rq->check_file, rq->learner_path, rq->lang ? rq->lang : "en",
+		  rq->check_file, (unsigned long long)rq->spec->seed, rq->learner_path,
+		  rq->lang ? rq->lang : "en",
 		  l->time_ms, l->build_ms, l->memory_mb, l->cpu_s, l->file_mb, l->open_files,
 		  strlen(rq->learner_src));
 	/* One line a field: a path with a newline in it goes to a cold child. */

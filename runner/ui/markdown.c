@@ -6,76 +6,16 @@
  * start every line. With colour every line closes its styles and the next opens them again, so a
  * pager may start drawing at any line.
  */
-#include "ui/ui.h"
+#include "ui/markdown.h"
 
 #include <errno.h>
-#include <md4c.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#define MAX_NEST 16          /* nested quotes and lists we indent for; deeper ones share the last */
-#define MIN_WIDTH 20         /* narrower requests are widened: text one word a line helps nobody */
-#define CODE_INDENT "    "
-#define MIN_TABLE_COL 3
-
-enum style_bit {
-	ST_BOLD = 1, ST_ITALIC = 2, ST_CODE = 4, ST_LINK = 8, ST_DEL = 16,
-	ST_H1 = 32, ST_H2 = 64, ST_H3 = 128, ST_CODEBLOCK = 256, ST_QUOTE = 512, ST_TH = 1024
-};
-
-struct container {
-	MD_BLOCKTYPE type;   /* MD_BLOCK_QUOTE, MD_BLOCK_UL, MD_BLOCK_OL or MD_BLOCK_LI */
-	unsigned next_number; /* OL: the next item's number */
-	bool tight;
-	int items;           /* lists: items begun so far */
-	char bullet[16];     /* LI: its mark, shown on its first line only */
-	int bullet_w;
-	bool bullet_pending;
-};
-
-struct cell {
-	char *text;
-	int w;
-	MD_ALIGN align;
-};
-
-struct table {
-	struct cell *cells;  /* row-major, ncols per row */
-	int ncols, nrows, cap;
-	int cur_col;
-};
-
-struct render {
-	struct sbuf *out;
-	int width;
-	bool colour;
-	unsigned style;
-	struct container stack[MAX_NEST];
-	int depth;
-	struct sbuf line;    /* the line being set, prefix included */
-	int col;
-	bool line_started;
-	unsigned line_style; /* the style in effect at the end of line */
-	struct sbuf word;    /* the word being gathered, with its style changes */
-	int word_w;
-	unsigned word_style, word_end_style; /* at its first character, and at its end */
-	bool space_pending;
-	bool last_blank;     /* the last line written is empty: no second blank line */
-	bool wrote_any;
-	int heading_level;   /* inside a heading: its level, else 0 */
-	int heading_w;
-	bool in_code_block;
-	struct sbuf link_text;
-	char *link_href;
-	bool in_table, in_cell;
-	struct sbuf cell;
-	struct table table;
-};
-
 /* ---- styles ---- */
 
-static void add_sgr(struct render *r, struct sbuf *sb, unsigned st)
+void md_add_sgr(struct render *r, struct sbuf *sb, unsigned st)
 {
 	if (!r->colour)
 		return;
@@ -106,16 +46,16 @@ static void set_style(struct render *r, unsigned st)
 	r->style = st;
 	/* A change inside a word travels with it; a word not yet begun opens its style itself. */
 	if (r->word.len) {
-		add_sgr(r, &r->word, st);
+		md_add_sgr(r, &r->word, st);
 		r->word_end_style = st;
 	}
 	if (r->in_cell && r->cell.len)
-		add_sgr(r, &r->cell, st);
+		md_add_sgr(r, &r->cell, st);
 }
 
 /* ---- lines ---- */
 
-static int prefix_width(const struct render *r)
+int md_prefix_width(const struct render *r)
 {
 	int w = 0;
 	for (int i = 0; i < r->depth && i < MAX_NEST; i++) {
@@ -127,16 +67,16 @@ static int prefix_width(const struct render *r)
 	return w;
 }
 
-static void start_line(struct render *r)
+void md_start_line(struct render *r)
 {
 	if (r->line_started)
 		return;
 	for (int i = 0; i < r->depth && i < MAX_NEST; i++) {
 		struct container *c = &r->stack[i];
 		if (c->type == MD_BLOCK_QUOTE) {
-			add_sgr(r, &r->line, ST_QUOTE);
+			md_add_sgr(r, &r->line, ST_QUOTE);
 			sbuf_adds(&r->line, r->colour ? "\xe2\x94\x82 " : "> ");
-			add_sgr(r, &r->line, 0);
+			md_add_sgr(r, &r->line, 0);
 		} else if (c->type == MD_BLOCK_LI) {
 			if (c->bullet_pending) {
 				sbuf_adds(&r->line, c->bullet);
@@ -146,16 +86,16 @@ static void start_line(struct render *r)
 			}
 		}
 	}
-	r->col = prefix_width(r);
+	r->col = md_prefix_width(r);
 	r->line_started = true;
 	r->line_style = 0;
 }
 
-static void end_line(struct render *r)
+void md_end_line(struct render *r)
 {
-	start_line(r);
+	md_start_line(r);
 	/* A blank line inside a quote keeps its bar; anywhere else it is truly empty. */
-	bool blank = r->col == prefix_width(r);
+	bool blank = r->col == md_prefix_width(r);
 	if (r->colour)
 		sbuf_adds(&r->line, "\x1b[0m");
 	if (blank && !r->depth)
@@ -173,9 +113,9 @@ static void end_line(struct render *r)
 static void blank_line(struct render *r)
 {
 	if (r->line_started)
-		end_line(r);
+		md_end_line(r);
 	if (r->wrote_any && !r->last_blank)
-		end_line(r);
+		md_end_line(r);
 }
 
 static void flush_word(struct render *r)
@@ -183,20 +123,20 @@ static void flush_word(struct render *r)
 	if (!r->word.len) {
 		return;
 	}
-	int avail = r->width - prefix_width(r);
-	bool at_start = !r->line_started || r->col == prefix_width(r);
+	int avail = r->width - md_prefix_width(r);
+	bool at_start = !r->line_started || r->col == md_prefix_width(r);
 	int need = r->word_w + (r->space_pending && !at_start ? 1 : 0);
 	if (!at_start && r->col + need > r->width) {
-		end_line(r);
+		md_end_line(r);
 		at_start = true;
 	}
-	start_line(r);
+	md_start_line(r);
 	if (r->space_pending && !at_start) {
 		sbuf_adds(&r->line, " ");
 		r->col++;
 	}
 	if (r->line_style != r->word_style)
-		add_sgr(r, &r->line, r->word_style);
+		md_add_sgr(r, &r->line, r->word_style);
 	const char *w = r->word.buf;
 	size_t n = r->word.len;
 	/* A word wider than the text column is cut where the column ends. */
@@ -208,9 +148,9 @@ static void flush_word(struct render *r)
 		w += cut;
 		n -= cut;
 		r->col = r->width;
-		end_line(r);
-		start_line(r);
-		add_sgr(r, &r->line, r->word_end_style);
+		md_end_line(r);
+		md_start_line(r);
+		md_add_sgr(r, &r->line, r->word_end_style);
 	}
 	sbuf_add(&r->line, w, n);
 	r->line_style = r->word_end_style;
@@ -226,7 +166,7 @@ static void add_char(struct render *r, const char *s, size_t n)
 {
 	if (r->in_cell) {
 		if (!r->cell.len)
-			add_sgr(r, &r->cell, r->style);
+			md_add_sgr(r, &r->cell, r->style);
 		sbuf_add(&r->cell, s, n);
 		return;
 	}
@@ -277,27 +217,27 @@ static void add_code(struct render *r, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (!r->line_started) {
-			start_line(r);
+			md_start_line(r);
 			sbuf_adds(&r->line, CODE_INDENT);
 			r->col += (int)strlen(CODE_INDENT);
-			add_sgr(r, &r->line, ST_CODEBLOCK);
+			md_add_sgr(r, &r->line, ST_CODEBLOCK);
 		}
 		if (s[i] == '\n') {
-			end_line(r);
+			md_end_line(r);
 			continue;
 		}
 		size_t c = 1;
 		while (i + c < n && ((unsigned char)s[i + c] & 0xc0) == 0x80)
 			c++;
 		if (r->col >= r->width) {
-			end_line(r);
-			start_line(r);
+			md_end_line(r);
+			md_start_line(r);
 			sbuf_adds(&r->line, CODE_INDENT);
 			r->col += (int)strlen(CODE_INDENT);
-			add_sgr(r, &r->line, ST_CODEBLOCK);
+			md_add_sgr(r, &r->line, ST_CODEBLOCK);
 		}
 		if (s[i] == '\t') {
-			int spaces = 4 - (r->col - prefix_width(r)) % 4;
+			int spaces = 4 - (r->col - md_prefix_width(r)) % 4;
 			sbuf_addf(&r->line, "%*s", spaces, "");
 			r->col += spaces;
 		} else if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
@@ -309,145 +249,6 @@ static void add_code(struct render *r, const char *s, size_t n)
 		}
 		i += c - 1;
 	}
-}
-
-/* ---- tables ---- */
-
-static struct cell *table_cell(struct table *t, int row, int col)
-{
-	return &t->cells[row * t->ncols + col];
-}
-
-static void table_add_cell(struct render *r)
-{
-	struct table *t = &r->table;
-	if (t->cur_col >= t->ncols) {
-		sbuf_reset(&r->cell);
-		return;
-	}
-	struct cell *c = table_cell(t, t->nrows - 1, t->cur_col++);
-	/* Trailing spaces would only widen the column. */
-	while (r->cell.len && r->cell.buf[r->cell.len - 1] == ' ')
-		r->cell.buf[--r->cell.len] = '\0';
-	if (r->colour && r->cell.len)
-		sbuf_adds(&r->cell, "\x1b[0m");
-	c->w = term_width(sbuf_str(&r->cell), r->cell.len);
-	c->text = sbuf_detach(&r->cell);
-}
-
-static void table_add_row(struct table *t)
-{
-	if (t->nrows == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 8;
-		t->cells = xrealloc(t->cells, (size_t)t->cap * (size_t)t->ncols * sizeof(*t->cells));
-	}
-	memset(table_cell(t, t->nrows, 0), 0, (size_t)t->ncols * sizeof(*t->cells));
-	t->nrows++;
-	t->cur_col = 0;
-}
-
-static void table_rule(struct render *r, const int *cw, const char *left, const char *mid,
-		       const char *right, const char *fill)
-{
-	start_line(r);
-	add_sgr(r, &r->line, ST_QUOTE);
-	sbuf_adds(&r->line, left);
-	for (int c = 0; c < r->table.ncols; c++) {
-		for (int i = 0; i < cw[c] + 2; i++)
-			sbuf_adds(&r->line, fill);
-		sbuf_adds(&r->line, c + 1 < r->table.ncols ? mid : right);
-	}
-	r->col += 1;
-	end_line(r);
-}
-
-/*
- * One screen line of a table row: each cell's next piece, wrapped at its column's width (at[c]
- * is how far cell c has been set, with its styles carried onto the next line). Returns whether
- * any cell has more to set.
- */
-static bool table_line(struct render *r, int row, const int *cw, size_t *at)
-{
-	const char *bar = r->colour ? "\xe2\x94\x82" : "|";
-	bool more = false;
-	start_line(r);
-	for (int c = 0; c < r->table.ncols; c++) {
-		struct cell *cl = table_cell(&r->table, row, c);
-		const char *txt = cl->text ? cl->text : "";
-		size_t len = strlen(txt);
-		while (at[c] < len && at[c] > 0 && txt[at[c]] == ' ')
-			at[c]++;
-		size_t piece = term_wrap(txt + at[c], len - at[c], cw[c]);
-		int w = term_width(txt + at[c], piece);
-		add_sgr(r, &r->line, ST_QUOTE);
-		sbuf_adds(&r->line, bar);
-		add_sgr(r, &r->line, 0);
-		int pad = cw[c] - w;
-		int before = cl->align == MD_ALIGN_RIGHT ? pad : cl->align == MD_ALIGN_CENTER ? pad / 2 : 0;
-		sbuf_addf(&r->line, " %*s", before, "");
-		if (r->colour)
-			term_add_escapes(&r->line, txt, at[c]);
-		term_add_fit(&r->line, txt + at[c], piece, w);
-		if (r->colour)
-			sbuf_adds(&r->line, "\x1b[0m");
-		sbuf_addf(&r->line, "%*s ", pad - before, "");
-		at[c] += piece;
-		more |= term_width(txt + at[c], len - at[c]) > 0;
-	}
-	add_sgr(r, &r->line, ST_QUOTE);
-	sbuf_adds(&r->line, bar);
-	r->col += 1;
-	end_line(r);
-	return more;
-}
-
-static void table_render(struct render *r)
-{
-	struct table *t = &r->table;
-	if (!t->ncols || !t->nrows)
-		return;
-	int *cw = xcalloc((size_t)t->ncols, sizeof(int));
-	for (int row = 0; row < t->nrows; row++)
-		for (int c = 0; c < t->ncols; c++)
-			if (table_cell(t, row, c)->w > cw[c])
-				cw[c] = table_cell(t, row, c)->w;
-	/* Too wide: the widest column gives way first, and its cells wrap onto more lines. */
-	int avail = r->width - prefix_width(r) - (3 * t->ncols + 1);
-	for (;;) {
-		int total = 0, widest = 0;
-		for (int c = 0; c < t->ncols; c++) {
-			total += cw[c];
-			if (cw[c] > cw[widest])
-				widest = c;
-		}
-		if (total <= avail || cw[widest] <= MIN_TABLE_COL)
-			break;
-		cw[widest]--;
-	}
-	const char *fill = r->colour ? "\xe2\x94\x80" : "-";
-	size_t *at = xcalloc((size_t)t->ncols, sizeof(size_t));
-	if (r->colour)
-		table_rule(r, cw, "\xe2\x94\x8c", "\xe2\x94\xac", "\xe2\x94\x90", fill);
-	for (int row = 0; row < t->nrows; row++) {
-		memset(at, 0, (size_t)t->ncols * sizeof(*at));
-		while (table_line(r, row, cw, at))
-			;
-		if (row == 0)
-			table_rule(r, cw, r->colour ? "\xe2\x94\x9c" : "|", r->colour ? "\xe2\x94\xbc" : "|",
-				   r->colour ? "\xe2\x94\xa4" : "|", fill);
-	}
-	if (r->colour)
-		table_rule(r, cw, "\xe2\x94\x94", "\xe2\x94\xb4", "\xe2\x94\x98", fill);
-	free(at);
-	free(cw);
-}
-
-static void table_release(struct table *t)
-{
-	for (int i = 0; i < t->nrows * t->ncols; i++)
-		free(t->cells[i].text);
-	free(t->cells);
-	memset(t, 0, sizeof(*t));
 }
 
 /* ---- md4c callbacks ---- */
@@ -506,7 +307,7 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 		if (tight_item) {
 			flush_word(r);
 			if (r->line_started)
-				end_line(r);
+				md_end_line(r);
 		} else {
 			blank_line(r);
 		}
@@ -524,7 +325,7 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 	case MD_BLOCK_LI: {
 		flush_word(r);
 		if (r->line_started)
-			end_line(r);
+			md_end_line(r);
 		/* Items of a loose list are set apart like paragraphs. */
 		if (t && !t->tight && t->items++ > 0)
 			blank_line(r);
@@ -535,12 +336,12 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 	}
 	case MD_BLOCK_HR:
 		blank_line(r);
-		start_line(r);
-		add_sgr(r, &r->line, ST_QUOTE);
+		md_start_line(r);
+		md_add_sgr(r, &r->line, ST_QUOTE);
 		for (int i = r->col; i < r->width; i++)
 			sbuf_adds(&r->line, r->colour ? "\xe2\x94\x80" : "-");
 		r->col = r->width;
-		end_line(r);
+		md_end_line(r);
 		break;
 	case MD_BLOCK_H:
 		blank_line(r);
@@ -563,7 +364,7 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 		break;
 	case MD_BLOCK_TABLE: {
 		blank_line(r);
-		table_release(&r->table);
+		md_table_release(&r->table);
 		r->table.ncols = (int)((MD_BLOCK_TABLE_DETAIL *)detail)->col_count;
 		r->in_table = true;
 		break;
@@ -573,7 +374,7 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 		break;
 	case MD_BLOCK_TR:
 		if (r->in_table && r->table.ncols > 0)
-			table_add_row(&r->table);
+			md_table_add_row(&r->table);
 		break;
 	case MD_BLOCK_TH:
 	case MD_BLOCK_TD:
@@ -581,7 +382,7 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 			r->in_cell = true;
 			sbuf_reset(&r->cell);
 			if (r->table.cur_col < r->table.ncols)
-				table_cell(&r->table, r->table.nrows - 1, r->table.cur_col)->align =
+				md_table_cell(&r->table, r->table.nrows - 1, r->table.cur_col)->align =
 					((MD_BLOCK_TD_DETAIL *)detail)->align;
 			if (type == MD_BLOCK_TH)
 				set_style(r, r->style | ST_TH);
@@ -602,41 +403,41 @@ static int leave_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 	case MD_BLOCK_LI:
 		flush_word(r);
 		if (r->line_started)
-			end_line(r);
+			md_end_line(r);
 		r->depth--;
 		break;
 	case MD_BLOCK_H: {
 		flush_word(r);
-		int level = r->heading_level, w = r->heading_w - prefix_width(r);
+		int level = r->heading_level, w = r->heading_w - md_prefix_width(r);
 		if (r->line_started)
-			end_line(r);
+			md_end_line(r);
 		set_style(r, 0);
 		r->heading_level = 0;
 		/* Without colour a heading is known by its underline, as in Markdown itself. */
 		if (!r->colour && level <= 2 && w > 0) {
-			start_line(r);
+			md_start_line(r);
 			for (int i = 0; i < w; i++)
 				sbuf_adds(&r->line, level == 1 ? "=" : "-");
 			r->col += w;
-			end_line(r);
+			md_end_line(r);
 		}
 		break;
 	}
 	case MD_BLOCK_CODE:
 	case MD_BLOCK_HTML:
 		if (r->line_started)
-			end_line(r);
+			md_end_line(r);
 		r->in_code_block = false;
 		break;
 	case MD_BLOCK_P:
 		flush_word(r);
 		if (r->line_started)
-			end_line(r);
+			md_end_line(r);
 		break;
 	case MD_BLOCK_TH:
 	case MD_BLOCK_TD:
 		if (r->in_cell) {
-			table_add_cell(r);
+			md_table_add_cell(r);
 			r->in_cell = false;
 			if (type == MD_BLOCK_TH)
 				set_style(r, r->style & ~(unsigned)ST_TH);
@@ -644,8 +445,8 @@ static int leave_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 		break;
 	case MD_BLOCK_TABLE:
 		r->in_table = false;
-		table_render(r);
-		table_release(&r->table);
+		md_table_render(r);
+		md_table_release(&r->table);
 		break;
 	default:
 		break;
@@ -740,7 +541,7 @@ static int text(MD_TEXTTYPE type, const MD_CHAR *s, MD_SIZE n, void *userdata)
 			add_space(r);
 		} else {
 			flush_word(r);
-			end_line(r);
+			md_end_line(r);
 		}
 		break;
 	case MD_TEXT_SOFTBR:
@@ -786,7 +587,7 @@ void lesson_render(const char *md, size_t len, int width, bool colour, struct sb
 	}
 	flush_word(&r);
 	if (r.line_started)
-		end_line(&r);
+		md_end_line(&r);
 	/* No empty line at the end: the caller decides what follows. */
 	while (out->len >= 2 && out->buf[out->len - 1] == '\n' && out->buf[out->len - 2] == '\n')
 		out->buf[--out->len] = '\0';
@@ -795,14 +596,14 @@ void lesson_render(const char *md, size_t len, int width, bool colour, struct sb
 	sbuf_release(&r.word);
 	sbuf_release(&r.link_text);
 	sbuf_release(&r.cell);
-	table_release(&r.table);
+	md_table_release(&r.table);
 }
 
 void hint_print(const struct exercise *e, const struct hints *h, int i, const char *lang, bool colour)
 {
 	struct sbuf md = SBUF_INIT, out = SBUF_INIT;
 	sbuf_adds(&md, "## ");
-	sbuf_addf(&md, ui_text(lang, "Hint %d of %d: %s"), i + 1, h->n, e->name);
+	sbuf_addf(&md, tr(lang, "Hint %d of %d: %s"), i + 1, h->n, e->name);
 	sbuf_addf(&md, "\n\n%s", h->text[i]);
 	lesson_render(md.buf, md.len, term_text_width(STDOUT_FILENO), colour, &out);
 	fputs(sbuf_str(&out), stdout);

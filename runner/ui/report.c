@@ -15,9 +15,11 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 {
 	const char *on = colour ? colour_of(r->verdict) : "", *off = colour ? "\033[0m" : "";
 	const char *dim = colour ? "\033[2m" : "";
-	if (r->verdict == VERDICT_PASS)
-		fprintf(f, tr(lang, "%s✓ %s passes%s"), on, r->exercise, off);
-	else
+	if (r->verdict == VERDICT_PASS) {
+		fprintf(f, "%s\xe2\x9c\x93 ", on);
+		fprintf(f, tr(lang, "%s passes"), r->exercise);
+		fputs(off, f);
+	} else
 		fprintf(f, "%s✗ %s: %s%s", on, r->exercise, verdict_name(r->verdict), off);
 	if (r->file && r->line > 0)
 		fprintf(f, "  (%s:%d)", r->file, r->line);
@@ -42,7 +44,7 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	bool counted = r->verdict == VERDICT_PASS && r->ntests;
 	fprintf(f, "\n%s", dim);
 	if (counted)
-		fprintf(f, passed == 1 ? tr(lang, "%d test passed; ") : tr(lang, "%d tests passed; "), passed);
+		fprintf(f, trn(lang, "%d test passed; ", "%d tests passed; ", (unsigned long)passed), passed);
 	if (skipped)
 		fprintf(f, tr(lang, "%d skipped (too large for this device); "), skipped);
 	if (r->device)
@@ -63,22 +65,37 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 
 /* ---- JSON ---- */
 
+void json_add_string(struct sbuf *out, const char *s)
+{
+	sbuf_adds(out, "\"");
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+		int n = utf8_sequence_len(p);
+		if (!n) {
+			sbuf_adds(out, "\\ufffd");   /* a byte that is no text: the replacement character */
+			p++;
+			continue;
+		}
+		if (*p == '"' || *p == '\\')
+			sbuf_addf(out, "\\%c", *p);
+		else if (*p == '\n')
+			sbuf_adds(out, "\\n");
+		else if (*p == '\t')
+			sbuf_adds(out, "\\t");
+		else if (*p < 0x20 || *p == 0x7f)
+			sbuf_addf(out, "\\u%04x", *p);
+		else
+			sbuf_add(out, (const char *)p, (size_t)n);
+		p += n;
+	}
+	sbuf_adds(out, "\"");
+}
+
 static void json_string(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p == '\t')
-			fputs("\\t", f);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
+	struct sbuf sb = SBUF_INIT;
+	json_add_string(&sb, s);
+	fputs(sbuf_str(&sb), f);
+	sbuf_release(&sb);
 }
 
 void report_print_json(const struct report *r, FILE *f)

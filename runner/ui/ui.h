@@ -49,13 +49,8 @@ void hint_print(const struct exercise *e, const struct hints *h, int i, const ch
 /* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
 void report_print_json(const struct report *r, FILE *f);
-
-/* ---- the runner's own words (text.c) ---- */
-/* the runner's own words in lang, as tr() does for the engine's messages. */
-const char *ui_text(const char *lang, const char *english) __attribute__((format_arg(2)));
-extern const struct translation ui_translations[];
-/* A short word whose translation depends on where it stands (gettext's msgctxt): "done" as a
- * list state is not "done" in "3/11 done". English, untranslated, is the word itself. */
-const char *ui_text_ctx(const char *lang, const char *context, const char *english);
+/* s as a JSON string, quotes included; bytes that are not UTF-8 become U+FFFD, so the output is
+ * valid JSON whatever a learner's file holds. */
+void json_add_string(struct sbuf *out, const char *s);
 
 #endif

@@ -9,7 +9,7 @@
  * When standard input or output is not a terminal the same loop runs without a screen: it prints
  * each exercise and each verdict as plain text, and reads single-letter commands from stdin.
  */
-#include "watch/watch.h"
+#include "watch/tui.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -22,221 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SETTLE_MS 200            /* a burst of editor events closer than this is one save */
-#define LESSON_MAX_WIDTH 100     /* wider lines are hard to read */
-#define BAR_WIDTH 20
-#define VERDICT_SHARE_PCT 66     /* of the rows below the title, the verdict may take this much */
-#define BUILD_LOG_LINES 12
-#define STATUS_MAX 512
-#define CHROME_ROWS 4            /* title, rule, status, legend */
-
-#define C_RESET "\x1b[0m"
-#define C_BOLD "\x1b[1m"
-#define C_DIM "\x1b[2m"
-#define C_RED "\x1b[1;31m"
-#define C_GREEN "\x1b[1;32m"
-#define C_YELLOW "\x1b[1;33m"
-#define C_CYAN "\x1b[36m"
-#define C_BAR "\x1b[7m"
-
 #define DIR_EVENTS (IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY)
 #define FILE_EVENTS (IN_CLOSE_WRITE | IN_MODIFY | IN_MOVE_SELF | IN_DELETE_SELF)
-
-enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET };
-enum status_kind { STATUS_INFO, STATUS_BAD, STATUS_BUSY };
-
-struct lines {
-	char **v;
-	int n;
-};
-
-struct watch {
-	struct watch_options opt;  /* global options, copied */
-	struct course course;
-	struct state st;
-	int cur;
-	bool interactive, colour;
-	int rows, cols;
-	enum view view;
-	bool quit;
-
-	char *lesson_md;
-	struct lines lesson;      /* rendered for lesson_width */
-	int lesson_width;
-	int lesson_scroll;
-	int lesson_rows;          /* rows the pane had at the last draw: the page size */
-
-	struct report report;
-	bool have_report;
-	int checks;               /* checks run since start: shows that a save was seen */
-	char checked_at[16];
-
-	char status[STATUS_MAX];
-	enum status_kind status_kind;
-
-	char *pager_md;           /* the pager's text: lesson, hints or the whole report */
-	struct lines pager;       /* pager_md rendered for pager_width */
-	int pager_width;
-	char pager_title[STATUS_MAX];
-	int pager_scroll;
-
-	int ino_fd, wd_dir, wd_file;
-	double settle_at;         /* when the last burst of events is over; 0: none pending */
-	struct standby standby;   /* the next check's execution child, warming up meanwhile */
-
-	FILE *err_file;           /* stderr while quiet: shown in the status line */
-	int saved_stderr;         /* the real stderr while quiet, else -1 */
-	long err_shown;
-};
-
-/* ---- text helpers ---- */
-
-static void lines_add(struct lines *l, const char *s, size_t n)
-{
-	l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
-	l->v[l->n++] = xstrfmt("%.*s", (int)n, s);
-}
-
-static void lines_addf(struct lines *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void lines_addf(struct lines *l, const char *fmt, ...)
-{
-	struct sbuf sb = SBUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	sbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
-	l->v[l->n++] = sbuf_detach(&sb);
-}
-
-/* Each '\n'-ended piece of text becomes a line. */
-static void lines_split(struct lines *l, const char *text)
-{
-	while (text && *text) {
-		const char *nl = strchr(text, '\n');
-		size_t n = nl ? (size_t)(nl - text) : strlen(text);
-		lines_add(l, text, n);
-		text += n + (nl ? 1 : 0);
-	}
-}
-
-static void lines_release(struct lines *l)
-{
-	for (int i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
-
-/* Plain text set into lines of at most width columns, each starting with indent. */
-static void lines_wrap(struct lines *l, const char *text, int width, const char *indent,
-		       const char *sgr, const char *reset)
-{
-	int iw = term_width(indent, strlen(indent));
-	int avail = width - iw > 10 ? width - iw : 10;
-	while (text && *text) {
-		const char *nl = strchr(text, '\n');
-		size_t n = nl ? (size_t)(nl - text) : strlen(text);
-		struct sbuf line = SBUF_INIT;
-		int col = 0;
-		size_t i = 0;
-		sbuf_addf(&line, "%s%s", indent, sgr);
-		while (i < n) {
-			size_t j = i;
-			while (j < n && text[j] != ' ')
-				j++;
-			int ww = term_width(text + i, j - i);
-			if (col && col + 1 + ww > avail) {
-				sbuf_adds(&line, reset);
-				lines_add(l, line.buf, line.len);
-				sbuf_reset(&line);
-				sbuf_addf(&line, "%s%s", indent, sgr);
-				col = 0;
-			}
-			if (col) {
-				sbuf_adds(&line, " ");
-				col++;
-			}
-			/* A word longer than the line is cut over several. */
-			while (ww > avail - col) {
-				size_t cut = term_offset(text + i, j - i, avail - col);
-				sbuf_add(&line, text + i, cut);
-				sbuf_adds(&line, reset);
-				lines_add(l, line.buf, line.len);
-				sbuf_reset(&line);
-				sbuf_addf(&line, "%s%s", indent, sgr);
-				col = 0;
-				i += cut;
-				ww = term_width(text + i, j - i);
-			}
-			sbuf_add(&line, text + i, j - i);
-			col += ww;
-			i = j;
-			while (i < n && text[i] == ' ')
-				i++;
-		}
-		sbuf_adds(&line, reset);
-		lines_add(l, line.buf, line.len);
-		sbuf_release(&line);
-		text += n + (nl ? 1 : 0);
-	}
-}
-
-/* The runner's words in the learner's language. */
-#define T(english) ui_text(w->opt.lang, english)
-
-static const char *sgr(const struct watch *w, const char *code)
-{
-	return w->colour ? code : "";
-}
-
-/* What a learner calls each verdict. */
-static const char *verdict_label(const struct watch *w, enum verdict v)
-{
-	static const char *const labels[VERDICT_COUNT] = {
-		[VERDICT_PASS] = "Passed",
-		[VERDICT_BUILD_ERROR] = "Does not compile",
-		[VERDICT_SIGNATURE_MISMATCH] = "Wrong kernel signature",
-		[VERDICT_WRONG_RESULT] = "Wrong result",
-		[VERDICT_TIMEOUT] = "Timed out",
-		[VERDICT_CRASH] = "Crashed",
-		[VERDICT_OUT_OF_BOUNDS] = "Out-of-bounds access",
-		[VERDICT_DATA_RACE] = "Data race",
-		[VERDICT_BARRIER_DIVERGENCE] = "Barrier divergence",
-		[VERDICT_UNINITIALIZED] = "Uninitialized value used",
-		[VERDICT_REQUIREMENT_UNMET] = "Requirement not met",
-		[VERDICT_ERROR] = "The check could not run",
-	};
-	return (unsigned)v < VERDICT_COUNT && labels[v] ? T(labels[v]) : T("Unknown verdict");
-}
-
-/* A path as the learner would type it: relative to where clings was started, when inside it. */
-
-static const struct exercise *current(const struct watch *w)
-{
-	return &w->course.ex[w->cur];
-}
-
-
-static bool is_done(struct watch *w, const struct exercise *e)
-{
-	for (int i = 0; i < w->st.n; i++)
-		if (!strcmp(w->st.ex[i].name, e->name))
-			return w->st.ex[i].done;
-	return false;
-}
-
-static int count_done(struct watch *w)
-{
-	int n = 0;
-	for (int i = 0; i < w->course.n; i++)
-		n += is_done(w, &w->course.ex[i]);
-	return n;
-}
-
-static void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /*
  * ---- stderr: while the screen is ours, what the engine prints goes to the status line ----
@@ -288,370 +75,13 @@ static void quiet_end(struct watch *w)
 	free(text);
 }
 
-/* ---- the screen ---- */
-
-static void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(w->status, sizeof(w->status), fmt, ap);
-	va_end(ap);
-	w->status_kind = kind;
-	if (!w->interactive && w->status[0] && kind != STATUS_BUSY) {
-		printf("%s\n", w->status);
-		fflush(stdout);
-	}
-}
-
-/* One row: cut to the width, then cleared to its end; fill pads with spaces (for bars). */
-static void put_row(struct watch *w, struct sbuf *s, int row, const char *text, const char *style,
-		    bool fill)
-{
-	if (row < 1 || row > w->rows)
-		return;
-	sbuf_addf(s, "\x1b[%d;1H%s", row, style ? sgr(w, style) : "");
-	int used = term_add_fit(s, text, strlen(text), w->cols);
-	if (fill)
-		sbuf_addf(s, "%*s", w->cols - used, "");
-	sbuf_addf(s, "%s\x1b[K", sgr(w, C_RESET));
-}
-
-/* A word of a picture's grid: only cells, '.' right and 'x' wrong ("..x.", "xx", "x", and the
- * "x" of the legend); an 'x' inside a word, or a lone one before a number ("16 x 16"), is not. */
-static bool grid_word(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != '.' && s[i] != 'x')
-			return false;
-	if (n == 1 && s[0] == 'x')
-		return !isdigit((unsigned char)s[1 + strspn(s + 1, " ")]);
-	return n > 0 && memchr(s, 'x', n);
-}
-
-/* Draws wrong cells red and right ones dim, when there is colour. */
-static void add_picture_line(struct watch *w, struct lines *l, const char *line)
-{
-	struct sbuf sb = SBUF_INIT;
-	sbuf_adds(&sb, "  ");
-	for (size_t i = 0; line[i];) {
-		size_t n = strcspn(line + i, " ");
-		if (w->colour && grid_word(line + i, n)) {
-			for (size_t k = i; k < i + n; k++)
-				sbuf_addf(&sb, "%s%c%s", line[k] == 'x' ? C_RED : C_DIM, line[k], C_RESET);
-		} else {
-			sbuf_add(&sb, line + i, n);
-		}
-		i += n;
-		size_t spaces = strspn(line + i, " ");
-		sbuf_add(&sb, line + i, spaces);
-		i += spaces;
-	}
-	lines_add(l, sbuf_str(&sb), sb.len);
-	sbuf_release(&sb);
-}
-
-/* The verdict of the last check, as lines for the lower part of the screen (or for print);
- * whole_log: the compiler's whole log under a heading, else its first lines. */
-static void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
-{
-	const struct report *r = &w->report;
-	const char *file = path_shown(current(w)->file_path);
-	if (!w->have_report) {
-		char *msg = xstrfmt(T("Not checked yet: save %s to check it, or press r."), file);
-		lines_addf(l, "%s%s%s", sgr(w, C_DIM), msg, sgr(w, C_RESET));
-		free(msg);
-		return;
-	}
-	bool pass = r->verdict == VERDICT_PASS;
-	const char *mark = w->interactive ? (pass ? "\xe2\x9c\x93 " : "\xe2\x9c\x97 ") : (pass ? "PASS " : "FAIL ");
-	char *when = xstrfmt(T("check %d at %s, %.2f s"), w->checks, w->checked_at, r->seconds);
-	lines_addf(l, "%s%s%s%s  %s%s%s", sgr(w, pass ? C_GREEN : C_RED), mark, verdict_label(w, r->verdict),
-		   sgr(w, C_RESET), sgr(w, C_DIM), when, sgr(w, C_RESET));
-	free(when);
-	if (pass) {
-		bool last = w->cur + 1 >= w->course.n;
-		lines_addf(l, "  %s", last ? T("That was the last exercise: the course is done!")
-					   : T("Well done. Press n for the next exercise."));
-		if (r->message && *r->message)
-			lines_wrap(l, r->message, width, "  ", sgr(w, C_DIM), sgr(w, C_RESET));
-		return;
-	}
-	if (r->file && *r->file) {
-		if (r->line > 0)
-			lines_addf(l, "  %s%s:%d%s", sgr(w, C_BOLD), path_shown(r->file), r->line, sgr(w, C_RESET));
-		else
-			lines_addf(l, "  %s%s%s", sgr(w, C_BOLD), path_shown(r->file), sgr(w, C_RESET));
-	}
-	lines_wrap(l, r->message && *r->message ? r->message : T("(no message)"), width, "  ", "", "");
-	if (r->picture && *r->picture) {
-		lines_add(l, "", 0);
-		const char *p = r->picture;
-		while (*p) {
-			const char *nl = strchr(p, '\n');
-			char *line = xstrfmt("%.*s", (int)(nl ? nl - p : (long)strlen(p)), p);
-			add_picture_line(w, l, line);
-			free(line);
-			p = nl ? nl + 1 : p + strlen(p);
-		}
-	}
-	if (r->build_log && *r->build_log) {
-		lines_add(l, "", 0);
-		struct lines log = { NULL, 0 };
-		lines_split(&log, r->build_log);
-		int shown = whole_log ? log.n : BUILD_LOG_LINES;
-		if (whole_log)
-			lines_addf(l, "  %s", T("Compiler log:"));
-		for (int i = 0; i < log.n && i < shown; i++)
-			lines_addf(l, "  %s%s%s", sgr(w, C_YELLOW), log.v[i], sgr(w, C_RESET));
-		if (log.n > shown)
-		{
-			char *more = xstrfmt(T("(%d more lines)"), log.n - shown);
-			lines_addf(l, "  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
-			free(more);
-		}
-		lines_release(&log);
-	}
-	int failed = 0;
-	for (int i = 0; i < r->ntests; i++)
-		failed += r->tests[i].status == TEST_FAIL || r->tests[i].status == TEST_ERROR;
-	if (r->ntests > 1 && failed)
-	{
-		char *msg = xstrfmt(T("%d of %d tests failed"), failed, r->ntests);
-		lines_addf(l, "  %s%s%s", sgr(w, C_DIM), msg, sgr(w, C_RESET));
-		free(msg);
-	}
-}
-
-/* The width Markdown is set to: the window's, less a margin, and no wider than reads well. */
-static int text_width(const struct watch *w)
-{
-	return w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-}
-
-/* Sets md into l at the window's width, unless l already holds it at that width. */
-static void render_md(struct watch *w, const char *md, struct lines *l, int *width)
-{
-	int want = text_width(w);
-	if (!md || (want == *width && l->n))
-		return;
-	lines_release(l);
-	struct sbuf out = SBUF_INIT;
-	lesson_render(md, strlen(md), want, w->colour, &out);
-	lines_split(l, sbuf_str(&out));
-	sbuf_release(&out);
-	*width = want;
-}
-
-/* The lesson and the open pager's text, at the window's width. */
-static void render_texts(struct watch *w)
-{
-	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
-	if (w->view == VIEW_PAGER)
-		render_md(w, w->pager_md, &w->pager, &w->pager_width);
-}
-
-static void draw_title(struct watch *w, struct sbuf *s)
-{
-	const struct exercise *e = current(w);
-	int done = count_done(w), n = w->course.n;
-	struct sbuf right = SBUF_INIT, left = SBUF_INIT;
-	int bw = w->cols >= 80 ? BAR_WIDTH : w->cols >= 60 ? BAR_WIDTH / 2 : 0;
-	int filled = n ? done * bw / n : 0;
-	if (bw) {
-		sbuf_adds(&right, sgr(w, C_GREEN));
-		for (int i = 0; i < bw; i++) {
-			if (i == filled)
-				sbuf_adds(&right, sgr(w, C_DIM));
-			sbuf_adds(&right, i < filled ? "\xe2\x96\x88" : "\xe2\x96\x91");
-		}
-		sbuf_addf(&right, "%s ", sgr(w, C_RESET));
-	}
-	sbuf_addf(&right, "%s%d/%d %s%s ", sgr(w, C_BOLD), done, n, T("done"), sgr(w, C_RESET));
-	sbuf_addf(&left, " %sclings%s  %d. %s%s%s  %s%s%s", sgr(w, C_CYAN), sgr(w, C_RESET), w->cur + 1,
-		  sgr(w, C_BOLD), exercise_title_in(w->opt.lang, e), sgr(w, C_RESET), sgr(w, C_DIM), e->name,
-		  sgr(w, C_RESET));
-	int rw = term_width(right.buf, right.len), lw = term_width(left.buf, left.len);
-	struct sbuf row = SBUF_INIT;
-	int room = w->cols - rw;
-	if (room < 10) {
-		sbuf_adds(&row, sbuf_str(&right));
-	} else {
-		term_add_fit(&row, left.buf, left.len, room - 1);
-		sbuf_adds(&row, sgr(w, C_RESET));
-		sbuf_addf(&row, "%*s", lw < room ? room - lw : 1, "");
-		sbuf_adds(&row, sbuf_str(&right));
-	}
-	put_row(w, s, 1, row.buf, NULL, false);
-	sbuf_release(&row);
-	sbuf_release(&left);
-	sbuf_release(&right);
-}
-
-/* "── Edit exercises/x.cl ─────── lesson 1-12 of 40 ↓ ──" */
-static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int shown)
-{
-	const char *dash = "\xe2\x94\x80";
-	struct sbuf left = SBUF_INIT, right = SBUF_INIT, line = SBUF_INIT;
-	sbuf_addf(&left, "%s%s%s %s %s%s%s ", sgr(w, C_DIM), dash, sgr(w, C_RESET), T("Edit"),
-		  sgr(w, C_BOLD), path_shown(current(w)->file_path), sgr(w, C_RESET));
-	if (shown < w->lesson.n)
-		sbuf_addf(&right, T(" lesson %d-%d of %d %s "), first + 1, first + shown, w->lesson.n,
-			  first + shown < w->lesson.n ? "\xe2\x86\x93" : "\xe2\x86\x91");
-	int lw = term_width(left.buf, left.len), rw = term_width(right.buf, right.len);
-	sbuf_adds(&line, sbuf_str(&left));
-	sbuf_adds(&line, sgr(w, C_DIM));
-	for (int i = lw + rw; i < w->cols - 2; i++)
-		sbuf_adds(&line, dash);
-	sbuf_adds(&line, sbuf_str(&right));
-	sbuf_addf(&line, "%s%s", dash, dash);
-	put_row(w, s, row, line.buf, NULL, false);
-	sbuf_release(&left);
-	sbuf_release(&right);
-	sbuf_release(&line);
-}
-
-static void draw_status(struct watch *w, struct sbuf *s, int row)
-{
-	static const char *const styles[] = {
-		[STATUS_INFO] = C_BOLD, [STATUS_BAD] = C_RED, [STATUS_BUSY] = C_YELLOW,
-	};
-	char *text = xstrfmt(" %s", w->status);
-	put_row(w, s, row, text, styles[w->status_kind], false);
-	free(text);
-}
-
-static void draw_legend(struct watch *w, struct sbuf *s, const char *const *keys)
-{
-	struct sbuf line = SBUF_INIT;
-	for (int i = 0; keys[i]; i += 2)
-		sbuf_addf(&line, " %s%s%s%s %s ", sgr(w, C_RESET), sgr(w, C_BOLD), keys[i], sgr(w, C_BAR),
-			  T(keys[i + 1]));
-	put_row(w, s, w->rows, line.buf, C_BAR, true);
-	sbuf_release(&line);
-}
-
-static void draw_main(struct watch *w, struct sbuf *s)
-{
-	static const char *const keys[] = { "n", "next", "p", "prev", "l", "lesson", "h", "hint", "r", "run",
-		"x", "reset", "v", "verdict", "\xe2\x86\x91\xe2\x86\x93", "scroll", "q", "quit", NULL };
-	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
-	struct lines verdict = { NULL, 0 };
-	verdict_lines(w, &verdict, w->cols - 1, false);
-	int avail = w->rows - CHROME_ROWS;
-	int vmax = avail * VERDICT_SHARE_PCT / 100;
-	int vrows = verdict.n < vmax ? verdict.n : vmax;
-	if (vrows < 0)
-		vrows = 0;
-	int lrows = avail - vrows > 0 ? avail - vrows : 0;
-	w->lesson_rows = lrows;
-	if (w->lesson_scroll > w->lesson.n - lrows)
-		w->lesson_scroll = w->lesson.n - lrows;
-	if (w->lesson_scroll < 0)
-		w->lesson_scroll = 0;
-
-	draw_title(w, s);
-	int row = 2;
-	for (int i = 0; i < lrows; i++, row++) {
-		int li = w->lesson_scroll + i;
-		char *text = xstrfmt(" %s", li < w->lesson.n ? w->lesson.v[li] : "");
-		put_row(w, s, row, text, NULL, false);
-		free(text);
-	}
-	int shown = w->lesson.n - w->lesson_scroll < lrows ? w->lesson.n - w->lesson_scroll : lrows;
-	draw_rule(w, s, row++, w->lesson_scroll, shown);
-	for (int i = 0; i < vrows; i++, row++) {
-		if (i == vrows - 1 && vrows < verdict.n) {
-			char *more = xstrfmt(T("(%d more lines: press v)"), verdict.n - i);
-			char *text = xstrfmt("  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
-			put_row(w, s, row, text, NULL, false);
-			free(text);
-			free(more);
-		} else {
-			put_row(w, s, row, verdict.v[i], NULL, false);
-		}
-	}
-	for (; row < w->rows - 1; row++)
-		put_row(w, s, row, "", NULL, false);
-	draw_status(w, s, w->rows - 1);
-	draw_legend(w, s, keys);
-	lines_release(&verdict);
-}
-
-static void draw_pager(struct watch *w, struct sbuf *s)
-{
-	static const char *const keys[] = { "\xe2\x86\x91\xe2\x86\x93 j k", "line", "space b", "page",
-		"g G", "top, end", "q", "back", NULL };
-	int body = w->rows - 2 > 0 ? w->rows - 2 : 0;
-	if (w->pager_scroll > w->pager.n - body)
-		w->pager_scroll = w->pager.n - body;
-	if (w->pager_scroll < 0)
-		w->pager_scroll = 0;
-	char *title = xstrfmt(" %s   %d-%d / %d", w->pager_title, w->pager.n ? w->pager_scroll + 1 : 0,
-			      w->pager_scroll + body < w->pager.n ? w->pager_scroll + body : w->pager.n,
-			      w->pager.n);
-	put_row(w, s, 1, title, C_BAR, true);
-	free(title);
-	for (int i = 0; i < body; i++) {
-		int li = w->pager_scroll + i;
-		char *text = xstrfmt(" %s", li < w->pager.n ? w->pager.v[li] : "");
-		put_row(w, s, 2 + i, text, NULL, false);
-		free(text);
-	}
-	draw_legend(w, s, keys);
-}
-
-static void draw(struct watch *w)
-{
-	if (!w->interactive)
-		return;
-	struct sbuf s = SBUF_INIT;
-	sbuf_adds(&s, "\x1b[?25l");
-	if (w->view == VIEW_PAGER)
-		draw_pager(w, &s);
-	else
-		draw_main(w, &s);
-	term_write(STDOUT_FILENO, s.buf, s.len);
-	sbuf_release(&s);
-}
-
-static void resize(struct watch *w)
-{
-	if (!w->interactive)
-		return;
-	term_size(STDOUT_FILENO, &w->rows, &w->cols);
-	render_texts(w);
-}
-
-/* ---- plain output, without a terminal ---- */
-
-static void print_exercise(struct watch *w)
-{
-	const struct exercise *e = current(w);
-	printf("\n");
-	printf(T("%d/%d done. Exercise %d: %s (%s)\n"), count_done(w), w->course.n, w->cur + 1,
-	       exercise_title_in(w->opt.lang, e), e->name);
-	printf(T("Edit %s; read the lesson with `clings lesson %s`.\n"), path_shown(e->file_path), e->name);
-	fflush(stdout);
-}
-
-static void print_verdict(struct watch *w)
-{
-	struct lines l = { NULL, 0 };
-	verdict_lines(w, &l, 80, false);
-	printf("%s: ", current(w)->name);
-	for (int i = 0; i < l.n; i++)
-		printf("%s\n", l.v[i]);
-	lines_release(&l);
-	fflush(stdout);
-}
-
 /* ---- watching the file ---- */
 
 static void watch_paths(struct watch *w)
 {
 	if (w->ino_fd < 0)
 		return;
-	const char *path = current(w)->file_path;
+	const char *path = watch_current(w)->file_path;
 	if (w->wd_dir >= 0)
 		inotify_rm_watch(w->ino_fd, w->wd_dir);
 	if (w->wd_file >= 0)
@@ -668,7 +98,7 @@ static void watch_paths(struct watch *w)
 /* Reads pending events; true when one of them may have changed the learner's file. */
 static bool read_events(struct watch *w)
 {
-	const char *path = current(w)->file_path, *slash = strrchr(path, '/');
+	const char *path = watch_current(w)->file_path, *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	char buf[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
 	bool changed = false;
@@ -702,21 +132,21 @@ static bool read_events(struct watch *w)
 static void on_progress(void *ctx, const char *what)
 {
 	struct watch *w = ctx;
-	set_status(w, STATUS_BUSY, T("Checking %s: %s"), current(w)->name, what);
-	draw(w);
+	set_status(w, STATUS_BUSY, T("Checking %s: %s"), watch_current(w)->name, what);
+	screen_draw(w);
 }
 
 static void run_check(struct watch *w)
 {
-	const struct exercise *e = current(w);
+	const struct exercise *e = watch_current(w);
 	w->settle_at = 0;
 	if (access(e->file_path, R_OK) < 0) {
 		set_status(w, STATUS_BAD, T("%s: cannot read: %s"), path_shown(e->file_path), strerror(errno));
-		draw(w);
+		screen_draw(w);
 		return;
 	}
-	set_status(w, STATUS_BUSY, T("Checking %s\xe2\x80\xa6"), e->name);
-	draw(w);
+	set_status(w, STATUS_BUSY, T("Checking %s..."), e->name);
+	screen_draw(w);
 	struct check_options o = {
 		.device = w->opt.device,
 		.file = NULL,
@@ -735,7 +165,7 @@ static void run_check(struct watch *w)
 		report_release(&r);
 		w->settle_at = now_seconds() + SETTLE_MS / 1000.0;
 		set_status(w, STATUS_BUSY, T("Check stopped by a key; it runs again in a moment."));
-		draw(w);
+		screen_draw(w);
 		return;
 	}
 	report_release(&w->report);
@@ -744,12 +174,8 @@ static void run_check(struct watch *w)
 	w->checks++;
 	time_t t = time(NULL);
 	strftime(w->checked_at, sizeof(w->checked_at), "%H:%M:%S", localtime(&t));
-	struct exercise_state *es = state_for(&w->st, e->name);
-	copy_str(es->last_verdict, sizeof(es->last_verdict), verdict_name(r.verdict));
-	if (r.verdict == VERDICT_PASS)
-		es->done = true;
+	session_record(&w->ses, r.verdict);
 	w->status[0] = '\0';
-	state_save(&w->course, &w->st);
 	if (!w->interactive)
 		print_verdict(w);
 }
@@ -757,16 +183,8 @@ static void run_check(struct watch *w)
 /* Opens exercise i: its lesson, its file watched, a check of its file soon. */
 static void open_exercise(struct watch *w, int i)
 {
-	w->cur = i;
-	const struct exercise *e = current(w);
-	bool first_visit = true;
-	for (int j = 0; j < w->st.n; j++)
-		first_visit &= strcmp(w->st.ex[j].name, e->name) != 0;
-	state_for(&w->st, e->name);
-	if (first_visit)
-		exercise_keep_original(&w->course, e);
-	copy_str(w->st.current, sizeof(w->st.current), e->name);
-	state_save(&w->course, &w->st);
+	session_open(&w->ses, i);
+	const struct exercise *e = watch_current(w);
 
 	free(w->lesson_md);
 	w->lesson_md = NULL;
@@ -826,7 +244,7 @@ static int rendered_rows(struct watch *w, const char *md)
 /* The next hint, with the ones before it above: the pager opens at the new one. */
 static void show_hint(struct watch *w)
 {
-	const struct exercise *e = current(w);
+	const struct exercise *e = watch_current(w);
 	struct hints h = HINTS_INIT;
 	int i = hint_take(&w->course, e, w->opt.lang, &w->st, &h);
 	if (i < 0) {
@@ -878,7 +296,7 @@ static void show_report(struct watch *w)
 			  w->report.tests[i].name, w->report.tests[i].detail ? ": " : "",
 			  w->report.tests[i].detail ? w->report.tests[i].detail : "");
 	sbuf_adds(&md, "```\n");
-	char *title = xstrfmt(T("Last verdict for %s"), current(w)->name);
+	char *title = xstrfmt(T("Last verdict for %s"), watch_current(w)->name);
 	open_pager(w, title, md.buf, 0);
 	free(title);
 	sbuf_release(&md);
@@ -887,25 +305,27 @@ static void show_report(struct watch *w)
 
 static void go_next(struct watch *w, bool skip)
 {
-	const struct exercise *e = current(w);
-	bool passed = is_done(w, e);  /* a pass of this exercise has marked it done */
-	if (w->cur + 1 >= w->course.n) {
-		set_status(w, STATUS_INFO, "%s", passed ? T("That was the last exercise: the course is done! q quits.")
-						       : T("This is the last exercise."));
-		return;
-	}
-	if (!passed && !skip) {
+	int to = 0;
+	switch (session_next(&w->ses, skip, &to)) {
+	case MOVE_OK:
+		open_exercise(w, to);
+		break;
+	case MOVE_COURSE_DONE:
+		set_status(w, STATUS_INFO, "%s", T("That was the last exercise: the course is done! q quits."));
+		break;
+	case MOVE_LAST:
+		set_status(w, STATUS_INFO, "%s", T("This is the last exercise."));
+		break;
+	default:
 		set_status(w, STATUS_BAD, T("%s has not passed yet: make it pass first (or press N to skip it)."),
-			   e->name);
-		return;
+			   watch_current(w)->name);
 	}
-	open_exercise(w, w->cur + 1);
 }
 
 static void do_reset(struct watch *w)
 {
 	char *backup = NULL;
-	const struct exercise *e = current(w);
+	const struct exercise *e = watch_current(w);
 	if (exercise_reset(&w->course, e, &backup) < 0)
 		return;   /* the error reaches the status line */
 	if (backup)
@@ -946,14 +366,16 @@ static void on_key_main(struct watch *w, int key)
 		break;
 	case 'n': go_next(w, false); break;
 	case 'N': go_next(w, true); break;
-	case 'p':
-		if (w->cur > 0)
-			open_exercise(w, w->cur - 1);
+	case 'p': {
+		int to = 0;
+		if (session_prev(&w->ses, &to) == MOVE_OK)
+			open_exercise(w, to);
 		else
 			set_status(w, STATUS_INFO, "%s", T("This is the first exercise."));
 		break;
+	}
 	case 'l': {
-		char *title = xstrfmt(T("Lesson: %s"), exercise_title_in(w->opt.lang, current(w)));
+		char *title = xstrfmt(T("Lesson: %s"), exercise_title_in(w->opt.lang, watch_current(w)));
 		open_pager(w, title, w->lesson_md, w->lesson_scroll);
 		free(title);
 		break;
@@ -964,7 +386,7 @@ static void on_key_main(struct watch *w, int key)
 	case 'x':
 		w->view = VIEW_CONFIRM_RESET;
 		set_status(w, STATUS_BAD, T("Reset %s to the stub? Your version is kept as a .bak file. (y/N)"),
-			   path_shown(current(w)->file_path));
+			   path_shown(watch_current(w)->file_path));
 		break;
 	case KEY_UP: case 'k': w->lesson_scroll--; break;
 	case KEY_DOWN: case 'j': w->lesson_scroll++; break;
@@ -978,7 +400,7 @@ static void on_key_main(struct watch *w, int key)
 		break;
 	case 26:  /* ^Z */
 		term_suspend();
-		resize(w);
+		screen_resize(w);
 		break;
 	}
 }
@@ -1000,14 +422,18 @@ static void on_key(struct watch *w, int key)
 
 /* With no state to trust, passes are learnt again: check from the first exercise on, and stop
  * at the first that fails. A new learner's first stub fails at once. */
+static enum verdict check_open_exercise(void *ctx)
+{
+	struct watch *w = ctx;
+	open_exercise(w, w->ses.cur);   /* its lesson and file, as the rules just opened it */
+	run_check(w);
+	return w->report.verdict;
+}
+
+/* After a lost or corrupt state file: every exercise checked again until one fails. */
 static void recover_progress(struct watch *w)
 {
-	for (int i = 0; i < w->course.n; i++) {
-		open_exercise(w, i);
-		run_check(w);
-		if (w->report.verdict != VERDICT_PASS)
-			return;
-	}
+	session_recover(&w->ses, check_open_exercise, w);
 }
 
 /* ---- the loop ---- */
@@ -1033,7 +459,7 @@ static int loop(struct watch *w)
 		quiet_begin(w);
 		if (p[2].revents & POLLIN) {
 			term_signal_drain();
-			resize(w);
+			screen_resize(w);
 			redraw = true;
 		}
 		if (p[1].revents & POLLIN && read_events(w))
@@ -1059,7 +485,7 @@ static int loop(struct watch *w)
 		}
 		quiet_end(w);
 		if (redraw)
-			draw(w);
+			screen_draw(w);
 	}
 	return 0;
 }
@@ -1100,6 +526,7 @@ int watch_run(const struct watch_options *o)
 		return 2;
 	}
 	state_load(&w.course, &w.st);
+	w.ses = (struct session){ &w.course, &w.st, 0 };
 	w.ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (w.interactive) {
 		if (term_raw_enter(STDIN_FILENO, STDOUT_FILENO) < 0) {
@@ -1107,17 +534,16 @@ int watch_run(const struct watch_options *o)
 			watch_release(&w);
 			return 2;
 		}
-		resize(&w);
+		screen_resize(&w);
 	}
 	quiet_begin(&w);
 	if (w.st.recovered) {
 		recover_progress(&w);
 	} else {
-		const struct exercise *e = exercise_current(&w.course, &w.st);
-		open_exercise(&w, course_index(&w.course, e));
+		open_exercise(&w, session_start(&w.ses));
 	}
 	quiet_end(&w);
-	draw(&w);
+	screen_draw(&w);
 	int ret = loop(&w) < 0 ? 1 : 0;
 	standby_release(&w.standby);
 	if (w.interactive)

@@ -13,6 +13,29 @@ struct watch_options {
 	const char *lang;
 	const char *device;   /* NULL: the default device */
 };
+/* ---- the tutorial's rules, with no terminal (session.c) ---- */
+struct session {
+	const struct course *course;
+	struct state *st;        /* saved after every change */
+	int cur;                 /* the open exercise */
+};
+enum session_move { MOVE_OK, MOVE_NOT_PASSED, MOVE_LAST, MOVE_COURSE_DONE, MOVE_FIRST };
+/* The exercise to open at the start: the state's current one, else the first not done. */
+int session_start(const struct session *s);
+/* Opens exercise i: current in the state (saved); its pristine stub kept on a first visit. */
+void session_open(struct session *s, int i);
+/* What a verdict of the open exercise changes: its last verdict, and done on a pass. Saved. */
+void session_record(struct session *s, enum verdict v);
+/* Where n leads (N with skip): *to on MOVE_OK; otherwise why not (not passed yet, the last
+ * exercise, or the last exercise with the course done). */
+enum session_move session_next(const struct session *s, bool skip, int *to);
+enum session_move session_prev(const struct session *s, int *to);
+bool session_is_done(const struct session *s, const struct exercise *e);
+int session_count_done(const struct session *s);
+/* After a lost or corrupt state file: opens each exercise in turn and checks it (check(ctx)
+ * records its verdict) until one does not pass; returns the exercise left open. */
+int session_recover(struct session *s, enum verdict (*check)(void *ctx), void *ctx);
+
 /* Runs until the learner quits; returns the exit status (0, or 1 when the loop failed, 2 when
  * the course cannot be loaded or the terminal cannot be taken). */
 int watch_run(const struct watch_options *o);

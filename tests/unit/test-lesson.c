@@ -186,43 +186,6 @@ static void text_width(void **state)
 	assert_int_equal(term_offset("ação!", strlen("ação!"), 3), strlen("açã"));
 }
 
-/* The conversions of a format string, in order: "%d %.2f %s" gives "d.2fs" (flags and widths kept). */
-static void conversions(const char *fmt, char *out, size_t cap)
-{
-	size_t n = 0;
-	for (const char *p = fmt; *p && n + 1 < cap; p++) {
-		if (*p != '%')
-			continue;
-		p++;
-		if (*p == '%')
-			continue;
-		while (*p && !strchr("diouxXeEfgGcspz", *p) && n + 1 < cap)
-			out[n++] = *p++;
-		if (*p == 'z' && n + 1 < cap)
-			out[n++] = *p++;
-		if (*p && n + 1 < cap)
-			out[n++] = *p;
-	}
-	out[n] = '\0';
-}
-
-static void ui_translations_keep_their_conversions(void **state)
-{
-	(void)state;
-	int n = 0;
-	for (const struct translation *t = ui_translations; t->english; t++, n++) {
-		char a[64], b[64];
-		conversions(t->english, a, sizeof(a));
-		conversions(t->portuguese, b, sizeof(b));
-		if (strcmp(a, b))
-			fail_msg("'%s' has %s, its translation %s", t->english, a, b);
-		assert_ptr_equal(ui_text("pt-BR", t->english), t->portuguese);
-		assert_ptr_equal(ui_text("en", t->english), t->english);
-	}
-	assert_true(n > 40);
-	assert_string_equal(ui_text("pt-BR", "no such text"), "no such text");
-	assert_string_equal(ui_text(NULL, "Passed"), "Passed");
-}
 
 int main(void)
 {
@@ -235,7 +198,6 @@ int main(void)
 		cmocka_unit_test(bad_input_never_crashes),
 		cmocka_unit_test(hints_split_at_their_headings),
 		cmocka_unit_test(text_width),
-		cmocka_unit_test(ui_translations_keep_their_conversions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

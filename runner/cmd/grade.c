@@ -1,0 +1,174 @@
+/*
+ * grade.c: `clings grade SUBMISSION` and `clings grade --class DIR`: every exercise of a
+ * submission checked and scored, the results written in the formats graders read (grade/).
+ * The exit status says whether grading worked, not what it found: 0 once results are written.
+ */
+#include "cmd/cmd.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { OPT_EXERCISES = 'E', OPT_OUT = 'o', OPT_FORMAT = 'f', OPT_JOBS = 'j', OPT_SEED = 'S',
+       OPT_CLASS = 'K', OPT_BUDGET = 'B', OPT_NO_ANALYSIS = 'N', OPT_SHARD = 'H' };
+static const struct cmd_option grade_options[] = {
+	{ { "exercises", required_argument, NULL, OPT_EXERCISES }, "LIST", N_("grade only these exercises (a,b,c)") },
+	{ { "out", required_argument, NULL, OPT_OUT }, "DIR", N_("where the results go (default: results)") },
+	{ { "format", required_argument, NULL, OPT_FORMAT }, "LIST",
+	  N_("exercism, gradescope, prairielearn, classroom, junit, tap, summary or all (the default)") },
+	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N", N_("run N checks at once") },
+	{ { "seed", required_argument, NULL, OPT_SEED }, "N", N_("the random inputs' seed (to repeat a grading)") },
+	{ { "class", required_argument, NULL, OPT_CLASS }, "DIR", N_("grade every directory in DIR as one submission") },
+	{ { "shard", required_argument, NULL, OPT_SHARD }, "I/N", N_("with --class: only submissions I, I+N, I+2N, ...") },
+	{ { "time-budget", required_argument, NULL, OPT_BUDGET }, "SECONDS", N_("the most one submission may take") },
+	{ { "no-analysis", no_argument, NULL, OPT_NO_ANALYSIS }, NULL, N_("skip the analysis on Oclgrind") },
+	{ { NULL, 0, NULL, 0 }, NULL, NULL },
+};
+
+static int make_dirs(const char *path)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || !*s) {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0755) < 0 && errno != EEXIST)
+				rc = error("%s: cannot create:", p);
+			*s = c;
+			if (!c || rc)
+				break;
+		}
+	}
+	free(p);
+	return rc;
+}
+
+/* The GitHub Classroom reporter's line, and the step's output where Actions reads it. */
+static void classroom_outputs(const struct grade_run *run, const char *out_dir)
+{
+	printf("Points %d/%d\n", run->score, run->max_score);
+	const char *gh = getenv("GITHUB_OUTPUT");
+	char *result = NULL, *path = xstrfmt("%s/classroom.result", out_dir);
+	if (gh && *gh && read_file(path, &result, NULL) == 0) {
+		FILE *f = fopen(gh, "a");
+		if (f) {
+			fprintf(f, "result=%s", result);
+			fclose(f);
+		}
+	}
+	free(result);
+	free(path);
+}
+
+static int grade_one(const struct course *c, const char *dir, const char *out_dir,
+		     const struct grade_options *o)
+{
+	struct grade_run run;
+	int rc = grade_submission(c, dir, o, &run);
+	if (!rc)
+		rc = make_dirs(out_dir);
+	if (!rc)
+		rc = grade_write(&run, o, out_dir);
+	if (!rc && (o->formats & FORMAT_CLASSROOM))
+		classroom_outputs(&run, out_dir);
+	if (!rc)
+		fprintf(stderr, "%s: %d/%d (seed %llu, %.1f s)\n", dir, run.score, run.max_score,
+			(unsigned long long)run.seed, run.seconds);
+	grade_run_release(&run);
+	return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int grade_class(const struct course *c, const char *class_dir, const char *out_dir,
+		       const struct grade_options *o)
+{
+	DIR *d = opendir(class_dir);
+	if (!d)
+		return error("%s: cannot read:", class_dir);
+	char **names = NULL;
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *p = xstrfmt("%s/%s", class_dir, e->d_name);
+		struct stat st;
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			names = xrealloc(names, sizeof(*names) * (size_t)(n + 1));
+			names[n++] = xstrdup(e->d_name);
+		}
+		free(p);
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof(*names), by_name);
+	int rc = 0;
+	for (int i = 0; i < n; i++) {
+		if (!rc && i % o->shards == o->shard) {
+			char *dir = xstrfmt("%s/%s", class_dir, names[i]);
+			char *out = xstrfmt("%s/%s", out_dir, names[i]);
+			rc = grade_one(c, dir, out, o);
+			free(dir);
+			free(out);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+static int cmd_grade(const struct cmd_ctx *ctx)
+{
+	struct grade_options o = { .course_dir = ctx->course_dir, .lang = ctx->lang, .device = ctx->device,
+				   .exercises = ctx->opt[OPT_EXERCISES], .jobs = 1,
+				   .no_analysis = ctx->opt[OPT_NO_ANALYSIS] != NULL, .shards = 1 };
+	const char *out_dir = ctx->opt[OPT_OUT] ? ctx->opt[OPT_OUT] : "results";
+	const char *class_dir = ctx->opt[OPT_CLASS];
+	char *end;
+	if ((class_dir != NULL) == (ctx->argc == 1)) {
+		error("grade: give one SUBMISSION directory, or --class DIR");
+		return 2;
+	}
+	if (grade_formats_parse(ctx->opt[OPT_FORMAT], &o.formats) < 0)
+		return 2;
+	if (ctx->opt[OPT_JOBS]) {
+		long j = strtol(ctx->opt[OPT_JOBS], &end, 10);
+		if (*end || j < 1 || j > 64) {
+			error("--jobs: '%s' is not a number from 1 to 64", ctx->opt[OPT_JOBS]);
+			return 2;
+		}
+		o.jobs = (int)j;
+	}
+	if (ctx->opt[OPT_SEED] && parse_seed(ctx->opt[OPT_SEED], &o.seed) < 0) {
+		error("--seed: '%s' is not a number from 1 to 2^64-1", ctx->opt[OPT_SEED]);
+		return 2;
+	}
+	if (ctx->opt[OPT_BUDGET]) {
+		o.time_budget = strtod(ctx->opt[OPT_BUDGET], &end);
+		if (*end || !(o.time_budget > 0)) {
+			error("--time-budget: '%s' is not a number of seconds", ctx->opt[OPT_BUDGET]);
+			return 2;
+		}
+	}
+	if (ctx->opt[OPT_SHARD] && (sscanf(ctx->opt[OPT_SHARD], "%d/%d", &o.shard, &o.shards) != 2 ||
+				    o.shards < 1 || o.shard < 0 || o.shard >= o.shards)) {
+		error("--shard: '%s' is not I/N with 0 <= I < N", ctx->opt[OPT_SHARD]);
+		return 2;
+	}
+	struct course c = COURSE_INIT;
+	if (course_load(ctx->course_dir, &c) < 0)
+		return 2;
+	int rc = class_dir ? grade_class(&c, class_dir, out_dir, &o) : grade_one(&c, ctx->argv[0], out_dir, &o);
+	course_release(&c);
+	return rc < 0 ? 2 : 0;
+}
+
+const struct cmd_entry cmd_grade_entry = {
+	"grade", "[SUBMISSION]", N_("grade a submission (or a class) for a course's grader"), grade_options, 0, 1,
+	cmd_grade,
+};

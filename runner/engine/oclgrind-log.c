@@ -1,0 +1,207 @@
+/* oclgrind-log.c: Oclgrind's log, read into messages (see oclgrind-log.h for its form). */
+#include "engine/oclgrind-log.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Reads "TAG(x,y,z)" anywhere in s. */
+static bool parse_triple(const char *s, const char *tag, long out[3])
+{
+	const char *p = s;
+	size_t n = strlen(tag);
+	while ((p = strstr(p, tag))) {
+		if (p[n] == '(' && (p == s || p[-1] == ' ' || p[-1] == '\t'))
+			return sscanf(p + n, "(%ld,%ld,%ld)", &out[0], &out[1], &out[2]) == 3;
+		p += n;
+	}
+	return false;
+}
+
+static void note_dims(struct parsed_log *pl, const long id[3])
+{
+	for (int d = 2; d >= 0; d--)
+		if (id[d] != 0 && d + 1 > pl->dims)
+			pl->dims = d + 1;
+}
+
+static void parse_entity(struct parsed_log *pl, struct entity *e, const char *s)
+{
+	e->set = true;
+	if (parse_triple(s, "Global", e->global)) {
+		parse_triple(s, "Local", e->local);
+		parse_triple(s, "Group", e->group);
+		note_dims(pl, e->global);
+	} else if (parse_triple(s, "Group", e->group)) {
+		e->is_group = true;
+		note_dims(pl, e->group);
+	}
+}
+
+static size_t llvm_type_bytes(const char *t)
+{
+	static const struct { const char *name; size_t bytes; } types[] = {
+		{ "i8", 1 }, { "i16", 2 }, { "i32", 4 }, { "i64", 8 },
+		{ "half", 2 }, { "float", 4 }, { "double", 8 },
+	};
+	unsigned lanes = 1;
+	int used = 0;
+	if (sscanf(t, "<%u x %n", &lanes, &used) == 1 && used > 0)
+		t += used;
+	size_t len = strcspn(t, " ,>*");
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (strlen(types[i].name) == len && !strncmp(t, types[i].name, len))
+			return lanes * types[i].bytes;
+	return 0;
+}
+
+/* "store i32 %x, i32 addrspace(3)* %p" or "%26 = load i32, i32 addrspace(3)* %p". */
+static void parse_instruction(struct entity *e, const char *s)
+{
+	const char *load = strstr(s, "= load ");
+	if (starts_with(s, "store ")) {
+		e->access = ACCESS_WRITE;
+		e->access_bytes = llvm_type_bytes(s + strlen("store "));
+	} else if (load || starts_with(s, "load ")) {
+		e->access = ACCESS_READ;
+		e->access_bytes = llvm_type_bytes(load ? load + strlen("= load ") : s + strlen("load "));
+	}
+}
+
+static void parse_address(struct oclgrind_msg *m, const char *header)
+{
+	const char *p = strstr(header, " memory address 0x");
+	if (!p)
+		return;
+	const char *start = p;
+	while (start > header && start[-1] != ' ')
+		start--;
+	size_t n = (size_t)(p - start);
+	if (n >= sizeof(m->space))
+		n = sizeof(m->space) - 1;
+	memcpy(m->space, start, n);
+	m->space[n] = '\0';
+	m->address = strtoull(p + strlen(" memory address 0x"), NULL, 16);
+}
+
+static void parse_header(struct oclgrind_msg *m, const char *h)
+{
+	m->kind = MSG_OTHER;
+	if (starts_with(h, "Work-group divergence detected")) {
+		m->kind = MSG_DIVERGENCE;
+		m->async = strstr(h, "async") != NULL;
+	} else if (starts_with(h, "Invalid read of size ") || starts_with(h, "Invalid write of size ")) {
+		m->kind = MSG_OUT_OF_BOUNDS;
+		m->write = starts_with(h, "Invalid write");
+		m->size = strtoul(h + strlen(m->write ? "Invalid write of size " : "Invalid read of size "),
+				  NULL, 10);
+	} else if (starts_with(h, "Read-write data race") || starts_with(h, "Write-write data race")) {
+		m->kind = MSG_DATA_RACE;
+		m->write = starts_with(h, "Write-write");
+	} else if (starts_with(h, "Uninitialized value written")) {
+		m->kind = MSG_UNINITIALIZED;
+		m->uninit = UNINIT_WRITE;
+	} else if (starts_with(h, "Uninitialized address used")) {
+		m->kind = MSG_UNINITIALIZED;
+		m->uninit = UNINIT_ADDRESS;
+	} else if (starts_with(h, "Controlflow depends on uninitialized")) {
+		m->kind = MSG_UNINITIALIZED;
+		m->uninit = UNINIT_BRANCH;
+	} else if (starts_with(h, "Instruction depends on an uninitialized")) {
+		m->kind = MSG_UNINITIALIZED;
+		m->uninit = UNINIT_INDEX;
+	}
+	parse_address(m, h);
+}
+
+/* State while reading the indented lines of one message. */
+struct body_state {
+	int cur;                 /* entity the next lines belong to; -1: none yet */
+	bool want_instruction;
+};
+
+static void parse_body_line(struct parsed_log *pl, struct oclgrind_msg *m, struct body_state *st,
+			    const char *s)
+{
+	int line;
+	if (starts_with(s, "Entity:") || starts_with(s, "First entity:") || starts_with(s, "Work-item:")) {
+		st->cur = 0;
+		parse_entity(pl, &m->e[0], s);
+		st->want_instruction = true;
+	} else if (starts_with(s, "Second entity:")) {
+		st->cur = 1;
+		parse_entity(pl, &m->e[1], s);
+		st->want_instruction = true;
+	} else if (starts_with(s, "Previous work-items executed:")) {
+		st->cur = 1;
+		m->e[1].set = true;
+		st->want_instruction = true;
+	} else if (starts_with(s, "Work-group:")) {
+		bool has_wg = sscanf(s, "Work-group: (%ld,%ld,%ld)", &m->wg[0], &m->wg[1], &m->wg[2]) == 3;
+		if (has_wg)
+			note_dims(pl, m->wg);
+	} else if (sscanf(s, "Only %ld out of %ld", &m->only, &m->of) == 2) {
+		st->want_instruction = true;
+	} else if (sscanf(s, "At line %d", &line) == 1) {
+		if (!m->line)
+			m->line = line;
+		if (st->cur >= 0 && !m->e[st->cur].line)
+			m->e[st->cur].line = line;
+		st->want_instruction = false;
+	} else if (starts_with(s, "  ") && st->want_instruction) {
+		if (st->cur >= 0)
+			parse_instruction(&m->e[st->cur], s + 2);
+		st->want_instruction = false;
+	}
+}
+
+static struct oclgrind_msg *new_msg(struct parsed_log *pl)
+{
+	if (pl->n == pl->cap) {
+		pl->cap = pl->cap ? 2 * pl->cap : 64;
+		pl->m = xrealloc(pl->m, (size_t)pl->cap * sizeof(*pl->m));
+	}
+	struct oclgrind_msg *m = &pl->m[pl->n++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
+void oclgrind_log_parse(const char *log, struct parsed_log *pl)
+{
+	struct oclgrind_msg *m = NULL;
+	struct body_state st = { -1, false };
+	struct sbuf line = SBUF_INIT;
+	const char *p = log;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		sbuf_reset(&line);
+		sbuf_add(&line, p, n);
+		const char *s = sbuf_str(&line);
+		if (*s == '\t') {
+			if (m)
+				parse_body_line(pl, m, &st, s + 1);
+		} else if (*s) {
+			m = new_msg(pl);
+			parse_header(m, s);
+			st.cur = -1;
+			st.want_instruction = false;
+		}
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+	sbuf_release(&line);
+	if (pl->dims < 1)
+		pl->dims = 1;
+}
+
+/*
+ * ---- words for the learner ----
+ * Each sentence is one format string that tr() translates whole; the phrases it places (a
+ * work-item, a buffer, an element) are built first, already in the learner's language.
+ */

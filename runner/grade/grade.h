@@ -1,0 +1,65 @@
+/*
+ * grade.h: grading submissions in bulk, for courses. A submission is a directory holding the
+ * learner's kernels, laid out as the course's exercises/ or flat (NAME.cl); each exercise of
+ * the course is checked against the submitted file, never the course's own stub. The results
+ * are written in the formats graders read (formats.c): exercism, Gradescope, PrairieLearn,
+ * GitHub Classroom, JUnit XML, TAP, and clings' own summary.
+ */
+#ifndef GRADE_GRADE_H
+#define GRADE_GRADE_H
+
+#include "ui/ui.h"
+
+enum grade_format {
+	FORMAT_EXERCISM = 1 << 0, FORMAT_GRADESCOPE = 1 << 1, FORMAT_PRAIRIELEARN = 1 << 2,
+	FORMAT_CLASSROOM = 1 << 3, FORMAT_JUNIT = 1 << 4, FORMAT_TAP = 1 << 5, FORMAT_SUMMARY = 1 << 6,
+	FORMAT_ALL = (1 << 7) - 1
+};
+/* "exercism,junit" into a set of formats; -1 (printed) for an unknown name. */
+int grade_formats_parse(const char *list, unsigned *out);
+
+struct grade_options {
+	const char *course_dir, *lang, *device;
+	const char *exercises;   /* comma-separated names; NULL: the whole course */
+	const char *out_dir;     /* where the results go */
+	unsigned formats;
+	int jobs;                /* checks run at once */
+	uint64_t seed;           /* 0: from the submission's contents and CLINGS_GRADE_SECRET */
+	double time_budget;      /* seconds for one submission; 0: none */
+	bool no_analysis;
+	int shard, shards;       /* --class: grade only submissions i of every N (0 of 1: all) */
+};
+
+enum grade_state { GRADED, NOT_SUBMITTED, NOT_REACHED };
+struct grade_item {
+	const struct exercise *e;
+	char *file;              /* the submitted file, NULL when there is none */
+	enum grade_state state;
+	struct report r;         /* when GRADED */
+	int points;              /* earned: e->points on a pass, else 0 */
+};
+struct grade_run {
+	char *submission;        /* its directory, as given */
+	uint64_t seed;
+	struct grade_item *items;
+	int n;
+	int score, max_score;
+	double seconds;
+	bool anything_submitted;
+};
+
+/* Grades one submission into run; 0, or -1 when grading itself failed (printed). */
+int grade_submission(const struct course *c, const char *dir, const struct grade_options *o,
+		     struct grade_run *run);
+void grade_run_release(struct grade_run *run);
+
+/* The learner's words for an item: what went wrong, or "" on a pass. */
+const char *grade_item_message(const struct grade_item *it, const char *lang);
+/* pass, fail or error, as exercism and GitHub Classroom spell a test's status. */
+const char *grade_item_status(const struct grade_item *it);
+
+/* Writes every format of o->formats for run into out_dir, each file atomically; 0 or -1. */
+int grade_write(const struct grade_run *run, const struct grade_options *o,
+		const char *out_dir);
+
+#endif

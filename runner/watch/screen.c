@@ -1,0 +1,485 @@
+/*
+ * screen.c: what the watcher shows. In a terminal the whole screen is built in one buffer and
+ * written at once (title, lesson, verdict, status line, keys); without one, plain lines that a
+ * script or a screen reader can follow.
+ */
+#include "watch/tui.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- text helpers ---- */
+
+void lines_add(struct lines *l, const char *s, size_t n)
+{
+	l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
+	l->v[l->n++] = xstrfmt("%.*s", (int)n, s);
+}
+
+void lines_addf(struct lines *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lines_addf(struct lines *l, const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	sbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
+	l->v[l->n++] = sbuf_detach(&sb);
+}
+
+/* Each '\n'-ended piece of text becomes a line. */
+void lines_split(struct lines *l, const char *text)
+{
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		size_t n = nl ? (size_t)(nl - text) : strlen(text);
+		lines_add(l, text, n);
+		text += n + (nl ? 1 : 0);
+	}
+}
+
+void lines_release(struct lines *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+/* Plain text set into lines of at most width columns, each starting with indent. */
+static void lines_wrap(struct lines *l, const char *text, int width, const char *indent,
+		       const char *sgr, const char *reset)
+{
+	int iw = term_width(indent, strlen(indent));
+	int avail = width - iw > 10 ? width - iw : 10;
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		size_t n = nl ? (size_t)(nl - text) : strlen(text);
+		struct sbuf line = SBUF_INIT;
+		int col = 0;
+		size_t i = 0;
+		sbuf_addf(&line, "%s%s", indent, sgr);
+		while (i < n) {
+			size_t j = i;
+			while (j < n && text[j] != ' ')
+				j++;
+			int ww = term_width(text + i, j - i);
+			if (col && col + 1 + ww > avail) {
+				sbuf_adds(&line, reset);
+				lines_add(l, line.buf, line.len);
+				sbuf_reset(&line);
+				sbuf_addf(&line, "%s%s", indent, sgr);
+				col = 0;
+			}
+			if (col) {
+				sbuf_adds(&line, " ");
+				col++;
+			}
+			/* A word longer than the line is cut over several. */
+			while (ww > avail - col) {
+				size_t cut = term_offset(text + i, j - i, avail - col);
+				sbuf_add(&line, text + i, cut);
+				sbuf_adds(&line, reset);
+				lines_add(l, line.buf, line.len);
+				sbuf_reset(&line);
+				sbuf_addf(&line, "%s%s", indent, sgr);
+				col = 0;
+				i += cut;
+				ww = term_width(text + i, j - i);
+			}
+			sbuf_add(&line, text + i, j - i);
+			col += ww;
+			i = j;
+			while (i < n && text[i] == ' ')
+				i++;
+		}
+		sbuf_adds(&line, reset);
+		lines_add(l, line.buf, line.len);
+		sbuf_release(&line);
+		text += n + (nl ? 1 : 0);
+	}
+}
+
+/* The runner's words in the learner's language. */
+
+static const char *sgr(const struct watch *w, const char *code)
+{
+	return w->colour ? code : "";
+}
+
+/* What a learner calls each verdict. */
+static const char *verdict_label_in(const struct watch *w, enum verdict v)
+{
+	return T(verdict_label(v));
+}
+
+/* A path as the learner would type it: relative to where clings was started, when inside it. */
+
+const struct exercise *watch_current(const struct watch *w)
+{
+	return &w->course.ex[w->ses.cur];
+}
+
+/* ---- the screen ---- */
+
+void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(w->status, sizeof(w->status), fmt, ap);
+	va_end(ap);
+	w->status_kind = kind;
+	if (!w->interactive && w->status[0] && kind != STATUS_BUSY) {
+		printf("%s\n", w->status);
+		fflush(stdout);
+	}
+}
+
+/* One row: cut to the width, then cleared to its end; fill pads with spaces (for bars). */
+static void put_row(struct watch *w, struct sbuf *s, int row, const char *text, const char *style,
+		    bool fill)
+{
+	if (row < 1 || row > w->rows)
+		return;
+	sbuf_addf(s, "\x1b[%d;1H%s", row, style ? sgr(w, style) : "");
+	int used = term_add_fit(s, text, strlen(text), w->cols);
+	if (fill)
+		sbuf_addf(s, "%*s", w->cols - used, "");
+	sbuf_addf(s, "%s\x1b[K", sgr(w, C_RESET));
+}
+
+/* A word of a picture's grid: only cells, '.' right and 'x' wrong ("..x.", "xx", "x", and the
+ * "x" of the legend); an 'x' inside a word, or a lone one before a number ("16 x 16"), is not. */
+static bool grid_word(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '.' && s[i] != 'x')
+			return false;
+	if (n == 1 && s[0] == 'x')
+		return !isdigit((unsigned char)s[1 + strspn(s + 1, " ")]);
+	return n > 0 && memchr(s, 'x', n);
+}
+
+/* Draws wrong cells red and right ones dim, when there is colour. */
+static void add_picture_line(struct watch *w, struct lines *l, const char *line)
+{
+	struct sbuf sb = SBUF_INIT;
+	sbuf_adds(&sb, "  ");
+	for (size_t i = 0; line[i];) {
+		size_t n = strcspn(line + i, " ");
+		if (w->colour && grid_word(line + i, n)) {
+			for (size_t k = i; k < i + n; k++)
+				sbuf_addf(&sb, "%s%c%s", line[k] == 'x' ? C_RED : C_DIM, line[k], C_RESET);
+		} else {
+			sbuf_add(&sb, line + i, n);
+		}
+		i += n;
+		size_t spaces = strspn(line + i, " ");
+		sbuf_add(&sb, line + i, spaces);
+		i += spaces;
+	}
+	lines_add(l, sbuf_str(&sb), sb.len);
+	sbuf_release(&sb);
+}
+
+/* The verdict of the last check, as lines for the lower part of the screen (or for print);
+ * whole_log: the compiler's whole log under a heading, else its first lines. */
+void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
+{
+	const struct report *r = &w->report;
+	const char *file = path_shown(watch_current(w)->file_path);
+	if (!w->have_report) {
+		char *msg = xstrfmt(T("Not checked yet: save %s to check it, or press r."), file);
+		lines_addf(l, "%s%s%s", sgr(w, C_DIM), msg, sgr(w, C_RESET));
+		free(msg);
+		return;
+	}
+	bool pass = r->verdict == VERDICT_PASS;
+	const char *mark = w->interactive ? (pass ? "\xe2\x9c\x93 " : "\xe2\x9c\x97 ") : (pass ? "PASS " : "FAIL ");
+	char secs[32];
+	char *when = xstrfmt(T("check %d at %s, %s s"), w->checks, w->checked_at,
+			     number_in(w->opt.lang, r->seconds, 2, secs));
+	lines_addf(l, "%s%s%s%s  %s%s%s", sgr(w, pass ? C_GREEN : C_RED), mark, verdict_label_in(w, r->verdict),
+		   sgr(w, C_RESET), sgr(w, C_DIM), when, sgr(w, C_RESET));
+	free(when);
+	if (pass) {
+		bool last = w->ses.cur + 1 >= w->course.n;
+		lines_addf(l, "  %s", last ? T("That was the last exercise: the course is done!")
+					   : T("Well done. Press n for the next exercise."));
+		if (r->message && *r->message)
+			lines_wrap(l, r->message, width, "  ", sgr(w, C_DIM), sgr(w, C_RESET));
+		return;
+	}
+	if (r->file && *r->file) {
+		if (r->line > 0)
+			lines_addf(l, "  %s%s:%d%s", sgr(w, C_BOLD), path_shown(r->file), r->line, sgr(w, C_RESET));
+		else
+			lines_addf(l, "  %s%s%s", sgr(w, C_BOLD), path_shown(r->file), sgr(w, C_RESET));
+	}
+	lines_wrap(l, r->message && *r->message ? r->message : T("(no message)"), width, "  ", "", "");
+	if (r->picture && *r->picture) {
+		lines_add(l, "", 0);
+		const char *p = r->picture;
+		while (*p) {
+			const char *nl = strchr(p, '\n');
+			char *line = xstrfmt("%.*s", (int)(nl ? nl - p : (long)strlen(p)), p);
+			add_picture_line(w, l, line);
+			free(line);
+			p = nl ? nl + 1 : p + strlen(p);
+		}
+	}
+	if (r->build_log && *r->build_log) {
+		lines_add(l, "", 0);
+		struct lines log = { NULL, 0 };
+		lines_split(&log, r->build_log);
+		int shown = whole_log ? log.n : BUILD_LOG_LINES;
+		if (whole_log)
+			lines_addf(l, "  %s", T("Compiler log:"));
+		for (int i = 0; i < log.n && i < shown; i++)
+			lines_addf(l, "  %s%s%s", sgr(w, C_YELLOW), log.v[i], sgr(w, C_RESET));
+		if (log.n > shown)
+		{
+			char *more = xstrfmt(T("(%d more lines)"), log.n - shown);
+			lines_addf(l, "  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
+			free(more);
+		}
+		lines_release(&log);
+	}
+	int failed = 0;
+	for (int i = 0; i < r->ntests; i++)
+		failed += r->tests[i].status == TEST_FAIL || r->tests[i].status == TEST_ERROR;
+	if (r->ntests > 1 && failed)
+	{
+		char *msg = xstrfmt(T("%d of %d tests failed"), failed, r->ntests);
+		lines_addf(l, "  %s%s%s", sgr(w, C_DIM), msg, sgr(w, C_RESET));
+		free(msg);
+	}
+}
+
+/* The width Markdown is set to: the window's, less a margin, and no wider than reads well. */
+int text_width(const struct watch *w)
+{
+	return w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
+}
+
+/* Sets md into l at the window's width, unless l already holds it at that width. */
+void render_md(struct watch *w, const char *md, struct lines *l, int *width)
+{
+	int want = text_width(w);
+	if (!md || (want == *width && l->n))
+		return;
+	lines_release(l);
+	struct sbuf out = SBUF_INIT;
+	lesson_render(md, strlen(md), want, w->colour, &out);
+	lines_split(l, sbuf_str(&out));
+	sbuf_release(&out);
+	*width = want;
+}
+
+/* The lesson and the open pager's text, at the window's width. */
+static void render_texts(struct watch *w)
+{
+	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
+	if (w->view == VIEW_PAGER)
+		render_md(w, w->pager_md, &w->pager, &w->pager_width);
+}
+
+static void draw_title(struct watch *w, struct sbuf *s)
+{
+	const struct exercise *e = watch_current(w);
+	int done = session_count_done(&w->ses), n = w->course.n;
+	struct sbuf right = SBUF_INIT, left = SBUF_INIT;
+	int bw = w->cols >= 80 ? BAR_WIDTH : w->cols >= 60 ? BAR_WIDTH / 2 : 0;
+	int filled = n ? done * bw / n : 0;
+	if (bw) {
+		sbuf_adds(&right, sgr(w, C_GREEN));
+		for (int i = 0; i < bw; i++) {
+			if (i == filled)
+				sbuf_adds(&right, sgr(w, C_DIM));
+			sbuf_adds(&right, i < filled ? "\xe2\x96\x88" : "\xe2\x96\x91");
+		}
+		sbuf_addf(&right, "%s ", sgr(w, C_RESET));
+	}
+	sbuf_addf(&right, "%s%d/%d %s%s ", sgr(w, C_BOLD), done, n, T("done"), sgr(w, C_RESET));
+	sbuf_addf(&left, " %sclings%s  %d. %s%s%s  %s%s%s", sgr(w, C_CYAN), sgr(w, C_RESET), w->ses.cur + 1,
+		  sgr(w, C_BOLD), exercise_title_in(w->opt.lang, e), sgr(w, C_RESET), sgr(w, C_DIM), e->name,
+		  sgr(w, C_RESET));
+	int rw = term_width(right.buf, right.len), lw = term_width(left.buf, left.len);
+	struct sbuf row = SBUF_INIT;
+	int room = w->cols - rw;
+	if (room < 10) {
+		sbuf_adds(&row, sbuf_str(&right));
+	} else {
+		term_add_fit(&row, left.buf, left.len, room - 1);
+		sbuf_adds(&row, sgr(w, C_RESET));
+		sbuf_addf(&row, "%*s", lw < room ? room - lw : 1, "");
+		sbuf_adds(&row, sbuf_str(&right));
+	}
+	put_row(w, s, 1, row.buf, NULL, false);
+	sbuf_release(&row);
+	sbuf_release(&left);
+	sbuf_release(&right);
+}
+
+/* "── Edit exercises/x.cl ─────── lesson 1-12 of 40 ↓ ──" */
+static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int shown)
+{
+	const char *dash = "\xe2\x94\x80";
+	struct sbuf left = SBUF_INIT, right = SBUF_INIT, line = SBUF_INIT;
+	sbuf_addf(&left, "%s%s%s %s %s%s%s ", sgr(w, C_DIM), dash, sgr(w, C_RESET), T("Edit"),
+		  sgr(w, C_BOLD), path_shown(watch_current(w)->file_path), sgr(w, C_RESET));
+	if (shown < w->lesson.n)
+		sbuf_addf(&right, T(" lesson %d-%d of %d %s "), first + 1, first + shown, w->lesson.n,
+			  first + shown < w->lesson.n ? "\xe2\x86\x93" : "\xe2\x86\x91");
+	int lw = term_width(left.buf, left.len), rw = term_width(right.buf, right.len);
+	sbuf_adds(&line, sbuf_str(&left));
+	sbuf_adds(&line, sgr(w, C_DIM));
+	for (int i = lw + rw; i < w->cols - 2; i++)
+		sbuf_adds(&line, dash);
+	sbuf_adds(&line, sbuf_str(&right));
+	sbuf_addf(&line, "%s%s", dash, dash);
+	put_row(w, s, row, line.buf, NULL, false);
+	sbuf_release(&left);
+	sbuf_release(&right);
+	sbuf_release(&line);
+}
+
+static void draw_status(struct watch *w, struct sbuf *s, int row)
+{
+	static const char *const styles[] = {
+		[STATUS_INFO] = C_BOLD, [STATUS_BAD] = C_RED, [STATUS_BUSY] = C_YELLOW,
+	};
+	char *text = xstrfmt(" %s", w->status);
+	put_row(w, s, row, text, styles[w->status_kind], false);
+	free(text);
+}
+
+static void draw_legend(struct watch *w, struct sbuf *s, const char *const *keys)
+{
+	struct sbuf line = SBUF_INIT;
+	for (int i = 0; keys[i]; i += 2)
+		sbuf_addf(&line, " %s%s%s%s %s ", sgr(w, C_RESET), sgr(w, C_BOLD), keys[i], sgr(w, C_BAR),
+			  T(keys[i + 1]));
+	put_row(w, s, w->rows, line.buf, C_BAR, true);
+	sbuf_release(&line);
+}
+
+static void draw_main(struct watch *w, struct sbuf *s)
+{
+	static const char *const keys[] = { "n", N_("next"), "p", N_("prev"), "l", N_("lesson"), "h",
+		N_("hint"), "r", N_("run"), "x", N_("reset"), "v", N_("verdict"), "\xe2\x86\x91\xe2\x86\x93",
+		N_("scroll"), "q", N_("quit"), NULL };
+	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
+	struct lines verdict = { NULL, 0 };
+	verdict_lines(w, &verdict, w->cols - 1, false);
+	int avail = w->rows - CHROME_ROWS;
+	int vmax = avail * VERDICT_SHARE_PCT / 100;
+	int vrows = verdict.n < vmax ? verdict.n : vmax;
+	if (vrows < 0)
+		vrows = 0;
+	int lrows = avail - vrows > 0 ? avail - vrows : 0;
+	w->lesson_rows = lrows;
+	if (w->lesson_scroll > w->lesson.n - lrows)
+		w->lesson_scroll = w->lesson.n - lrows;
+	if (w->lesson_scroll < 0)
+		w->lesson_scroll = 0;
+
+	draw_title(w, s);
+	int row = 2;
+	for (int i = 0; i < lrows; i++, row++) {
+		int li = w->lesson_scroll + i;
+		char *text = xstrfmt(" %s", li < w->lesson.n ? w->lesson.v[li] : "");
+		put_row(w, s, row, text, NULL, false);
+		free(text);
+	}
+	int shown = w->lesson.n - w->lesson_scroll < lrows ? w->lesson.n - w->lesson_scroll : lrows;
+	draw_rule(w, s, row++, w->lesson_scroll, shown);
+	for (int i = 0; i < vrows; i++, row++) {
+		if (i == vrows - 1 && vrows < verdict.n) {
+			char *more = xstrfmt(T("(%d more lines: press v)"), verdict.n - i);
+			char *text = xstrfmt("  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
+			put_row(w, s, row, text, NULL, false);
+			free(text);
+			free(more);
+		} else {
+			put_row(w, s, row, verdict.v[i], NULL, false);
+		}
+	}
+	for (; row < w->rows - 1; row++)
+		put_row(w, s, row, "", NULL, false);
+	draw_status(w, s, w->rows - 1);
+	draw_legend(w, s, keys);
+	lines_release(&verdict);
+}
+
+static void draw_pager(struct watch *w, struct sbuf *s)
+{
+	static const char *const keys[] = { "\xe2\x86\x91\xe2\x86\x93 j k", N_("line"), "space b", N_("page"),
+		"g G", N_("top, end"), "q", N_("back"), NULL };
+	int body = w->rows - 2 > 0 ? w->rows - 2 : 0;
+	if (w->pager_scroll > w->pager.n - body)
+		w->pager_scroll = w->pager.n - body;
+	if (w->pager_scroll < 0)
+		w->pager_scroll = 0;
+	char *title = xstrfmt(" %s   %d-%d / %d", w->pager_title, w->pager.n ? w->pager_scroll + 1 : 0,
+			      w->pager_scroll + body < w->pager.n ? w->pager_scroll + body : w->pager.n,
+			      w->pager.n);
+	put_row(w, s, 1, title, C_BAR, true);
+	free(title);
+	for (int i = 0; i < body; i++) {
+		int li = w->pager_scroll + i;
+		char *text = xstrfmt(" %s", li < w->pager.n ? w->pager.v[li] : "");
+		put_row(w, s, 2 + i, text, NULL, false);
+		free(text);
+	}
+	draw_legend(w, s, keys);
+}
+
+void screen_draw(struct watch *w)
+{
+	if (!w->interactive)
+		return;
+	struct sbuf s = SBUF_INIT;
+	sbuf_adds(&s, "\x1b[?25l");
+	if (w->view == VIEW_PAGER)
+		draw_pager(w, &s);
+	else
+		draw_main(w, &s);
+	term_write(STDOUT_FILENO, s.buf, s.len);
+	sbuf_release(&s);
+}
+
+void screen_resize(struct watch *w)
+{
+	if (!w->interactive)
+		return;
+	term_size(STDOUT_FILENO, &w->rows, &w->cols);
+	render_texts(w);
+}
+
+/* ---- plain output, without a terminal ---- */
+
+void print_exercise(struct watch *w)
+{
+	const struct exercise *e = watch_current(w);
+	printf("\n");
+	printf(T("%d/%d done. Exercise %d: %s (%s)\n"), session_count_done(&w->ses), w->course.n, w->ses.cur + 1,
+	       exercise_title_in(w->opt.lang, e), e->name);
+	printf(T("Edit %s; read the lesson with `clings lesson %s`.\n"), path_shown(e->file_path), e->name);
+	fflush(stdout);
+}
+
+void print_verdict(struct watch *w)
+{
+	struct lines l = { NULL, 0 };
+	verdict_lines(w, &l, 80, false);
+	printf("%s: ", watch_current(w)->name);
+	for (int i = 0; i < l.n; i++)
+		printf("%s\n", l.v[i]);
+	lines_release(&l);
+	fflush(stdout);
+}

@@ -1,0 +1,84 @@
+/*
+ * session.c: the tutorial's rules, apart from any terminal: which exercise is open, what a
+ * verdict changes, where n, N and p lead, and how progress is rebuilt after a lost or corrupt
+ * state file. The watcher (watch.c) draws what these decide; tests/unit/test-session.c tests
+ * them without a screen.
+ */
+#include "watch/watch.h"
+
+#include <string.h>
+
+bool session_is_done(const struct session *s, const struct exercise *e)
+{
+	for (int i = 0; i < s->st->n; i++)
+		if (!strcmp(s->st->ex[i].name, e->name))
+			return s->st->ex[i].done;
+	return false;
+}
+
+int session_count_done(const struct session *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->course->n; i++)
+		n += session_is_done(s, &s->course->ex[i]);
+	return n;
+}
+
+int session_start(const struct session *s)
+{
+	return course_index(s->course, exercise_current(s->course, s->st));
+}
+
+void session_open(struct session *s, int i)
+{
+	s->cur = i;
+	const struct exercise *e = &s->course->ex[i];
+	bool first_visit = true;
+	for (int j = 0; j < s->st->n; j++)
+		first_visit &= strcmp(s->st->ex[j].name, e->name) != 0;
+	state_for(s->st, e->name);
+	/* A stub never seen before is the pristine one: kept, so that reset works without git. */
+	if (first_visit)
+		exercise_keep_original(s->course, e);
+	copy_str(s->st->current, sizeof(s->st->current), e->name);
+	state_save(s->course, s->st);
+}
+
+void session_record(struct session *s, enum verdict v)
+{
+	struct exercise_state *es = state_for(s->st, s->course->ex[s->cur].name);
+	copy_str(es->last_verdict, sizeof(es->last_verdict), verdict_name(v));
+	if (v == VERDICT_PASS)
+		es->done = true;   /* done stays done: a later wrong save does not undo a pass */
+	state_save(s->course, s->st);
+}
+
+enum session_move session_next(const struct session *s, bool skip, int *to)
+{
+	bool passed = session_is_done(s, &s->course->ex[s->cur]);
+	if (s->cur + 1 >= s->course->n)
+		return passed ? MOVE_COURSE_DONE : MOVE_LAST;
+	if (!passed && !skip)
+		return MOVE_NOT_PASSED;
+	*to = s->cur + 1;
+	return MOVE_OK;
+}
+
+enum session_move session_prev(const struct session *s, int *to)
+{
+	if (s->cur == 0)
+		return MOVE_FIRST;
+	*to = s->cur - 1;
+	return MOVE_OK;
+}
+
+int session_recover(struct session *s, enum verdict (*check)(void *ctx), void *ctx)
+{
+	for (int i = 0; i < s->course->n; i++) {
+		session_open(s, i);
+		enum verdict v = check(ctx);
+		if (v != VERDICT_PASS)
+			return i;
+	}
+	return s->course->n - 1;
+}

@@ -1,0 +1,95 @@
+/*
+ * tui.h: the watcher's own parts, shared by watch.c (files, keys, the loop, the actions) and
+ * screen.c (what is drawn, and the plain lines without a terminal). Not for other layers.
+ */
+#ifndef WATCH_TUI_H
+#define WATCH_TUI_H
+
+#include "watch/watch.h"
+
+#define SETTLE_MS 200            /* a burst of editor events closer than this is one save */
+#define LESSON_MAX_WIDTH 100     /* wider lines are hard to read */
+#define BAR_WIDTH 20
+#define VERDICT_SHARE_PCT 66     /* of the rows below the title, the verdict may take this much */
+#define BUILD_LOG_LINES 12
+#define STATUS_MAX 512
+#define CHROME_ROWS 4            /* title, rule, status, legend */
+
+#define C_RESET "\x1b[0m"
+#define C_BOLD "\x1b[1m"
+#define C_DIM "\x1b[2m"
+#define C_RED "\x1b[1;31m"
+#define C_GREEN "\x1b[1;32m"
+#define C_YELLOW "\x1b[1;33m"
+#define C_CYAN "\x1b[36m"
+#define C_BAR "\x1b[7m"
+
+
+enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET };
+enum status_kind { STATUS_INFO, STATUS_BAD, STATUS_BUSY };
+
+struct lines {
+	char **v;
+	int n;
+};
+
+struct watch {
+	struct watch_options opt;  /* global options, copied */
+	struct course course;
+	struct state st;
+	struct session ses;       /* the rules: course and st above, and the open exercise */
+	bool interactive, colour;
+	int rows, cols;
+	enum view view;
+	bool quit;
+
+	char *lesson_md;
+	struct lines lesson;      /* rendered for lesson_width */
+	int lesson_width;
+	int lesson_scroll;
+	int lesson_rows;          /* rows the pane had at the last draw: the page size */
+
+	struct report report;
+	bool have_report;
+	int checks;               /* checks run since start: shows that a save was seen */
+	char checked_at[16];
+
+	char status[STATUS_MAX];
+	enum status_kind status_kind;
+
+	char *pager_md;           /* the pager's text: lesson, hints or the whole report */
+	struct lines pager;       /* pager_md rendered for pager_width */
+	int pager_width;
+	char pager_title[STATUS_MAX];
+	int pager_scroll;
+
+	int ino_fd, wd_dir, wd_file;
+	double settle_at;         /* when the last burst of events is over; 0: none pending */
+	struct standby standby;   /* the next check's execution child, warming up meanwhile */
+
+	FILE *err_file;           /* stderr while quiet: shown in the status line */
+	int saved_stderr;         /* the real stderr while quiet, else -1 */
+	long err_shown;
+};
+
+#define T(english) tr(w->opt.lang, english)
+
+/* ---- screen.c ---- */
+void lines_add(struct lines *l, const char *s, size_t n);
+void lines_addf(struct lines *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lines_split(struct lines *l, const char *text);
+void lines_release(struct lines *l);
+const struct exercise *watch_current(const struct watch *w);
+void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Renders Markdown for the pane's width into l (again only when the width changed). */
+void render_md(struct watch *w, const char *md, struct lines *l, int *width);
+int text_width(const struct watch *w);
+/* The verdict as lines of at most width columns (with whole_log, the compiler's log whole). */
+void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log);
+void screen_draw(struct watch *w);     /* the whole screen, in one write */
+void screen_resize(struct watch *w);   /* after SIGWINCH: the size, and the texts set again */
+void print_exercise(struct watch *w);  /* without a terminal: what is open */
+void print_verdict(struct watch *w);   /* without a terminal: the verdict as one line and more */
+
+#endif

@@ -1,0 +1,118 @@
+# clings grade: known submissions (all correct, all stubs, a mix, none, files that are no kernel,
+# a hanging kernel, a hostile one; made below from the course's own files) graded in every
+# format; each file compared with its expected copy (tests/grade/expected, times masked) and
+# validated against a schema written from its platform's documentation (tests/grade/validate).
+# UPDATE=1 rewrites the expected copies. Then the entry points of grading/, with their
+# directories simulated.
+. tests/lib.sh
+export CLINGS_GRADE_SECRET=clings-tests   # the seeds below depend on it
+exercises=scale,local_reverse,memory_4,reduce_passes
+# The submissions, at a fixed place (their paths appear in the results).
+subs=build/grade-submissions
+rm -rf "$subs"
+mkdir -p "$subs/correct/exercises" "$subs/stubs" "$subs/mix/exercises" "$subs/empty" \
+	"$subs/notkernel/memory_4.cl" "$subs/hanging" "$subs/hostile"
+unexpect() { grep -v '^// expect: ' "$1"; }   # a golden kernel as a learner would submit it
+for e in scale local_reverse memory_4 reduce_passes; do
+	cp "solutions/$e.cl" "$subs/correct/exercises/"
+	tests/pristine-stub "exercises/$e.cl" > "$subs/stubs/$e.cl"
+done
+cp solutions/scale.cl "$subs/mix/exercises/"
+tests/pristine-stub exercises/local_reverse.cl > "$subs/mix/exercises/local_reverse.cl"
+unexpect tests/golden/memory_4/one_load.cl > "$subs/mix/exercises/memory_4.cl"
+printf '\x89PNG\r\n\x1a\n\x00\x00\xff\xfe binary' > "$subs/notkernel/scale.cl"
+ln -s ../../../solutions/local_reverse.cl "$subs/notkernel/local_reverse.cl"
+echo 'hello, this is not a kernel' > "$subs/notkernel/reduce_passes.cl"
+unexpect tests/golden/memory_4/endless_loop.cl > "$subs/hanging/memory_4.cl"
+cp solutions/scale.cl "$subs/hanging/"
+cp tests/hostile/forge_pass.cl "$subs/hostile/memory_4.cl"
+expected=tests/grade/expected
+mask() { sed -E 's/"(seconds|execution_time|duration)": [0-9.]+/"\1": 0/g; s/ time="[0-9.]+"/ time="0"/g' "$1"; }
+
+"$CLINGS" grade --class "$subs" --exercises "$exercises" --out "$TMP/out" --jobs 2 > "$TMP/stdout" 2> "$TMP/stderr"
+rc=$?
+[ $rc -eq 0 ] || fail "grade --class: exit $rc: $(cat "$TMP/stderr")"
+for sub in correct stubs mix empty notkernel hanging hostile; do
+	out="$TMP/out/$sub"
+	tests/grade/validate "$out" || fail "$sub: a file breaks its format"
+	for f in exercism.json gradescope.json prairielearn.json classroom.json clings.json junit.xml results.tap; do
+		[ -f "$out/$f" ] || fail "$sub: no $f"
+		if [ -n "${UPDATE:-}" ]; then
+			mkdir -p "$expected/$sub"
+			mask "$out/$f" > "$expected/$sub/$f"
+		fi
+		mask "$out/$f" | diff -u "$expected/$sub/$f" - > "$TMP/diff" || fail "$sub/$f differs: $(head -40 "$TMP/diff")"
+	done
+done
+score() { jq -r '"\(.score)/\(.max_score)"' "$TMP/out/$1/clings.json"; }
+[ "$(score correct)" = 4/4 ] || fail "correct: $(score correct)"
+[ "$(score stubs)" = 0/4 ] || fail "stubs: $(score stubs)"
+[ "$(score mix)" = 1/4 ] || fail "mix: $(score mix)"
+[ "$(jq -r .gradable "$TMP/out/empty/prairielearn.json")" = false ] || fail "empty: gradable"
+[ "$(jq -r '.exercises[] | select(.name == "memory_4") | .verdict' "$TMP/out/hanging/clings.json")" = timeout ] || fail "hanging"
+[ "$(jq -r '.exercises[] | select(.name == "memory_4") | .verdict' "$TMP/out/hostile/clings.json")" = crash ] || fail "hostile"
+grep -c '^Points ' "$TMP/stdout" | grep -qx 7 || fail "Points lines: $(cat "$TMP/stdout")"
+
+# The validator itself refuses what breaks a format.
+cp -r "$TMP/out/mix" "$TMP/broken"
+jq '.tests[0].status = "passed"' "$TMP/broken/exercism.json" > "$TMP/x" && mv "$TMP/x" "$TMP/broken/exercism.json"
+tests/grade/validate "$TMP/broken" > /dev/null && fail "the validator took a wrong exercism status"
+
+# One exercise alone: results.json where the platform looks; the seed repeats a grading; another
+# submission gets another seed; the secret changes it too.
+"$CLINGS" grade "$subs/mix" --exercises memory_4 --format exercism --out "$TMP/one" 2>/dev/null || fail "one format"
+[ -f "$TMP/one/results.json" ] && [ ! -f "$TMP/one/junit.xml" ] || fail "one format: $(ls "$TMP/one")"
+seed=$(jq -r .seed "$TMP/out/mix/clings.json")
+[ "$seed" != "$(jq -r .seed "$TMP/out/correct/clings.json")" ] || fail "two submissions, one seed"
+CLINGS_GRADE_SECRET=other "$CLINGS" grade "$subs/mix" --exercises scale --format summary --out "$TMP/s2" 2>/dev/null
+[ "$(jq -r .seed "$TMP/s2/clings.json")" != "$seed" ] || fail "the secret does not change the seed"
+"$CLINGS" grade "$subs/mix" --exercises scale --format summary --seed "$seed" --out "$TMP/s3" 2>/dev/null
+[ "$(jq -r .seed "$TMP/s3/clings.json")" = "$seed" ] || fail "--seed"
+out=$("$CLINGS" check memory_4 --file "$subs/mix/exercises/memory_4.cl" --seed "$seed" --json)
+[ "$(printf '%s' "$out" | jq -r .message)" = "$(jq -r '.exercises[] | select(.name == "memory_4") | .message' "$TMP/out/mix/clings.json")" ] ||
+	fail "clings check --seed does not repeat the grade's message"
+
+# The time budget: what is not reached is reported as such.
+mkdir -p "$TMP/two/exercises"
+cp "$subs/hanging/memory_4.cl" "$TMP/two/exercises/"
+cp solutions/reduce_passes.cl "$TMP/two/exercises/"
+"$CLINGS" grade "$TMP/two" --exercises memory_4,reduce_passes --format summary,tap --time-budget 1 \
+	--out "$TMP/budget" 2>/dev/null || fail "--time-budget"
+[ "$(jq -r '[.exercises[].verdict] | join(" ")' "$TMP/budget/clings.json")" = "timeout not_reached" ] ||
+	fail "not reached: $(cat "$TMP/budget/clings.json")"
+grep -q '^not ok 2 - reduce_passes # SKIP not reached' "$TMP/budget/results.tap" || fail "TAP: $(cat "$TMP/budget/results.tap")"
+
+# Shards: two halves make the whole class.
+"$CLINGS" grade --class "$subs" --exercises scale --format summary --shard 0/2 --out "$TMP/sh" 2>/dev/null
+"$CLINGS" grade --class "$subs" --exercises scale --format summary --shard 1/2 --out "$TMP/sh" 2>/dev/null
+[ "$(ls "$TMP/sh" | wc -l)" -eq 7 ] || fail "shards: $(ls "$TMP/sh")"
+
+# Errors of grading itself, and of use: exit 2.
+"$CLINGS" --course "$TMP/no-course" grade "$subs/mix" --out "$TMP/x" >/dev/null 2>&1; [ $? -eq 2 ] || fail "no course"
+"$CLINGS" grade "$subs/mix" --format nonsense >/dev/null 2>&1; [ $? -eq 2 ] || fail "unknown format"
+"$CLINGS" grade >/dev/null 2>&1; [ $? -eq 2 ] || fail "no submission"
+"$CLINGS" grade "$TMP/not-there" --out "$TMP/x" >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing submission"
+
+# The entry points, with the platforms' directories simulated.
+root="$TMP/gs"
+mkdir -p "$root/submission"
+cp "$subs/mix/exercises/"*.cl "$root/submission/"
+AUTOGRADER_ROOT="$root" CLINGS_TIME_BUDGET=60 grading/gradescope/run_autograder >/dev/null 2>&1 || fail "run_autograder"
+tests/grade/validate "$root/results" || fail "run_autograder's results"
+mkdir -p "$root/results/check" && cp "$root/results/results.json" "$root/results/check/gradescope.json"
+tests/grade/validate "$root/results/check" || fail "Gradescope's results.json"
+mkdir -p "$TMP/ex/in" "$TMP/ex/out"
+cp solutions/memory_4.cl "$TMP/ex/in/"
+chmod -R a-w "$TMP/ex/in"
+grading/exercism/run.sh memory_4 "$TMP/ex/in" "$TMP/ex/out" >/dev/null 2>&1 || fail "exercism run.sh"
+[ "$(jq -r .status "$TMP/ex/out/results.json")" = pass ] || fail "exercism: $(cat "$TMP/ex/out/results.json")"
+mkdir -p "$TMP/ex/check" && cp "$TMP/ex/out/results.json" "$TMP/ex/check/exercism.json"
+tests/grade/validate "$TMP/ex/check" || fail "exercism's results.json"
+mkdir -p "$TMP/pl/student" "$TMP/pl/data"
+cp "$subs/mix/exercises/"*.cl "$TMP/pl/student/"
+echo '{"params": {"exercises": "scale,memory_4"}}' > "$TMP/pl/data/data.json"
+GRADE_ROOT="$TMP/pl" grading/prairielearn/grade >/dev/null 2>&1 || fail "prairielearn grade"
+[ "$(jq -r .score "$TMP/pl/results/results.json")" = 0.5 ] || fail "prairielearn: $(cat "$TMP/pl/results/results.json")"
+out=$(./run.sh grade "$subs/correct" --exercises scale --format classroom --out "$TMP/rs" 2>/dev/null)
+[ "$out" = "Points 1/1" ] || fail "./run.sh grade: $out"
+exit 0

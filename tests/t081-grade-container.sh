@@ -1,0 +1,36 @@
+# A grading container's conditions, reproduced with bubblewrap (no container engine runs here):
+# a read-only root, no network, HOME unset, a non-root user, only /tmp writable (and the
+# results directory, as a platform mounts it; here under /tmp, since the root cannot get a new
+# directory). clings grades a submission there, with its own
+# confinement nested inside, through the Gradescope entry point.
+. tests/lib.sh
+command -v bwrap >/dev/null || fail "bubblewrap is missing (scripts/install-deps installs it)"
+mkdir -p "$TMP/results" "$TMP/submission"
+chmod 777 "$TMP/results"
+cp solutions/scale.cl "$TMP/submission/"
+tests/pristine-stub exercises/local_reverse.cl > "$TMP/submission/local_reverse.cl"
+grep -v '^// expect: ' tests/golden/memory_4/one_load.cl > "$TMP/submission/memory_4.cl"
+chmod -R a+rX "$TMP/submission"
+here=$PWD
+course_sum() { find exercises solutions checks lessons -type f -exec md5sum {} + | sort | md5sum; }
+before=$(course_sum)
+bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp \
+	--ro-bind "$TMP/submission" /tmp/autograder/submission --bind "$TMP/results" /tmp/autograder/results \
+	--unshare-all --uid 1000 --gid 1000 --unsetenv HOME --die-with-parent --new-session \
+	--setenv AUTOGRADER_ROOT /tmp/autograder --setenv CLINGS_TIME_BUDGET 120 --chdir /tmp \
+	"$here/grading/gradescope/run_autograder" > "$TMP/log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || fail "run_autograder in the container: exit $rc: $(tail -20 "$TMP/log")"
+f="$TMP/results/results.json"
+[ -f "$f" ] || fail "no results.json: $(cat "$TMP/log")"
+[ "$(jq -r .score "$f")" = 1 ] || fail "score: $(cat "$f")"
+statuses=$(jq -r '[.tests[] | .status] | join(" ")' "$f")
+# the whole course: scale passes; the stub, the wrong kernel and the rest do not
+[ "$(printf '%s' "$statuses" | tr ' ' '\n' | grep -c passed)" -eq 1 ] || fail "statuses: $statuses"
+jq -r '.tests[] | select(.name == "memory_4") | .output' "$f" | grep -q 'wrong_result' ||
+	fail "memory_4 in the container: $(jq -r '.tests[] | select(.name == "memory_4")' "$f")"
+mkdir -p "$TMP/check" && cp "$f" "$TMP/check/gradescope.json"
+tests/grade/validate "$TMP/check" || fail "results.json breaks Gradescope's format"
+# nothing was written outside /tmp and the results: the course is as it was
+[ "$(course_sum)" = "$before" ] || fail "the course changed"
+exit 0
