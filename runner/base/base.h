@@ -28,6 +28,9 @@
 #define HINTS_PER_EXERCISE 3     /* of growing detail, in every language */
 #define MAX_PASSES 64            /* a [repeat] loop that runs longer is a broken check */
 #define DEFAULT_TIME_LIMIT_MS 4000
+#define MAX_TIME_LIMIT_MS 600000 /* ten minutes: a check that needs more is broken */
+#define MIN_MEMORY_LIMIT_MB 256  /* less cannot even load the OpenCL compiler */
+#define MAX_MEMORY_LIMIT_MB (1 << 20)
 #define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */
 #define BUILD_CPU_S 5            /* processor time of one build: a kernel takes well under one */
 #define BUILD_MEMORY_MB 2048     /* address space while building (a child needs about 800) */

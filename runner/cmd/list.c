@@ -22,9 +22,9 @@ static int cmd_list(const struct cmd_ctx *ctx)
 			: es->last_verdict[0] ? tr_ctx(ctx->lang, "list state", "todo")
 					      : tr_ctx(ctx->lang, "list state", "new");
 		const char *title = exercise_title_in(ctx->lang, e);
-		const char *on = !colour ? "" : es->done ? "\033[32m" : es->last_verdict[0] ? "\033[33m" : "";
+		const char *on = style(es->done ? STYLE_DONE : es->last_verdict[0] ? STYLE_STARTED : STYLE_PLAIN, colour);
 		done += es->done;
-		printf("%2d  %s%-5s%s %-22s %s%s%s%s\n", i + 1, on, mark, colour ? "\033[0m" : "", e->name,
+		printf("%2d  %s%-5s%s %-22s %s%s%s%s\n", i + 1, on, mark, style(STYLE_RESET, colour), e->name,
 		       title, strcmp(st.current, e->name) ? "" : tr(ctx->lang, "  <- current"),
 		       es->last_verdict[0] && !es->done ? tr(ctx->lang, "  last: ") : "",
 		       es->last_verdict[0] && !es->done

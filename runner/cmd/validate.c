@@ -37,11 +37,12 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 	static const char *const langs[] = { "en", "pt-BR" };
 	for (int i = 0; i < c.n; i++) {
 		const struct exercise *e = &c.ex[i];
-		struct check_spec spec;
-		if (check_spec_load(e->check_path, &spec) < 0)
+		struct check_spec *spec = xcalloc(1, sizeof(*spec));  /* about 200 KB */
+		if (check_spec_load(e->check_path, spec) < 0)
 			bad++;
 		else
-			check_spec_release(&spec);
+			check_spec_release(spec);
+		free(spec);
 		bad += check_readable("stub", e->file_path) < 0;
 		bad += check_readable("solution", e->solution_path) < 0;
 		for (int l = 0; l < 2; l++) {

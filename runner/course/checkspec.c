@@ -255,14 +255,21 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 	else if (!strcmp(name, "signature"))
 		return parse_signature(ctx, v);
 	else if (!strcmp(name, "time_limit_ms")) {
-		if (!parse_long(v, &spec->time_limit_ms) || !spec->time_limit_ms)
-			return bad(ctx, "time_limit_ms must be a positive number of milliseconds");
+		if (!parse_long(v, &spec->time_limit_ms) || spec->time_limit_ms <= 0 ||
+		    spec->time_limit_ms > MAX_TIME_LIMIT_MS)
+			return bad(ctx, "time_limit_ms must be a number of milliseconds from 1 to %d",
+				   MAX_TIME_LIMIT_MS);
 	} else if (!strcmp(name, "analysis_time_limit_ms")) {
-		if (!parse_long(v, &spec->analysis_time_limit_ms) || !spec->analysis_time_limit_ms)
-			return bad(ctx, "analysis_time_limit_ms must be a positive number");
+		if (!parse_long(v, &spec->analysis_time_limit_ms) || spec->analysis_time_limit_ms <= 0 ||
+		    spec->analysis_time_limit_ms > MAX_TIME_LIMIT_MS)
+			return bad(ctx, "analysis_time_limit_ms must be a number of milliseconds from 1 to %d",
+				   MAX_TIME_LIMIT_MS);
 	} else if (!strcmp(name, "memory_limit_mb")) {
-		if (!parse_long(v, &spec->memory_limit_mb))
-			return bad(ctx, "memory_limit_mb must be a number (0: no limit)");
+		if (!parse_long(v, &spec->memory_limit_mb) || spec->memory_limit_mb < 0 ||
+		    (spec->memory_limit_mb > 0 && spec->memory_limit_mb < MIN_MEMORY_LIMIT_MB) ||
+		    spec->memory_limit_mb > MAX_MEMORY_LIMIT_MB)
+			return bad(ctx, "memory_limit_mb must be 0 (no limit) or from %d to %d",
+				   MIN_MEMORY_LIMIT_MB, MAX_MEMORY_LIMIT_MB);
 	} else if (!strcmp(name, "seed")) {
 		long s;
 		if (!parse_long(v, &s))
@@ -638,8 +645,7 @@ int check_spec_load(const char *path, struct check_spec *spec)
 	char *text;
 	if (read_file(path, &text, NULL) < 0)
 		return error("%s: cannot read check file:", path);
-	struct check_spec fresh = CHECK_SPEC_INIT;
-	*spec = fresh;
+	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 	spec->path = xstrdup(path);
 	spec->time_limit_ms = DEFAULT_TIME_LIMIT_MS;
 	spec->memory_limit_mb = DEFAULT_MEMORY_LIMIT_MB;
@@ -691,6 +697,5 @@ void check_spec_release(struct check_spec *spec)
 	}
 	free(spec->repeat_while);
 	free(spec->requirement_why);
-	struct check_spec fresh = CHECK_SPEC_INIT;
-	*spec = fresh;
+	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 }

@@ -25,6 +25,12 @@ enum verdict {
 };
 const char *verdict_name(enum verdict v);           /* "wrong_result" */
 const char *verdict_label(enum verdict v);          /* "Wrong result", English: tr() it */
+enum verdict_tone { TONE_GOOD, TONE_BAD, TONE_NEUTRAL };
+enum verdict_tone verdict_tone(enum verdict v);     /* a pass, a failure, or neither */
+/* Whether it settles a check before the analysis is read: build, signature, requirement, or
+ * the check could not run. */
+bool verdict_settles(enum verdict v);
+const char *verdict_status(enum verdict v);         /* "pass", "fail" or "error" (JSON) */
 int verdict_from_name(const char *name);            /* -1 when unknown */
 
 /* ---- element types of buffers and scalars ---- */

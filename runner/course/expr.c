@@ -1,6 +1,8 @@
 /*
  * expr.c: the integer expressions of check files ("ceil_div(len, 2*wg)").
- * A recursive-descent parser that evaluates as it parses; no tree, no allocation.
+ * A recursive-descent parser that evaluates as it parses; no tree, no allocation. Every step is
+ * checked: a result that does not fit in 64 bits, or a division by zero, is an error with its
+ * reason, never undefined behaviour or a signal.
  */
 #include "course/course.h"
 
@@ -24,6 +26,11 @@ static int fail(struct parser *ps, const char *fmt, const char *what)
 		snprintf(ps->err, ps->errlen, fmt, what);
 	ps->failed = 1;
 	return 0;
+}
+
+static int64_t overflow(struct parser *ps)
+{
+	return fail(ps, "%s", "the value does not fit in 64 bits");
 }
 
 static void skip_space(struct parser *ps)
@@ -70,7 +77,15 @@ static int64_t call(struct parser *ps, const char *name)
 		return fail(ps, "unknown function '%s'", name);
 	if (b == 0)
 		return fail(ps, "%s: division by zero", name);
-	return ceil_div ? (a + b - 1) / b : (a + b - 1) / b * b;
+	if (b < 0)
+		return fail(ps, "%s: the divisor must be positive", name);
+	int64_t top, q, r;
+	if (__builtin_add_overflow(a, b - 1, &top))
+		return overflow(ps);
+	q = top / b;
+	if (ceil_div)
+		return q;
+	return __builtin_mul_overflow(q, b, &r) ? overflow(ps) : r;
 }
 
 static int64_t parse_primary(struct parser *ps)
@@ -81,14 +96,17 @@ static int64_t parse_primary(struct parser *ps)
 		expect(ps, ")");
 		return v;
 	}
-	if (accept(ps, "-"))
-		return -parse_primary(ps);
+	if (accept(ps, "-")) {
+		int64_t v = parse_primary(ps), r;
+		return __builtin_sub_overflow((int64_t)0, v, &r) ? overflow(ps) : r;
+	}
 	if (accept(ps, "!"))
 		return !parse_primary(ps);
 	if (isdigit((unsigned char)*ps->p)) {
 		int64_t v = 0;
 		while (isdigit((unsigned char)*ps->p))
-			v = v * 10 + (*ps->p++ - '0');
+			if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, *ps->p++ - '0', &v))
+				return overflow(ps);
 		return v;
 	}
 	if (isalpha((unsigned char)*ps->p) || *ps->p == '_') {
@@ -111,13 +129,16 @@ static int64_t parse_mul(struct parser *ps)
 {
 	int64_t v = parse_primary(ps);
 	for (;;) {
-		if (accept(ps, "*"))
-			v *= parse_primary(ps);
-		else if (accept(ps, "/") || accept(ps, "%")) {
+		if (accept(ps, "*")) {
+			if (__builtin_mul_overflow(v, parse_primary(ps), &v))
+				return overflow(ps);
+		} else if (accept(ps, "/") || accept(ps, "%")) {
 			char op = ps->p[-1];
 			int64_t d = parse_primary(ps);
 			if (d == 0)
 				return fail(ps, "%s", "division by zero");
+			if (d == -1 && v == INT64_MIN)   /* the one quotient that does not fit */
+				return overflow(ps);
 			v = op == '/' ? v / d : v % d;
 		} else
 			return v;
@@ -128,12 +149,15 @@ static int64_t parse_add(struct parser *ps)
 {
 	int64_t v = parse_mul(ps);
 	for (;;) {
-		if (accept(ps, "+"))
-			v += parse_mul(ps);
-		else if (accept(ps, "-"))
-			v -= parse_mul(ps);
-		else
+		if (accept(ps, "+")) {
+			if (__builtin_add_overflow(v, parse_mul(ps), &v))
+				return overflow(ps);
+		} else if (accept(ps, "-")) {
+			if (__builtin_sub_overflow(v, parse_mul(ps), &v))
+				return overflow(ps);
+		} else {
 			return v;
+		}
 	}
 }
 

@@ -3,24 +3,43 @@
 
 #include <string.h>
 
-/* One row a verdict: the name every file spells, and what a learner calls it (English; the
- * catalog translates it where it is shown). */
+/* One row a verdict: the name every file spells, what a learner calls it (English; the catalog
+ * translates it where it is shown), its tone, whether it settles a check before the analysis
+ * is read (the kernel did not even run as asked), and its status in JSON. */
 static const struct {
 	const char *name, *label;
+	enum verdict_tone tone;
+	bool settles;
+	const char *status;
 } verdicts[VERDICT_COUNT] = {
-	[VERDICT_PASS] = { "pass", N_("Passed") },
-	[VERDICT_BUILD_ERROR] = { "build_error", N_("Does not compile") },
-	[VERDICT_SIGNATURE_MISMATCH] = { "signature_mismatch", N_("Wrong kernel signature") },
-	[VERDICT_WRONG_RESULT] = { "wrong_result", N_("Wrong result") },
-	[VERDICT_TIMEOUT] = { "timeout", N_("Timed out") },
-	[VERDICT_CRASH] = { "crash", N_("Crashed") },
-	[VERDICT_OUT_OF_BOUNDS] = { "out_of_bounds", N_("Out-of-bounds access") },
-	[VERDICT_DATA_RACE] = { "data_race", N_("Data race") },
-	[VERDICT_BARRIER_DIVERGENCE] = { "barrier_divergence", N_("Barrier divergence") },
-	[VERDICT_UNINITIALIZED] = { "uninitialized", N_("Uninitialized value used") },
-	[VERDICT_REQUIREMENT_UNMET] = { "requirement_unmet", N_("Requirement not met") },
-	[VERDICT_ERROR] = { "error", N_("The check could not run") },
+	[VERDICT_PASS] = { "pass", N_("Passed"), TONE_GOOD, false, "pass" },
+	[VERDICT_BUILD_ERROR] = { "build_error", N_("Does not compile"), TONE_BAD, true, "fail" },
+	[VERDICT_SIGNATURE_MISMATCH] = { "signature_mismatch", N_("Wrong kernel signature"), TONE_BAD, true, "fail" },
+	[VERDICT_WRONG_RESULT] = { "wrong_result", N_("Wrong result"), TONE_BAD, false, "fail" },
+	[VERDICT_TIMEOUT] = { "timeout", N_("Timed out"), TONE_BAD, false, "fail" },
+	[VERDICT_CRASH] = { "crash", N_("Crashed"), TONE_BAD, false, "fail" },
+	[VERDICT_OUT_OF_BOUNDS] = { "out_of_bounds", N_("Out-of-bounds access"), TONE_BAD, false, "fail" },
+	[VERDICT_DATA_RACE] = { "data_race", N_("Data race"), TONE_BAD, false, "fail" },
+	[VERDICT_BARRIER_DIVERGENCE] = { "barrier_divergence", N_("Barrier divergence"), TONE_BAD, false, "fail" },
+	[VERDICT_UNINITIALIZED] = { "uninitialized", N_("Uninitialized value used"), TONE_BAD, false, "fail" },
+	[VERDICT_REQUIREMENT_UNMET] = { "requirement_unmet", N_("Requirement not met"), TONE_BAD, true, "fail" },
+	[VERDICT_ERROR] = { "error", N_("The check could not run"), TONE_NEUTRAL, true, "error" },
 };
+
+enum verdict_tone verdict_tone(enum verdict v)
+{
+	return (unsigned)v < VERDICT_COUNT ? verdicts[v].tone : TONE_NEUTRAL;
+}
+
+bool verdict_settles(enum verdict v)
+{
+	return (unsigned)v < VERDICT_COUNT && verdicts[v].settles;
+}
+
+const char *verdict_status(enum verdict v)
+{
+	return (unsigned)v < VERDICT_COUNT ? verdicts[v].status : "error";
+}
 
 const char *verdict_label(enum verdict v)
 {

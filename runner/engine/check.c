@@ -308,18 +308,20 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 {
 	double t0 = now_seconds();
 	copy_str(r->exercise, sizeof(r->exercise), e->name);
-	struct check_spec spec;
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));  /* about 200 KB: not on the stack */
 	char *learner_src = NULL, *solution_src = NULL;
 	size_t learner_len = 0;
 	const char *path = o->file ? o->file : e->file_path;
-	if (check_spec_load(e->check_path, &spec) < 0) {
+	if (check_spec_load(e->check_path, spec) < 0) {
 		fail_report(r, VERDICT_ERROR, "the exercise's check file is broken (see the message above)");
+		free(spec);
 		return -1;
 	}
 	if (o->seed)
-		spec.seed = o->seed;
+		spec->seed = o->seed;
 	if (read_learner_file(path, &learner_src, r) < 0) {
-		check_spec_release(&spec);
+		check_spec_release(spec);
+		free(spec);
 		return -1;
 	}
 	learner_len = strlen(learner_src);
@@ -329,7 +331,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		fail_report(r, VERDICT_ERROR, msg);
 		free(msg);
 		free(learner_src);
-		check_spec_release(&spec);
+		check_spec_release(spec);
+		free(spec);
 		return -1;
 	}
 	char *shown = xstrdup(path_shown(path));
@@ -346,9 +349,9 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		sbuf_release(&msg);
 		goto out;
 	}
-	bool analyze = spec.analysis != ANALYSIS_OFF && !(o->no_analysis && spec.analysis == ANALYSIS_ON);
+	bool analyze = spec->analysis != ANALYSIS_OFF && !(o->no_analysis && spec->analysis == ANALYSIS_ON);
 	if (analyze && !analysis_available()) {
-		if (spec.analysis == ANALYSIS_REQUIRED) {
+		if (spec->analysis == ANALYSIS_REQUIRED) {
 			fail_report(r, VERDICT_ERROR, "this check requires the analysis on Oclgrind, which is "
 				    "not installed (scripts/install-deps installs it)");
 			rc = -1;
@@ -358,20 +361,20 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	}
 
 	struct sandbox_limits exec_limits = {
-		.time_ms = spec.time_limit_ms,
+		.time_ms = spec->time_limit_ms,
 		.build_ms = BUILD_TIME_LIMIT_MS,
-		.memory_mb = spec.memory_limit_mb,
-		.cpu_s = cpu_seconds(spec.time_limit_ms),
+		.memory_mb = spec->memory_limit_mb,
+		.cpu_s = cpu_seconds(spec->time_limit_ms),
 		.file_mb = 64,
 		.open_files = 256,
 		.hide = c->solutions_dir,
 	};
 	struct sandbox_limits ref_limits = exec_limits, an_limits = exec_limits;
 	ref_limits.hide = NULL;   /* the one process that reads the solution */
-	an_limits.time_ms = spec.analysis_time_limit_ms;
-	an_limits.cpu_s = cpu_seconds(spec.analysis_time_limit_ms);
+	an_limits.time_ms = spec->analysis_time_limit_ms;
+	an_limits.cpu_s = cpu_seconds(spec->analysis_time_limit_ms);
 	struct run_request exec_rq = {
-		.spec = &spec,
+		.spec = spec,
 		.learner_path = shown,
 		.learner_src = learner_src,
 		.check_file = e->check_path,
@@ -391,7 +394,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	/* children: 0 the learner's kernel, 1 the reference (unless known), 2 the analysis */
 	struct sandbox_child ch[3];
 	int started[3] = { 0 }, nch = 0, idx[3] = { -1, -1, -1 };
-	uint64_t key = reference_key(e->check_path, solution_src, o->device, spec.seed);
+	uint64_t key = reference_key(e->check_path, solution_src, o->device, spec->seed);
 	const struct reference_entry *known = reference_lookup(key);
 	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
 	 * analysis child keeps it as descriptor 4 and Oclgrind opens it by that name. */
@@ -444,19 +447,18 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		if (verdicts) {
 			/* build, signature, requirement, or the device: settled */
 		} else if (!learner.ready) {
-			explain_abnormal_end(lc, NULL, spec.time_limit_ms, "", o->lang, r);
+			explain_abnormal_end(lc, NULL, spec->time_limit_ms, "", o->lang, r);
 		} else if (reference_results(known ? NULL : &ch[idx[1]], known ? &cached : NULL, key, &ref, r,
 					     o->lang) == 0) {
-			struct judge_input in = { &spec, &learner, &ref, shown, o->lang };
+			struct judge_input in = { spec, &learner, &ref, shown, o->lang };
 			if (judge_execution(&in, r, &began))
-				explain_abnormal_end(lc, sbuf_str(&began), spec.time_limit_ms, "", o->lang, r);
+				explain_abnormal_end(lc, sbuf_str(&began), spec->time_limit_ms, "", o->lang, r);
 		}
-		bool settled = r->verdict == VERDICT_BUILD_ERROR || r->verdict == VERDICT_SIGNATURE_MISMATCH ||
-			       r->verdict == VERDICT_REQUIREMENT_UNMET || r->verdict == VERDICT_ERROR;
+		bool settled = verdict_settles(r->verdict);
 		if (analyze && !settled) {
 			char *log = NULL;
 			read_fd(log_fd, &log);
-			merge_analysis(r, &ch[idx[2]], log, shown, spec.analysis_time_limit_ms, o->lang);
+			merge_analysis(r, &ch[idx[2]], log, shown, spec->analysis_time_limit_ms, o->lang);
 			free(log);
 		}
 		sbuf_release(&began);
@@ -477,6 +479,7 @@ out:
 	r->seconds = now_seconds() - t0;
 	free(learner_src);
 	free(solution_src);
-	check_spec_release(&spec);
+	check_spec_release(spec);
+	free(spec);
 	return rc;
 }

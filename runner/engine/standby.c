@@ -127,13 +127,14 @@ static int standby_main(void *arg, int fd)
 		run_send_error(fd, "the checking process got a request it cannot read");
 		return 0;
 	}
-	struct check_spec spec;
+	/* about 200 KB, and the child's until it exits */
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));
 	/* The parent read it a moment ago: only a file removed since fails here. */
-	if (check_spec_load(f[JOB_CHECK], &spec) < 0)
+	if (check_spec_load(f[JOB_CHECK], spec) < 0)
 		return cannot_check(fd, "the check file", f[JOB_CHECK]);
-	spec.seed = strtoull(f[JOB_SEED], NULL, 10);
+	spec->seed = strtoull(f[JOB_SEED], NULL, 10);
 	struct run_request rq = {
-		.spec = &spec,
+		.spec = spec,
 		.learner_path = f[JOB_SHOWN],
 		.learner_src = learner_src,
 		.device = a->device,

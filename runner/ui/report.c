@@ -6,15 +6,10 @@
 
 /* ---- text ---- */
 
-static const char *colour_of(enum verdict v)
-{
-	return v == VERDICT_PASS ? "\033[1;32m" : v == VERDICT_ERROR ? "\033[1;33m" : "\033[1;31m";
-}
-
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang)
 {
-	const char *on = colour ? colour_of(r->verdict) : "", *off = colour ? "\033[0m" : "";
-	const char *dim = colour ? "\033[2m" : "";
+	const char *on = style(style_of_verdict(r->verdict), colour), *off = style(STYLE_RESET, colour);
+	const char *dim = style(STYLE_DIM, colour);
 	if (r->verdict == VERDICT_PASS) {
 		fprintf(f, "%s\xe2\x9c\x93 ", on);
 		fprintf(f, tr(lang, "%s passes"), r->exercise);
@@ -31,7 +26,7 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 		for (const char *p = r->picture; *p; p++) {
 			if (*p == 'x' && colour && (p > r->picture && (p[-1] == '.' || p[-1] == 'x' || p[-1] == ' ')) &&
 			    (p[1] == '.' || p[1] == 'x' || p[1] == '\n'))
-				fprintf(f, "\033[1;31mx\033[0m");
+				fprintf(f, "%sx%s", style_code(STYLE_BAD), style_code(STYLE_RESET));
 			else
 				fputc(*p, f);
 		}
@@ -100,7 +95,7 @@ static void json_string(FILE *f, const char *s)
 
 void report_print_json(const struct report *r, FILE *f)
 {
-	const char *status = r->verdict == VERDICT_PASS ? "pass" : r->verdict == VERDICT_ERROR ? "error" : "fail";
+	const char *status = verdict_status(r->verdict);
 	fprintf(f, "{\"exercise\": ");
 	json_string(f, r->exercise);
 	fprintf(f, ", \"status\": \"%s\", \"verdict\": \"%s\", \"message\": ", status,

@@ -7,6 +7,18 @@
 
 #include "engine/engine.h"
 
+/* ---- style roles (style.c): what a piece of text is; its escape sequence lives there ---- */
+enum style {
+	STYLE_PLAIN, STYLE_RESET, STYLE_STRONG, STYLE_DIM,   /* PLAIN: no style of its own */
+	STYLE_GOOD, STYLE_BAD, STYLE_WARN,       /* a pass; a failure; the check could not run */
+	STYLE_TITLE, STYLE_BAR,                  /* the watcher's title and its key bar */
+	STYLE_DONE, STYLE_STARTED,               /* exercises in `clings list` */
+	STYLE_COUNT
+};
+const char *style_code(enum style s);               /* the escape sequence, always */
+const char *style(enum style s, bool colour);       /* the escape sequence, or "" without colour */
+enum style style_of_verdict(enum verdict v);        /* by the verdict's tone */
+
 /* ---- the terminal (term.c) ---- */
 bool term_colour(int fd);  /* fd is a terminal, NO_COLOR is unset or empty, TERM is not "dumb" */
 /* Raw keys, the alternate screen, no cursor; given back by term_raw_leave(), at exit, and on

@@ -350,7 +350,7 @@ static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int s
 
 static void draw_status(struct watch *w, struct sbuf *s, int row)
 {
-	static const char *const styles[] = {
+	const char *const styles[] = {
 		[STATUS_INFO] = C_BOLD, [STATUS_BAD] = C_RED, [STATUS_BUSY] = C_YELLOW,
 	};
 	char *text = xstrfmt(" %s", w->status);

@@ -15,14 +15,15 @@
 #define STATUS_MAX 512
 #define CHROME_ROWS 4            /* title, rule, status, legend */
 
-#define C_RESET "\x1b[0m"
-#define C_BOLD "\x1b[1m"
-#define C_DIM "\x1b[2m"
-#define C_RED "\x1b[1;31m"
-#define C_GREEN "\x1b[1;32m"
-#define C_YELLOW "\x1b[1;33m"
-#define C_CYAN "\x1b[36m"
-#define C_BAR "\x1b[7m"
+/* The watcher's names for the style roles of ui/style.c. */
+#define C_RESET style_code(STYLE_RESET)
+#define C_BOLD style_code(STYLE_STRONG)
+#define C_DIM style_code(STYLE_DIM)
+#define C_RED style_code(STYLE_BAD)
+#define C_GREEN style_code(STYLE_GOOD)
+#define C_YELLOW style_code(STYLE_WARN)
+#define C_CYAN style_code(STYLE_TITLE)
+#define C_BAR style_code(STYLE_BAR)
 
 
 enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET };

@@ -76,6 +76,35 @@ static void errors(void **state)
 	assert_int_equal(expr_eval("", &v, &out, err, sizeof(err)), -1);
 }
 
+/* What would be undefined behaviour, or SIGFPE, in C is an error with its reason here. */
+static void overflow_is_an_error(void **state)
+{
+	(void)state;
+	static const char *const bad[] = {
+		"(0-9223372036854775807-1)/(0-1)",   /* INT64_MIN / -1 */
+		"(0-9223372036854775807-1)%(0-1)",
+		"9223372036854775808",               /* a literal too large */
+		"99999999999999999999999",
+		"9223372036854775807 + 1",
+		"0 - 9223372036854775807 - 2",
+		"4294967296 * 4294967296",
+		"-(0-9223372036854775807-1)",
+		"ceil_div(9223372036854775807, 2)",
+		"round_up(9223372036854775800, 16)",
+		"ceil_div(5, 0-1)",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char err[128] = "";
+		int64_t out = 0;
+		if (expr_eval(bad[i], NULL, &out, err, sizeof(err)) == 0)
+			fail_msg("'%s' gave %lld", bad[i], (long long)out);
+		assert_true(err[0] != '\0');
+	}
+	assert_int_equal(eval_ok("9223372036854775807", NULL), INT64_MAX);
+	assert_int_equal(eval_ok("0-9223372036854775807-1", NULL), INT64_MIN);
+	assert_int_equal(eval_ok("(0-9223372036854775807-1) / 1", NULL), INT64_MIN);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -83,6 +112,7 @@ int main(void)
 		cmocka_unit_test(functions),
 		cmocka_unit_test(variables),
 		cmocka_unit_test(errors),
+		cmocka_unit_test(overflow_is_an_error),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
