@@ -63,4 +63,30 @@ grep -q "en/memory_4.md: lesson missing" "$TMP/err" || fail "validate, lesson: $
 # A course that is not one
 $CLINGS --course "$TMP" list >/dev/null 2>"$TMP/err"; rc=$?
 [ $rc -eq 2 ] || fail "not a course: exit $rc"
+
+# Path keys stay inside the course; untrusted text never reaches the terminal raw.
+c2=$(copy_course 2>/dev/null)
+sed -i 's/^title = .*/&\nfile = ..\/..\/outside.cl/' "$c2/exercises/memory_4.ini"
+out=$("$CLINGS" --course "$c2" list 2>&1); rc=$?
+[ $rc -eq 2 ] || fail "a path out of the course: exit $rc: $out"
+printf '%s' "$out" | grep -q 'memory_4.ini:3: file must be a file name' || fail "path key: $out"
+c3=$(mktemp -d)
+cp -r "$c2"/* "$c3/"
+git -C . show HEAD:exercises/memory_4.ini > "$c3/exercises/memory_4.ini" 2>/dev/null || cp exercises/memory_4.ini "$c3/exercises/"
+sed -i 's/^title = .*/title = Evil \x1b]0;owned\x07 title/' "$c3/exercises/scale.ini"
+out=$("$CLINGS" --course "$c3" list)
+printf '%s' "$out" | grep -q "$(printf '\x1b')" && fail "an ESC of a title reached the terminal"
+printf '%s' "$out" | grep -qF 'Evil ^[]0;owned^G title' || fail "the title, made visible: $out"
+printf '__kernel void scale(__global const float *in) { \x1b[2J }\n' > "$c3/e.cl"
+out=$("$CLINGS" --course "$c3" check scale --file "$c3/e.cl" --no-analysis)
+printf '%s' "$out" | grep -q "$(printf '\x1b')" && fail "an ESC of the source reached the terminal"
+printf '%s' "$out" | jq . >/dev/null 2>&1 || true
+out=$("$CLINGS" --course "$c3" check scale --file "$c3/e.cl" --no-analysis --json)
+printf '%s' "$out" | jq -e . >/dev/null || fail "--json is not JSON: $out"
+rm -rf "$c3"
+# A FIFO where the stub is: reset does not block.
+rm -f "$c2/exercises/scale.cl"
+mkfifo "$c2/exercises/scale.cl"
+timeout 10 "$CLINGS" --course "$c2" reset scale >/dev/null 2>&1
+[ $? -ne 124 ] || fail "reset blocked on a FIFO"
 exit 0

@@ -13,6 +13,7 @@ static int cmd_list(const struct cmd_ctx *ctx)
 	struct state st = STATE_INIT;
 	state_load(&c, &st);
 	bool colour = term_colour(STDOUT_FILENO);
+	struct sbuf safe = SBUF_INIT;
 	int done = 0;
 	for (int i = 0; i < c.n; i++) {
 		const struct exercise *e = &c.ex[i];
@@ -21,7 +22,7 @@ static int cmd_list(const struct cmd_ctx *ctx)
 		const char *mark = es->done ? tr_ctx(ctx->lang, "list state", "done")
 			: es->last_verdict[0] ? tr_ctx(ctx->lang, "list state", "todo")
 					      : tr_ctx(ctx->lang, "list state", "new");
-		const char *title = exercise_title_in(ctx->lang, e);
+		const char *title = text_safe(exercise_title_in(ctx->lang, e), &safe);   /* the course's text */
 		const char *on = style(es->done ? STYLE_DONE : es->last_verdict[0] ? STYLE_STARTED : STYLE_PLAIN, colour);
 		done += es->done;
 		printf("%2d  %s%-5s%s %-22s %s%s%s%s\n", i + 1, on, mark, style(STYLE_RESET, colour), e->name,
@@ -31,6 +32,7 @@ static int cmd_list(const struct cmd_ctx *ctx)
 			       ? tr(ctx->lang, verdict_label((enum verdict)verdict_from_name(es->last_verdict))) : "");
 	}
 	printf(tr(ctx->lang, "\n%d/%d done\n"), done, c.n);
+	sbuf_release(&safe);
 	state_release(&st);
 	course_release(&c);
 	return 0;

@@ -38,14 +38,18 @@ static int exercise_handler(void *user, const char *section, const char *name, c
 		return set_once(&e->title, value);
 	if (!strcmp(name, "title.pt-BR"))
 		return set_once(&e->title_pt, value);
-	if (!strcmp(name, "file"))
-		return set_once(&ctx->file, value);
-	if (!strcmp(name, "solution"))
-		return set_once(&ctx->solution, value);
-	if (!strcmp(name, "check"))
-		return set_once(&ctx->check, value);
-	if (!strcmp(name, "lesson"))
-		return set_once(&ctx->lesson, value);
+	char **path = !strcmp(name, "file") ? &ctx->file : !strcmp(name, "solution") ? &ctx->solution
+		    : !strcmp(name, "check") ? &ctx->check : !strcmp(name, "lesson") ? &ctx->lesson : NULL;
+	if (path) {
+		/* A file of the course's own folder for it: never a path that leads out of the course
+		 * (clings writes beside the stub: NAME.cl.orig, backups, the stub itself on reset). */
+		if (!*value || strchr(value, '/') || value[0] == '.' || strchr(value, '\\')) {
+			snprintf(ctx->err, sizeof(ctx->err), "%s must be a file name in its folder of the course "
+				 "(no '/', not starting with '.')", name);
+			return 0;
+		}
+		return set_once(path, value);
+	}
 	if (!strcmp(name, "order") || !strcmp(name, "points")) {
 		bool points = name[0] == 'p';
 		char *end;

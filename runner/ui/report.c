@@ -10,6 +10,7 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 {
 	const char *on = style(style_of_verdict(r->verdict), colour), *off = style(STYLE_RESET, colour);
 	const char *dim = style(STYLE_DIM, colour);
+	struct sbuf safe = SBUF_INIT;   /* every text that did not come from clings goes through it */
 	if (r->verdict == VERDICT_PASS) {
 		fprintf(f, "%s\xe2\x9c\x93 ", on);
 		fprintf(f, tr(lang, "%s passes"), r->exercise);
@@ -17,14 +18,15 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	} else
 		fprintf(f, "%s✗ %s: %s%s", on, r->exercise, verdict_name(r->verdict), off);
 	if (r->file && r->line > 0)
-		fprintf(f, "  (%s:%d)", r->file, r->line);
+		fprintf(f, "  (%s:%d)", text_safe(r->file, &safe), r->line);
 	fprintf(f, "\n");
 	if (r->message && *r->message)
-		fprintf(f, "\n%s\n", r->message);
+		fprintf(f, "\n%s\n", text_safe(r->message, &safe));
 	if (r->picture && *r->picture) {
 		fprintf(f, "\n");
-		for (const char *p = r->picture; *p; p++) {
-			if (*p == 'x' && colour && (p > r->picture && (p[-1] == '.' || p[-1] == 'x' || p[-1] == ' ')) &&
+		const char *pic = text_safe(r->picture, &safe);
+		for (const char *p = pic; *p; p++) {
+			if (*p == 'x' && colour && (p > pic && (p[-1] == '.' || p[-1] == 'x' || p[-1] == ' ')) &&
 			    (p[1] == '.' || p[1] == 'x' || p[1] == '\n'))
 				fprintf(f, "%sx%s", style_code(STYLE_BAD), style_code(STYLE_RESET));
 			else
@@ -50,12 +52,13 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	if (verbose) {
 		for (int i = 0; i < r->ntests; i++)
 			fprintf(f, "  %-5s %s%s%s\n", test_status_name(r->tests[i].status), r->tests[i].name,
-				*r->tests[i].detail ? ": " : "", r->tests[i].detail);
+				*r->tests[i].detail ? ": " : "", text_safe(r->tests[i].detail, &safe));
 		if (r->build_log && *r->build_log)
-			fprintf(f, tr(lang, "\n--- compiler log ---\n%s\n"), r->build_log);
+			fprintf(f, tr(lang, "\n--- compiler log ---\n%s\n"), text_safe(r->build_log, &safe));
 		if (r->analysis_log && *r->analysis_log)
-			fprintf(f, tr(lang, "\n--- Oclgrind log ---\n%s\n"), r->analysis_log);
+			fprintf(f, tr(lang, "\n--- Oclgrind log ---\n%s\n"), text_safe(r->analysis_log, &safe));
 	}
+	sbuf_release(&safe);
 }
 
 /* ---- JSON ---- */

@@ -368,3 +368,27 @@ int term_read_key(int fd)
 	key_take(i < keylen ? i + 1 : keylen, 0);
 	return term_read_key(fd);
 }
+
+void text_add_safe(struct sbuf *out, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+		int n = utf8_sequence_len(p);
+		if (!n) {
+			sbuf_adds(out, "\xef\xbf\xbd");   /* not text: the replacement character */
+			p++;
+			continue;
+		}
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+			sbuf_addf(out, "^%c", *p == 0x7f ? '?' : *p + '@');   /* ESC shows as ^[ */
+		else
+			sbuf_add(out, (const char *)p, (size_t)n);
+		p += n;
+	}
+}
+
+const char *text_safe(const char *s, struct sbuf *buf)
+{
+	sbuf_reset(buf);
+	text_add_safe(buf, s);
+	return sbuf_str(buf);
+}

@@ -47,6 +47,11 @@ size_t term_offset(const char *s, size_t n, int cols);
 /* Bytes of s for one line of at most width columns: up to the last space that fits (the space
  * left out), or a cut when one word is wider than the line. */
 size_t term_wrap(const char *s, size_t n, int width);
+/* Text from outside (a learner's file, a course's titles, a compiler's log) made safe to print:
+ * control characters shown as ^X (an ESC cannot move the cursor or retitle the terminal), bytes
+ * that are not UTF-8 as U+FFFD; newlines and tabs kept. text_safe() does it into buf. */
+void text_add_safe(struct sbuf *out, const char *s);
+const char *text_safe(const char *s, struct sbuf *buf);
 /* Appends only the escape sequences of s: the styles in effect where s ends. */
 void term_add_escapes(struct sbuf *out, const char *s, size_t n);
 
