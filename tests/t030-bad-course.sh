@@ -89,4 +89,11 @@ rm -f "$c2/exercises/scale.cl"
 mkfifo "$c2/exercises/scale.cl"
 timeout 10 "$CLINGS" --course "$c2" reset scale >/dev/null 2>&1
 [ $? -ne 124 ] || fail "reset blocked on a FIFO"
+# A right kernel saved with a UTF-8 byte-order mark (as Windows editors do) passes; its lines
+# keep their numbers.
+{ printf '\xef\xbb\xbf'; cat solutions/scale.cl; } > "$TMP/bom.cl"
+"$CLINGS" check scale --file "$TMP/bom.cl" >/dev/null || fail "a byte-order mark makes a right kernel fail"
+{ printf '\xef\xbb\xbf'; printf '__kernel void scale(__global const float *in)\n{\n\tint x = ;\n}\n'; } > "$TMP/bom2.cl"
+line=$("$CLINGS" check scale --file "$TMP/bom2.cl" --json | jq -r .location.line)
+[ "$line" = 3 ] || fail "after a byte-order mark, the error's line is $line, want 3"
 exit 0

@@ -290,6 +290,44 @@ static int reference_results(struct sandbox_child *ch, const struct sbuf *cached
 	return rc;
 }
 
+/* The learner's kernel built without optimisation, judged against the same reference results. */
+static bool unoptimised_passes(const struct run_request *exec_rq, const struct sandbox_limits *lim,
+			       const struct check_spec *spec, const struct proto_stream *ref,
+			       const char *shown, const char *lang, struct report *tests)
+{
+	struct run_request rq = *exec_rq;
+	rq.no_opt = true;
+	struct sandbox_child ch;
+	if (sandbox_start(&ch, lim, NULL, run_in_child, &rq) < 0)
+		return false;
+	sandbox_wait_all(&ch, 1, -1);
+	struct proto_stream learner = PROTO_STREAM_INIT;
+	proto_split(ch.output.buf ? ch.output.buf : "", ch.output.len, &learner);
+	struct report r = REPORT_INIT;
+	struct sbuf began = SBUF_INIT;
+	bool pass = learner.ready && !proto_parse(sbuf_str(&learner.before), &r, NULL);
+	if (pass) {
+		struct judge_input in = { spec, &learner, ref, shown, lang };
+		pass = judge_execution(&in, &r, &began) == 0 && r.verdict == VERDICT_PASS;
+	}
+	if (pass) {   /* its tests, all run, replace the optimised run's */
+		for (int i = 0; i < tests->ntests; i++) {
+			free(tests->tests[i].name);
+			free(tests->tests[i].detail);
+		}
+		free(tests->tests);
+		tests->tests = r.tests;
+		tests->ntests = r.ntests;
+		r.tests = NULL;
+		r.ntests = 0;
+	}
+	sbuf_release(&began);
+	report_release(&r);
+	proto_stream_release(&learner);
+	sandbox_child_release(&ch);
+	return pass;
+}
+
 /* Reads the learner's file: a regular file of a kernel's size; anything else is an error of use. */
 static int read_learner_file(const char *path, char **src, struct report *r)
 {
@@ -325,6 +363,12 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		return -1;
 	}
 	learner_len = strlen(learner_src);
+	/* Windows editors start a UTF-8 file with a byte-order mark; the compiler would see it after
+	 * the #line directive that names the learner's file, as a stray token. It is no text. */
+	if (learner_len >= 3 && !memcmp(learner_src, "\xef\xbb\xbf", 3)) {
+		memmove(learner_src, learner_src + 3, learner_len - 2);
+		learner_len -= 3;
+	}
 	if (read_file(e->solution_path, &solution_src, NULL) < 0) {
 		char *msg = xstrfmt("cannot read the reference solution %s: %s", e->solution_path,
 				    strerror(errno));
@@ -460,6 +504,24 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			read_fd(log_fd, &log);
 			merge_analysis(r, &ch[idx[2]], log, shown, spec->analysis_time_limit_ms, o->lang);
 			free(log);
+		}
+		/* Wrong on the device, yet the analysis saw nothing wrong: before blaming the learner,
+		 * the same kernel built without optimisation. Right there, the compiler is at fault. */
+		if (r->verdict == VERDICT_WRONG_RESULT && r->analysis_ran && ref.ready &&
+		    unoptimised_passes(&exec_rq, &exec_limits, spec, &ref, shown, o->lang, r)) {
+			struct sbuf msg = SBUF_INIT;
+			sbuf_addf(&msg, tr(o->lang, "Your kernel is right. On %s its optimised build gave wrong "
+					   "results, but built without optimisation it passes every test, and the "
+					   "analysis on Oclgrind found nothing wrong: this is a bug of the device's "
+					   "compiler, not of your kernel. (What it computed first: %s)"),
+				  r->device ? r->device : tr(o->lang, "this device"), r->message ? r->message : "");
+			r->verdict = VERDICT_PASS;
+			free(r->message);
+			r->message = sbuf_detach(&msg);
+			free(r->picture);
+			r->picture = NULL;
+			free(r->file);
+			r->file = NULL;
 		}
 		sbuf_release(&began);
 		proto_stream_release(&learner);

@@ -213,6 +213,7 @@ struct run_request {
 	enum run_mode mode;
 	const struct sandbox_limits *limits;
 	const char *analysis_log_path; /* RUN_ANALYZE: where Oclgrind writes */
+	bool no_opt;                 /* build without optimisation (to tell a compiler's bug) */
 	const char *lang;            /* of the messages the child writes */
 };
 int run_in_child(void *req, int fd);

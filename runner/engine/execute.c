@@ -185,7 +185,8 @@ static int build_learner(struct child *c)
 	struct sbuf log = SBUF_INIT;
 	struct cl_prog *prog = NULL;
 	/* On Oclgrind, no optimisation: branches and lines stay as the learner wrote them. */
-	const char *options = c->analyze ? "-cl-kernel-arg-info -cl-opt-disable" : "-cl-kernel-arg-info";
+	const char *options = c->analyze || rq->no_opt ? "-cl-kernel-arg-info -cl-opt-disable"
+						       : "-cl-kernel-arg-info";
 	int rc = clhost_build(c->s, src, options, &prog, &log);
 	free(src);
 	if (rc < 0) {
