@@ -138,6 +138,28 @@ static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool
 	}
 }
 
+/*
+ * For a float that was written but is not close enough: how far off, against what the check
+ * allows, so that "expected 25104.2075, got 25104.2076" explains itself. A double off by about
+ * a float's precision was most likely computed in float somewhere.
+ */
+static void add_relative_error(struct sbuf *out, const struct output_view *o, size_t i, double tol)
+{
+	enum elem_type t = o->arg->type;
+	if (!type_info(t)->is_float || never_written(t, o->got, i))
+		return;
+	double a = elem_get_double(t, o->expected, i), b = elem_get_double(t, o->got, i);
+	if (isnan(a) || isnan(b) || isinf(a) || isinf(b))
+		return;
+	double rel = fabs(a - b) / fmax(1.0, fabs(a));
+	char r[32], l[32];
+	snprintf(r, sizeof(r), "%.2g", rel);
+	snprintf(l, sizeof(l), "%.2g", tol);
+	sbuf_addf(out, tr(o->lang, ", a relative error of %s where the check allows %s"), r, l);
+	if (t == TYPE_DOUBLE && rel > 1e-12 && rel < 1e-4)   /* double order: 1e-16; float: 1e-7 */
+		sbuf_adds(out, tr(o->lang, " (about a float's precision: is something computed in float?)"));
+}
+
 long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic)
 {
 	bool *wrong = xcalloc(o->n ? o->n : 1, sizeof(bool));
@@ -156,6 +178,7 @@ long compare_output(const struct output_view *o, double tol, struct sbuf *msg, s
 			sbuf_addf(msg, tr(o->lang, "pass %d of %d: "), o->pass, o->passes);
 		name_place(msg, o, first);
 		add_expected_got(msg, o, first);
+		add_relative_error(msg, o, first, tol);
 		sbuf_addf(msg, tr(o->lang, " (%ld of %zu values wrong)"), count, o->n);
 		if (o->passes > 1)
 			sbuf_addf(pic, tr(o->lang, "pass %d of %d, "), o->pass, o->passes);

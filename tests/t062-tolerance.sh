@@ -1,0 +1,20 @@
+# A float that is off by more than the check allows says how far off, against what is allowed;
+# a double off by about a float's precision asks whether something is computed in float.
+. tests/lib.sh
+cat > "$TMP/tol.cl" <<'K'
+__kernel void scale(__global const float *in, __global float *out, float factor, uint len)
+{
+	size_t i = get_global_id(0);
+	if (i < len)
+		out[i] = factor * in[i] * 1.00001f;
+}
+K
+out=$("$CLINGS" check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .message)
+printf '%s' "$out" | grep -q 'a relative error of 1e-05 where the check allows 1e-06' || fail "float: $out"
+printf '%s' "$out" | grep -q 'computed in float' && fail "a float exercise asked about floats: $out"
+out=$("$CLINGS" check reduce_double --file tests/golden/reduce_double/float_scratch.cl --no-analysis --json | jq -r .message)
+printf '%s' "$out" | grep -q 'where the check allows 1e-09 (about a float.s precision: is something computed in float?)' ||
+	fail "double: $out"
+out=$("$CLINGS" --lang pt-BR check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .message)
+printf '%s' "$out" | grep -q 'um erro relativo de 1e-05 onde a verificação permite 1e-06' || fail "pt-BR: $out"
+exit 0
