@@ -308,7 +308,7 @@ static bool unoptimised_passes(const struct run_request *exec_rq, const struct s
 	bool pass = learner.ready && !proto_parse(sbuf_str(&learner.before), &r, NULL);
 	if (pass) {
 		struct judge_input in = { spec, &learner, ref, shown, lang };
-		pass = judge_execution(&in, &r, &began) == 0 && r.verdict == VERDICT_PASS;
+		pass = judge_execution(&in, &r, &began, NULL) == 0 && r.verdict == VERDICT_PASS;
 	}
 	if (pass) {   /* its tests, all run, replace the optimised run's */
 		for (int i = 0; i < tests->ntests; i++) {
@@ -326,6 +326,31 @@ static bool unoptimised_passes(const struct run_request *exec_rq, const struct s
 	proto_stream_release(&learner);
 	sandbox_child_release(&ch);
 	return pass;
+}
+
+/* The kernel's printf up to case upto (all: -1), from the learner's "printf CASE TEXT" lines
+ * (text only: it is shown, never read). */
+static char *printf_text(const char *after, int upto)
+{
+	struct sbuf out = SBUF_INIT;
+	for (const char *p = after; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, "printf\t", 7))
+			continue;
+		int ci = -1, used = 0;
+		if (sscanf(p + 7, "%d\t%n", &ci, &used) < 1 || !used || (upto >= 0 && ci > upto))
+			continue;
+		const char *text = p + 7 + used, *e = strchr(text, '\n');
+		char *field = xstrfmt("%.*s", (int)(e ? e - text : (long)strlen(text)), text);
+		unescape_line(&out, field);
+		free(field);
+		if (out.len > 4096)
+			break;
+	}
+	if (out.len > 4096) {
+		out.len = 4096;
+		out.buf[out.len] = '\0';
+	}
+	return out.len ? sbuf_detach(&out) : NULL;
 }
 
 /* Reads the learner's file: a regular file of a kernel's size; anything else is an error of use. */
@@ -495,8 +520,10 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		} else if (reference_results(known ? NULL : &ch[idx[1]], known ? &cached : NULL, key, &ref, r,
 					     o->lang) == 0) {
 			struct judge_input in = { spec, &learner, &ref, shown, o->lang };
-			if (judge_execution(&in, r, &began))
+			int failed_case = -1;
+			if (judge_execution(&in, r, &began, &failed_case))
 				explain_abnormal_end(lc, sbuf_str(&began), spec->time_limit_ms, "", o->lang, r);
+			r->kernel_output = printf_text(sbuf_str(&learner.after), failed_case);
 		}
 		bool settled = verdict_settles(r->verdict);
 		if (analyze && !settled) {

@@ -52,6 +52,7 @@ struct report {
 	char *picture;       /* plain-text picture of a wrong result; 'x' marks a wrong cell */
 	char *analysis_log;  /* Oclgrind's raw log, shown with --verbose */
 	char *build_log;     /* the compiler's log, when the build failed */
+	char *kernel_output; /* what the learner's kernel printed (printf), cut at 4 KB */
 	bool analysis_ran;
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
 	double seconds;
@@ -279,8 +280,9 @@ struct judge_input {
 };
 /* Fills r's tests and verdict from the learner's and the reference's results; returns 0, or 1
  * when the learner's run ended before a verdict (began then names the test it was in, or is
- * empty): the caller explains how it ended. */
-int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began);
+ * empty): the caller explains how it ended. *failed_case (may be NULL) gets the index of the
+ * case that decided a failure, else -1. */
+int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case);
 
 /* ---- the child protocol (protocol.c): lines "key\tvalue", and frames of result bytes ---- */
 void proto_send(int fd, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -16,9 +16,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_BUFFER_BYTES ((size_t)1 << 30)
+#define PRINTF_MAX 4096          /* of a kernel's printf: enough to debug, too little to flood */
 
 struct child {
 	const struct run_request *rq;
@@ -533,6 +536,27 @@ static size_t group_size(struct child *c, const struct vars *v)
 	return total;
 }
 
+/* What the kernel printed since the last call, at most PRINTF_MAX bytes in all: "printf CASE TEXT". */
+static void send_printf(struct child *c, int fd, int ci)
+{
+	static off_t sent;
+	fflush(stdout);
+	char buf[1024];
+	while (sent < PRINTF_MAX) {
+		size_t want = (size_t)(PRINTF_MAX - sent) < sizeof(buf) - 1 ? (size_t)(PRINTF_MAX - sent)
+									      : sizeof(buf) - 1;
+		ssize_t n = pread(fd, buf, want, sent);
+		if (n <= 0)
+			break;
+		buf[n] = '\0';
+		struct sbuf e = SBUF_INIT;
+		escape_line(&e, buf);
+		proto_send(c->fd, "printf", "%d\t%s", ci, sbuf_str(&e));
+		sbuf_release(&e);
+		sent += n;
+	}
+}
+
 void run_send_error(int fd, const char *msg)
 {
 	struct child c = { .fd = fd };
@@ -598,6 +622,15 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot finish building the kernel for this device");
 		return 0;
 	}
+	/* The kernel's printf: into a file in memory, sent after each test (the learner's first
+	 * debugging tool). Made now: the confined process can create no file. */
+	int printf_fd = -1;
+	if (c.mode == RUN_EXECUTE) {
+		fflush(stdout);
+		printf_fd = memfd_create("clings-printf", MFD_CLOEXEC);
+		if (printf_fd >= 0)
+			dup2(printf_fd, STDOUT_FILENO);
+	}
 	if (c.mode != RUN_REFERENCE && sandbox_confine(c.mode == RUN_EXECUTE) < 0) {
 		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot confine the checking process");
 		return 0;
@@ -624,6 +657,8 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		else
 			proto_send(fd, "begin", "%d", i);
 		int rc = run_case(&c, tc, i, c.spec->seed * 1000003u + (uint64_t)i * 7919u);
+		if (printf_fd >= 0)
+			send_printf(&c, printf_fd, i);
 		if (rc == 0 && c.analyze)
 			send_test(&c, tc->name, TEST_PASS, "");
 		failed = rc != 0;

@@ -205,8 +205,10 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 	return rc;
 }
 
-int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began)
+int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case)
 {
+	if (failed_case)
+		*failed_case = -1;
 	const struct check_spec *spec = in->spec;
 	const char *lang = in->lang;
 	struct test_case *cases;
@@ -240,6 +242,8 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 			continue;
 		}
 		rc = judge_case(in, tc, ci, r);
+		if (rc && failed_case)
+			*failed_case = ci;
 		if (rc == 2) {
 			/* The run stopped inside this case: the caller explains how it ended. */
 			sbuf_reset(began);

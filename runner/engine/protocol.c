@@ -226,6 +226,7 @@ void report_release(struct report *r)
 	free(r->picture);
 	free(r->analysis_log);
 	free(r->build_log);
+	free(r->kernel_output);
 	struct report fresh = REPORT_INIT;
 	*r = fresh;
 }

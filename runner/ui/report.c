@@ -33,6 +33,9 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 				fputc(*p, f);
 		}
 	}
+	if (r->kernel_output && *r->kernel_output)
+		fprintf(f, tr(lang, "\nYour kernel printed:\n%s%s"), text_safe(r->kernel_output, &safe),
+			r->kernel_output[strlen(r->kernel_output) - 1] == '\n' ? "" : "\n");
 	int passed = 0, skipped = 0;
 	for (int i = 0; i < r->ntests; i++) {
 		passed += r->tests[i].status == TEST_PASS;
@@ -118,6 +121,10 @@ void report_print_json(const struct report *r, FILE *f)
 	if (r->picture) {
 		fprintf(f, ", \"picture\": ");
 		json_string(f, r->picture);
+	}
+	if (r->kernel_output) {
+		fprintf(f, ", \"printf\": ");
+		json_string(f, r->kernel_output);
 	}
 	fprintf(f, ", \"tests\": [");
 	for (int i = 0; i < r->ntests; i++) {

@@ -232,6 +232,15 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 			p = nl ? nl + 1 : p + strlen(p);
 		}
 	}
+	if (r->kernel_output && *r->kernel_output) {
+		lines_add(l, "", 0);
+		lines_addf(l, "  %s", T("Your kernel printed:"));
+		struct lines out = { NULL, 0 };
+		lines_split(&out, r->kernel_output);
+		for (int i = 0; i < out.n; i++)
+			lines_addf(l, "  %s%s%s", sgr(w, C_DIM), out.v[i], sgr(w, C_RESET));
+		lines_release(&out);
+	}
 	if (r->build_log && *r->build_log) {
 		lines_add(l, "", 0);
 		struct lines log = { NULL, 0 };
