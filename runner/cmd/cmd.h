@@ -37,6 +37,11 @@ struct cmd_entry {
 	int min_args, max_args;
 	int (*exec)(const struct cmd_ctx *ctx);
 };
+/* For commands on one exercise: loads the course and its progress into c and st and finds the
+ * exercise named by the operand, else the current one. NULL (printed, nothing left to release)
+ * when there is none. */
+const struct exercise *cmd_exercise(const struct cmd_ctx *ctx, struct course *c, struct state *st);
+
 extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,
 	cmd_hint_entry, cmd_lesson_entry, cmd_reset_entry, cmd_watch_entry, cmd_validate_entry,
 	cmd_grade_entry;

@@ -12,14 +12,9 @@ static int cmd_hint(const struct cmd_ctx *ctx)
 	struct state st = STATE_INIT;
 	struct hints h = HINTS_INIT;
 	int ret = 1;
-	if (course_load(ctx->course_dir, &c) < 0)
+	const struct exercise *e = cmd_exercise(ctx, &c, &st);
+	if (!e)
 		return 2;
-	state_load(&c, &st);
-	const struct exercise *e = ctx->argc ? course_find(&c, ctx->argv[0]) : exercise_current(&c, &st);
-	if (!e) {
-		ret = 2;
-		goto out;
-	}
 	int i = hint_take(&c, e, ctx->lang, &st, &h);
 	if (i < 0)
 		goto out;

@@ -12,14 +12,9 @@ static int cmd_lesson(const struct cmd_ctx *ctx)
 	struct state st = STATE_INIT;
 	int ret = 1;
 	char *md = NULL;
-	if (course_load(ctx->course_dir, &c) < 0)
+	const struct exercise *e = cmd_exercise(ctx, &c, &st);
+	if (!e)
 		return 2;
-	state_load(&c, &st);
-	const struct exercise *e = ctx->argc ? course_find(&c, ctx->argv[0]) : exercise_current(&c, &st);
-	if (!e) {
-		ret = 2;
-		goto out;
-	}
 	if (lesson_read(&c, e, ctx->lang, "", &md) < 0) {
 		char *path = course_lesson_path(&c, e, ctx->lang, "");
 		error("%s: no lesson yet:", path);

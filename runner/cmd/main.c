@@ -76,6 +76,19 @@ static void usage(FILE *f, const char *lang)
 	fprintf(f, "\n%s\n", tr(lang, "`clings COMMAND --help` tells more about one command."));
 }
 
+const struct exercise *cmd_exercise(const struct cmd_ctx *ctx, struct course *c, struct state *st)
+{
+	if (course_load(ctx->course_dir, c) < 0)
+		return NULL;
+	state_load(c, st);
+	const struct exercise *e = ctx->argc ? course_find(c, ctx->argv[0]) : exercise_current(c, st);
+	if (!e) {
+		state_release(st);
+		course_release(c);
+	}
+	return e;
+}
+
 /* An exact name, or a unique prefix of one (as tmux does). */
 static const struct cmd_entry *find_command(const char *name)
 {

@@ -52,28 +52,6 @@ static void fail(struct report *r, enum verdict v, const char *file, const char 
 	r->line = 0;
 }
 
-/* The first damaged guard byte of (ci, pass)'s global buffers: its argument and element. */
-static bool guard_damage(const struct judge_input *in, int ci, int pass, size_t n[], int *arg,
-			 long *index)
-{
-	const struct check_spec *spec = in->spec;
-	for (int i = 0; i < spec->nargs; i++) {
-		const struct arg_spec *a = &spec->args[i];
-		if (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT)
-			continue;
-		const struct proto_data *d = proto_find(in->learner, ci, pass, i);
-		if (!d || d->nguard != GUARD_BYTES)
-			continue;   /* reported as missing by the caller */
-		for (size_t k = 0; k < d->nguard; k++)
-			if (d->guard[k] != clhost_guard_byte(k)) {
-				*arg = i;
-				*index = (long)((n[i] * type_info(a->type)->size + k) / type_info(a->type)->size);
-				return true;
-			}
-	}
-	return false;
-}
-
 /* Element counts of every global buffer on this pass; -1 when an expression fails. */
 static int buffer_sizes(const struct check_spec *spec, const struct vars *v, size_t n[])
 {
@@ -91,20 +69,30 @@ static int buffer_sizes(const struct check_spec *spec, const struct vars *v, siz
 	return 0;
 }
 
-/* Whether the learner's run holds every frame of this pass, of the right sizes. */
-static bool pass_complete(const struct judge_input *in, int ci, int pass, const size_t n[])
+/* What the learner's run holds of (ci, pass): every global buffer's frame, of the right sizes
+ * (else PASS_MISSING); then the first damaged guard byte, its argument and element. */
+enum pass_state { PASS_INTACT, PASS_MISSING, PASS_OUT_OF_BOUNDS };
+static enum pass_state learner_pass(const struct judge_input *in, int ci, int pass, const size_t n[],
+				    int *arg, long *index)
 {
 	const struct check_spec *spec = in->spec;
+	enum pass_state st = PASS_INTACT;
 	for (int i = 0; i < spec->nargs; i++) {
 		const struct arg_spec *a = &spec->args[i];
 		if (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT)
 			continue;
 		const struct proto_data *d = proto_find(in->learner, ci, pass, i);
-		size_t want = a->output ? n[i] * type_info(a->type)->size : 0;
-		if (!d || d->nbytes != want || d->nguard != GUARD_BYTES)
-			return false;
+		size_t esize = type_info(a->type)->size;
+		if (!d || d->nbytes != (a->output ? n[i] * esize : 0) || d->nguard != GUARD_BYTES)
+			return PASS_MISSING;
+		for (size_t k = 0; k < d->nguard && st == PASS_INTACT; k++)
+			if (d->guard[k] != clhost_guard_byte(k)) {
+				*arg = i;
+				*index = (long)((n[i] * esize + k) / esize);
+				st = PASS_OUT_OF_BOUNDS;
+			}
 	}
-	return true;
+	return st;
 }
 
 /* Compares one pass's outputs; 1 (r filled) at the first mismatch, -1 (r filled) when the
@@ -173,13 +161,14 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 			rc = 1;
 			break;
 		}
-		if (!pass_complete(in, ci, pass, n)) {
+		int arg = 0;
+		long index = 0;
+		enum pass_state held = learner_pass(in, ci, pass, n, &arg, &index);
+		if (held == PASS_MISSING) {
 			rc = 2;
 			break;
 		}
-		int arg;
-		long index;
-		if (guard_damage(in, ci, pass, n, &arg, &index)) {
+		if (held == PASS_OUT_OF_BOUNDS) {
 			const char *name = spec->args[arg].name;
 			struct sbuf msg = SBUF_INIT;
 			sbuf_addf(&msg, tr(lang, "Test %s: your kernel wrote past the end of '%s': "
