@@ -46,6 +46,8 @@ sed -i 's|#include "engine/engine.h"|#include "ui/ui.h"|' "$TMP/l/runner/engine/
 out=$("$TMP/l/scripts/check-layers" 2>&1) && fail "an engine file including ui/ passed"
 printf '%s' "$out" | grep -q 'runner/engine/check.c:[0-9]*: engine/ may not include "ui/ui.h"' || fail "layers: $out"
 printf '#include <CL/cl.h>\n' >> "$TMP/l/runner/course/expr.c"
+seq 700 | sed 's|.*|/* filler */|' >> "$TMP/l/runner/base/util.c"
 out=$("$TMP/l/scripts/check-layers" 2>&1)
 printf '%s' "$out" | grep -q 'course/expr.c.*only engine/clhost.c' || fail "CL/cl.h outside clhost.c: $out"
+printf '%s' "$out" | grep -q 'runner/base/util.c:[0-9]*: over 700 lines' || fail "a file over 700 lines: $out"
 exit 0

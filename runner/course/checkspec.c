@@ -254,15 +254,10 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 		copy_str(spec->kernel, sizeof(spec->kernel), v);
 	else if (!strcmp(name, "signature"))
 		return parse_signature(ctx, v);
-	else if (!strcmp(name, "time_limit_ms")) {
-		if (!parse_long(v, &spec->time_limit_ms) || spec->time_limit_ms <= 0 ||
-		    spec->time_limit_ms > MAX_TIME_LIMIT_MS)
-			return bad(ctx, "time_limit_ms must be a number of milliseconds from 1 to %d",
-				   MAX_TIME_LIMIT_MS);
-	} else if (!strcmp(name, "analysis_time_limit_ms")) {
-		if (!parse_long(v, &spec->analysis_time_limit_ms) || spec->analysis_time_limit_ms <= 0 ||
-		    spec->analysis_time_limit_ms > MAX_TIME_LIMIT_MS)
-			return bad(ctx, "analysis_time_limit_ms must be a number of milliseconds from 1 to %d",
+	else if (!strcmp(name, "time_limit_ms") || !strcmp(name, "analysis_time_limit_ms")) {
+		long *ms = name[0] == 't' ? &spec->time_limit_ms : &spec->analysis_time_limit_ms;
+		if (!parse_long(v, ms) || *ms <= 0 || *ms > MAX_TIME_LIMIT_MS)
+			return bad(ctx, "%s must be a number of milliseconds from 1 to %d", name,
 				   MAX_TIME_LIMIT_MS);
 	} else if (!strcmp(name, "memory_limit_mb")) {
 		if (!parse_long(v, &spec->memory_limit_mb) || spec->memory_limit_mb < 0 ||
