@@ -14,7 +14,8 @@ chmod -R a+rX "$TMP/submission"
 here=$PWD
 course_sum() { find exercises solutions checks lessons -type f -exec md5sum {} + | sort | md5sum; }
 before=$(course_sum)
-bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp \
+# (the course is bound in again: it may itself live under /tmp, as a CI's clone may)
+bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind "$here" "$here" \
 	--ro-bind "$TMP/submission" /tmp/autograder/submission --bind "$TMP/results" /tmp/autograder/results \
 	--unshare-all --uid 1000 --gid 1000 --unsetenv HOME --die-with-parent --new-session \
 	--setenv AUTOGRADER_ROOT /tmp/autograder --setenv CLINGS_TIME_BUDGET 120 --chdir /tmp \
