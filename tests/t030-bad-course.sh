@@ -96,4 +96,13 @@ timeout 10 "$CLINGS" --course "$c2" reset scale >/dev/null 2>&1
 { printf '\xef\xbb\xbf'; printf '__kernel void scale(__global const float *in)\n{\n\tint x = ;\n}\n'; } > "$TMP/bom2.cl"
 line=$("$CLINGS" check scale --file "$TMP/bom2.cl" --json | jq -r .location.line)
 [ "$line" = 3 ] || fail "after a byte-order mark, the error's line is $line, want 3"
+# A line longer than inih reads is an error at its line, not a cut whose tail becomes a key.
+c4=$(mktemp -d)   # not copy_course: its folder holds a FIFO by now
+cp -r exercises solutions checks lessons "$c4/"
+long=$(printf 'x%.0s' $(seq 190))
+sed -i "s/^time_limit_ms = 4000$/time_limit_ms = 4000\\n; $long time_limit_ms = 1/" "$c4/checks/memory_4.ini"
+out=$("$CLINGS" --course "$c4" validate 2>&1); rc=$?
+[ $rc -ne 0 ] || fail "a too long line passed validate: $out"
+printf '%s' "$out" | grep -q 'checks/memory_4.ini:7: line too long' || fail "long line: $out"
+rm -rf "$c4"
 exit 0

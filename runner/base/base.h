@@ -71,6 +71,11 @@ int read_file(const char *path, char **out, size_t *len);
 /* The same, for a file someone else gave us: only a regular file of at most max bytes; a FIFO,
  * a device or a directory fails at once (EINVAL, EISDIR), a larger file with EFBIG. */
 int read_regular_file(const char *path, size_t max, char **out, size_t *len);
+/* The longest line inih reads whole (its INI_MAX_LINE of 200, less the newline and the NUL). */
+#define INI_LINE_MAX 198
+/* The first line of an ini text longer than INI_LINE_MAX, or 0: inih would cut it and read its
+ * tail as a line of its own (a key that changes a limit, say). */
+int ini_long_line(const char *text);
 /* An ini file's yes/no (also true/false, on/off, 1/0) into *out; false when it is neither. */
 bool parse_yes_no(const char *v, bool *out);
 /* A seed as a user types it: a decimal number from 1 to 2^64-1; -1 otherwise. */

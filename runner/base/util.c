@@ -453,3 +453,18 @@ bool parse_yes_no(const char *v, bool *out)
 		return false;
 	return true;
 }
+
+int ini_long_line(const char *text)
+{
+	int line = 1;
+	for (const char *p = text; *p; line++) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n > INI_LINE_MAX)
+			return line;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}

@@ -621,20 +621,6 @@ static int validate(struct load_ctx *ctx)
 	return 0;
 }
 
-/* inih reads lines of at most INI_MAX_LINE (200) characters; longer ones look like bad syntax. */
-static bool line_too_long(const char *text, int line)
-{
-	const char *p = text;
-	for (int l = 1; l < line && p; l++) {
-		p = strchr(p, '\n');
-		p = p ? p + 1 : NULL;
-	}
-	if (!p)
-		return false;
-	const char *e = strchr(p, '\n');
-	return (e ? (size_t)(e - p) : strlen(p)) >= 199;
-}
-
 int check_spec_load(const char *path, struct check_spec *spec)
 {
 	char *text;
@@ -647,7 +633,13 @@ int check_spec_load(const char *path, struct check_spec *spec)
 	spec->seed = DEFAULT_SEED;
 	spec->tolerance = DEFAULT_TOLERANCE;
 	struct load_ctx ctx = { .spec = spec, .text = text };
-	int line = ini_parse_string(text, handler, &ctx);
+	/* inih would cut a long line and read its tail as a key of its own */
+	int line = ini_long_line(text);
+	if (line)
+		snprintf(ctx.err, sizeof(ctx.err), "line too long (%d characters at most): continue a long "
+			 "value on indented lines", INI_LINE_MAX);
+	else
+		line = ini_parse_string(text, handler, &ctx);
 	if (!line)
 		line = validate(&ctx);
 	/* Both phases run side by side: the analysis gets the same limit unless told otherwise. */
@@ -655,9 +647,8 @@ int check_spec_load(const char *path, struct check_spec *spec)
 		spec->analysis_time_limit_ms = spec->time_limit_ms;
 	if (line) {
 		if (!ctx.err[0])
-			snprintf(ctx.err, sizeof(ctx.err), "%s", line_too_long(text, line)
-				 ? "line too long: continue a long value on indented lines"
-				 : "syntax error (expected [section] or key = value)");
+			snprintf(ctx.err, sizeof(ctx.err), "%s",
+				 "syntax error (expected [section] or key = value)");
 		error("%s:%d: %s", path, line, ctx.err);
 		free(text);
 		check_spec_release(spec);

@@ -91,7 +91,13 @@ static int load_exercise(const char *dir, const char *ini_name, struct exercise 
 			     e->ini_path, NAME_MAX_LEN);
 	struct ex_ctx ctx = { .e = e };
 	e->points = 1;
-	int line = ini_parse(e->ini_path, exercise_handler, &ctx);
+	char *text = NULL;
+	int line = read_file(e->ini_path, &text, NULL) < 0 ? -1 : ini_long_line(text);
+	if (line > 0)
+		snprintf(ctx.err, sizeof(ctx.err), "line too long (%d characters at most)", INI_LINE_MAX);
+	else if (!line)
+		line = ini_parse_string(text, exercise_handler, &ctx);
+	free(text);
 	if (line < 0) {
 		error("%s: cannot read:", e->ini_path);
 	} else if (line > 0) {
