@@ -105,4 +105,18 @@ out=$("$CLINGS" --course "$c4" validate 2>&1); rc=$?
 [ $rc -ne 0 ] || fail "a too long line passed validate: $out"
 printf '%s' "$out" | grep -q 'checks/memory_4.ini:7: line too long' || fail "long line: $out"
 rm -rf "$c4"
+# The watcher too: a title, a compiler's log and a kernel's printf with escapes reach its
+# output made visible (without a terminal the watcher prints no escape of its own).
+. tests/lib-watch.sh
+c5=$(mktemp -d)
+cp -r exercises solutions checks lessons "$c5/"
+sed -i 's/^title = .*/title = Evil \x1b]0;owned\x07 title/' "$c5/exercises/scale.ini"
+printf '[clings]\nversion = 1\ncurrent = scale\n' > "$c5/.clings-state"
+printf '__kernel void scale(__global const float *in) { \x1b[2J }\n' > "$c5/exercises/scale.cl"
+start_watch "$c5" "$TMP/watch-esc"
+wait_checks "$TMP/watch-esc" 1 scale
+stop_watch
+grep -q "$(printf '\x1b')" "$TMP/watch-esc" && fail "an escape reached the watcher's output: $(cat -v "$TMP/watch-esc")"
+grep -qF '^[[2J' "$TMP/watch-esc" || fail "the source line, made visible: $(cat -v "$TMP/watch-esc")"
+rm -rf "$c5"
 exit 0

@@ -66,7 +66,8 @@ char *xstrdup(const char *s);
 char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Copies at most cap-1 bytes and always terminates. */
 void copy_str(char *dst, size_t cap, const char *src);
-/* Reads a whole file; returns 0 or -1 with errno set. *out is NUL-terminated, caller frees. */
+/* Reads a whole regular file; returns 0 or -1 with errno set (a FIFO or device is EINVAL, never a
+ * wait). *out is NUL-terminated, caller frees. */
 int read_file(const char *path, char **out, size_t *len);
 /* The same, for a file someone else gave us: only a regular file of at most max bytes; a FIFO,
  * a device or a directory fails at once (EINVAL, EISDIR), a larger file with EFBIG. */
@@ -78,6 +79,13 @@ int read_regular_file(const char *path, size_t max, char **out, size_t *len);
 int ini_long_line(const char *text);
 /* An ini file's yes/no (also true/false, on/off, 1/0) into *out; false when it is neither. */
 bool parse_yes_no(const char *v, bool *out);
+/* A 64-bit hash (FNV-1a) of what is added to it, from HASH_INIT: the reference results' key,
+ * a grading's seed. Not for secrets. */
+#define HASH_INIT 0xcbf29ce484222325ull
+uint64_t hash_add(uint64_t h, const void *data, size_t n);
+uint64_t hash_add_str(uint64_t h, const char *s);   /* s and its NUL; NULL counts as "" */
+/* mkdir -p: every missing directory of path; 0, or -1 (printed). */
+int make_dirs(const char *path);
 /* A seed as a user types it: a decimal number from 1 to 2^64-1; -1 otherwise. */
 int parse_seed(const char *s, uint64_t *out);
 /* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes there are not one. */

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -183,6 +184,38 @@ void copy_str(char *dst, size_t cap, const char *src)
 
 /* ---- files ---- */
 
+/* Everything from offset 0 of fd into sb, at most max bytes (EFBIG past that); 0 or an errno. */
+static int read_to_end(int fd, size_t max, struct sbuf *sb)
+{
+	char chunk[65536];
+	for (off_t at = 0;;) {
+		ssize_t n = pread(fd, chunk, sizeof(chunk), at);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		if (n == 0)
+			return 0;
+		if (sb->len + (size_t)n > max)
+			return EFBIG;   /* it grew while we read */
+		sbuf_add(sb, chunk, (size_t)n);
+		at += n;
+	}
+}
+
+static int finish_read(struct sbuf *sb, int err, char **out, size_t *len)
+{
+	if (err) {
+		sbuf_release(sb);
+		errno = err;
+		return -1;
+	}
+	if (len)
+		*len = sb->len;
+	*out = sb->len ? sbuf_detach(sb) : xstrdup("");
+	return 0;
+}
+
 int read_regular_file(const char *path, size_t max, char **out, size_t *len)
 {
 	/* O_NONBLOCK: opening a FIFO with no writer must not hang; it is refused below. */
@@ -190,6 +223,7 @@ int read_regular_file(const char *path, size_t max, char **out, size_t *len)
 	if (fd < 0)
 		return -1;
 	struct stat st;
+	struct sbuf sb = SBUF_INIT;
 	int err = 0;
 	if (fstat(fd, &st) < 0)
 		err = errno;
@@ -199,74 +233,21 @@ int read_regular_file(const char *path, size_t max, char **out, size_t *len)
 		err = EINVAL;
 	else if ((size_t)st.st_size > max)
 		err = EFBIG;
-	struct sbuf sb = SBUF_INIT;
-	char chunk[65536];
-	ssize_t n;
-	while (!err && (n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			err = errno;
-		else if (sb.len + (size_t)n > max)
-			err = EFBIG;   /* it grew while we read */
-		else
-			sbuf_add(&sb, chunk, (size_t)n);
-	}
+	if (!err)
+		err = read_to_end(fd, max, &sb);
 	close(fd);
-	if (err) {
-		sbuf_release(&sb);
-		errno = err;
-		return -1;
-	}
-	if (len)
-		*len = sb.len;
-	*out = sb.len ? sbuf_detach(&sb) : xstrdup("");
-	return 0;
+	return finish_read(&sb, err, out, len);
 }
 
 int read_fd(int fd, char **out)
 {
 	struct sbuf sb = SBUF_INIT;
-	char chunk[65536];
-	off_t at = 0;
-	for (;;) {
-		ssize_t n = pread(fd, chunk, sizeof(chunk), at);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			sbuf_release(&sb);
-			return -1;
-		}
-		if (n == 0)
-			break;
-		sbuf_add(&sb, chunk, (size_t)n);
-		at += n;
-	}
-	*out = sb.len ? sbuf_detach(&sb) : xstrdup("");
-	return 0;
+	return finish_read(&sb, read_to_end(fd, SIZE_MAX, &sb), out, NULL);
 }
 
 int read_file(const char *path, char **out, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	struct sbuf sb = SBUF_INIT;
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		sbuf_add(&sb, chunk, n);
-	int failed = ferror(f);
-	fclose(f);
-	if (failed) {
-		sbuf_release(&sb);
-		errno = EIO;
-		return -1;
-	}
-	if (len)
-		*len = sb.len;
-	*out = sbuf_detach(&sb);
-	return 0;
+	return read_regular_file(path, SIZE_MAX, out, len);
 }
 
 int write_all(int fd, const void *buf, size_t n)
@@ -467,4 +448,36 @@ int ini_long_line(const char *text)
 		p = e + 1;
 	}
 	return 0;
+}
+
+uint64_t hash_add(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;   /* FNV-1a */
+	return h;
+}
+
+uint64_t hash_add_str(uint64_t h, const char *s)
+{
+	return hash_add(h, s ? s : "", strlen(s ? s : "") + 1);   /* the NUL keeps "ab","c" from "a","bc" */
+}
+
+int make_dirs(const char *path)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+	for (char *s = p + 1;; s++) {
+		if (*s != '/' && *s)
+			continue;
+		char c = *s;
+		*s = '\0';
+		if (mkdir(p, 0755) < 0 && errno != EEXIST)
+			rc = error("%s: cannot create:", p);
+		*s = c;
+		if (!c || rc)
+			break;
+	}
+	free(p);
+	return rc;
 }

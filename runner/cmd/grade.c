@@ -27,25 +27,6 @@ static const struct cmd_option grade_options[] = {
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
 
-static int make_dirs(const char *path)
-{
-	char *p = xstrdup(path);
-	int rc = 0;
-	for (char *s = p + 1; ; s++) {
-		if (*s == '/' || !*s) {
-			char c = *s;
-			*s = '\0';
-			if (mkdir(p, 0755) < 0 && errno != EEXIST)
-				rc = error("%s: cannot create:", p);
-			*s = c;
-			if (!c || rc)
-				break;
-		}
-	}
-	free(p);
-	return rc;
-}
-
 /* The GitHub Classroom reporter's line, and the step's output where Actions reads it. */
 static void classroom_outputs(const struct grade_run *run, const char *out_dir)
 {

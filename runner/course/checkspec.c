@@ -628,6 +628,7 @@ int check_spec_load(const char *path, struct check_spec *spec)
 		return error("%s: cannot read check file:", path);
 	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 	spec->path = xstrdup(path);
+	spec->text_hash = hash_add_str(HASH_INIT, text);
 	spec->time_limit_ms = DEFAULT_TIME_LIMIT_MS;
 	spec->memory_limit_mb = DEFAULT_MEMORY_LIMIT_MB;
 	spec->seed = DEFAULT_SEED;

@@ -140,6 +140,7 @@ struct test_spec {
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
 struct check_spec {
 	char *path;
+	uint64_t text_hash;          /* of the file's text: what results computed from it depend on */
 	char kernel[NAME_MAX_LEN];
 	struct arg_spec args[MAX_ARGS];
 	int nargs;

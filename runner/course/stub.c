@@ -17,13 +17,6 @@
 #include <unistd.h>
 
 #define MAX_BACKUPS 999
-#define STUB_FILE_MAX ((size_t)1 << 20)   /* a kernel's source; a larger "stub" is not one */
-
-/* Only regular files: a FIFO or a device where a stub or a backup should be must not block. */
-static int read_source(const char *path, char **text, size_t *len)
-{
-	return read_regular_file(path, STUB_FILE_MAX, text, len);
-}
 
 /* `git -C DIR show HEAD:./FILE`: the committed stub; -1 quietly when git has none. */
 static int stub_from_git(const char *path, char **text, size_t *len)
@@ -82,7 +75,7 @@ static int stub_from_git(const char *path, char **text, size_t *len)
 static int stub_source(const struct exercise *e, char **text, size_t *len)
 {
 	char *orig = xstrfmt("%s.orig", e->file_path);
-	int ret = read_source(orig, text, len);
+	int ret = read_file(orig, text, len);
 	free(orig);
 	if (ret == 0)
 		return 0;
@@ -99,7 +92,7 @@ static char *backup_path(const char *path, const char *data, size_t len)
 		char *p = i == 1 ? xstrfmt("%s.bak", path) : xstrfmt("%s.%d.bak", path, i);
 		char *old;
 		size_t oldlen;
-		if (read_source(p, &old, &oldlen) < 0) {
+		if (read_file(p, &old, &oldlen) < 0) {
 			if (errno == ENOENT)
 				return p;
 			/* anything else by that name (not a file, unreadable) is left alone */
@@ -136,7 +129,7 @@ int exercise_reset(const struct course *c, const struct exercise *e, char **back
 	if (stat(e->file_path, &sb) == 0)
 		mode = sb.st_mode;
 	int ret = 0;
-	if (read_source(e->file_path, &mine, &minelen) < 0 && errno != ENOENT) {
+	if (read_file(e->file_path, &mine, &minelen) < 0 && errno != ENOENT) {
 		ret = error("%s: cannot read, not resetting:", e->file_path);
 		goto out;
 	}
@@ -174,7 +167,7 @@ int exercise_keep_original(const struct course *c, const struct exercise *e)
 	} else if (stub_from_git(e->file_path, &text, &len) == 0) {
 		free(text);  /* git keeps it for us */
 		ret = 0;
-	} else if (read_source(e->file_path, &text, &len) == 0) {
+	} else if (read_file(e->file_path, &text, &len) == 0) {
 		ret = write_file_atomic(orig, text, len);
 		free(text);
 	}

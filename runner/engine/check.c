@@ -40,28 +40,14 @@ struct reference_entry {
 static struct reference_entry reference_cache[REFERENCE_CACHE];
 static int reference_next;
 
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+static uint64_t reference_key(const struct check_spec *spec, const char *solution_src,
+			      const char *device)
 {
-	const unsigned char *p = data;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h;
-}
-
-static uint64_t reference_key(const char *check_path, const char *solution_src, const char *device,
-			      uint64_t seed)
-{
-	char *check_text = NULL;
-	size_t n = 0;
-	uint64_t h = 0xcbf29ce484222325ull;
-	if (read_file(check_path, &check_text, &n) == 0)
-		h = fnv1a(h, check_text, n + 1);
-	free(check_text);
-	h = fnv1a(h, solution_src, strlen(solution_src) + 1);
-	h = fnv1a(h, &seed, sizeof(seed));
-	h = fnv1a(h, device ? device : "", strlen(device ? device : "") + 1);
-	const char *env_device = getenv("CLINGS_DEVICE");
-	return fnv1a(h, env_device ? env_device : "", strlen(env_device ? env_device : "") + 1);
+	uint64_t h = hash_add(HASH_INIT, &spec->text_hash, sizeof(spec->text_hash));
+	h = hash_add_str(h, solution_src);
+	h = hash_add(h, &spec->seed, sizeof(spec->seed));
+	h = hash_add_str(h, device);
+	return hash_add_str(h, getenv("CLINGS_DEVICE"));
 }
 
 static const struct reference_entry *reference_lookup(uint64_t key)
@@ -256,12 +242,11 @@ static long cpu_seconds(long time_limit_ms)
 	return (BUILD_TIME_LIMIT_MS + time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
 }
 
-/* The reference's results: what its child sent (stored for next time), or its verdict on why
- * it could not give them, in r. Returns 0 when ref holds a complete run. */
-static int reference_results(struct sandbox_child *ch, const struct sbuf *cached, uint64_t key,
-			     struct proto_stream *ref, struct report *r, const char *lang)
+/* The reference's results, from its child (ch, then stored under key) or from the cache (ch
+ * NULL), into ref; or, in r, why it could not give them. Returns 0 when ref holds a whole run. */
+static int reference_results(const struct sbuf *out, struct sandbox_child *ch, uint64_t key,
+			     struct proto_stream *ref, struct report *r)
 {
-	const struct sbuf *out = cached ? cached : &ch->output;
 	proto_split(out->buf ? out->buf : "", out->len, ref);
 	struct report rr = REPORT_INIT;
 	struct sbuf all = SBUF_INIT;
@@ -275,17 +260,17 @@ static int reference_results(struct sandbox_child *ch, const struct sbuf *cached
 		rc = -1;
 	} else if (proto_number(sbuf_str(&ref->after), "end", NULL) < 0) {
 		struct report why = REPORT_INIT;
-		explain_abnormal_end(ch, NULL, 0, "", "en", &why);
+		if (ch)   /* (the cache holds whole runs only) */
+			explain_abnormal_end(ch, NULL, 0, "", "en", &why);
 		char *msg = xstrfmt("the reference solution did not finish on this device: %s",
 				    why.message ? why.message : "");
 		fail_report(r, VERDICT_ERROR, msg);
 		free(msg);
 		report_release(&why);
 		rc = -1;
-	} else if (!cached) {
+	} else if (ch) {
 		reference_store(key, out);
 	}
-	(void)lang;
 	report_release(&rr);
 	return rc;
 }
@@ -462,8 +447,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 
 	/* children: 0 the learner's kernel, 1 the reference (unless known), 2 the analysis */
 	struct sandbox_child ch[3];
-	int started[3] = { 0 }, nch = 0, idx[3] = { -1, -1, -1 };
-	uint64_t key = reference_key(e->check_path, solution_src, o->device, spec->seed);
+	int nch = 0, idx[3] = { -1, -1, -1 };
+	uint64_t key = reference_key(spec, solution_src, o->device);
 	const struct reference_entry *known = reference_lookup(key);
 	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
 	 * analysis child keeps it as descriptor 4 and Oclgrind opens it by that name. */
@@ -493,9 +478,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		idx[2] = nch++;
 	else
 		analyze = false;
-	for (int i = 0; i < 3; i++)
-		started[i] = idx[i] >= 0;
-	if (!started[0] || (!known && !started[1])) {
+	if (idx[0] < 0 || (!known && idx[1] < 0)) {
 		fail_report(r, VERDICT_ERROR, "cannot start the check");
 		for (int i = 0; i < nch; i++)
 			sandbox_child_release(&ch[i]);
@@ -513,12 +496,13 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		/* Before "ready" the learner's code has not run: the build's word is trusted. */
 		int verdicts = proto_parse(sbuf_str(&learner.before), r, &began);
 		struct sbuf cached = { known ? known->output : NULL, known ? known->len : 0, 0 };
+		struct sandbox_child *rc_child = known ? NULL : &ch[idx[1]];
 		if (verdicts) {
 			/* build, signature, requirement, or the device: settled */
 		} else if (!learner.ready) {
 			explain_abnormal_end(lc, NULL, spec->time_limit_ms, "", o->lang, r);
-		} else if (reference_results(known ? NULL : &ch[idx[1]], known ? &cached : NULL, key, &ref, r,
-					     o->lang) == 0) {
+		} else if (reference_results(rc_child ? &rc_child->output : &cached, rc_child, key, &ref,
+					     r) == 0) {
 			struct judge_input in = { spec, &learner, &ref, shown, o->lang };
 			int failed_case = -1;
 			if (judge_execution(&in, r, &began, &failed_case))

@@ -371,22 +371,6 @@ int clhost_buffer_read_guarded(struct cl_buf *b, void *dst)
 				   NULL) == CL_SUCCESS ? 0 : -1;
 }
 
-long clhost_buffer_guard_damage(struct cl_buf *b)
-{
-	if (!b->guard)
-		return -1;
-	unsigned char *g = xmalloc(b->guard);
-	long damage = -1;
-	if (clEnqueueReadBuffer(b->s->queue, b->mem, CL_TRUE, b->bytes, b->guard, g, 0, NULL, NULL) ==
-	    CL_SUCCESS) {
-		for (size_t i = 0; i < b->guard && damage < 0; i++)
-			if (g[i] != clhost_guard_byte(i))
-				damage = (long)(b->bytes + i);
-	}
-	free(g);
-	return damage;
-}
-
 int clhost_arg_buffer(struct cl_kern *k, int i, struct cl_buf *b)
 {
 	return clSetKernelArg(k->kernel, (cl_uint)i, sizeof(cl_mem), &b->mem) == CL_SUCCESS ? 0 : -1;

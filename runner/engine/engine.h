@@ -168,7 +168,6 @@ int clhost_buffer(struct cl_session *s, size_t bytes, size_t guard, const void *
 void clhost_buffer_release(struct cl_buf *b);
 int clhost_buffer_read(struct cl_buf *b, void *dst);   /* the bytes, not the guard */
 /* Returns the offset (from the buffer's start) of the first damaged guard byte, or -1. */
-long clhost_buffer_guard_damage(struct cl_buf *b);
 /* The bytes and then the guard (dst holds both); the parent checks the guard itself. */
 int clhost_buffer_read_guarded(struct cl_buf *b, void *dst);
 unsigned char clhost_guard_byte(size_t i);  /* byte i of every guard region */
@@ -292,6 +291,10 @@ void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t
 		     const void *guard, size_t guard_bytes);
 /* "launch CASE PASS WHAT": a launch failed; WHAT keeps only letters, digits and _ : - . */
 void proto_send_launch_failure(int fd, int ci, int pass, const char *what);
+/* Appends the characters of s an OpenCL error and its call are made of (letters, digits,
+ * "_:-. "), up to its line's end, until out holds max bytes: what both ends keep of a WHAT. */
+#define PROTO_PLAIN_MAX 120
+void proto_add_plain(struct sbuf *out, const char *s, size_t max);
 /* Result bytes as the parent received them, copied out of the child's output (aligned for any
  * element type; bytes is the start of the one allocation, guard follows it). */
 struct proto_data {

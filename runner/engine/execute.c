@@ -33,6 +33,8 @@ struct child {
 	size_t max_wg;
 	enum run_mode mode;
 	bool analyze;
+	int printf_fd;               /* the kernel's printf, in memory; -1: not kept */
+	off_t printf_sent;           /* how much of it the parent has */
 };
 
 /* Per pass: host copies of every global buffer and their sizes in elements. */
@@ -537,15 +539,14 @@ static size_t group_size(struct child *c, const struct vars *v)
 }
 
 /* What the kernel printed since the last call, at most PRINTF_MAX bytes in all: "printf CASE TEXT". */
-static void send_printf(struct child *c, int fd, int ci)
+static void send_printf(struct child *c, int ci)
 {
-	static off_t sent;
 	fflush(stdout);
 	char buf[1024];
-	while (sent < PRINTF_MAX) {
-		size_t want = (size_t)(PRINTF_MAX - sent) < sizeof(buf) - 1 ? (size_t)(PRINTF_MAX - sent)
-									      : sizeof(buf) - 1;
-		ssize_t n = pread(fd, buf, want, sent);
+	while (c->printf_sent < PRINTF_MAX) {
+		size_t left = (size_t)(PRINTF_MAX - c->printf_sent);
+		size_t want = left < sizeof(buf) - 1 ? left : sizeof(buf) - 1;
+		ssize_t n = pread(c->printf_fd, buf, want, c->printf_sent);
 		if (n <= 0)
 			break;
 		buf[n] = '\0';
@@ -553,7 +554,7 @@ static void send_printf(struct child *c, int fd, int ci)
 		escape_line(&e, buf);
 		proto_send(c->fd, "printf", "%d\t%s", ci, sbuf_str(&e));
 		sbuf_release(&e);
-		sent += n;
+		c->printf_sent += n;
 	}
 }
 
@@ -603,7 +604,7 @@ static int build(struct child *c)
 int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 {
 	struct child c = { .rq = rq, .spec = rq->spec, .fd = fd, .s = s, .mode = rq->mode,
-			   .analyze = rq->mode == RUN_ANALYZE };
+			   .analyze = rq->mode == RUN_ANALYZE, .printf_fd = -1 };
 	proto_send(fd, "device", "%s", clhost_device_name(c.s));
 	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
 	sandbox_build_limits(clhost_device_is_cpu(c.s));
@@ -624,12 +625,11 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	}
 	/* The kernel's printf: into a file in memory, sent after each test (the learner's first
 	 * debugging tool). Made now: the confined process can create no file. */
-	int printf_fd = -1;
 	if (c.mode == RUN_EXECUTE) {
 		fflush(stdout);
-		printf_fd = memfd_create("clings-printf", MFD_CLOEXEC);
-		if (printf_fd >= 0)
-			dup2(printf_fd, STDOUT_FILENO);
+		c.printf_fd = memfd_create("clings-printf", MFD_CLOEXEC);
+		if (c.printf_fd >= 0)
+			dup2(c.printf_fd, STDOUT_FILENO);
 	}
 	if (c.mode != RUN_REFERENCE && sandbox_confine(c.mode == RUN_EXECUTE) < 0) {
 		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot confine the checking process");
@@ -657,8 +657,8 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		else
 			proto_send(fd, "begin", "%d", i);
 		int rc = run_case(&c, tc, i, c.spec->seed * 1000003u + (uint64_t)i * 7919u);
-		if (printf_fd >= 0)
-			send_printf(&c, printf_fd, i);
+		if (c.printf_fd >= 0)
+			send_printf(&c, i);
 		if (rc == 0 && c.analyze)
 			send_test(&c, tc->name, TEST_PASS, "");
 		failed = rc != 0;

@@ -29,14 +29,7 @@ static bool launch_failed(const char *text, int ci, int pass, struct sbuf *what)
 		if (strncmp(p, "launch\t", 7) || sscanf(p + 7, "%d\t%d\t%n", &c, &ps, &used) < 2 || !used ||
 		    c != ci || ps != pass)
 			continue;
-		const char *e = strchr(p + 7 + used, '\n');
-		size_t n = e ? (size_t)(e - (p + 7 + used)) : strlen(p + 7 + used);
-		for (size_t i = 0; i < n && i < 120; i++) {
-			char ch = p[7 + used + i];
-			if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
-			    strchr("_:-. ", ch))
-				sbuf_add(what, &ch, 1);
-		}
+		proto_add_plain(what, p + 7 + used, PROTO_PLAIN_MAX);   /* the child's word: filtered again */
 		return true;
 	}
 	return false;

@@ -40,10 +40,9 @@ void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t
 	sbuf_release(&sb);
 }
 
-/* Only the characters of an OpenCL error's name and its call: anything else is dropped. */
-static void keep_plain(struct sbuf *out, const char *s, size_t max)
+void proto_add_plain(struct sbuf *out, const char *s, size_t max)
 {
-	for (; *s && out->len < max; s++)
+	for (; *s && *s != '\n' && out->len < max; s++)
 		if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
 		    strchr("_:-. ", *s))
 			sbuf_add(out, s, 1);
@@ -52,7 +51,7 @@ static void keep_plain(struct sbuf *out, const char *s, size_t max)
 void proto_send_launch_failure(int fd, int ci, int pass, const char *what)
 {
 	struct sbuf w = SBUF_INIT;
-	keep_plain(&w, what, 120);
+	proto_add_plain(&w, what, PROTO_PLAIN_MAX);
 	proto_send(fd, "launch", "%d\t%d\t%s", ci, pass, sbuf_str(&w));
 	sbuf_release(&w);
 }

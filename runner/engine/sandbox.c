@@ -201,26 +201,13 @@ void sandbox_clean_compiler_cache(void)
 	free(base);
 }
 
-static void mkdir_parents(const char *path)
-{
-	char *p = xstrdup(path);
-	for (char *s = p + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			mkdir(p, 0700);
-			*s = '/';
-		}
-	mkdir(p, 0700);
-	free(p);
-}
-
 int sandbox_isolate(const struct sandbox_limits *lim)
 {
 	uid_t uid = getuid();
 	gid_t gid = getgid();
 	char *cache = compiler_cache_dir();
 	if (cache)
-		mkdir_parents(cache);   /* before the root turns read-only */
+		make_dirs(cache);   /* before the root turns read-only */
 	int rc = -1;
 	if (getenv("CLINGS_NO_NAMESPACES") || unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0)
 		goto out;

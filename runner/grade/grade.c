@@ -44,27 +44,17 @@ static char *submitted_file(const char *dir, const struct exercise *e)
 	return found;
 }
 
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
-{
-	const unsigned char *p = data;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h;
-}
-
 /* From the submitted files (in course order) and the course's secret; never 0. */
 static uint64_t submission_seed(const struct grade_run *run)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	const char *secret = getenv("CLINGS_GRADE_SECRET");
-	h = fnv1a(h, secret ? secret : "", strlen(secret ? secret : "") + 1);
+	uint64_t h = hash_add_str(HASH_INIT, getenv("CLINGS_GRADE_SECRET"));
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
-		h = fnv1a(h, it->e->name, strlen(it->e->name) + 1);
+		h = hash_add_str(h, it->e->name);
 		char *text = NULL;
 		size_t len = 0;
 		if (it->file && read_regular_file(it->file, SUBMITTED_FILE_MAX, &text, &len) == 0)
-			h = fnv1a(h, text, len);
+			h = hash_add(h, text, len);
 		free(text);
 	}
 	return h ? h : 1;

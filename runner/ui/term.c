@@ -67,14 +67,8 @@ static size_t escape_len(const char *s, size_t n)
 /* Bytes of the UTF-8 character at s (1 for a stray byte, so bad input still advances). */
 static size_t utf8_len(const char *s, size_t n)
 {
-	unsigned char c = (unsigned char)s[0];
-	size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-	if (len > n)
-		return 1;
-	for (size_t i = 1; i < len; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
-			return 1;
-	return len;
+	size_t len = (size_t)utf8_sequence_len((const unsigned char *)s);
+	return len && len <= n ? len : 1;   /* a byte that is no character counts as one */
 }
 
 /* Walks s over at most cols columns (escapes take none): returns the bytes walked, and the

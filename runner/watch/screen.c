@@ -106,9 +106,9 @@ static void lines_wrap(struct lines *l, const char *text, int width, const char 
 
 /* The runner's words in the learner's language. */
 
-static const char *sgr(const struct watch *w, const char *code)
+static const char *sgr(const struct watch *w, enum style role)
 {
-	return w->colour ? code : "";
+	return style(role, w->colour);
 }
 
 /* What a learner calls each verdict. */
@@ -140,16 +140,16 @@ void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
 }
 
 /* One row: cut to the width, then cleared to its end; fill pads with spaces (for bars). */
-static void put_row(struct watch *w, struct sbuf *s, int row, const char *text, const char *style,
+static void put_row(struct watch *w, struct sbuf *s, int row, const char *text, enum style role,
 		    bool fill)
 {
 	if (row < 1 || row > w->rows)
 		return;
-	sbuf_addf(s, "\x1b[%d;1H%s", row, style ? sgr(w, style) : "");
+	sbuf_addf(s, "\x1b[%d;1H%s", row, sgr(w, role));
 	int used = term_add_fit(s, text, strlen(text), w->cols);
 	if (fill)
 		sbuf_addf(s, "%*s", w->cols - used, "");
-	sbuf_addf(s, "%s\x1b[K", sgr(w, C_RESET));
+	sbuf_addf(s, "%s\x1b[K", sgr(w, STYLE_RESET));
 }
 
 /* A word of a picture's grid: only cells, '.' right and 'x' wrong ("..x.", "xx", "x", and the
@@ -173,7 +173,8 @@ static void add_picture_line(struct watch *w, struct lines *l, const char *line)
 		size_t n = strcspn(line + i, " ");
 		if (w->colour && grid_word(line + i, n)) {
 			for (size_t k = i; k < i + n; k++)
-				sbuf_addf(&sb, "%s%c%s", line[k] == 'x' ? C_RED : C_DIM, line[k], C_RESET);
+				sbuf_addf(&sb, "%s%c%s", style_code(line[k] == 'x' ? STYLE_BAD : STYLE_DIM), line[k],
+					  style_code(STYLE_RESET));
 		} else {
 			sbuf_add(&sb, line + i, n);
 		}
@@ -188,42 +189,54 @@ static void add_picture_line(struct watch *w, struct lines *l, const char *line)
 
 /* The verdict of the last check, as lines for the lower part of the screen (or for print);
  * whole_log: the compiler's whole log under a heading, else its first lines. */
+/* A copy of s (NULL: "") with what would move the cursor made visible. */
+static char *safe_copy(const char *s)
+{
+	struct sbuf b = SBUF_INIT;
+	text_add_safe(&b, s);
+	return b.len ? sbuf_detach(&b) : xstrdup("");
+}
+
 void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 {
 	const struct report *r = &w->report;
 	const char *file = path_shown(watch_current(w)->file_path);
 	if (!w->have_report) {
 		char *msg = xstrfmt(T("Not checked yet: save %s to check it, or press r."), file);
-		lines_addf(l, "%s%s%s", sgr(w, C_DIM), msg, sgr(w, C_RESET));
+		lines_addf(l, "%s%s%s", sgr(w, STYLE_DIM), msg, sgr(w, STYLE_RESET));
 		free(msg);
 		return;
 	}
+	/* What the check found comes from the learner's file, the compiler and the kernel: made safe
+	 * for the terminal before any of it joins the screen (term_add_fit lets escapes through). */
+	char *message = safe_copy(r->message), *picture = safe_copy(r->picture);
+	char *printed = safe_copy(r->kernel_output), *build_log = safe_copy(r->build_log);
 	bool pass = r->verdict == VERDICT_PASS;
 	const char *mark = w->interactive ? (pass ? "\xe2\x9c\x93 " : "\xe2\x9c\x97 ") : (pass ? "PASS " : "FAIL ");
 	char secs[32];
 	char *when = xstrfmt(T("check %d at %s, %s s"), w->checks, w->checked_at,
 			     number_in(w->opt.lang, r->seconds, 2, secs));
-	lines_addf(l, "%s%s%s%s  %s%s%s", sgr(w, pass ? C_GREEN : C_RED), mark, verdict_label_in(w, r->verdict),
-		   sgr(w, C_RESET), sgr(w, C_DIM), when, sgr(w, C_RESET));
+	lines_addf(l, "%s%s%s%s  %s%s%s", sgr(w, pass ? STYLE_GOOD : STYLE_BAD), mark, verdict_label_in(w, r->verdict),
+		   sgr(w, STYLE_RESET), sgr(w, STYLE_DIM), when, sgr(w, STYLE_RESET));
 	free(when);
 	if (pass) {
 		bool last = w->ses.cur + 1 >= w->course.n;
 		lines_addf(l, "  %s", last ? T("That was the last exercise: the course is done!")
 					   : T("Well done. Press n for the next exercise."));
-		if (r->message && *r->message)
-			lines_wrap(l, r->message, width, "  ", sgr(w, C_DIM), sgr(w, C_RESET));
-		return;
+		if (*message)
+			lines_wrap(l, message, width, "  ", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));
+		goto out;
 	}
 	if (r->file && *r->file) {
 		if (r->line > 0)
-			lines_addf(l, "  %s%s:%d%s", sgr(w, C_BOLD), path_shown(r->file), r->line, sgr(w, C_RESET));
+			lines_addf(l, "  %s%s:%d%s", sgr(w, STYLE_STRONG), path_shown(r->file), r->line, sgr(w, STYLE_RESET));
 		else
-			lines_addf(l, "  %s%s%s", sgr(w, C_BOLD), path_shown(r->file), sgr(w, C_RESET));
+			lines_addf(l, "  %s%s%s", sgr(w, STYLE_STRONG), path_shown(r->file), sgr(w, STYLE_RESET));
 	}
-	lines_wrap(l, r->message && *r->message ? r->message : T("(no message)"), width, "  ", "", "");
-	if (r->picture && *r->picture) {
+	lines_wrap(l, *message ? message : T("(no message)"), width, "  ", "", "");
+	if (*picture) {
 		lines_add(l, "", 0);
-		const char *p = r->picture;
+		const char *p = picture;
 		while (*p) {
 			const char *nl = strchr(p, '\n');
 			char *line = xstrfmt("%.*s", (int)(nl ? nl - p : (long)strlen(p)), p);
@@ -232,28 +245,28 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 			p = nl ? nl + 1 : p + strlen(p);
 		}
 	}
-	if (r->kernel_output && *r->kernel_output) {
+	if (*printed) {
 		lines_add(l, "", 0);
 		lines_addf(l, "  %s", T("Your kernel printed:"));
 		struct lines out = { NULL, 0 };
-		lines_split(&out, r->kernel_output);
+		lines_split(&out, printed);
 		for (int i = 0; i < out.n; i++)
-			lines_addf(l, "  %s%s%s", sgr(w, C_DIM), out.v[i], sgr(w, C_RESET));
+			lines_addf(l, "  %s%s%s", sgr(w, STYLE_DIM), out.v[i], sgr(w, STYLE_RESET));
 		lines_release(&out);
 	}
-	if (r->build_log && *r->build_log) {
+	if (*build_log) {
 		lines_add(l, "", 0);
 		struct lines log = { NULL, 0 };
-		lines_split(&log, r->build_log);
+		lines_split(&log, build_log);
 		int shown = whole_log ? log.n : BUILD_LOG_LINES;
 		if (whole_log)
 			lines_addf(l, "  %s", T("Compiler log:"));
 		for (int i = 0; i < log.n && i < shown; i++)
-			lines_addf(l, "  %s%s%s", sgr(w, C_YELLOW), log.v[i], sgr(w, C_RESET));
+			lines_addf(l, "  %s%s%s", sgr(w, STYLE_WARN), log.v[i], sgr(w, STYLE_RESET));
 		if (log.n > shown)
 		{
 			char *more = xstrfmt(T("(%d more lines)"), log.n - shown);
-			lines_addf(l, "  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
+			lines_addf(l, "  %s%s%s", sgr(w, STYLE_DIM), more, sgr(w, STYLE_RESET));
 			free(more);
 		}
 		lines_release(&log);
@@ -264,9 +277,14 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 	if (r->ntests > 1 && failed)
 	{
 		char *msg = xstrfmt(T("%d of %d tests failed"), failed, r->ntests);
-		lines_addf(l, "  %s%s%s", sgr(w, C_DIM), msg, sgr(w, C_RESET));
+		lines_addf(l, "  %s%s%s", sgr(w, STYLE_DIM), msg, sgr(w, STYLE_RESET));
 		free(msg);
 	}
+out:
+	free(message);
+	free(picture);
+	free(printed);
+	free(build_log);
 }
 
 /* The width Markdown is set to: the window's, less a margin, and no wider than reads well. */
@@ -301,22 +319,23 @@ static void draw_title(struct watch *w, struct sbuf *s)
 {
 	const struct exercise *e = watch_current(w);
 	int done = session_count_done(&w->ses), n = w->course.n;
-	struct sbuf right = SBUF_INIT, left = SBUF_INIT;
+	struct sbuf right = SBUF_INIT, left = SBUF_INIT, safe = SBUF_INIT;
 	int bw = w->cols >= 80 ? BAR_WIDTH : w->cols >= 60 ? BAR_WIDTH / 2 : 0;
 	int filled = n ? done * bw / n : 0;
 	if (bw) {
-		sbuf_adds(&right, sgr(w, C_GREEN));
+		sbuf_adds(&right, sgr(w, STYLE_GOOD));
 		for (int i = 0; i < bw; i++) {
 			if (i == filled)
-				sbuf_adds(&right, sgr(w, C_DIM));
+				sbuf_adds(&right, sgr(w, STYLE_DIM));
 			sbuf_adds(&right, i < filled ? "\xe2\x96\x88" : "\xe2\x96\x91");
 		}
-		sbuf_addf(&right, "%s ", sgr(w, C_RESET));
+		sbuf_addf(&right, "%s ", sgr(w, STYLE_RESET));
 	}
-	sbuf_addf(&right, "%s%d/%d %s%s ", sgr(w, C_BOLD), done, n, T("done"), sgr(w, C_RESET));
-	sbuf_addf(&left, " %sclings%s  %d. %s%s%s  %s%s%s", sgr(w, C_CYAN), sgr(w, C_RESET), w->ses.cur + 1,
-		  sgr(w, C_BOLD), exercise_title_in(w->opt.lang, e), sgr(w, C_RESET), sgr(w, C_DIM), e->name,
-		  sgr(w, C_RESET));
+	sbuf_addf(&right, "%s%d/%d %s%s ", sgr(w, STYLE_STRONG), done, n, T("done"), sgr(w, STYLE_RESET));
+	sbuf_addf(&left, " %sclings%s  %d. %s%s%s  %s%s%s", sgr(w, STYLE_TITLE), sgr(w, STYLE_RESET),
+		  w->ses.cur + 1, sgr(w, STYLE_STRONG), text_safe(exercise_title_in(w->opt.lang, e), &safe),
+		  sgr(w, STYLE_RESET), sgr(w, STYLE_DIM), e->name, sgr(w, STYLE_RESET));
+	sbuf_release(&safe);
 	int rw = term_width(right.buf, right.len), lw = term_width(left.buf, left.len);
 	struct sbuf row = SBUF_INIT;
 	int room = w->cols - rw;
@@ -324,11 +343,11 @@ static void draw_title(struct watch *w, struct sbuf *s)
 		sbuf_adds(&row, sbuf_str(&right));
 	} else {
 		term_add_fit(&row, left.buf, left.len, room - 1);
-		sbuf_adds(&row, sgr(w, C_RESET));
+		sbuf_adds(&row, sgr(w, STYLE_RESET));
 		sbuf_addf(&row, "%*s", lw < room ? room - lw : 1, "");
 		sbuf_adds(&row, sbuf_str(&right));
 	}
-	put_row(w, s, 1, row.buf, NULL, false);
+	put_row(w, s, 1, row.buf, STYLE_PLAIN, false);
 	sbuf_release(&row);
 	sbuf_release(&left);
 	sbuf_release(&right);
@@ -339,19 +358,19 @@ static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int s
 {
 	const char *dash = "\xe2\x94\x80";
 	struct sbuf left = SBUF_INIT, right = SBUF_INIT, line = SBUF_INIT;
-	sbuf_addf(&left, "%s%s%s %s %s%s%s ", sgr(w, C_DIM), dash, sgr(w, C_RESET), T("Edit"),
-		  sgr(w, C_BOLD), path_shown(watch_current(w)->file_path), sgr(w, C_RESET));
+	sbuf_addf(&left, "%s%s%s %s %s%s%s ", sgr(w, STYLE_DIM), dash, sgr(w, STYLE_RESET), T("Edit"),
+		  sgr(w, STYLE_STRONG), path_shown(watch_current(w)->file_path), sgr(w, STYLE_RESET));
 	if (shown < w->lesson.n)
 		sbuf_addf(&right, T(" lesson %d-%d of %d %s "), first + 1, first + shown, w->lesson.n,
 			  first + shown < w->lesson.n ? "\xe2\x86\x93" : "\xe2\x86\x91");
 	int lw = term_width(left.buf, left.len), rw = term_width(right.buf, right.len);
 	sbuf_adds(&line, sbuf_str(&left));
-	sbuf_adds(&line, sgr(w, C_DIM));
+	sbuf_adds(&line, sgr(w, STYLE_DIM));
 	for (int i = lw + rw; i < w->cols - 2; i++)
 		sbuf_adds(&line, dash);
 	sbuf_adds(&line, sbuf_str(&right));
 	sbuf_addf(&line, "%s%s", dash, dash);
-	put_row(w, s, row, line.buf, NULL, false);
+	put_row(w, s, row, line.buf, STYLE_PLAIN, false);
 	sbuf_release(&left);
 	sbuf_release(&right);
 	sbuf_release(&line);
@@ -359,8 +378,8 @@ static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int s
 
 static void draw_status(struct watch *w, struct sbuf *s, int row)
 {
-	const char *const styles[] = {
-		[STATUS_INFO] = C_BOLD, [STATUS_BAD] = C_RED, [STATUS_BUSY] = C_YELLOW,
+	static const enum style styles[] = {
+		[STATUS_INFO] = STYLE_STRONG, [STATUS_BAD] = STYLE_BAD, [STATUS_BUSY] = STYLE_WARN,
 	};
 	char *text = xstrfmt(" %s", w->status);
 	put_row(w, s, row, text, styles[w->status_kind], false);
@@ -371,9 +390,9 @@ static void draw_legend(struct watch *w, struct sbuf *s, const char *const *keys
 {
 	struct sbuf line = SBUF_INIT;
 	for (int i = 0; keys[i]; i += 2)
-		sbuf_addf(&line, " %s%s%s%s %s ", sgr(w, C_RESET), sgr(w, C_BOLD), keys[i], sgr(w, C_BAR),
+		sbuf_addf(&line, " %s%s%s%s %s ", sgr(w, STYLE_RESET), sgr(w, STYLE_STRONG), keys[i], sgr(w, STYLE_BAR),
 			  T(keys[i + 1]));
-	put_row(w, s, w->rows, line.buf, C_BAR, true);
+	put_row(w, s, w->rows, line.buf, STYLE_BAR, true);
 	sbuf_release(&line);
 }
 
@@ -402,7 +421,7 @@ static void draw_main(struct watch *w, struct sbuf *s)
 	for (int i = 0; i < lrows; i++, row++) {
 		int li = w->lesson_scroll + i;
 		char *text = xstrfmt(" %s", li < w->lesson.n ? w->lesson.v[li] : "");
-		put_row(w, s, row, text, NULL, false);
+		put_row(w, s, row, text, STYLE_PLAIN, false);
 		free(text);
 	}
 	int shown = w->lesson.n - w->lesson_scroll < lrows ? w->lesson.n - w->lesson_scroll : lrows;
@@ -410,16 +429,16 @@ static void draw_main(struct watch *w, struct sbuf *s)
 	for (int i = 0; i < vrows; i++, row++) {
 		if (i == vrows - 1 && vrows < verdict.n) {
 			char *more = xstrfmt(T("(%d more lines: press v)"), verdict.n - i);
-			char *text = xstrfmt("  %s%s%s", sgr(w, C_DIM), more, sgr(w, C_RESET));
-			put_row(w, s, row, text, NULL, false);
+			char *text = xstrfmt("  %s%s%s", sgr(w, STYLE_DIM), more, sgr(w, STYLE_RESET));
+			put_row(w, s, row, text, STYLE_PLAIN, false);
 			free(text);
 			free(more);
 		} else {
-			put_row(w, s, row, verdict.v[i], NULL, false);
+			put_row(w, s, row, verdict.v[i], STYLE_PLAIN, false);
 		}
 	}
 	for (; row < w->rows - 1; row++)
-		put_row(w, s, row, "", NULL, false);
+		put_row(w, s, row, "", STYLE_PLAIN, false);
 	draw_status(w, s, w->rows - 1);
 	draw_legend(w, s, keys);
 	lines_release(&verdict);
@@ -437,12 +456,12 @@ static void draw_pager(struct watch *w, struct sbuf *s)
 	char *title = xstrfmt(" %s   %d-%d / %d", w->pager_title, w->pager.n ? w->pager_scroll + 1 : 0,
 			      w->pager_scroll + body < w->pager.n ? w->pager_scroll + body : w->pager.n,
 			      w->pager.n);
-	put_row(w, s, 1, title, C_BAR, true);
+	put_row(w, s, 1, title, STYLE_BAR, true);
 	free(title);
 	for (int i = 0; i < body; i++) {
 		int li = w->pager_scroll + i;
 		char *text = xstrfmt(" %s", li < w->pager.n ? w->pager.v[li] : "");
-		put_row(w, s, 2 + i, text, NULL, false);
+		put_row(w, s, 2 + i, text, STYLE_PLAIN, false);
 		free(text);
 	}
 	draw_legend(w, s, keys);
@@ -475,11 +494,13 @@ void screen_resize(struct watch *w)
 void print_exercise(struct watch *w)
 {
 	const struct exercise *e = watch_current(w);
+	struct sbuf safe = SBUF_INIT;
 	printf("\n");
-	printf(T("%d/%d done. Exercise %d: %s (%s)\n"), session_count_done(&w->ses), w->course.n, w->ses.cur + 1,
-	       exercise_title_in(w->opt.lang, e), e->name);
+	printf(T("%d/%d done. Exercise %d: %s (%s)\n"), session_count_done(&w->ses), w->course.n,
+	       w->ses.cur + 1, text_safe(exercise_title_in(w->opt.lang, e), &safe), e->name);
 	printf(T("Edit %s; read the lesson with `clings lesson %s`.\n"), path_shown(e->file_path), e->name);
 	fflush(stdout);
+	sbuf_release(&safe);
 }
 
 void print_verdict(struct watch *w)

@@ -72,11 +72,10 @@ enum session_move session_prev(const struct session *s, int *to)
 	return MOVE_OK;
 }
 
-int session_recover(struct session *s, enum verdict (*check)(void *ctx), void *ctx)
+int session_recover(struct session *s, enum verdict (*open_and_check)(void *ctx, int i), void *ctx)
 {
 	for (int i = 0; i < s->course->n; i++) {
-		session_open(s, i);
-		enum verdict v = check(ctx);
+		enum verdict v = open_and_check(ctx, i);
 		if (v != VERDICT_PASS)
 			return i;
 	}

@@ -15,15 +15,6 @@
 #define STATUS_MAX 512
 #define CHROME_ROWS 4            /* title, rule, status, legend */
 
-/* The watcher's names for the style roles of ui/style.c. */
-#define C_RESET style_code(STYLE_RESET)
-#define C_BOLD style_code(STYLE_STRONG)
-#define C_DIM style_code(STYLE_DIM)
-#define C_RED style_code(STYLE_BAD)
-#define C_GREEN style_code(STYLE_GOOD)
-#define C_YELLOW style_code(STYLE_WARN)
-#define C_CYAN style_code(STYLE_TITLE)
-#define C_BAR style_code(STYLE_BAR)
 
 
 enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET };

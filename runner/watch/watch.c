@@ -422,10 +422,10 @@ static void on_key(struct watch *w, int key)
 
 /* With no state to trust, passes are learnt again: check from the first exercise on, and stop
  * at the first that fails. A new learner's first stub fails at once. */
-static enum verdict check_open_exercise(void *ctx)
+static enum verdict open_and_check(void *ctx, int i)
 {
 	struct watch *w = ctx;
-	open_exercise(w, w->ses.cur);   /* its lesson and file, as the rules just opened it */
+	open_exercise(w, i);
 	run_check(w);
 	return w->report.verdict;
 }
@@ -433,7 +433,7 @@ static enum verdict check_open_exercise(void *ctx)
 /* After a lost or corrupt state file: every exercise checked again until one fails. */
 static void recover_progress(struct watch *w)
 {
-	session_recover(&w->ses, check_open_exercise, w);
+	session_recover(&w->ses, open_and_check, w);
 }
 
 /* ---- the loop ---- */

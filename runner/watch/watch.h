@@ -32,9 +32,10 @@ enum session_move session_next(const struct session *s, bool skip, int *to);
 enum session_move session_prev(const struct session *s, int *to);
 bool session_is_done(const struct session *s, const struct exercise *e);
 int session_count_done(const struct session *s);
-/* After a lost or corrupt state file: opens each exercise in turn and checks it (check(ctx)
- * records its verdict) until one does not pass; returns the exercise left open. */
-int session_recover(struct session *s, enum verdict (*check)(void *ctx), void *ctx);
+/* After a lost or corrupt state file: each exercise in turn is opened (through session_open)
+ * and checked, its verdict recorded, by open_and_check(ctx, i), until one does not pass;
+ * returns the exercise left open. */
+int session_recover(struct session *s, enum verdict (*open_and_check)(void *ctx, int i), void *ctx);
 
 /* Runs until the learner quits; returns the exit status (0, or 1 when the loop failed, 2 when
  * the course cannot be loaded or the terminal cannot be taken). */
