@@ -31,16 +31,20 @@ static const struct cmd_option global_options[] = {
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
 
+/* An option has a short form when its key is a lowercase letter (-v, -h). */
+static bool has_short(const struct cmd_option *o)
+{
+	return o->o.val >= 'a' && o->o.val <= 'z';
+}
+
 static void print_options(FILE *f, const char *lang, const struct cmd_option *opts)
 {
 	for (; opts && opts->o.name; opts++) {
 		char left[64];
-		snprintf(left, sizeof(left), "%s%c%s--%s%s%s", opts->o.val >= 'a' && opts->o.val <= 'z' ? "-" : "",
-			 opts->o.val >= 'a' && opts->o.val <= 'z' ? opts->o.val : ' ',
-			 opts->o.val >= 'a' && opts->o.val <= 'z' ? ", " : "  ", opts->o.name,
+		snprintf(left, sizeof(left), "%c%c%c --%s%s%s", has_short(opts) ? '-' : ' ',
+			 has_short(opts) ? opts->o.val : ' ', has_short(opts) ? ',' : ' ', opts->o.name,
 			 opts->arg ? " " : "", opts->arg ? opts->arg : "");
-		fprintf(f, "  %-22s %s\n", left + (opts->o.val >= 'a' && opts->o.val <= 'z' ? 0 : 1),
-			tr(lang, opts->help));
+		fprintf(f, "  %-24s %s\n", left, tr(lang, opts->help));
 	}
 }
 
@@ -109,7 +113,7 @@ static int add_options(struct option *longs, int n, char *shorts, const struct c
 {
 	for (; opts && opts->o.name; opts++) {
 		longs[n++] = opts->o;
-		if (opts->o.val >= 'a' && opts->o.val <= 'z') {
+		if (has_short(opts)) {
 			size_t k = strlen(shorts);
 			shorts[k++] = (char)opts->o.val;
 			if (opts->o.has_arg == required_argument)
