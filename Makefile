@@ -24,9 +24,18 @@ LIB_OBJ  := $(filter-out build/cmd/%,$(OBJ)) $(CATALOG)
 UNIT_SRC := $(wildcard tests/unit/test-*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/unit/%)
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# The memory-access analysis: a plugin Oclgrind loads (C++, Oclgrind's own API). Built without
+# RTTI as Oclgrind is, linked against Oclgrind's runtime and LLVM (see engine/access-plugin.cpp).
+PLUGIN   := build/clings-access.so
+CXX      ?= c++
+LLVM_CONFIG ?= llvm-config-14
+OCLGRIND_LIB = $(firstword $(wildcard /usr/lib/*/liboclgrind-[0-9]*.so /usr/lib/liboclgrind-[0-9]*.so))
+PLUGIN_FLAGS = -std=c++17 -O2 -g -shared -fPIC -fno-rtti -Wall -Wextra $(WERROR) \
+	       -isystem $(shell $(LLVM_CONFIG) --includedir)
+PLUGIN_LIBS  = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 $(OCLGRIND_LIB)
 
 .PHONY: all asan check unit test deps bench clean layers pot FORCE
-all: clings
+all: clings $(PLUGIN)
 
 # Objects are rebuilt when the flags change (WERROR on or off).
 build/cflags: FORCE
@@ -35,6 +44,9 @@ build/cflags: FORCE
 
 clings: $(OBJ) $(CATALOG)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(PLUGIN): runner/engine/access-plugin.cpp build/cflags
+	$(CXX) $(PLUGIN_FLAGS) -o $@ $< $(PLUGIN_LIBS)
 
 build/%.mo: po/%.po
 	@mkdir -p build
@@ -77,11 +89,11 @@ layers:
 check: deps
 	@$(MAKE) --no-print-directory WERROR=-Werror test
 
-test: layers clings clings-asan unit
+test: layers clings $(PLUGIN) clings-asan unit
 	@tests/run-all
 
 bench: deps
-	@$(MAKE) --no-print-directory clings
+	@$(MAKE) --no-print-directory clings $(PLUGIN)
 	@scripts/bench
 
 clean:

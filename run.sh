@@ -6,7 +6,7 @@
 set -e
 cd "$(dirname "$0")"
 scripts/install-deps
-make -s --no-print-directory clings
+make -s --no-print-directory all
 # The first operand that is not an option's value: a command of clings runs as it is; anything
 # else names an exercise to check. With none, the tutorial.
 skip=0

@@ -79,6 +79,8 @@ int read_regular_file(const char *path, size_t max, char **out, size_t *len);
 int ini_long_line(const char *text);
 /* An ini file's yes/no (also true/false, on/off, 1/0) into *out; false when it is neither. */
 bool parse_yes_no(const char *v, bool *out);
+/* The directory of the running program (/proc/self/exe), or NULL. Caller frees. */
+char *program_dir(void);
 /* A 64-bit hash (FNV-1a) of what is added to it, from HASH_INIT: the reference results' key,
  * a grading's seed. Not for secrets. */
 #define HASH_INIT 0xcbf29ce484222325ull

@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <ini.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,7 +274,7 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 	} else if (!strcmp(name, "tolerance")) {
 		char *end;
 		spec->tolerance = strtod(v, &end);
-		if (*end || spec->tolerance < 0)
+		if (*end || end == v || !isfinite(spec->tolerance) || spec->tolerance < 0)
 			return bad(ctx, "tolerance must be a non-negative number");
 	} else if (!strcmp(name, "analysis")) {
 		if (!strcmp(v, "on"))
@@ -484,6 +485,11 @@ static int handler(void *user, const char *section, const char *name, const char
 			return bad(ctx, "[check] with its signature must come before [%s %s]", kind, rest);
 		return handle_arg_section(ctx, kind, rest, name, value);
 	}
+	if (!strcmp(kind, "access")) {
+		if (!rest[0])
+			return bad(ctx, "[access] needs a buffer's name, or local: [access NAME]");
+		return access_rule_key(spec, rest, name, value, ctx->err, sizeof(ctx->err)) == 0;
+	}
 	if (!strcmp(kind, "test")) {
 		if (!rest[0])
 			return bad(ctx, "[test] needs a name: [test NAME]");
@@ -607,6 +613,11 @@ static int validate(struct load_ctx *ctx)
 		return bad(ctx, "the check needs at least one [test NAME] section"), 1;
 	if (spec->nrepeat_set && !spec->repeat_while)
 		return bad(ctx, "[repeat] needs 'while'"), find_line(text, "[repeat]");
+	int bad_rule;
+	for (int i = 0; i < spec->naccess; i++)
+		spec->access[i].line = section_line(text, "access", spec->access[i].name);
+	if (access_rules_validate(spec, ctx->err, sizeof(ctx->err), &bad_rule) < 0)
+		return section_line(text, "access", spec->access[bad_rule].name);
 	struct sbuf err = SBUF_INIT;
 	int line = 0;
 	if (validate_cases(spec, text, &err, &line) < 0) {
@@ -684,5 +695,6 @@ void check_spec_release(struct check_spec *spec)
 	}
 	free(spec->repeat_while);
 	free(spec->requirement_why);
+	access_rules_release(spec);
 	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 }

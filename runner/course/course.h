@@ -138,6 +138,30 @@ struct test_spec {
 	bool analyze;                /* also run on the analysis device */
 };
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
+/* ---- memory-access requirements (access.c): the [access NAME] sections of a check ---- */
+#define MAX_ACCESS_RULES 8
+/* "coalesced": a memory instruction's requests touch at most this many times the sectors
+ * their bytes need, over every request of the analysed tests (ragged edges and rows that do not
+ * start on a sector cost a little; a stride of two elements already costs twice). */
+#define ACCESS_COALESCED_RATIO 1.5
+struct access_rule {
+	char name[NAME_MAX_LEN];     /* an argument of the signature, or "local": every __local access */
+	int line;                    /* of its section, for messages */
+	double max_sectors[2];       /* loads, stores: mean sectors per request at most; 0: no rule */
+	bool coalesced[2];           /* loads, stores: at most ACCESS_COALESCED_RATIO x the ideal */
+	int max_conflict;            /* worst bank-conflict degree at most; 0: no rule */
+	bool shared;                 /* some value read by a work-item other than the one that wrote it */
+	char *why;                   /* what the figure means for this exercise, shown when unmet */
+};
+/* Reads one key of [access NAME] into spec (the section's rule is made on its first key).
+ * Returns 0, or -1 with the reason in err. */
+struct check_spec;
+int access_rule_key(struct check_spec *spec, const char *name, const char *key, const char *value,
+		    char *err, size_t errlen);
+/* Checks what only the whole file tells (names, analysis on); -1 with the reason in err. */
+int access_rules_validate(const struct check_spec *spec, char *err, size_t errlen, int *bad_rule);
+void access_rules_release(struct check_spec *spec);
+
 struct check_spec {
 	char *path;
 	uint64_t text_hash;          /* of the file's text: what results computed from it depend on */
@@ -160,6 +184,8 @@ struct check_spec {
 	enum analysis_mode analysis;
 	long requires_local_mem;     /* bytes of __local memory the kernel must declare; 0: none */
 	char *requirement_why;
+	struct access_rule access[MAX_ACCESS_RULES];
+	int naccess;
 };
 #define CHECK_SPEC_INIT { 0 }
 /* Loads and validates a check ini; errors are printed as "path:line: message". */

@@ -128,19 +128,6 @@ static int by_order(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static char *exe_dir(void)
-{
-	char buf[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-	if (n <= 0)
-		return NULL;
-	buf[n] = '\0';
-	char *slash = strrchr(buf, '/');
-	if (slash)
-		*slash = '\0';
-	return xstrdup(buf);
-}
-
 const char *course_default_dir(void)
 {
 	static char *dir;
@@ -150,7 +137,7 @@ const char *course_default_dir(void)
 	if (env && *env)
 		return dir = xstrdup(env);
 	/* The bundled course lives beside the binary; a copied binary falls back to "." */
-	char *exe = exe_dir();
+	char *exe = program_dir();
 	if (exe) {
 		char *probe = xstrfmt("%s/exercises", exe);
 		bool ok = access(probe, F_OK) == 0;

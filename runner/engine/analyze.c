@@ -528,6 +528,12 @@ void analysis_env(const char *log_path, char **env, int max)
 		env[n++] = fixed[i] ? xstrdup(fixed[i]) : xstrfmt("OCLGRIND_LOG=%s", log_path);
 	if (n < max - 1)
 		env[n++] = xstrfmt("OCLGRIND_MAX_ERRORS=%d", OCLGRIND_MAX_ERRORS);
+	/* The access figures travel on the child's channel, descriptor 3 (see access-plugin.cpp). */
+	const char *plugin = access_plugin_path();
+	if (plugin && n < max - 2) {
+		env[n++] = xstrfmt("OCLGRIND_PLUGINS=%s", plugin);
+		env[n++] = xstrdup("CLINGS_ACCESS_FD=3");
+	}
 	env[n] = NULL;
 }
 

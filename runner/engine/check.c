@@ -186,7 +186,7 @@ static int analysis_buffers(const char *text, struct analysis_buffer **out)
 
 /* Folds the analysis into the execution's report r. */
 static void merge_analysis(struct report *r, struct sandbox_child *ach, const char *log,
-			   const char *learner, long limit_ms, const char *lang)
+			   const char *learner, const struct check_spec *spec, const char *lang)
 {
 	struct report ar = REPORT_INIT;
 	struct sbuf began = SBUF_INIT;
@@ -197,6 +197,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	verdict_from_oclgrind_log(log ? log : "", learner, bufs, nbufs, lang, &f);
 	free(bufs);
 	r->analysis_ran = true;
+	r->naccess = access_figures_parse(sbuf_str(&ach->output), spec, &r->access);
 	r->analysis_log = xstrdup(log ? log : "");
 
 	struct sbuf msg = SBUF_INIT;
@@ -221,7 +222,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	} else if (ach->timed_out || ach->signal || !verdicts) {
 		if (r->verdict == VERDICT_PASS) {
 			/* Passing on the device but hanging on Oclgrind is still a hang. */
-			explain_abnormal_end(ach, sbuf_str(&began), limit_ms,
+			explain_abnormal_end(ach, sbuf_str(&began), spec->analysis_time_limit_ms,
 					     tr(lang, " on the analysis device (Oclgrind)"), lang, r);
 		}
 	} else if ((ar.verdict == VERDICT_ERROR || ar.verdict == VERDICT_BUILD_ERROR) &&
@@ -233,6 +234,37 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	sbuf_release(&began);
 	finding_release(&f);
 	report_release(&ar);
+}
+
+/* A right kernel must also touch memory the way the exercise teaches ([access] rules). */
+static void judge_access(const struct check_spec *spec, const char *learner, const char *lang,
+			 struct report *r)
+{
+	struct sbuf msg = SBUF_INIT;
+	int line = 0;
+	if (r->naccess < 0 && !r->analysis_ran) {
+		sbuf_addf(&msg, "%s%s%s", r->message ? r->message : "", r->message ? "\n\n" : "",
+			  tr(lang, "This exercise also requires a memory-access pattern, which only the "
+				   "analysis on Oclgrind measures: it did not run, so that part was not "
+				   "checked."));
+		free(r->message);
+		r->message = sbuf_detach(&msg);
+		return;
+	}
+	if (r->naccess < 0) {
+		fail_report(r, VERDICT_ERROR, access_plugin_path()
+			    ? "the memory-access analysis did not report (Oclgrind did not load "
+			      "build/clings-access.so?)"
+			    : "the memory-access analysis (build/clings-access.so) is missing: run make");
+		return;
+	}
+	if (access_rules_check(spec, r->access, r->naccess, lang, &msg, &line)) {
+		fail_report(r, VERDICT_REQUIREMENT_UNMET, sbuf_str(&msg));
+		free(r->file);
+		r->file = xstrdup(learner);
+		r->line = line;
+	}
+	sbuf_release(&msg);
 }
 
 /* CPU seconds a child may use: its build and run limits, on every core at once. */
@@ -513,7 +545,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		if (analyze && !settled) {
 			char *log = NULL;
 			read_fd(log_fd, &log);
-			merge_analysis(r, &ch[idx[2]], log, shown, spec->analysis_time_limit_ms, o->lang);
+			merge_analysis(r, &ch[idx[2]], log, shown, spec, o->lang);
 			free(log);
 		}
 		/* Wrong on the device, yet the analysis saw nothing wrong: before blaming the learner,
@@ -534,6 +566,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			free(r->file);
 			r->file = NULL;
 		}
+		if (r->verdict == VERDICT_PASS && spec->naccess)
+			judge_access(spec, shown, o->lang, r);
 		sbuf_release(&began);
 		proto_stream_release(&learner);
 		proto_stream_release(&ref);

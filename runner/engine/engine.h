@@ -40,6 +40,35 @@ struct test_result {
 	enum test_status status;
 	char *detail;
 };
+/* ---- memory-access figures (access.c): what the access plugin measured on Oclgrind ---- */
+struct access_figure {
+	char space;                  /* 'g' global or constant memory, 'l' local */
+	bool store;
+	int line;                    /* in the learner's file; 0 when unknown */
+	char name[NAME_MAX_LEN];     /* the check's name of the argument, a __local array's, or "?" */
+	size_t bytes;                /* one work-item's access */
+	unsigned long requests;      /* a warp's work-items executing the instruction together */
+	unsigned long sectors, ideal, worst_sectors;    /* global: 32-byte sectors, summed */
+	unsigned long degrees, worst_degree;            /* local: bank-conflict degrees, summed */
+	unsigned long foreign_loads; /* local loads of a value another work-item wrote */
+};
+#define ACCESS_SECTOR_BYTES 32
+#define ACCESS_WARP 32               /* CLINGS_WARP overrides it (64 for an AMD wavefront) */
+#define ACCESS_BANKS 32              /* CLINGS_BANKS overrides it */
+/* The plugin Oclgrind loads to measure accesses ($CLINGS_ACCESS_PLUGIN, or build/ beside the
+ * program), or NULL when it is not there. */
+const char *access_plugin_path(void);
+/* Reads the analysis child's "access" lines, summed per memory instruction over every launch.
+ * Returns how many (*out is the caller's to free), or -1 when the plugin did not report. */
+int access_figures_parse(const char *text, const struct check_spec *spec, struct access_figure **out);
+/* Checks spec's [access] rules against the figures: 1 with the learner's explanation in msg and
+ * the instruction's line in *line when one is unmet, 0 when all hold. */
+int access_rules_check(const struct check_spec *spec, const struct access_figure *f, int n,
+		       const char *lang, struct sbuf *msg, int *line);
+/* The warp width and bank count the figures assume. */
+int access_warp(void);
+int access_banks(void);
+
 struct report {
 	char exercise[NAME_MAX_LEN];
 	enum verdict verdict;
@@ -54,10 +83,12 @@ struct report {
 	char *build_log;     /* the compiler's log, when the build failed */
 	char *kernel_output; /* what the learner's kernel printed (printf), cut at 4 KB */
 	bool analysis_ran;
+	struct access_figure *access; /* measured by the analysis */
+	int naccess;                  /* -1: not measured (no analysis, or no plugin) */
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
 	double seconds;
 };
-#define REPORT_INIT { .verdict = VERDICT_PASS }
+#define REPORT_INIT { .verdict = VERDICT_PASS, .naccess = -1 }
 void report_release(struct report *r);
 void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail);
 const char *test_status_name(enum test_status st);

@@ -224,6 +224,7 @@ void report_release(struct report *r)
 	free(r->device);
 	free(r->picture);
 	free(r->analysis_log);
+	free(r->access);
 	free(r->build_log);
 	free(r->kernel_output);
 	struct report fresh = REPORT_INIT;

@@ -4,6 +4,54 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- memory access ---- */
+
+static int by_line(const void *a, const void *b)
+{
+	const struct access_figure *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return (int)x->store - (int)y->store;
+}
+
+/* The figures in source order (a sorted copy; caller frees). */
+static struct access_figure *sorted_figures(const struct report *r)
+{
+	if (r->naccess <= 0)
+		return NULL;
+	struct access_figure *f = xmalloc(sizeof(*f) * (size_t)r->naccess);
+	memcpy(f, r->access, sizeof(*f) * (size_t)r->naccess);
+	qsort(f, (size_t)r->naccess, sizeof(*f), by_line);
+	return f;
+}
+
+void access_summary_text(const struct report *r, const char *lang, struct sbuf *out)
+{
+	struct access_figure *f = sorted_figures(r);
+	if (!f)
+		return;
+	sbuf_addf(out, tr(lang, "Memory access per request of a %d-wide warp (on the analysed tests):"),
+		  access_warp());
+	for (int i = 0; i < r->naccess; i++) {
+		const struct access_figure *a = &f[i];
+		double n = (double)a->requests;
+		sbuf_addf(out, "\n  %s %4d  %-6s %-5s ", tr(lang, "line"), a->line, a->name,
+			  a->store ? tr(lang, "store") : tr(lang, "load"));
+		if (a->space == 'g') {
+			sbuf_addf(out, tr(lang, "%.1f sectors (ideal %.1f)"), (double)a->sectors / n,
+				  (double)a->ideal / n);
+		} else if (a->worst_degree <= 1) {
+			sbuf_adds(out, tr(lang, "local, conflict-free"));
+		} else {
+			sbuf_addf(out, tr(lang, "local, bank conflicts: %.1f-way on average, %lu-way at worst"),
+				  (double)a->degrees / n, a->worst_degree);
+		}
+		if (a->space == 'l' && !a->store && a->foreign_loads)
+			sbuf_adds(out, tr(lang, ", shared between work-items"));
+	}
+	free(f);
+}
+
 /* ---- text ---- */
 
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang)
@@ -52,6 +100,13 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	fprintf(f, "%s\n", off);
 	if (r->analysis_ran)
 		fprintf(f, "%s%s%s\n", dim, tr(lang, "analysis on Oclgrind: done"), off);
+	if (r->naccess > 0 && (verbose || r->verdict == VERDICT_PASS ||
+			       r->verdict == VERDICT_REQUIREMENT_UNMET)) {
+		struct sbuf acc = SBUF_INIT;
+		access_summary_text(r, lang, &acc);
+		fprintf(f, "%s%s%s\n", dim, text_safe(sbuf_str(&acc), &safe), off);
+		sbuf_release(&acc);
+	}
 	if (verbose) {
 		for (int i = 0; i < r->ntests; i++)
 			fprintf(f, "  %-5s %s%s%s\n", test_status_name(r->tests[i].status), r->tests[i].name,
@@ -126,6 +181,32 @@ void report_print_json(const struct report *r, FILE *f)
 		fprintf(f, ", \"printf\": ");
 		json_string(f, r->kernel_output);
 	}
+	struct access_figure *acc = sorted_figures(r);
+	fprintf(f, ", \"access\": ");
+	if (r->naccess < 0)
+		fprintf(f, "null");
+	for (int i = 0; i < r->naccess; i++) {
+		const struct access_figure *a = &acc[i];
+		double n = (double)a->requests;
+		fprintf(f, "%s{\"line\": %d, \"name\": ", i ? ", " : "[", a->line);
+		json_string(f, a->name);
+		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", \"bytes\": %zu, \"requests\": %lu",
+			a->space == 'g' ? "global" : "local", a->store ? "store" : "load", a->bytes,
+			a->requests);
+		if (a->space == 'g')
+			fprintf(f, ", \"sectors_per_request\": %.3f, \"ideal_per_request\": %.3f, "
+				"\"worst_sectors\": %lu}", (double)a->sectors / n, (double)a->ideal / n,
+				a->worst_sectors);
+		else
+			fprintf(f, ", \"conflict_degree\": %.3f, \"worst_conflict_degree\": %lu, "
+				"\"shared_loads\": %lu}", (double)a->degrees / n, a->worst_degree,
+				a->foreign_loads);
+	}
+	if (r->naccess == 0)
+		fprintf(f, "[");
+	if (r->naccess >= 0)
+		fprintf(f, "], \"warp\": %d, \"banks\": %d", access_warp(), access_banks());
+	free(acc);
 	fprintf(f, ", \"tests\": [");
 	for (int i = 0; i < r->ntests; i++) {
 		fprintf(f, "%s{\"name\": ", i ? ", " : "");

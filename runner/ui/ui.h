@@ -66,6 +66,8 @@ void hint_print(const struct exercise *e, const struct hints *h, int i, const ch
 /* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
 void report_print_json(const struct report *r, FILE *f);
+/* The memory-access figures of a report, one line per memory instruction, in source order. */
+void access_summary_text(const struct report *r, const char *lang, struct sbuf *out);
 /* s as a JSON string, quotes included; bytes that are not UTF-8 become U+FFFD, so the output is
  * valid JSON whatever a learner's file holds. */
 void json_add_string(struct sbuf *out, const char *s);

@@ -1,0 +1,139 @@
+/*
+ * access.c: the [access NAME] sections of a check ini, the memory-access properties a kernel must
+ * have (measured on Oclgrind by the access analysis, see engine/access.c):
+ *
+ *   [access trA]          ; a buffer of the signature
+ *   store = coalesced     ; or a number: mean 32-byte sectors per request at most this
+ *   load = coalesced
+ *   [access local]        ; every __local access, whatever the array is called
+ *   conflicts = none      ; or a number: the worst bank-conflict degree at most this
+ *   shared = yes          ; some value is read by a work-item other than the one that wrote it
+ *   why = ...             ; what the property buys in this exercise, shown when it is unmet
+ */
+#include "course/course.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct access_rule *rule_named(struct check_spec *spec, const char *name)
+{
+	for (int i = 0; i < spec->naccess; i++)
+		if (!strcmp(spec->access[i].name, name))
+			return &spec->access[i];
+	if (spec->naccess == MAX_ACCESS_RULES)
+		return NULL;
+	struct access_rule *r = &spec->access[spec->naccess++];
+	memset(r, 0, sizeof(*r));
+	copy_str(r->name, sizeof(r->name), name);
+	return r;
+}
+
+static const struct arg_spec *arg_named(const struct check_spec *spec, const char *name)
+{
+	for (int i = 0; i < spec->nargs; i++)
+		if (!strcmp(spec->args[i].name, name))
+			return &spec->args[i];
+	return NULL;
+}
+
+int access_rule_key(struct check_spec *spec, const char *name, const char *key, const char *value,
+		    char *err, size_t errlen)
+{
+	struct access_rule *r = rule_named(spec, name);
+	if (!r) {
+		snprintf(err, errlen, "at most %d [access] sections", MAX_ACCESS_RULES);
+		return -1;
+	}
+	int op = !strcmp(key, "load") ? 0 : !strcmp(key, "store") ? 1 : -1;
+	if (op >= 0) {
+		char *end;
+		double n = strtod(value, &end);
+		if (!strcmp(value, "coalesced")) {
+			r->coalesced[op] = true;
+		} else if (end != value && !*end && isfinite(n) && n >= 1 && n <= 1024) {
+			r->max_sectors[op] = n;
+		} else {
+			snprintf(err, errlen, "%s must be 'coalesced' or a number of sectors per request "
+				 "from 1 to 1024", key);
+			return -1;
+		}
+	} else if (!strcmp(key, "conflicts")) {
+		char *end;
+		long n = strtol(value, &end, 10);
+		if (!strcmp(value, "none"))
+			r->max_conflict = 1;
+		else if (end != value && !*end && n >= 1 && n <= 64)
+			r->max_conflict = (int)n;
+		else {
+			snprintf(err, errlen, "conflicts must be 'none' or the worst degree allowed, "
+				 "from 1 to 64");
+			return -1;
+		}
+	} else if (!strcmp(key, "shared")) {
+		if (!parse_yes_no(value, &r->shared)) {
+			snprintf(err, errlen, "shared must be yes or no");
+			return -1;
+		}
+	} else if (!strcmp(key, "why")) {
+		/* indented continuation lines arrive as the same key again: join them */
+		char *joined = r->why ? xstrfmt("%s %s", r->why, value) : xstrdup(value);
+		free(r->why);
+		r->why = joined;
+	} else {
+		snprintf(err, errlen, "unknown key '%s' in [access %s] (load, store, conflicts, shared, "
+			 "why)", key, name);
+		return -1;
+	}
+	return 0;
+}
+
+int access_rules_validate(const struct check_spec *spec, char *err, size_t errlen, int *bad_rule)
+{
+	for (int i = 0; i < spec->naccess; i++) {
+		const struct access_rule *r = &spec->access[i];
+		const struct arg_spec *a = arg_named(spec, r->name);
+		bool local = !strcmp(r->name, "local") || (a && a->kind == ARG_LOCAL);
+		*bad_rule = i;
+		if (!a && strcmp(r->name, "local")) {
+			snprintf(err, errlen, "[access %s]: not an argument of the signature, nor 'local'",
+				 r->name);
+			return -1;
+		}
+		if (a && a->kind == ARG_SCALAR) {
+			snprintf(err, errlen, "[access %s]: a scalar is not memory", r->name);
+			return -1;
+		}
+		bool sectors = r->coalesced[0] || r->coalesced[1] || r->max_sectors[0] || r->max_sectors[1];
+		if (local && sectors) {
+			snprintf(err, errlen, "[access %s]: load and store measure global memory; local "
+				 "memory takes conflicts and shared", r->name);
+			return -1;
+		}
+		if (!local && (r->max_conflict || r->shared)) {
+			snprintf(err, errlen, "[access %s]: conflicts and shared measure local memory",
+				 r->name);
+			return -1;
+		}
+		if (!sectors && !r->max_conflict && !r->shared) {
+			snprintf(err, errlen, "[access %s] requires nothing: give load, store, conflicts "
+				 "or shared", r->name);
+			return -1;
+		}
+		if (spec->analysis == ANALYSIS_OFF) {
+			snprintf(err, errlen, "[access %s] is measured by the analysis, which this check "
+				 "turns off", r->name);
+			return -1;
+		}
+	}
+	*bad_rule = -1;
+	return 0;
+}
+
+void access_rules_release(struct check_spec *spec)
+{
+	for (int i = 0; i < spec->naccess; i++)
+		free(spec->access[i].why);
+	spec->naccess = 0;
+}

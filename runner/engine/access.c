@@ -1,0 +1,205 @@
+/*
+ * access.c: the memory-access figures of the analysis (measured by access-plugin.cpp inside
+ * Oclgrind, sent by the analysis child as "access" lines) and the check's [access] rules judged
+ * against them.
+ *
+ * The plugin names an argument by its position ("#2"), so a learner who renames trA is still
+ * measured as trA, and a __local array the kernel declares by the learner's own name. One line
+ * per memory instruction and launch; the same instruction over several launches and tests is
+ * summed here, so a figure is the mean over every request of the analysed tests.
+ */
+#include "engine/engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int env_int(const char *name, int fallback)
+{
+	const char *v = getenv(name);
+	char *end;
+	long n = v ? strtol(v, &end, 10) : 0;
+	return v && *v && !*end && n > 0 && n <= 1024 ? (int)n : fallback;
+}
+
+int access_warp(void)
+{
+	return env_int("CLINGS_WARP", ACCESS_WARP);
+}
+
+int access_banks(void)
+{
+	return env_int("CLINGS_BANKS", ACCESS_BANKS);
+}
+
+const char *access_plugin_path(void)
+{
+	static char *path;
+	static bool looked;
+	if (looked)
+		return path;
+	looked = true;
+	const char *env = getenv("CLINGS_ACCESS_PLUGIN");
+	if (env && *env) {
+		path = xstrdup(env);
+	} else {
+		char *dir = program_dir();
+		path = dir ? xstrfmt("%s/build/clings-access.so", dir) : NULL;
+		free(dir);
+	}
+	if (path && access(path, R_OK) != 0) {
+		free(path);
+		path = NULL;
+	}
+	return path;
+}
+
+static bool same_instruction(const struct access_figure *a, const struct access_figure *b)
+{
+	return a->space == b->space && a->store == b->store && a->line == b->line &&
+	       !strcmp(a->name, b->name);
+}
+
+int access_figures_parse(const char *text, const struct check_spec *spec, struct access_figure **out)
+{
+	struct access_figure *f = NULL;
+	int n = 0, cap = 0;
+	bool measured = false;
+	for (const char *p = text; p && *p;) {
+		const char *eol = strchr(p, '\n');
+		measured |= !strncmp(p, "accessed\t", 9);
+		struct access_figure a = { 0 };
+		char op[8], name[NAME_MAX_LEN];
+		if (!strncmp(p, "access\t", 7) &&
+		    sscanf(p + 7, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu",
+			   &a.space, op, &a.line, name, &a.bytes, &a.requests, &a.sectors, &a.ideal,
+			   &a.worst_sectors, &a.degrees, &a.worst_degree, &a.foreign_loads) == 12 &&
+		    (a.space == 'g' || a.space == 'l') && a.requests) {
+			a.store = !strcmp(op, "store");
+			int arg = -1;
+			if (name[0] == '#' && sscanf(name + 1, "%d", &arg) == 1 && arg >= 0 &&
+			    arg < spec->nargs)
+				copy_str(a.name, sizeof(a.name), spec->args[arg].name);
+			else
+				copy_str(a.name, sizeof(a.name), name[0] == '#' ? "?" : name);
+			int i = 0;
+			while (i < n && !same_instruction(&f[i], &a))
+				i++;
+			if (i == n) {
+				if (n == cap)
+					f = xrealloc(f, sizeof(*f) * (size_t)(cap = cap ? cap * 2 : 16));
+				f[n++] = a;
+			} else {
+				struct access_figure *s = &f[i];
+				s->requests += a.requests;
+				s->sectors += a.sectors;
+				s->ideal += a.ideal;
+				s->degrees += a.degrees;
+				s->foreign_loads += a.foreign_loads;
+				if (a.worst_sectors > s->worst_sectors)
+					s->worst_sectors = a.worst_sectors;
+				if (a.worst_degree > s->worst_degree)
+					s->worst_degree = a.worst_degree;
+			}
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	*out = f;
+	return measured ? n : -1;
+}
+
+static bool rule_covers(const struct access_rule *r, const struct access_figure *f)
+{
+	return !strcmp(r->name, "local") ? f->space == 'l' : !strcmp(r->name, f->name);
+}
+
+static void add_why(struct sbuf *msg, const struct access_rule *r)
+{
+	if (r->why)
+		sbuf_addf(msg, "\n%s", r->why);
+}
+
+/* A global instruction that breaks a load or store rule, explained. */
+static bool sectors_unmet(const struct access_rule *r, const struct access_figure *f,
+			  const char *lang, struct sbuf *msg)
+{
+	int op = f->store;
+	double per = (double)f->sectors / (double)f->requests;
+	double ideal = (double)f->ideal / (double)f->requests;
+	bool broken = (r->coalesced[op] && f->sectors > ACCESS_COALESCED_RATIO * (double)f->ideal) ||
+		      (r->max_sectors[op] > 0 && per > r->max_sectors[op] + 1e-9);
+	if (!broken)
+		return false;
+	sbuf_addf(msg, f->store ? tr(lang, "At line %d the %d work-items of a warp write %s together, and "
+					  "each of these writes touches %.1f different 32-byte sectors "
+					  "on average, where %.1f would hold the bytes written.")
+				: tr(lang, "At line %d the %d work-items of a warp read %s together, and "
+					  "each of these reads touches %.1f different 32-byte sectors on "
+					  "average, where %.1f would hold the bytes read."),
+		  f->line, access_warp(), f->name, per, ideal);
+	sbuf_adds(msg, " ");
+	if (r->max_sectors[op] > 0)
+		sbuf_addf(msg, tr(lang, "This exercise allows at most %.1f."), r->max_sectors[op]);
+	else
+		sbuf_adds(msg, tr(lang, "Every extra sector is another memory transaction: neighbouring "
+				   "work-items should touch neighbouring elements."));
+	add_why(msg, r);
+	return true;
+}
+
+int access_rules_check(const struct check_spec *spec, const struct access_figure *f, int n,
+		       const char *lang, struct sbuf *msg, int *line)
+{
+	for (int i = 0; i < spec->naccess; i++) {
+		const struct access_rule *r = &spec->access[i];
+		bool shared = false, any_local = false;
+		for (int j = 0; j < n; j++) {
+			const struct access_figure *a = &f[j];
+			if (!rule_covers(r, a))
+				continue;
+			if (a->space == 'g' && sectors_unmet(r, a, lang, msg)) {
+				*line = a->line;
+				return 1;
+			}
+			if (a->space != 'l')
+				continue;
+			any_local = true;
+			shared |= a->foreign_loads > 0;
+			if (r->max_conflict && (int)a->worst_degree > r->max_conflict) {
+				double mean = (double)a->degrees / (double)a->requests;
+				sbuf_addf(msg, a->store ? tr(lang, "At line %d the work-items of a warp write "
+							      "local memory (%s) with bank conflicts: up to "
+							      "%lu of them need different words of the same "
+							      "bank in one request (%.1f on average), and a "
+							      "bank serves them one after another.")
+							: tr(lang, "At line %d the work-items of a warp read "
+							      "local memory (%s) with bank conflicts: up to "
+							      "%lu of them need different words of the same "
+							      "bank in one request (%.1f on average), and a "
+							      "bank serves them one after another."),
+					  a->line, a->name, a->worst_degree, mean);
+				sbuf_adds(msg, " ");
+				sbuf_addf(msg, tr(lang, "Local memory has %d banks of 4-byte words; a request is "
+						   "conflict-free when its work-items use different banks or "
+						   "read the same word."), access_banks());
+				add_why(msg, r);
+				*line = a->line;
+				return 1;
+			}
+		}
+		if (r->shared && !shared) {
+			sbuf_adds(msg, any_local ? tr(lang, "No work-item reads a __local value that another "
+							   "work-item wrote: each one reads back only what "
+							   "it stored itself, so the local memory is a "
+							   "detour and shares nothing.")
+						 : tr(lang, "Your kernel does not use __local memory while "
+							   "it runs: no work-item reads a value another one "
+							   "stored there."));
+			add_why(msg, r);
+			*line = 0;
+			return 1;
+		}
+	}
+	return 0;
+}

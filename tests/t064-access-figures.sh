@@ -1,0 +1,61 @@
+# The memory-access figures of the analysis, against kernels whose figures are worked out by hand
+# in their comments (tests/access/README.md says how a figure line reads).
+. tests/lib.sh
+course="$TMP/access"
+mkdir -p "$course/exercises" "$course/checks" "$course/solutions"
+for k in tests/access/*.cl; do
+	name=$(basename "$k" .cl)
+	case $(sed -n 1p "$k") in
+	"// 2d"*) global="16, 16" local="16, 16" ;;
+	*) global="len" local="32" ;;
+	esac
+	printf '[exercise]\ntitle = %s\norder = 1\n' "$name" > "$course/exercises/$name.ini"
+	cp "$k" "$course/exercises/$name.cl"
+	cp "$k" "$course/solutions/$name.cl"
+	cat > "$course/checks/$name.ini" <<INI
+[check]
+kernel = k
+signature = __global const int *in, __global int *out, uint len
+analysis = required
+[buffer in]
+size = len * 32
+init = iota(0)
+[buffer out]
+size = len
+output = yes
+[scalar len]
+value = len
+[ndrange]
+global = $global
+local = $local
+[test one]
+len = 256
+analyze = yes
+INI
+done
+checked=0
+for k in tests/access/*.cl; do
+	name=$(basename "$k" .cl)
+	grep '^// figure: ' "$k" > "$TMP/figures" || fail "$k states no figure"
+	while read -r _ _ a b c d e f; do
+		warp=32 banks=32
+		if [ -n "$f" ]; then warp=$a banks=$b line=$c op=$d buf=$e want=$f
+		else line=$a op=$b buf=$c want=$d; fi
+		json=$(CLINGS_WARP=$warp CLINGS_BANKS=$banks "$CLINGS" --course "$course" check "$name" --json)
+		[ "$(printf '%s' "$json" | jq -r .verdict)" = pass ] || fail "$name does not pass: $json"
+		fig=$(printf '%s' "$json" | jq -c --argjson l "$line" --arg op "$op" --arg n "$buf" \
+			'[.access[] | select(.line == $l and .op == $op and .name == $n)] | first')
+		[ "$fig" != null ] || fail "$name: no $op of $buf at line $line: $(printf '%s' "$json" | jq -c .access)"
+		case $want in
+		*/*) got=$(printf '%s' "$fig" | jq -r '"\(.sectors_per_request*10|round/10)/\(.ideal_per_request*10|round/10)"')
+		     want=$(printf '%s' "$want" | sed 's/\.0//g') ;;
+		*x) got="$(printf '%s' "$fig" | jq -r .worst_conflict_degree)x" ;;
+		shared|private) got=$(printf '%s' "$fig" | jq -r 'if .shared_loads > 0 then "shared" else "private" end') ;;
+		*) fail "$k: cannot read the figure '$want'" ;;
+		esac
+		[ "$got" = "$want" ] || fail "$name (warp $warp, $banks banks): $op of $buf at line $line: expected $want, got $got"
+		checked=$((checked + 1))
+	done < "$TMP/figures"
+done
+[ "$checked" -ge 15 ] || fail "only $checked figures checked"
+exit 0
