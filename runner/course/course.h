@@ -151,8 +151,13 @@ struct access_rule {
 	bool coalesced[2];           /* loads, stores: at most ACCESS_COALESCED_RATIO x the ideal */
 	int max_conflict;            /* worst bank-conflict degree at most; 0: no rule */
 	bool shared;                 /* some value read by a work-item other than the one that wrote it */
-	char *why;                   /* what the figure means for this exercise, shown when unmet */
+	struct {                     /* what the property buys in this exercise, shown when unmet: */
+		char lang[16];       /* "" for `why`, "pt-BR" for `why.pt-BR`, ... */
+		char *text;
+	} why[4];
 };
+/* The rule's `why` in lang, else the default one, else NULL. */
+const char *access_rule_why(const struct access_rule *r, const char *lang);
 /* Reads one key of [access NAME] into spec (the section's rule is made on its first key).
  * Returns 0, or -1 with the reason in err. */
 struct check_spec;

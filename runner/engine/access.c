@@ -61,6 +61,15 @@ static bool same_instruction(const struct access_figure *a, const struct access_
 	       !strcmp(a->name, b->name);
 }
 
+/* Source order, a load before a store on the same line: the order a learner reads them in. */
+static int by_line(const void *a, const void *b)
+{
+	const struct access_figure *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return (int)x->store - (int)y->store;
+}
+
 int access_figures_parse(const char *text, const struct check_spec *spec, struct access_figure **out)
 {
 	struct access_figure *f = NULL;
@@ -105,6 +114,8 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
 		}
 		p = eol ? eol + 1 : NULL;
 	}
+	if (n > 1)
+		qsort(f, (size_t)n, sizeof(*f), by_line);
 	*out = f;
 	return measured ? n : -1;
 }
@@ -114,10 +125,11 @@ static bool rule_covers(const struct access_rule *r, const struct access_figure 
 	return !strcmp(r->name, "local") ? f->space == 'l' : !strcmp(r->name, f->name);
 }
 
-static void add_why(struct sbuf *msg, const struct access_rule *r)
+static void add_why(struct sbuf *msg, const struct access_rule *r, const char *lang)
 {
-	if (r->why)
-		sbuf_addf(msg, "\n%s", r->why);
+	const char *why = access_rule_why(r, lang);
+	if (why)
+		sbuf_addf(msg, "\n%s", why);
 }
 
 /* A global instruction that breaks a load or store rule, explained. */
@@ -131,10 +143,10 @@ static bool sectors_unmet(const struct access_rule *r, const struct access_figur
 		      (r->max_sectors[op] > 0 && per > r->max_sectors[op] + 1e-9);
 	if (!broken)
 		return false;
-	sbuf_addf(msg, f->store ? tr(lang, "At line %d the %d work-items of a warp write %s together, and "
+	sbuf_addf(msg, f->store ? tr(lang, "At line %d the %d work-items of a warp write `%s` together, and "
 					  "each of these writes touches %.1f different 32-byte sectors "
 					  "on average, where %.1f would hold the bytes written.")
-				: tr(lang, "At line %d the %d work-items of a warp read %s together, and "
+				: tr(lang, "At line %d the %d work-items of a warp read `%s` together, and "
 					  "each of these reads touches %.1f different 32-byte sectors on "
 					  "average, where %.1f would hold the bytes read."),
 		  f->line, access_warp(), f->name, per, ideal);
@@ -144,7 +156,7 @@ static bool sectors_unmet(const struct access_rule *r, const struct access_figur
 	else
 		sbuf_adds(msg, tr(lang, "Every extra sector is another memory transaction: neighbouring "
 				   "work-items should touch neighbouring elements."));
-	add_why(msg, r);
+	add_why(msg, r, lang);
 	return true;
 }
 
@@ -169,12 +181,12 @@ int access_rules_check(const struct check_spec *spec, const struct access_figure
 			if (r->max_conflict && (int)a->worst_degree > r->max_conflict) {
 				double mean = (double)a->degrees / (double)a->requests;
 				sbuf_addf(msg, a->store ? tr(lang, "At line %d the work-items of a warp write "
-							      "local memory (%s) with bank conflicts: up to "
+							      "local memory (`%s`) with bank conflicts: up to "
 							      "%lu of them need different words of the same "
 							      "bank in one request (%.1f on average), and a "
 							      "bank serves them one after another.")
 							: tr(lang, "At line %d the work-items of a warp read "
-							      "local memory (%s) with bank conflicts: up to "
+							      "local memory (`%s`) with bank conflicts: up to "
 							      "%lu of them need different words of the same "
 							      "bank in one request (%.1f on average), and a "
 							      "bank serves them one after another."),
@@ -183,7 +195,7 @@ int access_rules_check(const struct check_spec *spec, const struct access_figure
 				sbuf_addf(msg, tr(lang, "Local memory has %d banks of 4-byte words; a request is "
 						   "conflict-free when its work-items use different banks or "
 						   "read the same word."), access_banks());
-				add_why(msg, r);
+				add_why(msg, r, lang);
 				*line = a->line;
 				return 1;
 			}
@@ -196,7 +208,7 @@ int access_rules_check(const struct check_spec *spec, const struct access_figure
 						 : tr(lang, "Your kernel does not use __local memory while "
 							   "it runs: no work-item reads a value another one "
 							   "stored there."));
-			add_why(msg, r);
+			add_why(msg, r, lang);
 			*line = 0;
 			return 1;
 		}

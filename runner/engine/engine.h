@@ -58,7 +58,8 @@ struct access_figure {
 /* The plugin Oclgrind loads to measure accesses ($CLINGS_ACCESS_PLUGIN, or build/ beside the
  * program), or NULL when it is not there. */
 const char *access_plugin_path(void);
-/* Reads the analysis child's "access" lines, summed per memory instruction over every launch.
+/* Reads the analysis child's "access" lines, summed per memory instruction over every launch,
+ * in source order.
  * Returns how many (*out is the caller's to free), or -1 when the plugin did not report. */
 int access_figures_parse(const char *text, const struct check_spec *spec, struct access_figure **out);
 /* Checks spec's [access] rules against the figures: 1 with the learner's explanation in msg and

@@ -6,29 +6,10 @@
 
 /* ---- memory access ---- */
 
-static int by_line(const void *a, const void *b)
-{
-	const struct access_figure *x = a, *y = b;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	return (int)x->store - (int)y->store;
-}
-
-/* The figures in source order (a sorted copy; caller frees). */
-static struct access_figure *sorted_figures(const struct report *r)
-{
-	if (r->naccess <= 0)
-		return NULL;
-	struct access_figure *f = xmalloc(sizeof(*f) * (size_t)r->naccess);
-	memcpy(f, r->access, sizeof(*f) * (size_t)r->naccess);
-	qsort(f, (size_t)r->naccess, sizeof(*f), by_line);
-	return f;
-}
-
 void access_summary_text(const struct report *r, const char *lang, struct sbuf *out)
 {
-	struct access_figure *f = sorted_figures(r);
-	if (!f)
+	const struct access_figure *f = r->access;
+	if (r->naccess <= 0)
 		return;
 	sbuf_addf(out, tr(lang, "Memory access per request of a %d-wide warp (on the analysed tests):"),
 		  access_warp());
@@ -49,7 +30,6 @@ void access_summary_text(const struct report *r, const char *lang, struct sbuf *
 		if (a->space == 'l' && !a->store && a->foreign_loads)
 			sbuf_adds(out, tr(lang, ", shared between work-items"));
 	}
-	free(f);
 }
 
 /* ---- text ---- */
@@ -181,7 +161,7 @@ void report_print_json(const struct report *r, FILE *f)
 		fprintf(f, ", \"printf\": ");
 		json_string(f, r->kernel_output);
 	}
-	struct access_figure *acc = sorted_figures(r);
+	const struct access_figure *acc = r->access;   /* in source order */
 	fprintf(f, ", \"access\": ");
 	if (r->naccess < 0)
 		fprintf(f, "null");
@@ -206,7 +186,6 @@ void report_print_json(const struct report *r, FILE *f)
 		fprintf(f, "[");
 	if (r->naccess >= 0)
 		fprintf(f, "], \"warp\": %d, \"banks\": %d", access_warp(), access_banks());
-	free(acc);
 	fprintf(f, ", \"tests\": [");
 	for (int i = 0; i < r->ntests; i++) {
 		fprintf(f, "%s{\"name\": ", i ? ", " : "");

@@ -1,23 +1,27 @@
-// expect: out_of_bounds line 17
+// expect: out_of_bounds line 19
 // The load checks the row but not the column: in the blocks along the right
 // edge, work-items read past the end of a.
-#define T 16
+#define T 32
+#define ROWS 8   // work-items per column of the block: each moves T / ROWS elements
 
 __kernel void matrixtranspose(__global const int *a, __global int *trA,
 			      ushort columnsA, ushort rowsA)
 {
+	// One spare column: walking down a column of the tile then steps T + 1 words at a
+	// time, which puts each work-item of a warp in a different bank.
 	__local int tile[T][T + 1];
-	uint lx = get_local_id(0);
-	uint ly = get_local_id(1);
-	uint row0 = get_group_id(0) * T;
-	uint col0 = get_group_id(1) * T;
 
-	uint r = row0 + ly, c = col0 + lx;
-	if (r < rowsA)
-		tile[ly][lx] = a[r * columnsA + c];
+	uint lx = get_local_id(0), ly = get_local_id(1);
+	uint row0 = get_group_id(0) * T, col0 = get_group_id(1) * T;
+
+	for (uint k = ly; k < T; k += ROWS)
+		if (row0 + k < rowsA)
+			tile[k][lx] = a[(row0 + k) * columnsA + col0 + lx];
+
 	barrier(CLK_LOCAL_MEM_FENCE);
 
-	uint tr = col0 + ly, tc = row0 + lx;
-	if (tr < columnsA && tc < rowsA)
-		trA[tr * rowsA + tc] = tile[lx][ly];
+	// Row col0 + k of trA is column col0 + k of a, that is tile column k.
+	for (uint k = ly; k < T; k += ROWS)
+		if (col0 + k < columnsA && row0 + lx < rowsA)
+			trA[(col0 + k) * rowsA + row0 + lx] = tile[lx][k];
 }

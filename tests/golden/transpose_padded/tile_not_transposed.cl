@@ -1,24 +1,28 @@
-// expect: uninitialized line 23
+// expect: uninitialized line 27
 // expect: wrong_result [--no-analysis]
 // Swaps the blocks but copies the tile as it is: each block stays untransposed,
 // and in a ragged block the store copies slots that no work-item loaded.
-#define T 16
+#define T 32
+#define ROWS 8   // work-items per column of the block: each moves T / ROWS elements
 
 __kernel void matrixtranspose(__global const int *a, __global int *trA,
 			      ushort columnsA, ushort rowsA)
 {
+	// One spare column: walking down a column of the tile then steps T + 1 words at a
+	// time, which puts each work-item of a warp in a different bank.
 	__local int tile[T][T + 1];
-	uint lx = get_local_id(0);
-	uint ly = get_local_id(1);
-	uint row0 = get_group_id(0) * T;
-	uint col0 = get_group_id(1) * T;
 
-	uint r = row0 + ly, c = col0 + lx;
-	if (r < rowsA && c < columnsA)
-		tile[ly][lx] = a[r * columnsA + c];
+	uint lx = get_local_id(0), ly = get_local_id(1);
+	uint row0 = get_group_id(0) * T, col0 = get_group_id(1) * T;
+
+	for (uint k = ly; k < T; k += ROWS)
+		if (row0 + k < rowsA && col0 + lx < columnsA)
+			tile[k][lx] = a[(row0 + k) * columnsA + col0 + lx];
+
 	barrier(CLK_LOCAL_MEM_FENCE);
 
-	uint tr = col0 + ly, tc = row0 + lx;
-	if (tr < columnsA && tc < rowsA)
-		trA[tr * rowsA + tc] = tile[ly][lx];
+	// Row col0 + k of trA is column col0 + k of a, that is tile column k.
+	for (uint k = ly; k < T; k += ROWS)
+		if (col0 + k < columnsA && row0 + lx < rowsA)
+			trA[(col0 + k) * rowsA + row0 + lx] = tile[k][lx];
 }

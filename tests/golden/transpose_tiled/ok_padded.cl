@@ -1,17 +1,17 @@
 // expect: pass
 // A correct alternative: the tile has one extra column, so reading a column of the tile
-// touches a different local-memory bank for each work-item.
+// spreads the work-items of a warp over more local-memory banks.
 #define T 16
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)
 {
 	__local int tile[T][T + 1];
 	int li = get_local_id(0), lj = get_local_id(1);
-	int i = get_global_id(0), j = get_global_id(1);
-	if (i < rowsA && j < columnsA)
-		tile[lj][li] = a[i * columnsA + j];
+	int row = get_group_id(0) * T + lj, col = get_group_id(1) * T + li;
+	if (row < rowsA && col < columnsA)
+		tile[lj][li] = a[row * columnsA + col];
 	barrier(CLK_LOCAL_MEM_FENCE);
-	i = get_group_id(1) * T + li;
-	j = get_group_id(0) * T + lj;
-	if (i < columnsA && j < rowsA)
-		trA[i * rowsA + j] = tile[li][lj];
+	row = get_group_id(1) * T + lj;
+	col = get_group_id(0) * T + li;
+	if (row < columnsA && col < rowsA)
+		trA[row * rowsA + col] = tile[li][lj];
 }

@@ -1,0 +1,28 @@
+// expect: requirement_unmet line 27
+// message: up to 32 of them need different words of the same bank
+// Correct, but the spare row is in the wrong dimension: tile[T + 1][T] still has rows of 32
+// ints, so a column still lies in one bank.
+#define T 32
+#define ROWS 8   // work-items per column of the block: each moves T / ROWS elements
+
+__kernel void matrixtranspose(__global const int *a, __global int *trA,
+			      ushort columnsA, ushort rowsA)
+{
+	// One spare column: walking down a column of the tile then steps T + 1 words at a
+	// time, which puts each work-item of a warp in a different bank.
+	__local int tile[T + 1][T];
+
+	uint lx = get_local_id(0), ly = get_local_id(1);
+	uint row0 = get_group_id(0) * T, col0 = get_group_id(1) * T;
+
+	for (uint k = ly; k < T; k += ROWS)
+		if (row0 + k < rowsA && col0 + lx < columnsA)
+			tile[k][lx] = a[(row0 + k) * columnsA + col0 + lx];
+
+	barrier(CLK_LOCAL_MEM_FENCE);
+
+	// Row col0 + k of trA is column col0 + k of a, that is tile column k.
+	for (uint k = ly; k < T; k += ROWS)
+		if (col0 + k < columnsA && row0 + lx < rowsA)
+			trA[(col0 + k) * rowsA + row0 + lx] = tile[lx][k];
+}
