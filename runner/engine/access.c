@@ -143,16 +143,18 @@ static bool sectors_unmet(const struct access_rule *r, const struct access_figur
 		      (r->max_sectors[op] > 0 && per > r->max_sectors[op] + 1e-9);
 	if (!broken)
 		return false;
+	char b1[32], b2[32];
 	sbuf_addf(msg, f->store ? tr(lang, "At line %d the %d work-items of a warp write `%s` together, and "
-					  "each of these writes touches %.1f different 32-byte sectors "
-					  "on average, where %.1f would hold the bytes written.")
+					  "each of these writes touches %s different 32-byte sectors "
+					  "on average, where %s would hold the bytes written.")
 				: tr(lang, "At line %d the %d work-items of a warp read `%s` together, and "
-					  "each of these reads touches %.1f different 32-byte sectors on "
-					  "average, where %.1f would hold the bytes read."),
-		  f->line, access_warp(), f->name, per, ideal);
+					  "each of these reads touches %s different 32-byte sectors on "
+					  "average, where %s would hold the bytes read."),
+		  f->line, access_warp(), f->name, number_in(lang, per, 1, b1), number_in(lang, ideal, 1, b2));
 	sbuf_adds(msg, " ");
 	if (r->max_sectors[op] > 0)
-		sbuf_addf(msg, tr(lang, "This exercise allows at most %.1f."), r->max_sectors[op]);
+		sbuf_addf(msg, tr(lang, "This exercise allows at most %s."),
+			  number_in(lang, r->max_sectors[op], 1, b1));
 	else
 		sbuf_adds(msg, tr(lang, "Every extra sector is another memory transaction: neighbouring "
 				   "work-items should touch neighbouring elements."));
@@ -180,17 +182,18 @@ int access_rules_check(const struct check_spec *spec, const struct access_figure
 			shared |= a->foreign_loads > 0;
 			if (r->max_conflict && (int)a->worst_degree > r->max_conflict) {
 				double mean = (double)a->degrees / (double)a->requests;
+				char b1[32];
 				sbuf_addf(msg, a->store ? tr(lang, "At line %d the work-items of a warp write "
 							      "local memory (`%s`) with bank conflicts: up to "
 							      "%lu of them need different words of the same "
-							      "bank in one request (%.1f on average), and a "
+							      "bank in one request (%s on average), and a "
 							      "bank serves them one after another.")
 							: tr(lang, "At line %d the work-items of a warp read "
 							      "local memory (`%s`) with bank conflicts: up to "
 							      "%lu of them need different words of the same "
-							      "bank in one request (%.1f on average), and a "
+							      "bank in one request (%s on average), and a "
 							      "bank serves them one after another."),
-					  a->line, a->name, a->worst_degree, mean);
+					  a->line, a->name, a->worst_degree, number_in(lang, mean, 1, b1));
 				sbuf_adds(msg, " ");
 				sbuf_addf(msg, tr(lang, "Local memory has %d banks of 4-byte words; a request is "
 						   "conflict-free when its work-items use different banks or "

@@ -587,11 +587,18 @@ static int build(struct child *c)
 		return -1;
 	/* Checked in both children: its verdict settles the check, so the analysis stops here too
 	 * instead of running tests whose findings nobody would read. */
-	long need = c->spec->requires_local_mem;
-	if (need > 0 && clhost_kernel_local_mem(c->learner) < need) {
+	long need = c->spec->requires_local_mem, have = need > 0 ? clhost_kernel_local_mem(c->learner) : 0;
+	if (need > 0 && have < need) {
 		struct sbuf msg = SBUF_INIT;
-		sbuf_addf(&msg, tr(rq->lang, "Your kernel declares no __local memory of its own (this "
-				   "exercise asks for at least %ld bytes)."), need);
+		/* what the compiler kept: an array it proved unused is not counted */
+		if (have > 0)
+			sbuf_addf(&msg, tr(rq->lang, "Your kernel uses %ld bytes of __local memory of its own, "
+					   "after the compiler removed what it does not need; this exercise "
+					   "asks for at least %ld."), have, need);
+		else
+			sbuf_addf(&msg, tr(rq->lang, "Your kernel uses no __local memory of its own, after the "
+					   "compiler removed what it does not need (this exercise asks for at "
+					   "least %ld bytes)."), need);
 		if (c->spec->requirement_why)
 			sbuf_addf(&msg, "\n%s", c->spec->requirement_why);
 		send_verdict(c, VERDICT_REQUIREMENT_UNMET, rq->learner_path, 0, sbuf_str(&msg));

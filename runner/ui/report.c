@@ -16,16 +16,19 @@ void access_summary_text(const struct report *r, const char *lang, struct sbuf *
 	for (int i = 0; i < r->naccess; i++) {
 		const struct access_figure *a = &f[i];
 		double n = (double)a->requests;
-		sbuf_addf(out, "\n  %s %4d  %-6s %-5s ", tr(lang, "line"), a->line, a->name,
-			  a->store ? tr(lang, "store") : tr(lang, "load"));
+		char b1[32], b2[32];
+		sbuf_adds(out, "\n  ");
+		sbuf_addf(out, a->store ? tr(lang, "line %d, store to %s: ") : tr(lang, "line %d, load of %s: "),
+			  a->line, a->name);
 		if (a->space == 'g') {
-			sbuf_addf(out, tr(lang, "%.1f sectors (ideal %.1f)"), (double)a->sectors / n,
-				  (double)a->ideal / n);
+			sbuf_addf(out, tr(lang, "%s sectors (ideal %s)"),
+				  number_in(lang, (double)a->sectors / n, 1, b1),
+				  number_in(lang, (double)a->ideal / n, 1, b2));
 		} else if (a->worst_degree <= 1) {
 			sbuf_adds(out, tr(lang, "local, conflict-free"));
 		} else {
-			sbuf_addf(out, tr(lang, "local, bank conflicts: %.1f-way on average, %lu-way at worst"),
-				  (double)a->degrees / n, a->worst_degree);
+			sbuf_addf(out, tr(lang, "local, bank conflicts: %s-way on average, %lu-way at worst"),
+				  number_in(lang, (double)a->degrees / n, 1, b1), a->worst_degree);
 		}
 		if (a->space == 'l' && !a->store && a->foreign_loads)
 			sbuf_adds(out, tr(lang, ", shared between work-items"));

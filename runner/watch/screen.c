@@ -197,6 +197,25 @@ static char *safe_copy(const char *s)
 	return b.len ? sbuf_detach(&b) : xstrdup("");
 }
 
+/* The memory-access figures, dimmed: the performance view, for a pass as for a requirement. */
+static void access_lines(struct watch *w, struct lines *l, int width)
+{
+	const struct report *r = &w->report;
+	if (r->naccess <= 0)
+		return;
+	struct sbuf s = SBUF_INIT;
+	access_summary_text(r, w->opt.lang, &s);
+	char *safe = safe_copy(sbuf_str(&s));
+	struct lines out = { NULL, 0 };
+	lines_split(&out, safe);
+	lines_add(l, "", 0);
+	for (int i = 0; i < out.n; i++)
+		lines_wrap(l, out.v[i], width, i ? "    " : "  ", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));
+	lines_release(&out);
+	free(safe);
+	sbuf_release(&s);
+}
+
 void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 {
 	const struct report *r = &w->report;
@@ -225,6 +244,7 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 					   : T("Well done. Press n for the next exercise."));
 		if (*message)
 			lines_wrap(l, message, width, "  ", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));
+		access_lines(w, l, width);
 		goto out;
 	}
 	if (r->file && *r->file) {
@@ -271,6 +291,8 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 		}
 		lines_release(&log);
 	}
+	if (r->verdict == VERDICT_REQUIREMENT_UNMET)
+		access_lines(w, l, width);
 	int failed = 0;
 	for (int i = 0; i < r->ntests; i++)
 		failed += r->tests[i].status == TEST_FAIL || r->tests[i].status == TEST_ERROR;

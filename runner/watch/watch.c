@@ -293,7 +293,8 @@ static void show_report(struct watch *w)
 		sbuf_addf(&md, "%s\n", l.v[i]);
 	for (int i = 0; i < w->report.ntests; i++)
 		sbuf_addf(&md, "%s %s%s%s\n", test_status_name(w->report.tests[i].status),
-			  w->report.tests[i].name, w->report.tests[i].detail ? ": " : "",
+			  w->report.tests[i].name,
+			  w->report.tests[i].detail && *w->report.tests[i].detail ? ": " : "",
 			  w->report.tests[i].detail ? w->report.tests[i].detail : "");
 	sbuf_adds(&md, "```\n");
 	char *title = xstrfmt(T("Last verdict for %s"), watch_current(w)->name);
