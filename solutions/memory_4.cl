@@ -3,13 +3,15 @@ __kernel void reduction(__global const int *in, __global int *out, __local int *
 {
 	uint lid = get_local_id(0);
 	uint wg = get_local_size(0);
-	uint first = get_group_id(0) * 2 * wg + lid;
+	uint gid = get_global_id(0);
 
+	/* the lesson's pairing: work-item i takes elements 2i and 2i + 1 (reduce_sequential
+	 * shows the faster one) */
 	scratch[lid] = 0;
-	if (first < len)
-		scratch[lid] = in[first];
-	if (first + wg < len)
-		scratch[lid] += in[first + wg];
+	if (2 * gid < len)
+		scratch[lid] = in[2 * gid];
+	if (2 * gid + 1 < len)
+		scratch[lid] += in[2 * gid + 1];
 	barrier(CLK_LOCAL_MEM_FENCE);
 
 	for (uint stride = 1; stride < wg; stride *= 2) {

@@ -1,3 +1,4 @@
+// expect: uninitialized line 15
 // expect: wrong_result [--no-analysis]
 // Wraps at the group size instead of the slice length: in a ragged last group
 // the last element reads a slot nobody wrote.
