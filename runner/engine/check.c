@@ -516,6 +516,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			sandbox_child_release(&ch[i]);
 		goto cleanup;
 	}
+	ch[idx[0]].settles_unready = true;
 	r->interrupted = sandbox_wait_all(ch, nch, o->interruptible ? STDIN_FILENO : -1);
 
 	if (r->interrupted) {

@@ -118,6 +118,7 @@ struct sandbox_child {
 	int exit_status;     /* when it exited */
 	int signal;          /* when a signal ended it (not our kill) */
 	bool output_cut;     /* it sent more than the parent reads: stopped */
+	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
 };
 #define SANDBOX_CHILD_INIT { .pid = -1, .fd = -1 }
 /* Starts c's clock: the build limit until its "ready" line, then the run limit. */

@@ -496,6 +496,12 @@ bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd)
 			} else if (got == 0 || errno != EINTR) {
 				close(ch->fd);
 				ch->fd = -1;
+				/* The learner's build, signature or requirement settled the check: the
+				 * reference and the analysis would only make it wait. */
+				if (ch->settles_unready && !ch->ready)
+					for (int j = 0; j < n; j++)
+						if (&c[j] != ch)
+							stop_child(&c[j]);
 			}
 		}
 	}
