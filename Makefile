@@ -25,7 +25,7 @@ UNIT_SRC := $(wildcard tests/unit/test-*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/unit/%)
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all asan check unit test deps bench clean layers pot FORCE
+.PHONY: all asan check unit test deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
 all: clings
 
 # Objects are rebuilt when the flags change (WERROR on or off).
@@ -86,5 +86,7 @@ bench: deps
 
 clean:
 	rm -rf build clings clings-asan
+
+include tests/fuzz/fuzz.mk
 
 -include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d)
