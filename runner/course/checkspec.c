@@ -612,11 +612,9 @@ static int validate(struct load_ctx *ctx)
 		long count = 1;
 		for (int p = 0; p < spec->tests[t].nparams && count <= MAX_CASES; p++)
 			count *= spec->tests[t].params[p].nvalues;
-		cases += count;
-		if (cases > MAX_CASES)
-			return bad(ctx, "the tests make more than %d cases (each test runs every "
-				   "combination of its values)", MAX_CASES),
-			       section_line(text, "test", spec->tests[t].name);
+		if ((cases += count) > MAX_CASES)
+			return bad(ctx, "the tests make more than %d cases (each test runs every combination "
+				   "of its values)", MAX_CASES), section_line(text, "test", spec->tests[t].name);
 	}
 	if (spec->nrepeat_set && !spec->repeat_while)
 		return bad(ctx, "[repeat] needs 'while'"), find_line(text, "[repeat]");
