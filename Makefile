@@ -34,7 +34,7 @@ PLUGIN_FLAGS = -std=c++17 -O2 -g -shared -fPIC -fno-rtti -Wall -Wextra $(WERROR)
 	       -isystem $(shell $(LLVM_CONFIG) --includedir)
 PLUGIN_LIBS  = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 $(OCLGRIND_LIB)
 
-.PHONY: all asan check unit test deps bench clean layers pot FORCE
+.PHONY: all asan check unit test deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
 all: clings $(PLUGIN)
 
 # Objects are rebuilt when the flags change (WERROR on or off).
@@ -98,5 +98,7 @@ bench: deps
 
 clean:
 	rm -rf build clings clings-asan
+
+include tests/fuzz/fuzz.mk
 
 -include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d)

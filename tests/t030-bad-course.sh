@@ -18,6 +18,18 @@ line=$(grep -n '^\[buffer out\]' checks/memory_4.ini | cut -d: -f1)
 check memory_4.ini "$((line - 1))" "[buffer nothing]\nsize = 1" "$((line + 1))" "no argument .nothing."
 check memory_4.ini "$((line + 1))" "size = groups * nonsense" "$((line + 2))" "unknown name .nonsense."
 
+# A file without [check] is refused at its first line, not loaded as a check of no kernel; a
+# test section given again multiplies its cases, up to a limit.
+printf '[test t]\nlen = 1, 2\n' > "$course/checks/memory_4.ini"
+$CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] || fail "no [check]: exit $rc, want 2"
+grep -q "memory_4.ini:1: \[check\] needs 'kernel'" "$TMP/err" || fail "no [check]: $(cat "$TMP/err")"
+cp checks/memory_4.ini "$course/checks/memory_4.ini"
+for i in 1 2 3; do printf '[test tiny]\nlen = 1, 2, 3, 4, 5, 6, 7, 8\n' >> "$course/checks/memory_4.ini"; done
+$CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] || fail "too many cases: exit $rc, want 2"
+grep -q "memory_4.ini:[0-9]*: the tests make more than 256 cases" "$TMP/err" || fail "too many cases: $(cat "$TMP/err")"
+
 # A broken exercise ini
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
 printf '[exercise]\ntitle = x\norder = first\n' > "$course/exercises/memory_4.ini"

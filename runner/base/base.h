@@ -24,6 +24,7 @@
 #define MAX_VARS 32              /* parameters plus derived values of one test */
 #define MAX_LETS 16
 #define MAX_TESTS 32             /* [test ...] sections in a check */
+#define MAX_CASES 256            /* test cases of a check in all (each runs the kernel) */
 #define MAX_DIMS 2
 #define HINTS_PER_EXERCISE 3     /* of growing detail, in every language */
 #define MAX_PASSES 64            /* a [repeat] loop that runs longer is a broken check */

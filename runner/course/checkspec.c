@@ -611,6 +611,17 @@ static int validate(struct load_ctx *ctx)
 		       find_line(text, "[ndrange]") ? find_line(text, "[ndrange]") : 1;
 	if (!spec->ntests)
 		return bad(ctx, "the check needs at least one [test NAME] section"), 1;
+	/* Each value of a parameter multiplies its test's cases: a few short lines could ask for
+	 * more cases than memory holds, and more than an int counts. */
+	long cases = 0;
+	for (int t = 0; t < spec->ntests; t++) {
+		long count = 1;
+		for (int p = 0; p < spec->tests[t].nparams && count <= MAX_CASES; p++)
+			count *= spec->tests[t].params[p].nvalues;
+		if ((cases += count) > MAX_CASES)
+			return bad(ctx, "the tests make more than %d cases (each test runs every combination "
+				   "of its values)", MAX_CASES), section_line(text, "test", spec->tests[t].name);
+	}
 	if (spec->nrepeat_set && !spec->repeat_while)
 		return bad(ctx, "[repeat] needs 'while'"), find_line(text, "[repeat]");
 	int bad_rule;
@@ -652,8 +663,9 @@ int check_spec_load(const char *path, struct check_spec *spec)
 			 "value on indented lines", INI_LINE_MAX);
 	else
 		line = ini_parse_string(text, handler, &ctx);
-	if (!line)
-		line = validate(&ctx);
+	/* An error about a section the file lacks has no line of its own: the file's first. */
+	if (!line && !(line = validate(&ctx)) && ctx.err[0])
+		line = 1;
 	/* Both phases run side by side: the analysis gets the same limit unless told otherwise. */
 	if (!spec->analysis_time_limit_ms)
 		spec->analysis_time_limit_ms = spec->time_limit_ms;

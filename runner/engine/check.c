@@ -158,32 +158,6 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 	sbuf_release(&msg);
 }
 
-/* Reads the "buffer" lines of the analysis child: the creation order Oclgrind numbers by. */
-static int analysis_buffers(const char *text, struct analysis_buffer **out)
-{
-	int n = 0, cap = 0;
-	struct analysis_buffer *b = NULL;
-	for (const char *p = text; p && *p;) {
-		const char *eol = strchr(p, '\n');
-		if (!strncmp(p, "buffer\t", 7)) {
-			char name[NAME_MAX_LEN];
-			int kind;
-			size_t bytes;
-			if (sscanf(p + 7, "%63[^\t]\t%d\t%zu", name, &kind, &bytes) == 3) {
-				if (n == cap)
-					b = xrealloc(b, sizeof(*b) * (size_t)(cap = cap ? cap * 2 : 16));
-				copy_str(b[n].name, sizeof(b[n].name), name);
-				b[n].kind = (enum arg_kind)kind;
-				b[n].bytes = bytes;
-				n++;
-			}
-		}
-		p = eol ? eol + 1 : NULL;
-	}
-	*out = b;
-	return n;
-}
-
 /* Folds the analysis into the execution's report r. */
 static void merge_analysis(struct report *r, struct sandbox_child *ach, const char *log,
 			   const char *learner, const struct check_spec *spec, const char *lang)
@@ -192,7 +166,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	struct sbuf began = SBUF_INIT;
 	int verdicts = proto_parse(sbuf_str(&ach->output), &ar, &began);
 	struct analysis_buffer *bufs = NULL;
-	int nbufs = analysis_buffers(sbuf_str(&ach->output), &bufs);
+	int nbufs = proto_analysis_buffers(sbuf_str(&ach->output), &bufs);
 	struct finding f = { VERDICT_PASS, NULL, NULL, 0 };
 	verdict_from_oclgrind_log(log ? log : "", learner, bufs, nbufs, lang, &f);
 	free(bufs);
@@ -343,31 +317,6 @@ static bool unoptimised_passes(const struct run_request *exec_rq, const struct s
 	proto_stream_release(&learner);
 	sandbox_child_release(&ch);
 	return pass;
-}
-
-/* The kernel's printf up to case upto (all: -1), from the learner's "printf CASE TEXT" lines
- * (text only: it is shown, never read). */
-static char *printf_text(const char *after, int upto)
-{
-	struct sbuf out = SBUF_INIT;
-	for (const char *p = after; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, "printf\t", 7))
-			continue;
-		int ci = -1, used = 0;
-		if (sscanf(p + 7, "%d\t%n", &ci, &used) < 1 || !used || (upto >= 0 && ci > upto))
-			continue;
-		const char *text = p + 7 + used, *e = strchr(text, '\n');
-		char *field = xstrfmt("%.*s", (int)(e ? e - text : (long)strlen(text)), text);
-		unescape_line(&out, field);
-		free(field);
-		if (out.len > 4096)
-			break;
-	}
-	if (out.len > 4096) {
-		out.len = 4096;
-		out.buf[out.len] = '\0';
-	}
-	return out.len ? sbuf_detach(&out) : NULL;
 }
 
 /* Reads the learner's file: a regular file of a kernel's size; anything else is an error of use. */
@@ -540,7 +489,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			int failed_case = -1;
 			if (judge_execution(&in, r, &began, &failed_case))
 				explain_abnormal_end(lc, sbuf_str(&began), spec->time_limit_ms, "", o->lang, r);
-			r->kernel_output = printf_text(sbuf_str(&learner.after), failed_case);
+			r->kernel_output = proto_printf_text(sbuf_str(&learner.after), failed_case);
 		}
 		bool settled = verdict_settles(r->verdict);
 		if (analyze && !settled) {

@@ -352,6 +352,13 @@ const struct proto_data *proto_find(const struct proto_stream *ps, int ci, int p
  * second call with the same key finds the next one when *from is kept. */
 long proto_number(const char *text, const char *key, const char **from);
 int proto_parse(const char *text, struct report *r, struct sbuf *began);
+/* The "buffer NAME KIND BYTES" lines of the analysis child's text: the buffers in the order the
+ * host created them, which Oclgrind numbers by. Returns how many; *out is allocated (NULL when
+ * none), the caller frees it. */
+int proto_analysis_buffers(const char *text, struct analysis_buffer **out);
+/* The kernel's printf up to case upto (all: -1), from the learner's "printf CASE TEXT" lines of
+ * text (shown, never read), at most 4 KB; NULL when there is none. Caller frees. */
+char *proto_printf_text(const char *text, int upto);
 
 
 #endif

@@ -145,6 +145,9 @@ static void parse_body_line(struct parsed_log *pl, struct oclgrind_msg *m, struc
 		if (has_wg)
 			note_dims(pl, m->wg);
 	} else if (sscanf(s, "Only %ld out of %ld", &m->only, &m->of) == 2) {
+		/* counts that cannot be (the message says how many did not arrive) are not used */
+		if (m->only < 0 || m->only > m->of)
+			m->only = m->of = 0;
 		st->want_instruction = true;
 	} else if (sscanf(s, "At line %d", &line) == 1) {
 		if (!m->line)

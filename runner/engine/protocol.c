@@ -4,7 +4,8 @@
  * The protocol is one line per fact, "key\tfield\tfield...", values escaped by escape_line():
  *   device NAME | maxwg N | ready built | verdict V FILE LINE MESSAGE | buildlog TEXT
  *   begin TEST | test NAME STATUS DETAIL | picture TEXT | buffer NAME KIND BYTES  (analysis)
- *   begin CASE | skip CASE | launch CASE PASS WHAT | end N  (execution and reference)
+ *   begin CASE | skip CASE | launch CASE PASS WHAT | printf CASE TEXT | end N  (execution and
+ *   reference)
  *   data CASE PASS ARG BYTES GUARD, followed by BYTES + GUARD raw bytes
  * Once a child that runs the learner's kernel natively says "ready", its lines are data for the
  * parent to judge, never verdicts: the kernel could have written them.
@@ -133,6 +134,54 @@ long proto_number(const char *text, const char *key, const char **from)
 	if (from)
 		*from = NULL;
 	return -1;
+}
+
+int proto_analysis_buffers(const char *text, struct analysis_buffer **out)
+{
+	int n = 0, cap = 0;
+	struct analysis_buffer *b = NULL;
+	for (const char *p = text; p && *p;) {
+		const char *eol = strchr(p, '\n');
+		if (!strncmp(p, "buffer\t", 7)) {
+			char name[NAME_MAX_LEN];
+			int kind;
+			size_t bytes;
+			if (sscanf(p + 7, "%63[^\t]\t%d\t%zu", name, &kind, &bytes) == 3) {
+				if (n == cap)
+					b = xrealloc(b, sizeof(*b) * (size_t)(cap = cap ? cap * 2 : 16));
+				copy_str(b[n].name, sizeof(b[n].name), name);
+				b[n].kind = (enum arg_kind)kind;
+				b[n].bytes = bytes;
+				n++;
+			}
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	*out = b;
+	return n;
+}
+
+char *proto_printf_text(const char *after, int upto)
+{
+	struct sbuf out = SBUF_INIT;
+	for (const char *p = after; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, "printf\t", 7))
+			continue;
+		int ci = -1, used = 0;
+		if (sscanf(p + 7, "%d\t%n", &ci, &used) < 1 || !used || (upto >= 0 && ci > upto))
+			continue;
+		const char *text = p + 7 + used, *e = strchr(text, '\n');
+		char *field = xstrfmt("%.*s", (int)(e ? e - text : (long)strlen(text)), text);
+		unescape_line(&out, field);
+		free(field);
+		if (out.len > 4096)
+			break;
+	}
+	if (out.len > 4096) {
+		out.len = 4096;
+		out.buf[out.len] = '\0';
+	}
+	return out.len ? sbuf_detach(&out) : NULL;
 }
 
 static char *unescaped(const char *s)
