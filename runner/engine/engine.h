@@ -119,8 +119,9 @@ struct sandbox_child {
 	int signal;          /* when a signal ended it (not our kill) */
 	bool output_cut;     /* it sent more than the parent reads: stopped */
 	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
+	int err_fd;          /* sanitizer builds: the child's stderr, in memory (see release) */
 };
-#define SANDBOX_CHILD_INIT { .pid = -1, .fd = -1 }
+#define SANDBOX_CHILD_INIT { .pid = -1, .fd = -1, .err_fd = -1 }
 /* Starts c's clock: the build limit until its "ready" line, then the run limit. */
 void sandbox_arm(struct sandbox_child *c, const struct sandbox_limits *lim);
 /* Sets the resource limits on the calling process (the child calls it once its device is open). */

@@ -29,7 +29,14 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/mman.h>
 #include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define CHILD_REPORTS 1
+#else
+#define CHILD_REPORTS 0
+#endif
 
 #define CHILD_OUTPUT_MAX ((size_t)64 << 20)
 
@@ -319,6 +326,9 @@ int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *
 	*c = (struct sandbox_child)SANDBOX_CHILD_INIT;
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return error("cannot create a pipe:");
+	/* A sanitizer build keeps its children's stderr, where a sanitizer writes its report, in
+	 * memory; any report is shown when the child is released. Others discard the chatter. */
+	int err = CHILD_REPORTS ? memfd_create("clings-child-stderr", MFD_CLOEXEC) : -1;
 	fflush(stdout);
 	fflush(stderr);
 	pid_t parent = getpid();
@@ -326,6 +336,8 @@ int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *
 	if (pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
+		if (err >= 0)
+			close(err);
 		return error("cannot start the checking process:");
 	}
 	if (pid == 0) {
@@ -342,7 +354,7 @@ int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *
 			if (null >= 0) {
 				dup2(null, 0);
 				dup2(null, 1);
-				dup2(null, 2);
+				dup2(err >= 0 ? err : null, 2);
 				close(null);
 			}
 		}
@@ -374,6 +386,7 @@ int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *
 	close(fds[1]);
 	c->pid = pid;
 	c->fd = fds[0];
+	c->err_fd = err;
 	sandbox_arm(c, lim);
 	return 0;
 }
@@ -507,6 +520,20 @@ bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd)
 	}
 }
 
+/* What a sanitizer said in the child reaches the parent's stderr, where tests look for it. */
+static void show_child_reports(struct sandbox_child *c)
+{
+	char *text = NULL;
+	if (c->err_fd < 0)
+		return;
+	if (lseek(c->err_fd, 0, SEEK_SET) == 0 && read_fd(c->err_fd, &text) >= 0 && text &&
+	    (strstr(text, "Sanitizer") || strstr(text, ": runtime error: ")))
+		fprintf(stderr, "clings: a checking process reported:\n%s", text);
+	free(text);
+	close(c->err_fd);
+	c->err_fd = -1;
+}
+
 void sandbox_child_release(struct sandbox_child *c)
 {
 	if (c->fd >= 0)
@@ -515,5 +542,6 @@ void sandbox_child_release(struct sandbox_child *c)
 		kill_group(c);
 		try_reap(c, true);
 	}
+	show_child_reports(c);
 	sbuf_release(&c->output);
 }
