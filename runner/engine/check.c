@@ -24,7 +24,6 @@ static const char *timeout_advice(const char *lang)
 		  "false.");
 }
 
-#define LEARNER_FILE_MAX ((size_t)1 << 20)   /* a kernel is a few kilobytes */
 #define REFERENCE_CACHE 8                    /* checks whose reference results are kept */
 
 /*

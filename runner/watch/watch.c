@@ -95,36 +95,64 @@ static void watch_paths(struct watch *w)
 	free(dir);
 }
 
-/* Reads pending events; true when one of them may have changed the learner's file. */
-static bool read_events(struct watch *w)
+/*
+ * Reads pending events: what they say of the learner's file. A save is complete once the file
+ * is closed after writing (IN_CLOSE_WRITE) or a new file is renamed onto its name (IN_MOVED_TO):
+ * nothing more is coming, so the check starts at once. A write without its close (IN_MODIFY,
+ * IN_CREATE) may be one step of several (editors that truncate, write, then write again): the
+ * caller waits for the burst to settle. The last event of the file decides.
+ */
+enum file_change { CHANGE_NONE, CHANGE_PARTIAL, CHANGE_COMPLETE };
+static enum file_change read_events(struct watch *w)
 {
 	const char *path = watch_current(w)->file_path, *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	char buf[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
-	bool changed = false;
+	enum file_change change = CHANGE_NONE;
 	ssize_t n;
 	while ((n = read(w->ino_fd, buf, sizeof(buf))) > 0) {
 		for (char *p = buf; p < buf + n;) {
 			struct inotify_event *ev = (struct inotify_event *)p;
+			uint32_t mine = 0;
 			if (ev->mask & IN_Q_OVERFLOW)
-				changed = true;
-			else if (ev->wd == w->wd_dir && ev->len && !strcmp(ev->name, base) &&
-				 (ev->mask & DIR_EVENTS))
-				changed = true;
-			else if (ev->wd == w->wd_file && (ev->mask & (IN_CLOSE_WRITE | IN_MODIFY)))
-				changed = true;
+				mine = IN_MODIFY;   /* events were lost: wait for the writer to finish */
+			else if (ev->wd == w->wd_dir && ev->len && !strcmp(ev->name, base))
+				mine = ev->mask & DIR_EVENTS;
+			else if (ev->wd == w->wd_file)
+				mine = ev->mask & (IN_CLOSE_WRITE | IN_MODIFY);
+			if (mine)
+				change = mine & (IN_CLOSE_WRITE | IN_MOVED_TO) ? CHANGE_COMPLETE : CHANGE_PARTIAL;
 			if (ev->wd == w->wd_file && (ev->mask & IN_IGNORED))
 				w->wd_file = -1;
 			p += sizeof(*ev) + ev->len;
 		}
 	}
 	/* After a rename the name holds a new file: watch that one (the old watch is gone). */
-	if (changed || w->wd_file < 0) {
+	if (change != CHANGE_NONE || w->wd_file < 0) {
 		int wd = inotify_add_watch(w->ino_fd, path, FILE_EVENTS);
 		if (wd >= 0)
 			w->wd_file = wd;
 	}
-	return changed;
+	return change;
+}
+
+/* A hash of the file's bytes, or 0 when it cannot be read (then it never matches a check's). */
+static uint64_t file_hash(const char *path)
+{
+	char *text;
+	size_t len;
+	if (read_regular_file(path, LEARNER_FILE_MAX, &text, &len) < 0)
+		return 0;
+	uint64_t h = hash_add(HASH_INIT, text, len) | 1;
+	free(text);
+	return h;
+}
+
+/* A save whose bytes are those of the last check changes nothing: the editor saved twice (the
+ * second while the first was being checked), or wrote the same text again. */
+static bool save_changed_nothing(struct watch *w)
+{
+	return w->have_report && w->checked_hash && file_hash(watch_current(w)->file_path) == w->checked_hash;
 }
 
 /* ---- actions ---- */
@@ -145,6 +173,7 @@ static void run_check(struct watch *w)
 		screen_draw(w);
 		return;
 	}
+	w->checked_hash = file_hash(e->file_path);
 	set_status(w, STATUS_BUSY, T("Checking %s..."), e->name);
 	screen_draw(w);
 	struct check_options o = {
@@ -462,8 +491,14 @@ static int loop(struct watch *w)
 			screen_resize(w);
 			redraw = true;
 		}
-		if (p[1].revents & POLLIN && read_events(w))
-			w->settle_at = now_seconds() + SETTLE_MS / 1000.0;
+		if (p[1].revents & POLLIN) {
+			enum file_change change = read_events(w);
+			if (change == CHANGE_COMPLETE)
+				w->settle_at = now_seconds();
+			else if (change == CHANGE_PARTIAL)
+				w->settle_at = now_seconds() + SETTLE_MS / 1000.0;
+			w->settle_after_save = w->settle_after_save || change != CHANGE_NONE;
+		}
 		if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 			if (w->interactive) {
 				int key;
@@ -480,7 +515,11 @@ static int loop(struct watch *w)
 			redraw = true;
 		}
 		if (w->settle_at > 0 && now_seconds() >= w->settle_at) {
-			run_check(w);
+			if (w->settle_after_save && save_changed_nothing(w))
+				w->settle_at = 0;
+			else
+				run_check(w);
+			w->settle_after_save = false;
 			redraw = true;
 		}
 		quiet_end(w);
