@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#define CLINGS_VERSION "1.0"
+
 /* ---- limits and defaults: the one place where they live ---- */
 #define NAME_MAX_LEN 64          /* exercise, kernel, argument and parameter names */
 #define TEXT_MAX_WIDTH 100       /* lessons and hints: wider lines are hard to read */

@@ -413,6 +413,15 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		analyze = false;
 	}
 
+	struct verdict_key cache_key;
+	if (o->cache) {
+		struct verdict_key_input in = { spec, solution_src, learner_src, learner_len, o->device,
+						o->lang, shown, analyze };
+		verdict_key_make(&cache_key, &in);
+		if (verdict_cache_lookup(c->dir, e->name, &cache_key, r) == 0)
+			goto out;
+	}
+
 	struct sandbox_limits exec_limits = {
 		.time_ms = spec->time_limit_ms,
 		.build_ms = BUILD_TIME_LIMIT_MS,
@@ -546,6 +555,8 @@ cleanup:
 	for (int i = 0; env[i]; i++)
 		free(env[i]); /* analysis_env allocates each string */
 	rc = r->verdict == VERDICT_ERROR ? -1 : 0;
+	if (o->cache)
+		verdict_cache_store(c->dir, &cache_key, r);
 out:
 	free(shown);
 	r->seconds = now_seconds() - t0;

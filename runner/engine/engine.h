@@ -55,6 +55,7 @@ struct report {
 	char *kernel_output; /* what the learner's kernel printed (printf), cut at 4 KB */
 	bool analysis_ran;
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
+	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
 	double seconds;
 };
 #define REPORT_INIT { .verdict = VERDICT_PASS }
@@ -187,6 +188,7 @@ struct check_options {
 	bool no_analysis;
 	bool verbose;
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
+	bool cache;              /* answer an unchanged kernel from the verdict cache (cache.c) */
 	struct standby *standby; /* a warm execution child to use, or NULL */
 	/* Called (in the parent) with a short line while a slow phase runs; may be NULL. */
 	void (*progress)(void *ctx, const char *what);
@@ -199,6 +201,30 @@ struct check_options {
  */
 int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
 		   struct report *r);
+
+/* ---- the verdict cache (cache.c): .clings-cache/EXERCISE in the course directory ---- */
+struct verdict_key_input {
+	const struct check_spec *spec;   /* its text's hash and its seed (after --seed) */
+	const char *solution_src;
+	const char *src;                 /* the learner's source, as the check reads it */
+	size_t len;
+	const char *device, *lang, *shown;
+	bool analyze;                    /* whether the analysis runs */
+};
+struct verdict_key {
+	uint64_t context;   /* everything but the source, and the clings version */
+	uint64_t tokens;    /* the source's tokens */
+	uint64_t text;      /* the source's bytes */
+	bool exact;         /* the tokens alone are not enough (__LINE__): the bytes must match */
+};
+void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in);
+/* Fills r (r->cached set) from the exercise's cache file when it holds the verdict of k: the
+ * same context and tokens, and for anything but a pass the same bytes. -1: a miss. */
+int verdict_cache_lookup(const char *course_dir, const char *exercise, const struct verdict_key *k,
+			 struct report *r);
+/* Keeps r's verdict under k, atomically, unless it depends on the machine (timeout, crash,
+ * error) or was interrupted. A failure to write is a warning. */
+void verdict_cache_store(const char *course_dir, const struct verdict_key *k, const struct report *r);
 
 /* In the child: build, signature, run the tests, compare with the reference (execute.c). */
 enum run_mode { RUN_EXECUTE, RUN_REFERENCE, RUN_ANALYZE };
@@ -268,6 +294,10 @@ void finding_release(struct finding *f);
 /* The line of the first directive that would read another file (#include, #import, #embed,
  * however spelled), or 0 when there is none. */
 int source_find_include(const char *src, size_t len);
+/* The source's tokens as the compiler sees them: comments and line splices gone, every run of
+ * white space between two tokens one space, the end of each preprocessor line kept, literals
+ * byte for byte. Two sources that differ only in comments and spacing give the same text. */
+void source_tokens(const char *src, size_t len, struct sbuf *out);
 
 /* ---- the parent's verdict on the learner's run (judge.c) ---- */
 struct judge_input {

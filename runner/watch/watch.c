@@ -184,6 +184,7 @@ static void run_check(struct watch *w)
 		.progress_ctx = w,
 		.interruptible = w->interactive, /* a key (q above all) need not wait for a hang */
 		.standby = &w->standby,
+		.cache = true,
 	};
 	struct report r = REPORT_INIT;
 	if (check_exercise(&w->course, e, &o, &r) < 0 && r.verdict == VERDICT_PASS)
