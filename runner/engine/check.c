@@ -234,13 +234,6 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	report_release(&ar);
 }
 
-/* CPU seconds a child may use: its build and run limits, on every core at once. */
-static long cpu_seconds(long time_limit_ms)
-{
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	return (BUILD_TIME_LIMIT_MS + time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
-}
-
 /* The reference's results, from its child (ch, then stored under key) or from the cache (ch
  * NULL), into ref; or, in r, why it could not give them. Returns 0 when ref holds a whole run. */
 static int reference_results(const struct sbuf *out, struct sandbox_child *ch, uint64_t key,
@@ -426,7 +419,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		.time_ms = spec->time_limit_ms,
 		.build_ms = BUILD_TIME_LIMIT_MS,
 		.memory_mb = spec->memory_limit_mb,
-		.cpu_s = cpu_seconds(spec->time_limit_ms),
+		.cpu_s = sandbox_cpu_seconds(spec->time_limit_ms),
 		.file_mb = 64,
 		.open_files = 256,
 		.hide = c->solutions_dir,
@@ -434,7 +427,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	struct sandbox_limits ref_limits = exec_limits, an_limits = exec_limits;
 	ref_limits.hide = NULL;   /* the one process that reads the solution */
 	an_limits.time_ms = spec->analysis_time_limit_ms;
-	an_limits.cpu_s = cpu_seconds(spec->analysis_time_limit_ms);
+	an_limits.cpu_s = sandbox_cpu_seconds(spec->analysis_time_limit_ms);
 	struct run_request exec_rq = {
 		.spec = spec,
 		.learner_path = shown,

@@ -66,6 +66,9 @@ void hint_print(const struct exercise *e, const struct hints *h, int i, const ch
 /* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
 void report_print_json(const struct report *r, FILE *f);
+/* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json. */
+void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang);
+void bench_report_json(const struct bench_result *b, FILE *f);
 /* s as a JSON string, quotes included; bytes that are not UTF-8 become U+FFFD, so the output is
  * valid JSON whatever a learner's file holds. */
 void json_add_string(struct sbuf *out, const char *s);
