@@ -9,7 +9,8 @@
  * In the learner's child the kernel may have written anything by now: every line is data the
  * parent checks (bench.c), never a figure it prints as it came.
  *   benchsize TYPE MEMORY BYTES | row R | skip R | launch R PASS WHAT
- *   time R RUN FIRST_NS LOOP_NS | hash R ARG HEX | data R 0 ARG BYTES 0 (small outputs)
+ *   time R RUN FIRST_NS LOOP_NS | data R 0 ARG BYTES 0 (a small output, whole)
+ *   hash R ARG HEX, data R 1 ARG BYTES 0 (a large output: its hash, and a sample)
  *   copy RUN NS BYTES (reference) | end ROWS
  */
 #include "engine/engine.h"
@@ -163,7 +164,23 @@ fail:
 	return NULL;
 }
 
-/* The outputs of the last pass after the first run: whole when small, else their hash. */
+/* Of a large output: its first and last SAMPLE_EDGE elements, and evenly spaced ones between,
+ * SAMPLE_MAX in all; both children take the same places. */
+#define SAMPLE_EDGE 4096
+#define SAMPLE_MAX (BENCH_DATA_MAX / 8)
+static size_t sample_output(const unsigned char *buf, size_t n, size_t esize, unsigned char *out)
+{
+	size_t k = 0, stride = (n - 2 * SAMPLE_EDGE) / (SAMPLE_MAX - 2 * SAMPLE_EDGE) + 1;
+	for (size_t i = 0; i < n && k < SAMPLE_MAX; i += i < SAMPLE_EDGE || i >= n - SAMPLE_EDGE ? 1 : stride) {
+		if (i > SAMPLE_EDGE && i < n - SAMPLE_EDGE && i + stride >= n - SAMPLE_EDGE)
+			i = n - SAMPLE_EDGE;   /* the tail whole */
+		memcpy(out + k++ * esize, buf + i * esize, esize);
+	}
+	return k * esize;
+}
+
+/* The outputs of the last pass after the first run: whole when small, else their hash and a
+ * sample ("data R 1 ARG"). */
 static void send_outputs(const struct check_spec *spec, int r, const struct bench_pass *last, int fd)
 {
 	for (int i = 0; i < spec->nargs; i++) {
@@ -175,9 +192,15 @@ static void send_outputs(const struct check_spec *spec, int r, const struct benc
 		if (clhost_buffer_read(last->use[i], buf) == 0) {
 			if (bytes <= BENCH_DATA_MAX)
 				proto_send_data(fd, r, 0, i, buf, bytes, NULL, 0);
-			else
+			else {
+				size_t esize = type_info(a->type)->size;
+				unsigned char *sample = xmalloc(SAMPLE_MAX * esize);
+				proto_send_data(fd, r, 1, i, sample, sample_output(buf, last->n[i], esize, sample),
+						NULL, 0);
+				free(sample);
 				proto_send(fd, "hash", "%d\t%d\t%016llx", r, i,
 					   (unsigned long long)hash_add(HASH_INIT, buf, bytes));
+			}
 		}
 		free(buf);
 	}
@@ -270,9 +293,7 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 {
 	const struct check_spec *spec = rq->spec;
 	if (strstr(clhost_device_name(s), "Oclgrind")) {
-		run_send_error(fd, tr(rq->lang, "Oclgrind is the analysis device: it interprets kernels to find "
-				      "their bugs, so its times say nothing about speed. Choose another device "
-				      "(see `clings devices`)."));
+		run_send_error(fd, tr(rq->lang, oclgrind_refusal));
 		return 0;
 	}
 	if (clhost_profile(s) < 0) {

@@ -306,7 +306,10 @@ struct bench_options {
 	void (*progress)(void *ctx, const char *what);
 	void *progress_ctx;
 };
-enum bench_agree { AGREE_YES, AGREE_NO, AGREE_UNKNOWN };
+/* The learner's results at the bench's size: the reference's (exactly, or within the tolerance for
+ * floats), different, right at the places sampled (a large float output computed in another
+ * order), or not known. */
+enum bench_agree { AGREE_YES, AGREE_NO, AGREE_SAMPLED, AGREE_UNKNOWN };
 struct bench_row {
 	char name[128];              /* its parameters: "len=16777216 wg=64" */
 	char group[32];              /* the work-group: "64", "16x16" */
@@ -331,6 +334,7 @@ struct bench_result {
 	bool interrupted;
 	char *message;               /* why there are no figures, or NULL */
 };
+extern const char oclgrind_refusal[];   /* English: tr() it */
 /* Checks the kernel, then benches it when it passes. Returns 0 with figures in b, 1 when the
  * kernel does not pass its check, -1 when the bench could not run (b->message says why). */
 int bench_exercise(const struct course *c, const struct exercise *e, const struct bench_options *o,

@@ -45,17 +45,17 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 	}
 	char mb[32];
 	number_in(lang, (double)b->bytes / (1 << 20), 0, mb);
-	sbuf_addf(out, tr(lang, "%s: your kernel and the reference solution, %s MB of input, on %s\n"), b->exercise,
+	sbuf_addf(out, tr(lang, "%s: your kernel and the reference solution, %s MB of input,\non %s\n"), b->exercise,
 		  mb, text_safe(b->device ? b->device : "?", &safe));
-	sbuf_addf(out, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL "
-			  "profiling events); GB/s are the bytes the kernel's contract reads and writes.\n"),
+	sbuf_addf(out, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
+			  "profiling events); GB/s: the bytes the kernel's contract reads and writes.\n"),
 		  BENCH_RUNS, BENCH_WARMUP_RUNS);
 	if (b->copy_s > 0) {
 		char rate[32], copy_mb[32];
 		number_in(lang, gbps(b->copy_bytes, b->copy_s), 2, rate);
 		number_in(lang, b->copy_bytes / (1 << 20), 0, copy_mb);
-		sbuf_addf(out, tr(lang, "A copy kernel of the same bytes (%s MB read and written) reaches %s GB/s: "
-				  "the practical limit, \"of copy\" below.\n"), copy_mb, rate);
+		sbuf_addf(out, tr(lang, "A copy kernel of the same bytes (%s MB read and written) reaches %s GB/s:\n"
+				  "the practical limit (\"of copy\" below).\n"), copy_mb, rate);
 	}
 	sbuf_adds(out, "\n");
 	const char *of_copy = tr(lang, "of copy");
@@ -86,14 +86,15 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 			snprintf(label, sizeof(label), "  %s", tr(lang, "reference"));
 			add_row(out, b, label, row->ref_loop_s, row->ref_first_s, row, lang);
 		}
-		unknown = unknown || (!row->problem && row->agree == AGREE_UNKNOWN);
+		unknown = unknown || (!row->problem && row->agree >= AGREE_SAMPLED);
 	}
 	if (unknown)
-		sbuf_adds(out, tr(lang, "\nYour results at this size were not compared with the reference's "
-				  "bit for bit: they are floating point, summed in another order.\n"));
+		sbuf_adds(out, tr(lang, "\nYour floating-point results at this size were compared with the reference's\n"
+				  "at sampled places only (computed in another order, they differ in their\n"
+				  "last bits).\n"));
 	if (b->cpu)
-		sbuf_adds(out, tr(lang, "\nThis is a CPU device: its figures do not predict a GPU's. A GPU has "
-				  "far more bandwidth and runs work-groups very differently; bench there "
+		sbuf_adds(out, tr(lang, "\nThis is a CPU device: its figures do not predict a GPU's. A GPU has far\n"
+				  "more bandwidth and runs work-groups very differently: bench there\n"
 				  "(--device gpu) to learn how fast your kernel really is.\n"));
 	sbuf_release(&safe);
 }
@@ -132,7 +133,7 @@ static void json_nullable(struct sbuf *out, const char *s)
 
 void bench_report_json(const struct bench_result *b, FILE *f)
 {
-	static const char *const agree[] = { "same", "different", "not_compared" };
+	static const char *const agree[] = { "same", "different", "same_where_sampled", "not_compared" };
 	struct sbuf out = SBUF_INIT;
 	sbuf_adds(&out, "{\"exercise\": ");
 	json_add_string(&out, b->exercise);

@@ -333,6 +333,44 @@ static void show_report(struct watch *w)
 	lines_release(&l);
 }
 
+static void on_bench_progress(void *ctx, const char *what)
+{
+	struct watch *w = ctx;
+	set_status(w, STATUS_BUSY, T("Benching %s: %s"), watch_current(w)->name, what);
+	screen_draw(w);
+}
+
+/* B: how fast the kernel is, once it passes; the table opens in the pager. */
+static void run_bench(struct watch *w)
+{
+	const struct exercise *e = watch_current(w);
+	if (!w->have_report || w->report.verdict != VERDICT_PASS) {
+		set_status(w, STATUS_INFO, "%s", T("B times a kernel that passes: make it pass first."));
+		return;
+	}
+	on_bench_progress(w, T("starting..."));
+	struct bench_options o = { .device = w->opt.device, .lang = w->opt.lang,
+				   .interruptible = w->interactive, .progress = on_bench_progress,
+				   .progress_ctx = w };
+	struct bench_result b;
+	bench_exercise(&w->course, e, &o, &b);
+	w->status[0] = '\0';
+	if (b.interrupted) {
+		set_status(w, STATUS_INFO, "%s", T("Bench stopped by a key."));
+		bench_result_release(&b);
+		return;
+	}
+	struct sbuf text = SBUF_INIT, md = SBUF_INIT;
+	bench_report_text(&b, &text, w->opt.lang);
+	sbuf_addf(&md, "```\n%s```\n", sbuf_str(&text));
+	char *title = xstrfmt(T("Bench of %s"), e->name);
+	open_pager(w, title, md.buf, 0);
+	free(title);
+	sbuf_release(&text);
+	sbuf_release(&md);
+	bench_result_release(&b);
+}
+
 static void go_next(struct watch *w, bool skip)
 {
 	int to = 0;
@@ -413,6 +451,7 @@ static void on_key_main(struct watch *w, int key)
 	case 'h': show_hint(w); break;
 	case 'r': run_check(w); break;
 	case 'v': show_report(w); break;
+	case 'B': run_bench(w); break;   /* (b pages up, as in less) */
 	case 'x':
 		w->view = VIEW_CONFIRM_RESET;
 		set_status(w, STATUS_BAD, T("Reset %s to the stub? Your version is kept as a .bak file. (y/N)"),
