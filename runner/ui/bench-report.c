@@ -16,7 +16,7 @@ static void add_figures(struct sbuf *out, const struct bench_result *b, double b
 	char ms[32], rate[32];
 	number_in(lang, s * 1e3, 2, ms);
 	number_in(lang, gbps(bytes, s), 2, rate);
-	sbuf_addf(out, "%10s %8s", ms, rate);
+	sbuf_addf(out, " %10s %8s", ms, rate);
 	if (b->copy_s > 0)
 		sbuf_addf(out, " %7.0f%%", 100 * gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
 	else
@@ -26,7 +26,7 @@ static void add_figures(struct sbuf *out, const struct bench_result *b, double b
 static void add_row(struct sbuf *out, const struct bench_result *b, const char *label, double loop_s,
 		    double first_s, const struct bench_row *row, const char *lang)
 {
-	sbuf_addf(out, "  %-14s", label);
+	sbuf_addf(out, "  %-18s", label);
 	add_figures(out, b, row->bytes_loop, loop_s, lang);
 	if (b->multipass) {
 		sbuf_adds(out, "   ");
@@ -64,21 +64,21 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 		char loop[64];
 		snprintf(loop, sizeof(loop), trn(lang, "whole loop (%d pass)", "whole loop (%d passes)",
 						 (unsigned long)passes), passes);
-		sbuf_addf(out, "  %-14s %-28s   %s\n", "", loop, tr(lang, "first pass"));
-		sbuf_addf(out, "  %-14s %10s %8s %8s   %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s",
+		sbuf_addf(out, "  %-18s %-28s   %s\n", "", loop, tr(lang, "first pass"));
+		sbuf_addf(out, "  %-18s %10s %8s %8s   %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s",
 			  of_copy, "ms", "GB/s", of_copy);
 	} else {
-		sbuf_addf(out, "  %-14s %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s", of_copy);
+		sbuf_addf(out, "  %-18s %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s", of_copy);
 	}
 	bool unknown = false;
 	for (int i = 0; i < b->nrows; i++) {
 		const struct bench_row *row = &b->rows[i];
 		if (row->skipped) {
-			sbuf_addf(out, "  %-14s %s\n", row->group, tr(lang, "skipped: larger than this device allows"));
+			sbuf_addf(out, "  %-18s %s\n", row->group, tr(lang, "skipped: larger than this device allows"));
 			continue;
 		}
 		if (row->problem)
-			sbuf_addf(out, "  %-14s %s\n", row->group, row->problem);
+			sbuf_addf(out, "  %-18s %s\n", row->group, row->problem);
 		else
 			add_row(out, b, row->group, row->loop_s, row->first_s, row, lang);
 		if (row->ref_loop_s > 0) {
