@@ -149,10 +149,13 @@ static uint64_t file_hash(const char *path)
 }
 
 /* A save whose bytes are those of the last check changes nothing: the editor saved twice (the
- * second while the first was being checked), or wrote the same text again. */
+ * second while the first was being checked), or wrote the same text again. Unless that check
+ * could not run, ran out of time or crashed: the machine, not the kernel, may have decided it. */
 static bool save_changed_nothing(struct watch *w)
 {
-	return w->have_report && w->checked_hash && file_hash(watch_current(w)->file_path) == w->checked_hash;
+	enum verdict v = w->report.verdict;
+	return w->have_report && v != VERDICT_ERROR && v != VERDICT_TIMEOUT && v != VERDICT_CRASH &&
+	       w->checked_hash && file_hash(watch_current(w)->file_path) == w->checked_hash;
 }
 
 /* ---- actions ---- */
@@ -396,14 +399,14 @@ static void do_reset(struct watch *w)
 	const struct exercise *e = watch_current(w);
 	if (exercise_reset(&w->course, e, &backup) < 0)
 		return;   /* the error reaches the status line */
+	/* Checked now, so that what the reset says stays on the status line after the verdict; the
+	 * events of our own write then find the bytes just checked, and check nothing again. */
+	run_check(w);
 	if (backup)
 		set_status(w, STATUS_INFO, T("Back to the stub. Your version is kept in %s."), path_shown(backup));
 	else
 		set_status(w, STATUS_INFO, T("%s is the stub already."), path_shown(e->file_path));
 	free(backup);
-	/* Our own write raises inotify events; without inotify, check here. */
-	if (w->ino_fd < 0)
-		run_check(w);
 }
 
 static void on_key_pager(struct watch *w, int key)
