@@ -24,6 +24,18 @@ text=$(bench transpose_tiled --file solutions/transpose_tiled.cl) || fail "bench
 printf '%s\n' "$text" | grep -q '^  16x16 ' || fail "no 16x16 row: $text"
 printf '%s\n' "$text" | grep -q 'do not predict a GPU' || fail "a CPU device is not called one: $text"
 
+# In the tutorial, B benches the exercise once it passes (here without a terminal: the table is
+# printed).
+. tests/lib-watch.sh
+cp solutions/transpose_tiled.cl "$course/exercises/transpose_tiled.cl"
+printf '[clings]\nversion = 1\ncurrent = transpose_tiled\n' > "$course/.clings-state"
+start_watch "$course" "$TMP/watch"
+wait_lines "$TMP/watch" '^transpose_tiled: PASS'
+echo B >&3
+wait_lines "$TMP/watch" '^ *16x16 '
+stop_watch "B"
+grep -q 'Bench of transpose_tiled' "$TMP/watch" || fail "no bench title: $(cat "$TMP/watch")"
+
 # Only a kernel that passes is timed.
 out=$(bench memory_4 --json 2>&1)
 [ $? = 1 ] || fail "the stub was benched: $out"

@@ -54,7 +54,7 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 		char rate[32], copy_mb[32];
 		number_in(lang, gbps(b->copy_bytes, b->copy_s), 2, rate);
 		number_in(lang, b->copy_bytes / (1 << 20), 0, copy_mb);
-		sbuf_addf(out, tr(lang, "A copy kernel of the same bytes (%s MB read and written) reaches %s GB/s:\n"
+		sbuf_addf(out, tr(lang, "A copy of the same bytes (%s MB read and written) reaches %s GB/s:\n"
 				  "the practical limit (\"of copy\" below).\n"), copy_mb, rate);
 	}
 	sbuf_adds(out, "\n");
