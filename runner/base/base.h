@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#define CLINGS_VERSION "1.0"
+
 /* ---- limits and defaults: the one place where they live ---- */
 #define NAME_MAX_LEN 64          /* exercise, kernel, argument and parameter names */
 #define TEXT_MAX_WIDTH 100       /* lessons and hints: wider lines are hard to read */
@@ -40,6 +42,7 @@
 #define DEFAULT_TOLERANCE 1e-6
 #define GUARD_BYTES 1024         /* guard region after every global buffer */
 #define POISON_BYTE 0xCD         /* fills outputs before a run: "never written" */
+#define LEARNER_FILE_MAX ((size_t)1 << 20)   /* the learner's file: a kernel is a few KB */
 
 /* ---- strings: a growable buffer (git's strbuf, smaller) ---- */
 struct sbuf {

@@ -17,11 +17,13 @@ static void remember(const struct course *c, const struct exercise *e, const str
 	state_release(&st);
 }
 
-enum { OPT_FILE = 'F', OPT_JSON = 'J', OPT_NO_ANALYSIS = 'N', OPT_SEED = 'S', OPT_VERBOSE = 'v' };
+enum { OPT_FILE = 'F', OPT_JSON = 'J', OPT_NO_ANALYSIS = 'N', OPT_NO_CACHE = 'K', OPT_SEED = 'S',
+       OPT_VERBOSE = 'v' };
 static const struct cmd_option check_options[] = {
 	{ { "file", required_argument, NULL, OPT_FILE }, "PATH", N_("check PATH instead of the exercise's own file") },
 	{ { "json", no_argument, NULL, OPT_JSON }, NULL, N_("print the report as one JSON object") },
 	{ { "no-analysis", no_argument, NULL, OPT_NO_ANALYSIS }, NULL, N_("skip the analysis on Oclgrind") },
+	{ { "no-cache", no_argument, NULL, OPT_NO_CACHE }, NULL, N_("check again even if the kernel has not changed") },
 	{ { "seed", required_argument, NULL, OPT_SEED }, "N", N_("the random inputs' seed (as a grade recorded it)") },
 	{ { "verbose", no_argument, NULL, OPT_VERBOSE }, NULL, N_("show the compiler's and the analysis's logs") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
@@ -30,7 +32,8 @@ static const struct cmd_option check_options[] = {
 static int cmd_check(const struct cmd_ctx *ctx)
 {
 	struct check_options o = { .device = ctx->device, .lang = ctx->lang, .file = ctx->opt[OPT_FILE],
-				   .no_analysis = ctx->opt[OPT_NO_ANALYSIS], .verbose = ctx->opt[OPT_VERBOSE] };
+				   .no_analysis = ctx->opt[OPT_NO_ANALYSIS], .verbose = ctx->opt[OPT_VERBOSE],
+				   .cache = !ctx->opt[OPT_NO_CACHE] };
 	const char *name = ctx->argv[0];
 	if (ctx->opt[OPT_SEED] && parse_seed(ctx->opt[OPT_SEED], &o.seed) < 0) {
 		error("--seed: '%s' is not a number from 1 to 2^64-1", ctx->opt[OPT_SEED]);

@@ -13,6 +13,7 @@ static const struct cmd_entry *const commands[] = {
 	&cmd_watch_entry,
 	&cmd_list_entry,
 	&cmd_check_entry,
+	&cmd_bench_entry,
 	&cmd_lesson_entry,
 	&cmd_hint_entry,
 	&cmd_reset_entry,

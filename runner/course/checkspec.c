@@ -97,7 +97,7 @@ static bool parse_long(const char *v, long *out)
 }
 
 /* Frees the n pieces of a list from split_list (none when n < 0). */
-static void free_list(char **list, int n)
+void spec_free_list(char **list, int n)
 {
 	for (int i = 0; i < n; i++)
 		free(list[i]);
@@ -107,7 +107,7 @@ static void free_list(char **list, int n)
  * Splits "a, b" into at most max trimmed pieces stored in out (allocated); returns how many,
  * or -1 with nothing left allocated when there are more than max.
  */
-static int split_list(const char *v, char **out, int max)
+int spec_split_list(const char *v, char **out, int max)
 {
 	int n = 0;
 	const char *p = v;
@@ -120,7 +120,7 @@ static int split_list(const char *v, char **out, int max)
 			depth--;
 		if ((*p == ',' && depth == 0) || !*p) {
 			if (n == max) {
-				free_list(out, n);
+				spec_free_list(out, n);
 				return -1;
 			}
 			const char *a = start, *b = p;
@@ -204,7 +204,7 @@ static int parse_signature(struct load_ctx *ctx, const char *v)
 {
 	struct check_spec *spec = ctx->spec;
 	char *parts[MAX_ARGS];
-	int n = split_list(v, parts, MAX_ARGS);
+	int n = spec_split_list(v, parts, MAX_ARGS);
 	if (n < 0)
 		return bad(ctx, "more than %d arguments", MAX_ARGS);
 	int ok = 1;
@@ -217,7 +217,7 @@ static int parse_signature(struct load_ctx *ctx, const char *v)
 				ok = bad(ctx, "two arguments are named '%s'", a->name);
 	}
 	spec->nargs = ok ? n : 0;
-	free_list(parts, n);
+	spec_free_list(parts, n);
 	return ok;
 }
 
@@ -327,7 +327,7 @@ static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
 		char *inner = xstrdup(open + 1);
 		inner[strlen(inner) - 1] = '\0';
 		char *parts[3];         /* the buffer, then at most two expressions */
-		int n = split_list(inner, parts, 3);
+		int n = spec_split_list(inner, parts, 3);
 		free(inner);
 		struct arg_spec *src = n > 0 ? find_arg(ctx->spec, parts[0]) : NULL;
 		int ok = n == oracles[k].nexpr + 1 && src && src->kind != ARG_LOCAL && src->kind != ARG_SCALAR &&
@@ -340,7 +340,7 @@ static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
 				a->host_expr[i] = i < oracles[k].nexpr ? xstrdup(parts[i + 1]) : NULL;
 			}
 		}
-		free_list(parts, n);
+		spec_free_list(parts, n);
 		if (!ok)
 			return bad(ctx, "%s: the first argument must be a buffer of the same type, then %d "
 				   "expression%s", oracles[k].name, oracles[k].nexpr, oracles[k].nexpr > 1 ? "s" : ""), -1;
@@ -377,7 +377,7 @@ static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char
 			return bad(ctx, "output must be yes or no");
 	} else if ((!strcmp(name, "shape") || !strcmp(name, "label")) && want_buffer) {
 		char *parts[MAX_DIMS];
-		int n = split_list(v, parts, MAX_DIMS);
+		int n = spec_split_list(v, parts, MAX_DIMS);
 		if (n < 0)
 			return bad(ctx, "%s takes one or two values", name);
 		char **dst = !strcmp(name, "shape") ? a->shape_expr : a->label;
@@ -413,7 +413,7 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 	struct param_spec *p = &t->params[t->nparams++];
 	copy_str(p->name, sizeof(p->name), name);
 	char *parts[16];
-	int n = split_list(v, parts, 16);
+	int n = spec_split_list(v, parts, 16);
 	if (n < 0)
 		return bad(ctx, "'%s' takes 1 to 16 values", name);
 	int ok = 1;
@@ -423,7 +423,7 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 			ok = bad(ctx, "'%s': %s", name, err);
 	}
 	p->nvalues = n;
-	free_list(parts, n);
+	spec_free_list(parts, n);
 	return ok;
 }
 
@@ -446,11 +446,11 @@ static int handler(void *user, const char *section, const char *name, const char
 		if (!dst)
 			return bad(ctx, "unknown key '%s' in [ndrange]", name);
 		char *parts[MAX_DIMS];
-		int n = split_list(value, parts, MAX_DIMS);
+		int n = spec_split_list(value, parts, MAX_DIMS);
 		if (n < 0)
 			return bad(ctx, "%s takes one or two dimensions", name);
 		if (spec->dims && spec->dims != n) {
-			free_list(parts, n);
+			spec_free_list(parts, n);
 			return bad(ctx, "global and local must have the same number of dimensions");
 		}
 		spec->dims = n;
@@ -490,6 +490,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			return bad(ctx, "[access] needs a buffer's name, or local: [access NAME]");
 		return access_rule_key(spec, rest, name, value, ctx->err, sizeof(ctx->err)) == 0;
 	}
+	if (!strcmp(section, "bench"))
+		return check_spec_bench_key(spec, name, value, ctx->err, sizeof(ctx->err));
 	if (!strcmp(kind, "test")) {
 		if (!rest[0])
 			return bad(ctx, "[test] needs a name: [test NAME]");
@@ -640,6 +642,11 @@ static int validate(struct load_ctx *ctx)
 			return find_line(text, "[repeat]");
 		return line > 0 ? line : 1;
 	}
+	if (spec->nbench && check_spec_bench_validate(spec, &err) < 0) {
+		bad(ctx, "[bench]: %s", sbuf_str(&err));
+		sbuf_release(&err);
+		return find_line(text, "[bench]");
+	}
 	return 0;
 }
 
@@ -708,5 +715,6 @@ void check_spec_release(struct check_spec *spec)
 	free(spec->repeat_while);
 	free(spec->requirement_why);
 	access_rules_release(spec);
+	check_spec_bench_release(spec);
 	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 }

@@ -137,6 +137,13 @@ struct test_spec {
 	int nparams;
 	bool analyze;                /* also run on the analysis device */
 };
+/* [bench]: the parameters of `clings bench`, each a list of expressions over `bytes`, the size
+ * clings chooses for the device; one row of the bench for each combination. */
+struct bench_param {
+	char name[NAME_MAX_LEN];
+	char *expr[16];
+	int nvalues;
+};
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
 /* ---- memory-access requirements (access.c): the [access NAME] sections of a check ---- */
 #define MAX_ACCESS_RULES 8
@@ -191,6 +198,8 @@ struct check_spec {
 	char *requirement_why;
 	struct access_rule access[MAX_ACCESS_RULES];
 	int naccess;
+	struct bench_param bench[MAX_VARS];
+	int nbench;                  /* 0: the check has no [bench] */
 };
 #define CHECK_SPEC_INIT { 0 }
 /* Loads and validates a check ini; errors are printed as "path:line: message". */
@@ -220,6 +229,21 @@ int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct s
 int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err);
 /* How many passes a test with starting values v runs (at most MAX_PASSES). */
 int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
+/* Splits "a, b" at the commas outside parentheses into at most max trimmed, allocated pieces;
+ * returns how many, or -1 (nothing allocated) when there are more. */
+int spec_split_list(const char *v, char **out, int max);
+void spec_free_list(char **list, int n);
+
+/* ---- the bench's rows (bench.c) ---- */
+/* One key of [bench]: 1, or 0 with the message in err (inih's convention). */
+int check_spec_bench_key(struct check_spec *spec, const char *name, const char *value, char *err,
+			 size_t errlen);
+/* The rows at size bytes (in the variable `bytes`), [let] evaluated; -1 with why in err. */
+int check_spec_bench_rows(const struct check_spec *spec, int64_t bytes, struct test_case **out, int *n,
+			  struct sbuf *err);
+/* Every expression a bench evaluates, at a few sizes: -1 with why in err. */
+int check_spec_bench_validate(const struct check_spec *spec, struct sbuf *err);
+void check_spec_bench_release(struct check_spec *spec);
 
 
 /* ---- progress (state.c): which exercise, what passed, hints used ---- */

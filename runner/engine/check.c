@@ -24,7 +24,6 @@ static const char *timeout_advice(const char *lang)
 		  "false.");
 }
 
-#define LEARNER_FILE_MAX ((size_t)1 << 20)   /* a kernel is a few kilobytes */
 #define REFERENCE_CACHE 8                    /* checks whose reference results are kept */
 
 /*
@@ -241,13 +240,6 @@ static void judge_access(const struct check_spec *spec, const char *learner, con
 	sbuf_release(&msg);
 }
 
-/* CPU seconds a child may use: its build and run limits, on every core at once. */
-static long cpu_seconds(long time_limit_ms)
-{
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	return (BUILD_TIME_LIMIT_MS + time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
-}
-
 /* The reference's results, from its child (ch, then stored under key) or from the cache (ch
  * NULL), into ref; or, in r, why it could not give them. Returns 0 when ref holds a whole run. */
 static int reference_results(const struct sbuf *out, struct sandbox_child *ch, uint64_t key,
@@ -395,11 +387,20 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		analyze = false;
 	}
 
+	struct verdict_key cache_key;
+	if (o->cache) {
+		struct verdict_key_input in = { spec, solution_src, learner_src, learner_len, o->device,
+						o->lang, shown, analyze };
+		verdict_key_make(&cache_key, &in);
+		if (verdict_cache_lookup(c->dir, e->name, &cache_key, r) == 0)
+			goto out;
+	}
+
 	struct sandbox_limits exec_limits = {
 		.time_ms = spec->time_limit_ms,
 		.build_ms = BUILD_TIME_LIMIT_MS,
 		.memory_mb = spec->memory_limit_mb,
-		.cpu_s = cpu_seconds(spec->time_limit_ms),
+		.cpu_s = sandbox_cpu_seconds(spec->time_limit_ms),
 		.file_mb = 64,
 		.open_files = 256,
 		.hide = c->solutions_dir,
@@ -407,7 +408,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	struct sandbox_limits ref_limits = exec_limits, an_limits = exec_limits;
 	ref_limits.hide = NULL;   /* the one process that reads the solution */
 	an_limits.time_ms = spec->analysis_time_limit_ms;
-	an_limits.cpu_s = cpu_seconds(spec->analysis_time_limit_ms);
+	an_limits.cpu_s = sandbox_cpu_seconds(spec->analysis_time_limit_ms);
 	struct run_request exec_rq = {
 		.spec = spec,
 		.learner_path = shown,
@@ -531,6 +532,8 @@ cleanup:
 	for (int i = 0; env[i]; i++)
 		free(env[i]); /* analysis_env allocates each string */
 	rc = r->verdict == VERDICT_ERROR ? -1 : 0;
+	if (o->cache)
+		verdict_cache_store(c->dir, &cache_key, r);
 out:
 	free(shown);
 	r->seconds = now_seconds() - t0;

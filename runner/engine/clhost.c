@@ -29,6 +29,9 @@ struct cl_kern {
 	struct cl_prog *p;
 	cl_kernel kernel;
 };
+struct cl_ev {
+	cl_event event;
+};
 struct cl_buf {
 	struct cl_session *s;
 	cl_mem mem;
@@ -399,4 +402,73 @@ int clhost_run(struct cl_kern *k, int dims, const size_t *global, const size_t *
 		return -1;
 	}
 	return 0;
+}
+
+uint64_t clhost_global_memory(const struct cl_session *s)
+{
+	cl_ulong n = 0;
+	clGetDeviceInfo(s->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(n), &n, NULL);
+	return n;
+}
+
+uint64_t clhost_max_alloc(const struct cl_session *s)
+{
+	cl_ulong n = 0;
+	clGetDeviceInfo(s->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(n), &n, NULL);
+	return n;
+}
+
+int clhost_profile(struct cl_session *s)
+{
+	cl_int rc;
+	cl_command_queue q = clCreateCommandQueue(s->context, s->device, CL_QUEUE_PROFILING_ENABLE, &rc);
+	if (rc != CL_SUCCESS)
+		return -1;
+	clReleaseCommandQueue(s->queue);
+	s->queue = q;
+	return 0;
+}
+
+int clhost_enqueue(struct cl_kern *k, int dims, const size_t *global, const size_t *local,
+		   struct cl_ev **ev, struct sbuf *err)
+{
+	cl_event e;
+	cl_int rc = clEnqueueNDRangeKernel(k->p->s->queue, k->kernel, (cl_uint)dims, NULL, global, local,
+					   0, NULL, &e);
+	if (rc != CL_SUCCESS) {
+		sbuf_addf(err, "the launch failed: %s (%d)", cl_error_name(rc), rc);
+		return -1;
+	}
+	*ev = xcalloc(1, sizeof(**ev));
+	(*ev)->event = e;
+	return 0;
+}
+
+int clhost_finish(struct cl_session *s, struct sbuf *err)
+{
+	cl_int rc = clFinish(s->queue);
+	if (rc != CL_SUCCESS) {
+		sbuf_addf(err, "the launch failed: %s (%d)", cl_error_name(rc), rc);
+		return -1;
+	}
+	return 0;
+}
+
+int clhost_event_times(struct cl_ev *ev, uint64_t *start, uint64_t *end)
+{
+	cl_ulong a = 0, b = 0;
+	if (clGetEventProfilingInfo(ev->event, CL_PROFILING_COMMAND_START, sizeof(a), &a, NULL) != CL_SUCCESS ||
+	    clGetEventProfilingInfo(ev->event, CL_PROFILING_COMMAND_END, sizeof(b), &b, NULL) != CL_SUCCESS)
+		return -1;
+	*start = a;
+	*end = b;
+	return 0;
+}
+
+void clhost_event_release(struct cl_ev *ev)
+{
+	if (!ev)
+		return;
+	clReleaseEvent(ev->event);
+	free(ev);
 }

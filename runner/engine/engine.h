@@ -87,6 +87,7 @@ struct report {
 	struct access_figure *access; /* measured by the analysis */
 	int naccess;                  /* -1: not measured (no analysis, or no plugin) */
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
+	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
 	double seconds;
 };
 #define REPORT_INIT { .verdict = VERDICT_PASS, .naccess = -1 }
@@ -152,6 +153,8 @@ void sandbox_clean_compiler_cache(void);
 /* Whether children get namespaces here (tried once, in a throwaway process). */
 bool sandbox_namespaces_available(void);
 void sandbox_run_limits(void);
+/* CPU seconds a child may use: its build and run limits, on every core at once. */
+long sandbox_cpu_seconds(long time_limit_ms);
 /*
  * Waits for all children, reading their output, until each exits or passes its deadline; a child
  * past its deadline has its whole group killed. Every child is reaped: none is left behind.
@@ -212,6 +215,19 @@ int clhost_arg_scalar(struct cl_kern *k, int i, const void *value, size_t size);
 int clhost_run(struct cl_kern *k, int dims, const size_t *global, const size_t *local,
 	       struct sbuf *err);
 
+/* For the bench: the device's memory, its largest buffer, a queue that times launches
+ * (clhost_profile replaces the session's queue), launches that return their event, and the
+ * device's own clock of a finished launch (ns). */
+struct cl_ev;
+uint64_t clhost_global_memory(const struct cl_session *s);
+uint64_t clhost_max_alloc(const struct cl_session *s);
+int clhost_profile(struct cl_session *s);
+int clhost_enqueue(struct cl_kern *k, int dims, const size_t *global, const size_t *local,
+		   struct cl_ev **ev, struct sbuf *err);
+int clhost_finish(struct cl_session *s, struct sbuf *err);
+int clhost_event_times(struct cl_ev *ev, uint64_t *start, uint64_t *end);
+void clhost_event_release(struct cl_ev *ev);
+
 /* ---- running a check ---- */
 struct check_options {
 	const char *device;      /* --device */
@@ -221,6 +237,7 @@ struct check_options {
 	bool no_analysis;
 	bool verbose;
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
+	bool cache;              /* answer an unchanged kernel from the verdict cache (cache.c) */
 	struct standby *standby; /* a warm execution child to use, or NULL */
 	/* Called (in the parent) with a short line while a slow phase runs; may be NULL. */
 	void (*progress)(void *ctx, const char *what);
@@ -233,6 +250,30 @@ struct check_options {
  */
 int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
 		   struct report *r);
+
+/* ---- the verdict cache (cache.c): .clings-cache/EXERCISE in the course directory ---- */
+struct verdict_key_input {
+	const struct check_spec *spec;   /* its text's hash and its seed (after --seed) */
+	const char *solution_src;
+	const char *src;                 /* the learner's source, as the check reads it */
+	size_t len;
+	const char *device, *lang, *shown;
+	bool analyze;                    /* whether the analysis runs */
+};
+struct verdict_key {
+	uint64_t context;   /* everything but the source, and the clings version */
+	uint64_t tokens;    /* the source's tokens */
+	uint64_t text;      /* the source's bytes */
+	bool exact;         /* the tokens alone are not enough (__LINE__): the bytes must match */
+};
+void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in);
+/* Fills r (r->cached set) from the exercise's cache file when it holds the verdict of k: the
+ * same context and tokens, and for anything but a pass the same bytes. -1: a miss. */
+int verdict_cache_lookup(const char *course_dir, const char *exercise, const struct verdict_key *k,
+			 struct report *r);
+/* Keeps r's verdict under k, atomically, unless it depends on the machine (timeout, crash,
+ * error) or was interrupted. A failure to write is a warning. */
+void verdict_cache_store(const char *course_dir, const struct verdict_key *k, const struct report *r);
 
 /* In the child: build, signature, run the tests, compare with the reference (execute.c). */
 enum run_mode { RUN_EXECUTE, RUN_REFERENCE, RUN_ANALYZE };
@@ -249,8 +290,26 @@ struct run_request {
 	const char *analysis_log_path; /* RUN_ANALYZE: where Oclgrind writes */
 	bool no_opt;                 /* build without optimisation (to tell a compiler's bug) */
 	const char *lang;            /* of the messages the child writes */
+	bool bench;                  /* time the kernel at the bench's size (benchrun.c) */
+	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
 };
 int run_in_child(void *req, int fd);
+/* The input of a buffer: its init (random, iota, const, poison) from seed. */
+void run_fill_init(const struct arg_spec *a, void *buf, size_t n, uint64_t seed);
+/* In a child, once its kernel k is built (and the learner's confined): the bench's rows, timed
+ * (benchrun.c). Returns the child's exit status. */
+int bench_in_session(const struct run_request *rq, struct cl_session *s, struct cl_kern *k,
+		     size_t max_wg, int fd);
+/* The bench's size for a device: min(256 MB, memory / 8) on a GPU, min(32 MB, memory / 16) on a
+ * CPU, within its largest buffer; a whole number of MB. */
+int64_t bench_size_for(bool cpu, uint64_t global_memory, uint64_t max_alloc);
+/* The bytes a row's kernel reads and writes by its contract (the check's buffers: a const one
+ * read, an output written, any other both), in its first pass and in its whole loop. */
+int bench_contract_bytes(const struct check_spec *spec, const struct vars *row, double *first,
+			 double *loop, int *passes);
+#define BENCH_WARMUP_RUNS 2
+#define BENCH_RUNS 7             /* timed runs of each row: the median is reported */
+#define BENCH_TIME_LIMIT_MS 120000
 /* The same, on a device session already open (a standby child's). */
 int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
 /* Reports, as the child's verdict, an error that kept it from checking (the learner's code is
@@ -273,6 +332,48 @@ void standby_start(struct standby *sb, const char *device, const char *hide);
  * standby left, when none can take it: the caller starts a cold child. */
 int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c);
 void standby_release(struct standby *sb);
+
+/* ---- the bench (bench.c, the parent; benchrun.c, the children) ---- */
+struct bench_options {
+	const char *device, *file, *lang;   /* as for a check */
+	bool interruptible;                 /* a key on stdin stops it */
+	void (*progress)(void *ctx, const char *what);
+	void *progress_ctx;
+};
+/* The learner's results at the bench's size: the reference's (exactly, or within the tolerance for
+ * floats), different, right at the places sampled (a large float output computed in another
+ * order), or not known. */
+enum bench_agree { AGREE_YES, AGREE_NO, AGREE_SAMPLED, AGREE_UNKNOWN };
+struct bench_row {
+	char name[128];              /* its parameters: "len=16777216 wg=64" */
+	char group[32];              /* the work-group: "64", "16x16" */
+	int passes;                  /* of the [repeat] loop */
+	double bytes_first, bytes_loop;   /* read and written by the contract */
+	bool skipped;                /* larger than the device allows */
+	double loop_s, first_s;      /* the learner's medians; 0 with a problem */
+	double ref_loop_s, ref_first_s;
+	enum bench_agree agree;      /* its results against the reference's, at this size */
+	char *problem;               /* why the learner's figures are not shown, or NULL */
+};
+struct bench_result {
+	char exercise[NAME_MAX_LEN];
+	char *device;
+	bool cpu;
+	int64_t bytes;               /* the size chosen for the device */
+	double copy_s, copy_bytes;   /* the copy kernel: median time, bytes read and written */
+	bool multipass;              /* the check has a [repeat] loop */
+	struct bench_row *rows;
+	int nrows;
+	enum verdict check_verdict;
+	bool interrupted;
+	char *message;               /* why there are no figures, or NULL */
+};
+extern const char oclgrind_refusal[];   /* English: tr() it */
+/* Checks the kernel, then benches it when it passes. Returns 0 with figures in b, 1 when the
+ * kernel does not pass its check, -1 when the bench could not run (b->message says why). */
+int bench_exercise(const struct course *c, const struct exercise *e, const struct bench_options *o,
+		   struct bench_result *b);
+void bench_result_release(struct bench_result *b);
 
 /* ---- analysis on Oclgrind (analyze.c) ---- */
 bool analysis_available(void);   /* Oclgrind's OpenCL library is installed */
@@ -302,6 +403,10 @@ void finding_release(struct finding *f);
 /* The line of the first directive that would read another file (#include, #import, #embed,
  * however spelled), or 0 when there is none. */
 int source_find_include(const char *src, size_t len);
+/* The source's tokens as the compiler sees them: comments and line splices gone, every run of
+ * white space between two tokens one space, the end of each preprocessor line kept, literals
+ * byte for byte. Two sources that differ only in comments and spacing give the same text. */
+void source_tokens(const char *src, size_t len, struct sbuf *out);
 
 /* ---- the parent's verdict on the learner's run (judge.c) ---- */
 struct judge_input {

@@ -63,7 +63,7 @@ static uint64_t splitmix64(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-static void fill_init(const struct arg_spec *a, void *buf, size_t n, uint64_t seed)
+void run_fill_init(const struct arg_spec *a, void *buf, size_t n, uint64_t seed)
 {
 	const struct type_info *t = type_info(a->type);
 	switch (a->init) {
@@ -397,7 +397,7 @@ static int prepare_pass(struct child *c, const struct vars *v, struct pass_data 
 		}
 		d->n[i] = (size_t)n;
 		d->input[i] = xmalloc((size_t)n * esize + 1);
-		fill_init(a, d->input[i], (size_t)n, seed ^ (0x1000193u * (uint64_t)(i + 1)));
+		run_fill_init(a, d->input[i], (size_t)n, seed ^ (0x1000193u * (uint64_t)(i + 1)));
 		if (prev && a->from) {
 			int from = -1;
 			for (int j = 0; j < spec->nargs; j++)
@@ -643,6 +643,8 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		return 0;
 	}
 	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
+	if (rq->bench)
+		return bench_in_session(rq, c.s, k, c.max_wg, fd);
 
 	struct test_case *cases;
 	int n;

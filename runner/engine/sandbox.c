@@ -545,3 +545,9 @@ void sandbox_child_release(struct sandbox_child *c)
 	show_child_reports(c);
 	sbuf_release(&c->output);
 }
+
+long sandbox_cpu_seconds(long time_limit_ms)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	return (BUILD_TIME_LIMIT_MS + time_limit_ms) / 1000 * (ncpu > 0 ? ncpu : 1);
+}

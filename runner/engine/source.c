@@ -122,3 +122,71 @@ int source_find_include(const char *src, size_t len)
 		return directive_line;
 	return 0;
 }
+
+void source_tokens(const char *src, size_t len, struct sbuf *out)
+{
+	bool directive = false, line_start = true, space = false;
+	for (size_t i = 0; i < len; i++) {
+		char c = src[i];
+		if (c == '\\' && i + 1 < len && src[i + 1] == '\n') {   /* a splice joins two lines */
+			i++;
+			continue;
+		}
+		if (c == '\\' && i + 2 < len && src[i + 1] == '\r' && src[i + 2] == '\n') {
+			i += 2;
+			continue;
+		}
+		if (c == '\n') {
+			/* the end of a directive is a token of its own; any other line end is a space */
+			if (directive)
+				sbuf_adds(out, "\n");
+			else
+				space = out->len > 0;
+			if (directive)
+				space = false;
+			directive = false;
+			line_start = true;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			space = out->len > 0;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && src[i + 1] == '*') {
+			size_t j = i + 2;
+			while (j + 1 < len && !(src[j] == '*' && src[j + 1] == '/'))
+				j++;
+			i = j + 1;
+			space = out->len > 0;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && src[i + 1] == '/') {
+			while (i + 1 < len && src[i + 1] != '\n') {
+				if (src[i + 1] == '\\' && i + 2 < len && src[i + 2] == '\n')
+					i++;   /* the comment goes on on the next line */
+				i++;
+			}
+			space = out->len > 0;
+			continue;
+		}
+		if (space && out->len && out->buf[out->len - 1] != '\n')
+			sbuf_adds(out, " ");
+		space = false;
+		if (line_start && (c == '#' || (c == '%' && i + 1 < len && src[i + 1] == ':')))
+			directive = true;
+		line_start = false;
+		if (c == '"' || c == '\'') {   /* a literal, byte for byte */
+			size_t j = i + 1;
+			while (j < len && src[j] != c && src[j] != '\n')
+				j += src[j] == '\\' && j + 1 < len ? 2 : 1;
+			if (j >= len)
+				j = len - 1;
+			sbuf_add(out, src + i, j - i + (src[j] == c ? 1 : 0));
+			if (src[j] != c)
+				j--;   /* an unterminated literal ends at its line's end, which is seen next */
+			i = j;
+			continue;
+		}
+		sbuf_add(out, &c, 1);
+	}
+}

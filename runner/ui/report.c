@@ -90,6 +90,9 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 		fprintf(f, "%s%s%s\n", dim, text_safe(sbuf_str(&acc), &safe), off);
 		sbuf_release(&acc);
 	}
+	if (verbose && r->cached)
+		fprintf(f, "%s%s%s\n", dim, tr(lang, "from the verdict cache: this kernel was checked before "
+					      "and has not changed since (--no-cache checks it again)"), off);
 	if (verbose) {
 		for (int i = 0; i < r->ntests; i++)
 			fprintf(f, "  %-5s %s%s%s\n", test_status_name(r->tests[i].status), r->tests[i].name,
@@ -155,7 +158,8 @@ void report_print_json(const struct report *r, FILE *f)
 	}
 	fprintf(f, ", \"device\": ");
 	json_string(f, r->device);
-	fprintf(f, ", \"analysis\": %s, \"seconds\": %.3f", r->analysis_ran ? "true" : "false", r->seconds);
+	fprintf(f, ", \"analysis\": %s, \"cached\": %s, \"seconds\": %.3f", r->analysis_ran ? "true" : "false",
+		r->cached ? "true" : "false", r->seconds);
 	if (r->picture) {
 		fprintf(f, ", \"picture\": ");
 		json_string(f, r->picture);

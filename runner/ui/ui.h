@@ -68,6 +68,9 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 void report_print_json(const struct report *r, FILE *f);
 /* The memory-access figures of a report, one line per memory instruction, in source order. */
 void access_summary_text(const struct report *r, const char *lang, struct sbuf *out);
+/* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json. */
+void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang);
+void bench_report_json(const struct bench_result *b, FILE *f);
 /* s as a JSON string, quotes included; bytes that are not UTF-8 become U+FFFD, so the output is
  * valid JSON whatever a learner's file holds. */
 void json_add_string(struct sbuf *out, const char *s);

@@ -421,8 +421,8 @@ static void draw_legend(struct watch *w, struct sbuf *s, const char *const *keys
 static void draw_main(struct watch *w, struct sbuf *s)
 {
 	static const char *const keys[] = { "n", N_("next"), "p", N_("prev"), "l", N_("lesson"), "h",
-		N_("hint"), "r", N_("run"), "x", N_("reset"), "v", N_("verdict"), "\xe2\x86\x91\xe2\x86\x93",
-		N_("scroll"), "q", N_("quit"), NULL };
+		N_("hint"), "r", N_("run"), "x", N_("reset"), "v", N_("verdict"), "B", N_("bench"),
+		"\xe2\x86\x91\xe2\x86\x93", N_("scroll"), "q", N_("quit"), NULL };
 	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
 	struct lines verdict = { NULL, 0 };
 	verdict_lines(w, &verdict, w->cols - 1, false);

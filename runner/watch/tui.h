@@ -7,7 +7,7 @@
 
 #include "watch/watch.h"
 
-#define SETTLE_MS 200            /* a burst of editor events closer than this is one save */
+#define SETTLE_MS 200            /* writes without a close closer than this are one save */
 #define LESSON_MAX_WIDTH 100     /* wider lines are hard to read */
 #define BAR_WIDTH 20
 #define VERDICT_SHARE_PCT 66     /* of the rows below the title, the verdict may take this much */
@@ -57,6 +57,8 @@ struct watch {
 
 	int ino_fd, wd_dir, wd_file;
 	double settle_at;         /* when the last burst of events is over; 0: none pending */
+	bool settle_after_save;   /* what is pending came from the file's events (not a key) */
+	uint64_t checked_hash;    /* of the bytes the last check read (file_hash), 0: unknown */
 	struct standby standby;   /* the next check's execution child, warming up meanwhile */
 
 	FILE *err_file;           /* stderr while quiet: shown in the status line */

@@ -95,36 +95,67 @@ static void watch_paths(struct watch *w)
 	free(dir);
 }
 
-/* Reads pending events; true when one of them may have changed the learner's file. */
-static bool read_events(struct watch *w)
+/*
+ * Reads pending events: what they say of the learner's file. A save is complete once the file
+ * is closed after writing (IN_CLOSE_WRITE) or a new file is renamed onto its name (IN_MOVED_TO):
+ * nothing more is coming, so the check starts at once. A write without its close (IN_MODIFY,
+ * IN_CREATE) may be one step of several (editors that truncate, write, then write again): the
+ * caller waits for the burst to settle. The last event of the file decides.
+ */
+enum file_change { CHANGE_NONE, CHANGE_PARTIAL, CHANGE_COMPLETE };
+static enum file_change read_events(struct watch *w)
 {
 	const char *path = watch_current(w)->file_path, *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	char buf[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
-	bool changed = false;
+	enum file_change change = CHANGE_NONE;
 	ssize_t n;
 	while ((n = read(w->ino_fd, buf, sizeof(buf))) > 0) {
 		for (char *p = buf; p < buf + n;) {
 			struct inotify_event *ev = (struct inotify_event *)p;
+			uint32_t mine = 0;
 			if (ev->mask & IN_Q_OVERFLOW)
-				changed = true;
-			else if (ev->wd == w->wd_dir && ev->len && !strcmp(ev->name, base) &&
-				 (ev->mask & DIR_EVENTS))
-				changed = true;
-			else if (ev->wd == w->wd_file && (ev->mask & (IN_CLOSE_WRITE | IN_MODIFY)))
-				changed = true;
+				mine = IN_MODIFY;   /* events were lost: wait for the writer to finish */
+			else if (ev->wd == w->wd_dir && ev->len && !strcmp(ev->name, base))
+				mine = ev->mask & DIR_EVENTS;
+			else if (ev->wd == w->wd_file)
+				mine = ev->mask & (IN_CLOSE_WRITE | IN_MODIFY);
+			if (mine)
+				change = mine & (IN_CLOSE_WRITE | IN_MOVED_TO) ? CHANGE_COMPLETE : CHANGE_PARTIAL;
 			if (ev->wd == w->wd_file && (ev->mask & IN_IGNORED))
 				w->wd_file = -1;
 			p += sizeof(*ev) + ev->len;
 		}
 	}
 	/* After a rename the name holds a new file: watch that one (the old watch is gone). */
-	if (changed || w->wd_file < 0) {
+	if (change != CHANGE_NONE || w->wd_file < 0) {
 		int wd = inotify_add_watch(w->ino_fd, path, FILE_EVENTS);
 		if (wd >= 0)
 			w->wd_file = wd;
 	}
-	return changed;
+	return change;
+}
+
+/* A hash of the file's bytes, or 0 when it cannot be read (then it never matches a check's). */
+static uint64_t file_hash(const char *path)
+{
+	char *text;
+	size_t len;
+	if (read_regular_file(path, LEARNER_FILE_MAX, &text, &len) < 0)
+		return 0;
+	uint64_t h = hash_add(HASH_INIT, text, len) | 1;
+	free(text);
+	return h;
+}
+
+/* A save whose bytes are those of the last check changes nothing: the editor saved twice (the
+ * second while the first was being checked), or wrote the same text again. Unless that check
+ * could not run, ran out of time or crashed: the machine, not the kernel, may have decided it. */
+static bool save_changed_nothing(struct watch *w)
+{
+	enum verdict v = w->report.verdict;
+	return w->have_report && v != VERDICT_ERROR && v != VERDICT_TIMEOUT && v != VERDICT_CRASH &&
+	       w->checked_hash && file_hash(watch_current(w)->file_path) == w->checked_hash;
 }
 
 /* ---- actions ---- */
@@ -145,6 +176,7 @@ static void run_check(struct watch *w)
 		screen_draw(w);
 		return;
 	}
+	w->checked_hash = file_hash(e->file_path);
 	set_status(w, STATUS_BUSY, T("Checking %s..."), e->name);
 	screen_draw(w);
 	struct check_options o = {
@@ -155,6 +187,7 @@ static void run_check(struct watch *w)
 		.progress_ctx = w,
 		.interruptible = w->interactive, /* a key (q above all) need not wait for a hang */
 		.standby = &w->standby,
+		.cache = true,
 	};
 	struct report r = REPORT_INIT;
 	if (check_exercise(&w->course, e, &o, &r) < 0 && r.verdict == VERDICT_PASS)
@@ -304,6 +337,44 @@ static void show_report(struct watch *w)
 	lines_release(&l);
 }
 
+static void on_bench_progress(void *ctx, const char *what)
+{
+	struct watch *w = ctx;
+	set_status(w, STATUS_BUSY, T("Benching %s: %s"), watch_current(w)->name, what);
+	screen_draw(w);
+}
+
+/* B: how fast the kernel is, once it passes; the table opens in the pager. */
+static void run_bench(struct watch *w)
+{
+	const struct exercise *e = watch_current(w);
+	if (!w->have_report || w->report.verdict != VERDICT_PASS) {
+		set_status(w, STATUS_INFO, "%s", T("B times a kernel that passes: make it pass first."));
+		return;
+	}
+	on_bench_progress(w, T("starting..."));
+	struct bench_options o = { .device = w->opt.device, .lang = w->opt.lang,
+				   .interruptible = w->interactive, .progress = on_bench_progress,
+				   .progress_ctx = w };
+	struct bench_result b;
+	bench_exercise(&w->course, e, &o, &b);
+	w->status[0] = '\0';
+	if (b.interrupted) {
+		set_status(w, STATUS_INFO, "%s", T("Bench stopped by a key."));
+		bench_result_release(&b);
+		return;
+	}
+	struct sbuf text = SBUF_INIT, md = SBUF_INIT;
+	bench_report_text(&b, &text, w->opt.lang);
+	sbuf_addf(&md, "```\n%s```\n", sbuf_str(&text));
+	char *title = xstrfmt(T("Bench of %s"), e->name);
+	open_pager(w, title, md.buf, 0);
+	free(title);
+	sbuf_release(&text);
+	sbuf_release(&md);
+	bench_result_release(&b);
+}
+
 static void go_next(struct watch *w, bool skip)
 {
 	int to = 0;
@@ -329,14 +400,14 @@ static void do_reset(struct watch *w)
 	const struct exercise *e = watch_current(w);
 	if (exercise_reset(&w->course, e, &backup) < 0)
 		return;   /* the error reaches the status line */
+	/* Checked now, so that what the reset says stays on the status line after the verdict; the
+	 * events of our own write then find the bytes just checked, and check nothing again. */
+	run_check(w);
 	if (backup)
 		set_status(w, STATUS_INFO, T("Back to the stub. Your version is kept in %s."), path_shown(backup));
 	else
 		set_status(w, STATUS_INFO, T("%s is the stub already."), path_shown(e->file_path));
 	free(backup);
-	/* Our own write raises inotify events; without inotify, check here. */
-	if (w->ino_fd < 0)
-		run_check(w);
 }
 
 static void on_key_pager(struct watch *w, int key)
@@ -384,6 +455,7 @@ static void on_key_main(struct watch *w, int key)
 	case 'h': show_hint(w); break;
 	case 'r': run_check(w); break;
 	case 'v': show_report(w); break;
+	case 'B': run_bench(w); break;   /* (b pages up, as in less) */
 	case 'x':
 		w->view = VIEW_CONFIRM_RESET;
 		set_status(w, STATUS_BAD, T("Reset %s to the stub? Your version is kept as a .bak file. (y/N)"),
@@ -463,8 +535,14 @@ static int loop(struct watch *w)
 			screen_resize(w);
 			redraw = true;
 		}
-		if (p[1].revents & POLLIN && read_events(w))
-			w->settle_at = now_seconds() + SETTLE_MS / 1000.0;
+		if (p[1].revents & POLLIN) {
+			enum file_change change = read_events(w);
+			if (change == CHANGE_COMPLETE)
+				w->settle_at = now_seconds();
+			else if (change == CHANGE_PARTIAL)
+				w->settle_at = now_seconds() + SETTLE_MS / 1000.0;
+			w->settle_after_save = w->settle_after_save || change != CHANGE_NONE;
+		}
 		if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 			if (w->interactive) {
 				int key;
@@ -481,7 +559,11 @@ static int loop(struct watch *w)
 			redraw = true;
 		}
 		if (w->settle_at > 0 && now_seconds() >= w->settle_at) {
-			run_check(w);
+			if (w->settle_after_save && save_changed_nothing(w))
+				w->settle_at = 0;
+			else
+				run_check(w);
+			w->settle_after_save = false;
 			redraw = true;
 		}
 		quiet_end(w);

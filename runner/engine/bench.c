@@ -1,0 +1,446 @@
+/*
+ * bench.c: `clings bench`, seen from the parent. A kernel is timed only once it passes its check.
+ * Two confined children then run one after the other, never side by side (each would slow the
+ * other): the reference solution's, which also chooses the size from the device and times a copy
+ * kernel of the same bytes, and the learner's, at that size. Each sends the device's profiling
+ * times (benchrun.c); the parent keeps only well-formed, plausible ones, takes their medians,
+ * computes the bytes of the kernel's contract and the figures, and compares the results of the
+ * first run with the reference's.
+ */
+#include "engine/engine.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char oclgrind_refusal[] = N_("Oclgrind is the analysis device: it interprets kernels to find "
+				   "their bugs, so its times say nothing about speed. Choose another "
+				   "device (see `clings devices`).");
+
+#define BENCH_MAX_OVER_COPY 4.0   /* faster than this many copies of the same bytes: not believed */
+
+void bench_result_release(struct bench_result *b)
+{
+	for (int i = 0; i < b->nrows; i++)
+		free(b->rows[i].problem);
+	free(b->rows);
+	free(b->device);
+	free(b->message);
+	memset(b, 0, sizeof(*b));
+}
+
+static int say(struct bench_result *b, int rc, char *msg)
+{
+	free(b->message);
+	b->message = msg;
+	return rc;
+}
+
+static double median(double *v, int n)
+{
+	for (int i = 1; i < n; i++)   /* a handful of values: insertion sort */
+		for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The lines "KEY\t..." of text, each handed to fn with its fields after the key. */
+static void each_line(const char *text, const char *key, void (*fn)(void *ctx, const char *fields), void *ctx)
+{
+	size_t klen = strlen(key);
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, key, klen) && p[klen] == '\t') {
+			const char *fields = p + klen + 1, *e = strchr(fields, '\n');
+			char *line = xstrfmt("%.*s", (int)(e ? (size_t)(e - fields) : strlen(fields)), fields);
+			fn(ctx, line);
+			free(line);
+		}
+}
+
+/* One child's times: [row][run] loop and first-pass seconds; 0 where none (or not believed). */
+struct times {
+	int nrows;
+	double limit_s;
+	double (*loop)[BENCH_RUNS], (*first)[BENCH_RUNS];
+	bool *failed;
+	char **why;
+};
+
+static void take_time(void *ctx, const char *fields)
+{
+	struct times *t = ctx;
+	int r, run, used = 0;
+	unsigned long long first, loop;
+	if (sscanf(fields, "%d\t%d\t%llu\t%llu%n", &r, &run, &first, &loop, &used) != 4 || fields[used] ||
+	    r < 0 || r >= t->nrows || run < 0 || run >= BENCH_RUNS || t->loop[r][run] > 0)
+		return;
+	/* a launch takes time, the loop at least its first pass, and all of it less than the limit */
+	if (!first || loop < first || loop / 1e9 > t->limit_s)
+		return;
+	t->first[r][run] = first / 1e9;
+	t->loop[r][run] = loop / 1e9;
+}
+
+static void take_launch(void *ctx, const char *fields)
+{
+	struct times *t = ctx;
+	int r, pass, used = 0;
+	if (sscanf(fields, "%d\t%d\t%n", &r, &pass, &used) != 2 || !used || r < 0 || r >= t->nrows || t->failed[r])
+		return;
+	struct sbuf what = SBUF_INIT;
+	proto_add_plain(&what, fields + used, PROTO_PLAIN_MAX);   /* the child's word: filtered again */
+	t->failed[r] = true;
+	t->why[r] = sbuf_detach(&what);
+}
+
+static void times_init(struct times *t, int nrows, double limit_s)
+{
+	t->nrows = nrows;
+	t->limit_s = limit_s;
+	t->loop = xcalloc((size_t)nrows + 1, sizeof(*t->loop));
+	t->first = xcalloc((size_t)nrows + 1, sizeof(*t->first));
+	t->failed = xcalloc((size_t)nrows + 1, sizeof(*t->failed));
+	t->why = xcalloc((size_t)nrows + 1, sizeof(*t->why));
+}
+
+static void times_release(struct times *t)
+{
+	for (int i = 0; i < t->nrows; i++)
+		free(t->why[i]);
+	free(t->why);
+	free(t->loop);
+	free(t->first);
+	free(t->failed);
+}
+
+/* The medians of row r, when every run of it came: true. */
+static bool row_medians(const struct times *t, int r, double *loop, double *first)
+{
+	double l[BENCH_RUNS], f[BENCH_RUNS];
+	for (int i = 0; i < BENCH_RUNS; i++) {
+		if (t->loop[r][i] <= 0)
+			return false;
+		l[i] = t->loop[r][i];
+		f[i] = t->first[r][i];
+	}
+	*loop = median(l, BENCH_RUNS);
+	*first = median(f, BENCH_RUNS);
+	return true;
+}
+
+struct copy_times {
+	double s[BENCH_RUNS];
+	double bytes;
+};
+
+static void take_copy(void *ctx, const char *fields)
+{
+	struct copy_times *c = ctx;
+	int run;
+	unsigned long long ns, bytes;
+	if (sscanf(fields, "%d\t%llu\t%llu", &run, &ns, &bytes) == 3 && run >= 0 && run < BENCH_RUNS && ns) {
+		c->s[run] = ns / 1e9;
+		c->bytes = (double)bytes;
+	}
+}
+
+/* Whether the learner's outputs of row r agree with the reference's, from both children's data
+ * frames (small outputs) and "hash" lines (large ones). */
+static enum bench_agree agreement(const struct check_spec *spec, int r, const struct proto_stream *mine,
+				  const struct proto_stream *ref, const char *lang)
+{
+	enum bench_agree agree = AGREE_YES;
+	for (int i = 0; i < spec->nargs && agree != AGREE_NO; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		if (!a->output)
+			continue;
+		const struct proto_data *got = proto_find(mine, r, 0, i), *want = proto_find(ref, r, 0, i);
+		const struct proto_data *got_sample = proto_find(mine, r, 1, i), *sample = proto_find(ref, r, 1, i);
+		if (!want && sample) {   /* large: the sample within the tolerance, then the hash */
+			want = sample;
+			got = got_sample;
+		}
+		if (want) {
+			size_t esize = type_info(a->type)->size;
+			if (!got || got->nbytes != want->nbytes) {
+				agree = AGREE_NO;
+				continue;
+			}
+			struct output_view o = { a, want->bytes, got->bytes, want->nbytes / esize, 0, 1, 1, lang };
+			struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+			if (compare_output(&o, spec->tolerance, &msg, &pic))
+				agree = AGREE_NO;
+			sbuf_release(&msg);
+			sbuf_release(&pic);
+			if (want != sample || agree == AGREE_NO)
+				continue;
+		}
+		char key[32];
+		snprintf(key, sizeof(key), "%d\t%d\t", r, i);
+		const char *h1 = strstr(sbuf_str(&mine->after), "\nhash\t"), *h2 = strstr(sbuf_str(&ref->after), "\nhash\t");
+		unsigned long long x = 0, y = 0;
+		bool have_x = false, have_y = false;
+		for (; h1; h1 = strstr(h1 + 1, "\nhash\t"))
+			if (!strncmp(h1 + 6, key, strlen(key)) && sscanf(h1 + 6 + strlen(key), "%llx", &x) == 1)
+				have_x = true;
+		for (; h2; h2 = strstr(h2 + 1, "\nhash\t"))
+			if (!strncmp(h2 + 6, key, strlen(key)) && sscanf(h2 + 6 + strlen(key), "%llx", &y) == 1)
+				have_y = true;
+		if (!have_y)
+			agree = AGREE_UNKNOWN;
+		else if (!have_x)
+			agree = AGREE_NO;
+		else if (x != y)   /* floats computed in another order differ in their last bits */
+			agree = type_info(a->type)->is_float && sample ? AGREE_SAMPLED : AGREE_NO;
+	}
+	return agree;
+}
+
+/* Why a child gave no figures, when it did not. */
+static char *child_failure(const struct sandbox_child *ch, const struct proto_stream *ps, const char *lang)
+{
+	struct report r = REPORT_INIT;
+	/* before "ready" the child's word is its own; after it, the learner's kernel may speak */
+	int verdicts = proto_parse(sbuf_str(&ps->before), &r, NULL);
+	char *msg = NULL;
+	if (verdicts)
+		msg = xstrdup(r.message ? r.message : verdict_name(r.verdict));
+	else if (ch->timed_out)
+		msg = xstrfmt(tr(lang, "The bench did not finish within %d s."), BENCH_TIME_LIMIT_MS / 1000);
+	else if (ch->signal)
+		msg = xstrfmt(tr(lang, "The bench's process ended with signal %d (%s)."), ch->signal,
+			      strsignal(ch->signal));
+	else if (proto_number(sbuf_str(&ps->after), "end", NULL) < 0)
+		msg = xstrdup(tr(lang, "The bench's process ended before its figures were all sent."));
+	report_release(&r);
+	return msg;
+}
+
+/* Runs one bench child to its end; its output split into ps. True when a key stopped it. */
+static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, bool interruptible,
+		      struct proto_stream *ps, char **failure)
+{
+	struct sandbox_child ch;
+	*failure = NULL;
+	if (sandbox_start(&ch, lim, NULL, run_in_child, rq) < 0) {
+		*failure = xstrdup("cannot start the bench's process");
+		return false;
+	}
+	bool stopped = sandbox_wait_all(&ch, 1, interruptible ? 0 : -1);
+	proto_split(ch.output.buf ? ch.output.buf : "", ch.output.len, ps);
+	if (!stopped)
+		*failure = child_failure(&ch, ps, rq->lang);
+	/* an error the child reported after "ready" (a buffer too large, the Oclgrind refusal) */
+	if (!stopped && !*failure && rq->mode == RUN_REFERENCE) {
+		struct report r = REPORT_INIT;
+		if (proto_parse(sbuf_str(&ps->after), &r, NULL))
+			*failure = xstrdup(r.message ? r.message : "the reference's bench failed");
+		report_release(&r);
+	}
+	sandbox_child_release(&ch);
+	sandbox_clean_compiler_cache();
+	return stopped;
+}
+
+/* The work-group of a row as the learner writes it: "64", "16x16". */
+static void group_label(const struct check_spec *spec, const struct vars *v, char *out, size_t cap)
+{
+	out[0] = '\0';
+	for (int d = 0; d < spec->dims; d++) {
+		int64_t l = 0;
+		expr_eval(spec->local_expr[d], v, &l, (char[64]){ 0 }, 64);
+		size_t len = strlen(out);
+		snprintf(out + len, cap - len, "%s%lld", d ? "x" : "", (long long)l);
+	}
+}
+
+/* Fills b's rows from both children's output. */
+static void figures(struct bench_result *b, const struct check_spec *spec, const struct test_case *rows,
+		    const struct proto_stream *mine, const struct proto_stream *ref, const char *lang)
+{
+	struct times tm, tr_ref;
+	times_init(&tm, b->nrows, BENCH_TIME_LIMIT_MS / 1000.0);
+	times_init(&tr_ref, b->nrows, BENCH_TIME_LIMIT_MS / 1000.0);
+	each_line(sbuf_str(&mine->after), "time", take_time, &tm);
+	each_line(sbuf_str(&mine->after), "launch", take_launch, &tm);
+	each_line(sbuf_str(&ref->after), "time", take_time, &tr_ref);
+	struct copy_times copy = { { 0 }, 0 };
+	each_line(sbuf_str(&ref->after), "copy", take_copy, &copy);
+	bool copy_whole = copy.bytes > 0;
+	for (int i = 0; i < BENCH_RUNS; i++)
+		copy_whole = copy_whole && copy.s[i] > 0;
+	if (copy_whole) {
+		b->copy_s = median(copy.s, BENCH_RUNS);
+		b->copy_bytes = copy.bytes;
+	}
+	double copy_rate = b->copy_s > 0 ? b->copy_bytes / b->copy_s : 0;
+	for (int r = 0; r < b->nrows; r++) {
+		struct bench_row *row = &b->rows[r];
+		copy_str(row->name, sizeof(row->name), rows[r].name);
+		group_label(spec, &rows[r].vars, row->group, sizeof(row->group));
+		bench_contract_bytes(spec, &rows[r].vars, &row->bytes_first, &row->bytes_loop, &row->passes);
+		for (const char *from = NULL; !row->skipped;) {
+			long skipped = proto_number(sbuf_str(&ref->after), "skip", &from);
+			if (skipped < 0)
+				break;
+			row->skipped = skipped == r;
+		}
+		if (row->skipped)
+			continue;
+		if (!row_medians(&tr_ref, r, &row->ref_loop_s, &row->ref_first_s)) {
+			row->problem = xstrdup(tr(lang, "the reference gave no figures for this row"));
+			continue;
+		}
+		if (tm.failed[r]) {
+			row->problem = xstrfmt(tr(lang, "the launch failed: %s"), tm.why[r]);
+			continue;
+		}
+		if (!row_medians(&tm, r, &row->loop_s, &row->first_s)) {
+			row->problem = xstrdup(tr(lang, "no figures came back for this row"));
+			continue;
+		}
+		row->agree = agreement(spec, r, mine, ref, lang);
+		if (row->agree == AGREE_NO) {
+			row->problem = xstrdup(tr(lang, "at this size your results differ from the reference's"));
+		} else if (copy_rate > 0 && row->bytes_loop / row->loop_s > BENCH_MAX_OVER_COPY * copy_rate) {
+			row->problem = xstrfmt(tr(lang, "faster than %g copies of the same bytes: not believable"),
+					       BENCH_MAX_OVER_COPY);
+		}
+		if (row->problem)
+			row->loop_s = row->first_s = 0;
+	}
+	times_release(&tm);
+	times_release(&tr_ref);
+}
+
+int bench_exercise(const struct course *c, const struct exercise *e, const struct bench_options *o,
+		   struct bench_result *b)
+{
+	memset(b, 0, sizeof(*b));
+	copy_str(b->exercise, sizeof(b->exercise), e->name);
+	const char *path = o->file ? o->file : e->file_path;
+	char *src = NULL, *again = NULL, *solution = NULL;
+	if (read_regular_file(path, LEARNER_FILE_MAX, &src, NULL) < 0)
+		return say(b, -1, xstrfmt(tr(o->lang, "cannot read %s: %s"), path, strerror(errno)));
+	/* The bench times a kernel that passes: its check first (the verdict cache answers at once
+	 * for a kernel the watcher has just checked). */
+	if (o->progress)
+		o->progress(o->progress_ctx, tr(o->lang, "checking it first..."));
+	struct check_options co = { .device = o->device, .file = o->file, .lang = o->lang, .cache = true,
+				    .interruptible = o->interruptible };
+	struct report r = REPORT_INIT;
+	check_exercise(c, e, &co, &r);
+	b->check_verdict = r.verdict;
+	b->interrupted = r.interrupted;
+	int rc = 0;
+	if (r.interrupted) {
+		rc = say(b, -1, xstrdup(tr(o->lang, "The bench was stopped by a key.")));
+	} else if (r.device && strstr(r.device, "Oclgrind")) {
+		rc = say(b, -1, xstrdup(tr(o->lang, oclgrind_refusal)));
+	} else if (r.verdict != VERDICT_PASS) {
+		rc = say(b, 1, xstrfmt(tr(o->lang, "%s does not pass its check yet (%s): only a kernel that "
+					  "passes is timed. `clings check %s` says what is wrong."), e->name,
+				       verdict_name(r.verdict), e->name));
+		if (r.verdict == VERDICT_ERROR && r.message)
+			rc = say(b, -1, xstrdup(r.message));
+	}
+	report_release(&r);
+	if (rc) {
+		free(src);
+		return rc;
+	}
+	/* the kernel timed is the one checked: a save in between is a new kernel, not checked yet */
+	if (read_regular_file(path, LEARNER_FILE_MAX, &again, NULL) < 0 || strcmp(src, again)) {
+		free(src);
+		free(again);
+		return say(b, -1, xstrfmt(tr(o->lang, "%s changed while it was checked: bench it again."),
+					  path_shown(path)));
+	}
+	free(again);
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));
+	if (check_spec_load(e->check_path, spec) < 0 || read_file(e->solution_path, &solution, NULL) < 0) {
+		free(src);
+		free(spec);
+		return say(b, -1, xstrfmt("cannot read the check or the solution of %s", e->name));
+	}
+	if (!spec->nbench) {
+		rc = say(b, -1, xstrfmt(tr(o->lang, "%s: the check has no [bench] section: this exercise is "
+					   "not benched."), e->check_path));
+		goto out;
+	}
+	struct sandbox_limits lim = {
+		.time_ms = BENCH_TIME_LIMIT_MS,
+		.build_ms = BUILD_TIME_LIMIT_MS,
+		.memory_mb = spec->memory_limit_mb,
+		.cpu_s = sandbox_cpu_seconds(BENCH_TIME_LIMIT_MS),
+		.file_mb = 64,
+		.open_files = 256,
+		.hide = c->solutions_dir,
+	};
+	struct sandbox_limits ref_lim = lim;
+	ref_lim.hide = NULL;   /* the one process that reads the solution */
+	char *shown = xstrdup(path_shown(path));
+	struct run_request ref_rq = { .spec = spec, .learner_path = shown, .solution_src = solution,
+				      .check_file = e->check_path, .device = o->device, .mode = RUN_REFERENCE,
+				      .limits = &ref_lim, .lang = o->lang, .bench = true };
+	struct run_request rq = ref_rq;
+	rq.mode = RUN_EXECUTE;
+	rq.solution_src = NULL;
+	rq.learner_src = src;
+	rq.limits = &lim;
+	struct proto_stream ref = PROTO_STREAM_INIT, mine = PROTO_STREAM_INIT;
+	char *failure = NULL;
+	if (o->progress)
+		o->progress(o->progress_ctx, tr(o->lang, "timing the reference solution and a copy..."));
+	b->interrupted = run_child(&ref_rq, &ref_lim, o->interruptible, &ref, &failure);
+	char type[8] = "";
+	unsigned long long memory = 0;
+	long long bytes = 0;
+	const char *size = strstr(sbuf_str(&ref.after), "benchsize\t");
+	if (!b->interrupted && !failure &&
+	    (!size || sscanf(size, "benchsize\t%7[a-z]\t%llu\t%lld", type, &memory, &bytes) != 3 || bytes <= 0))
+		failure = xstrdup("the reference's bench did not say its size");
+	struct report dev = REPORT_INIT;
+	proto_parse(sbuf_str(&ref.before), &dev, NULL);
+	b->device = dev.device ? xstrdup(dev.device) : NULL;
+	report_release(&dev);
+	if (!b->interrupted && !failure) {
+		b->cpu = !strcmp(type, "cpu");
+		b->bytes = bytes;
+		rq.bench_bytes = bytes;
+		if (o->progress)
+			o->progress(o->progress_ctx, tr(o->lang, "timing your kernel..."));
+		b->interrupted = run_child(&rq, &lim, o->interruptible, &mine, &failure);
+	}
+	if (b->interrupted) {
+		rc = say(b, -1, xstrdup(tr(o->lang, "The bench was stopped by a key.")));
+	} else if (failure) {
+		rc = say(b, -1, failure);
+		failure = NULL;
+	} else {
+		struct test_case *rows;
+		struct sbuf err = SBUF_INIT;
+		if (check_spec_bench_rows(spec, bytes, &rows, &b->nrows, &err) < 0) {
+			rc = say(b, -1, sbuf_detach(&err));
+		} else {
+			b->rows = xcalloc((size_t)b->nrows + 1, sizeof(*b->rows));
+			b->multipass = spec->repeat_while != NULL;
+			figures(b, spec, rows, &mine, &ref, o->lang);
+			free(rows);
+		}
+		sbuf_release(&err);
+	}
+	free(failure);
+	free(shown);
+	proto_stream_release(&ref);
+	proto_stream_release(&mine);
+out:
+	free(src);
+	free(solution);
+	check_spec_release(spec);
+	free(spec);
+	return rc;
+}

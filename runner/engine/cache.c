@@ -1,0 +1,213 @@
+/*
+ * cache.c: the verdict of a kernel that has not changed. A learner saves again without a change,
+ * or changes only a comment, and the answer is the one clings gave before, in milliseconds.
+ *
+ * One file per exercise, .clings-cache/NAME in the course directory, holding the last verdict
+ * (what its report shows, not the logs) and its key; written atomically by the parent only, from
+ * a report it made itself: no learner process writes it. Read back, it is text from a file the
+ * learner owns: anything malformed is a miss. A hit needs the same context (check file, reference
+ * solution, seed, device, options, language, file name shown, clings version) and the same
+ * tokens (source_tokens). A verdict other than a pass also needs the same bytes: its message
+ * names lines and columns, and quotes the learner's line. Verdicts that depend on the machine's
+ * load or state (timeout, crash, error) are never kept.
+ *
+ * `clings grade` does not use it: a grade must come from running the student's kernel, and a
+ * file in a directory a student can write must not decide one.
+ */
+#include "engine/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define CACHE_DIR ".clings-cache"
+#define CACHE_MAGIC "clings-verdict-cache 1"
+
+/* The program's identity: its version, and when this binary was built (a rebuilt clings may
+ * judge differently). CLINGS_CACHE_VERSION replaces both (the tests use it). */
+static uint64_t version_hash(void)
+{
+	const char *v = getenv("CLINGS_CACHE_VERSION");
+	if (v)
+		return hash_add_str(HASH_INIT, v);
+	uint64_t h = hash_add_str(HASH_INIT, CLINGS_VERSION);
+	struct stat st;
+	if (stat("/proc/self/exe", &st) == 0) {
+		h = hash_add(h, &st.st_size, sizeof(st.st_size));
+		h = hash_add(h, &st.st_mtim, sizeof(st.st_mtim));
+	}
+	return h;
+}
+
+void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
+{
+	uint64_t h = hash_add(HASH_INIT, &in->spec->text_hash, sizeof(in->spec->text_hash));
+	h = hash_add_str(h, in->solution_src);
+	h = hash_add(h, &in->spec->seed, sizeof(in->spec->seed));
+	h = hash_add_str(h, in->device);
+	h = hash_add_str(h, getenv("CLINGS_DEVICE"));
+	uint64_t version = version_hash();
+	h = hash_add(h, &version, sizeof(version));
+	h = hash_add_str(h, in->lang);
+	h = hash_add_str(h, in->shown);
+	h = hash_add(h, &in->analyze, sizeof(in->analyze));
+	k->context = h;
+	struct sbuf tokens = SBUF_INIT;
+	source_tokens(in->src, in->len, &tokens);
+	k->tokens = hash_add_str(HASH_INIT, sbuf_str(&tokens));
+	/* __LINE__ means something else once a line moves: then only the same bytes will do */
+	k->exact = strstr(sbuf_str(&tokens), "__LINE__") != NULL;
+	sbuf_release(&tokens);
+	k->text = hash_add(HASH_INIT, in->src, in->len);
+}
+
+static char *cache_path(const char *course_dir, const char *exercise)
+{
+	return xstrfmt("%s/%s/%s", course_dir, CACHE_DIR, exercise);
+}
+
+/* Verdicts the same kernel gets again on the same device: not those of a busy machine. */
+static bool cacheable(enum verdict v)
+{
+	return v != VERDICT_TIMEOUT && v != VERDICT_CRASH && v != VERDICT_ERROR && v < VERDICT_COUNT;
+}
+
+static void add_field(struct sbuf *out, const char *key, const char *value)
+{
+	sbuf_addf(out, "%s\t", key);
+	escape_line(out, value ? value : "");
+	sbuf_adds(out, "\n");
+}
+
+void verdict_cache_store(const char *course_dir, const struct verdict_key *k, const struct report *r)
+{
+	if (!cacheable(r->verdict) || r->interrupted)
+		return;
+	struct sbuf out = SBUF_INIT;
+	sbuf_addf(&out, "%s\ncontext\t%016llx\ntokens\t%016llx\ntext\t%016llx\n", CACHE_MAGIC,
+		  (unsigned long long)k->context, (unsigned long long)k->tokens,
+		  (unsigned long long)k->text);
+	add_field(&out, "verdict", verdict_name(r->verdict));
+	add_field(&out, "file", r->file);
+	sbuf_addf(&out, "line\t%d\nanalysis\t%d\n", r->line, r->analysis_ran);
+	add_field(&out, "device", r->device);
+	add_field(&out, "message", r->message);
+	add_field(&out, "picture", r->picture);
+	add_field(&out, "printf", r->kernel_output);
+	add_field(&out, "buildlog", r->build_log);
+	for (int i = 0; i < r->ntests; i++) {
+		sbuf_addf(&out, "test\t%s\t", test_status_name(r->tests[i].status));
+		escape_line(&out, r->tests[i].name);
+		sbuf_adds(&out, "\t");
+		escape_line(&out, r->tests[i].detail ? r->tests[i].detail : "");
+		sbuf_adds(&out, "\n");
+	}
+	char *dir = xstrfmt("%s/%s", course_dir, CACHE_DIR), *path = cache_path(course_dir, r->exercise);
+	if (make_dirs(dir) == 0 && write_file_atomic(path, out.buf, out.len) < 0)
+		warning("cannot keep the verdict in %s:", path);
+	free(dir);
+	free(path);
+	sbuf_release(&out);
+}
+
+/* The value of a field line (its key and tab stripped), unescaped, allocated; NULL when empty. */
+static char *field_value(const char *v)
+{
+	struct sbuf out = SBUF_INIT;
+	unescape_line(&out, v);
+	return out.len ? sbuf_detach(&out) : NULL;
+}
+
+static int test_status_from(const char *s)
+{
+	for (int st = TEST_PASS; st <= TEST_ERROR; st++)
+		if (!strcmp(s, test_status_name((enum test_status)st)))
+			return st;
+	return -1;
+}
+
+/* One line "key\tvalue" of a cache file into r; -1 when it does not fit the format. */
+static int read_field(char *line, struct report *r)
+{
+	char *tab = strchr(line, '\t');
+	if (!tab)
+		return -1;
+	*tab = '\0';
+	const char *key = line, *v = tab + 1;
+	char **text = !strcmp(key, "file") ? &r->file : !strcmp(key, "device") ? &r->device
+		    : !strcmp(key, "message") ? &r->message : !strcmp(key, "picture") ? &r->picture
+		    : !strcmp(key, "printf") ? &r->kernel_output : !strcmp(key, "buildlog") ? &r->build_log
+		    : NULL;
+	if (text) {
+		free(*text);
+		*text = field_value(v);
+	} else if (!strcmp(key, "verdict")) {
+		int verdict = verdict_from_name(v);
+		if (verdict < 0 || !cacheable((enum verdict)verdict))
+			return -1;
+		r->verdict = (enum verdict)verdict;
+	} else if (!strcmp(key, "line")) {
+		r->line = atoi(v);
+	} else if (!strcmp(key, "analysis")) {
+		r->analysis_ran = atoi(v) != 0;
+	} else if (!strcmp(key, "test")) {
+		char *name = strchr(v, '\t'), *detail = name ? strchr(name + 1, '\t') : NULL;
+		if (!detail)
+			return -1;
+		*name++ = '\0';
+		*detail++ = '\0';
+		int st = test_status_from(v);
+		char *n = field_value(name), *d = field_value(detail);
+		if (st >= 0)
+			report_add_test(r, n ? n : "", (enum test_status)st, d ? d : "");
+		free(n);
+		free(d);
+		if (st < 0)
+			return -1;
+	}
+	return 0;   /* a key this version does not know is left alone */
+}
+
+int verdict_cache_lookup(const char *course_dir, const char *exercise, const struct verdict_key *k,
+			 struct report *r)
+{
+	char *path = cache_path(course_dir, exercise), *text = NULL;
+	int rc = read_regular_file(path, (size_t)64 << 20, &text, NULL);
+	free(path);
+	if (rc < 0)
+		return -1;
+	unsigned long long context = 0, tokens = 0, bytes = 0;
+	char *body = NULL;
+	if (sscanf(text, CACHE_MAGIC "\ncontext\t%llx\ntokens\t%llx\ntext\t%llx\n", &context, &tokens,
+		   &bytes) == 3)
+		body = strstr(text, "\ntext\t");
+	if (!body || context != k->context || tokens != k->tokens) {
+		free(text);
+		return -1;
+	}
+	struct report got = REPORT_INIT;
+	got.verdict = VERDICT_COUNT;   /* until a verdict line says which */
+	rc = 0;
+	for (char *line = strchr(body + 1, '\n'); line && rc == 0;) {
+		line++;
+		char *eol = strchr(line, '\n');
+		if (!eol)
+			break;
+		*eol = '\0';
+		rc = read_field(line, &got);
+		line = eol;
+	}
+	bool same_bytes = bytes == k->text;
+	if (rc < 0 || got.verdict == VERDICT_COUNT ||
+	    (!same_bytes && (got.verdict != VERDICT_PASS || k->exact))) {
+		report_release(&got);
+		free(text);
+		return -1;
+	}
+	copy_str(got.exercise, sizeof(got.exercise), exercise);
+	got.cached = true;
+	report_release(r);
+	*r = got;
+	free(text);
+	return 0;
+}

@@ -1,0 +1,171 @@
+/* bench-report.c: the figures of `clings bench` as a table for a learner, or as one JSON object. */
+#include "ui/ui.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static double gbps(double bytes, double s)
+{
+	return s > 0 ? bytes / s / 1e9 : 0;
+}
+
+/* "  12.30    5.46    56%": time in ms, GB/s, and the share of the copy's rate. */
+static void add_figures(struct sbuf *out, const struct bench_result *b, double bytes, double s,
+			const char *lang)
+{
+	char ms[32], rate[32];
+	number_in(lang, s * 1e3, 2, ms);
+	number_in(lang, gbps(bytes, s), 2, rate);
+	sbuf_addf(out, " %10s %8s", ms, rate);
+	if (b->copy_s > 0)
+		sbuf_addf(out, " %7.0f%%", 100 * gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
+	else
+		sbuf_addf(out, " %8s", "-");
+}
+
+static void add_row(struct sbuf *out, const struct bench_result *b, const char *label, double loop_s,
+		    double first_s, const struct bench_row *row, const char *lang)
+{
+	sbuf_addf(out, "  %-18s", label);
+	add_figures(out, b, row->bytes_loop, loop_s, lang);
+	if (b->multipass) {
+		sbuf_adds(out, "   ");
+		add_figures(out, b, row->bytes_first, first_s, lang);
+	}
+	sbuf_adds(out, "\n");
+}
+
+void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang)
+{
+	struct sbuf safe = SBUF_INIT;
+	if (b->message) {
+		sbuf_addf(out, "%s: %s\n", b->exercise, text_safe(b->message, &safe));
+		sbuf_release(&safe);
+		return;
+	}
+	char mb[32];
+	number_in(lang, (double)b->bytes / (1 << 20), 0, mb);
+	sbuf_addf(out, tr(lang, "%s: your kernel and the reference solution, %s MB of input,\non %s\n"), b->exercise,
+		  mb, text_safe(b->device ? b->device : "?", &safe));
+	sbuf_addf(out, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
+			  "profiling events); GB/s: the bytes the kernel's contract reads and writes.\n"),
+		  BENCH_RUNS, BENCH_WARMUP_RUNS);
+	if (b->copy_s > 0) {
+		char rate[32], copy_mb[32];
+		number_in(lang, gbps(b->copy_bytes, b->copy_s), 2, rate);
+		number_in(lang, b->copy_bytes / (1 << 20), 0, copy_mb);
+		sbuf_addf(out, tr(lang, "A copy of the same bytes (%s MB read and written) reaches %s GB/s:\n"
+				  "the practical limit (\"of copy\" below).\n"), copy_mb, rate);
+	}
+	sbuf_adds(out, "\n");
+	const char *of_copy = tr(lang, "of copy");
+	if (b->multipass) {
+		int passes = b->nrows ? b->rows[0].passes : 0;
+		char loop[64];
+		snprintf(loop, sizeof(loop), trn(lang, "whole loop (%d pass)", "whole loop (%d passes)",
+						 (unsigned long)passes), passes);
+		sbuf_addf(out, "  %-18s %-28s   %s\n", "", loop, tr(lang, "first pass"));
+		sbuf_addf(out, "  %-18s %10s %8s %8s   %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s",
+			  of_copy, "ms", "GB/s", of_copy);
+	} else {
+		sbuf_addf(out, "  %-18s %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s", of_copy);
+	}
+	bool unknown = false;
+	for (int i = 0; i < b->nrows; i++) {
+		const struct bench_row *row = &b->rows[i];
+		if (row->skipped) {
+			sbuf_addf(out, "  %-18s %s\n", row->group, tr(lang, "skipped: larger than this device allows"));
+			continue;
+		}
+		if (row->problem)
+			sbuf_addf(out, "  %-18s %s\n", row->group, row->problem);
+		else
+			add_row(out, b, row->group, row->loop_s, row->first_s, row, lang);
+		if (row->ref_loop_s > 0) {
+			char label[64];
+			snprintf(label, sizeof(label), "  %s", tr(lang, "reference"));
+			add_row(out, b, label, row->ref_loop_s, row->ref_first_s, row, lang);
+		}
+		unknown = unknown || (!row->problem && row->agree >= AGREE_SAMPLED);
+	}
+	if (unknown)
+		sbuf_adds(out, tr(lang, "\nYour floating-point results at this size were compared with the reference's\n"
+				  "at sampled places only (computed in another order, they differ in their\n"
+				  "last bits).\n"));
+	if (b->cpu)
+		sbuf_adds(out, tr(lang, "\nThis is a CPU device: its figures do not predict a GPU's. A GPU has far\n"
+				  "more bandwidth and runs work-groups very differently: bench there\n"
+				  "(--device gpu) to learn how fast your kernel really is.\n"));
+	sbuf_release(&safe);
+}
+
+static void json_figures(struct sbuf *out, const char *key, const struct bench_result *b, double bytes,
+			 double s)
+{
+	sbuf_addf(out, "\"%s\": {\"seconds\": %.9f, \"gbps\": %.3f, \"of_copy\": ", key, s, gbps(bytes, s));
+	if (b->copy_s > 0)
+		sbuf_addf(out, "%.4f}", gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
+	else
+		sbuf_adds(out, "null}");
+}
+
+static void json_side(struct sbuf *out, const char *key, const struct bench_result *b,
+		      const struct bench_row *row, double loop_s, double first_s)
+{
+	if (loop_s <= 0) {
+		sbuf_addf(out, ", \"%s\": null", key);
+		return;
+	}
+	sbuf_addf(out, ", \"%s\": {", key);
+	json_figures(out, "loop", b, row->bytes_loop, loop_s);
+	sbuf_adds(out, ", ");
+	json_figures(out, "first_pass", b, row->bytes_first, first_s);
+	sbuf_adds(out, "}");
+}
+
+static void json_nullable(struct sbuf *out, const char *s)
+{
+	if (s)
+		json_add_string(out, s);
+	else
+		sbuf_adds(out, "null");
+}
+
+void bench_report_json(const struct bench_result *b, FILE *f)
+{
+	static const char *const agree[] = { "same", "different", "same_where_sampled", "not_compared" };
+	struct sbuf out = SBUF_INIT;
+	sbuf_adds(&out, "{\"exercise\": ");
+	json_add_string(&out, b->exercise);
+	bool failed = b->check_verdict != VERDICT_PASS && b->check_verdict != VERDICT_ERROR;
+	sbuf_addf(&out, ", \"status\": \"%s\", \"message\": ", !b->message ? "ok" : failed ? "fail" : "error");
+	json_nullable(&out, b->message);
+	sbuf_adds(&out, ", \"device\": ");
+	json_add_string(&out, b->device);
+	sbuf_addf(&out, ", \"device_type\": \"%s\", \"bytes\": %lld, \"runs\": %d, \"warmup_runs\": %d, "
+		  "\"multipass\": %s, \"copy\": ", b->cpu ? "cpu" : "gpu", (long long)b->bytes, BENCH_RUNS,
+		  BENCH_WARMUP_RUNS, b->multipass ? "true" : "false");
+	if (b->copy_s > 0)
+		sbuf_addf(&out, "{\"bytes\": %.0f, \"seconds\": %.9f, \"gbps\": %.3f}", b->copy_bytes, b->copy_s,
+			  gbps(b->copy_bytes, b->copy_s));
+	else
+		sbuf_adds(&out, "null");
+	sbuf_adds(&out, ", \"rows\": [");
+	for (int i = 0; i < b->nrows; i++) {
+		const struct bench_row *row = &b->rows[i];
+		sbuf_addf(&out, "%s{\"name\": ", i ? ", " : "");
+		json_add_string(&out, row->name);
+		sbuf_adds(&out, ", \"work_group\": ");
+		json_add_string(&out, row->group);
+		sbuf_addf(&out, ", \"passes\": %d, \"bytes\": %.0f, \"first_pass_bytes\": %.0f, \"skipped\": %s, "
+			  "\"results\": \"%s\", \"problem\": ", row->passes, row->bytes_loop, row->bytes_first,
+			  row->skipped ? "true" : "false", agree[row->agree]);
+		json_nullable(&out, row->problem);
+		json_side(&out, "kernel", b, row, row->loop_s, row->first_s);
+		json_side(&out, "reference", b, row, row->ref_loop_s, row->ref_first_s);
+		sbuf_adds(&out, "}");
+	}
+	sbuf_adds(&out, "]}\n");
+	fputs(sbuf_str(&out), f);
+	sbuf_release(&out);
+}

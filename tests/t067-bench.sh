@@ -1,0 +1,67 @@
+# clings bench: a passing kernel gets figures for every work-group size of [bench], beside the
+# reference and a copy kernel; a kernel that fails its check, or that is wrong only at the
+# bench's size, gets no figures; Oclgrind is refused; a broken [bench] is a course error.
+# (Whether the figures are fast enough is for `make bench`, not for a test.)
+. tests/lib.sh
+course=$(copy_course 2>/dev/null)
+bench() { $CLINGS --course "$course" bench "$@"; }
+
+out=$(bench memory_4 --file solutions/memory_4.cl --json) || fail "bench of the solution: $? $out"
+q() { printf '%s\n' "$out" | jq -r "$1"; }
+[ "$(q .status)" = ok ] || fail "status: $out"
+[ "$(q .multipass)" = true ] || fail "memory_4 is a multi-pass reduction: $out"
+[ "$(q '[.rows[].work_group] | join(",")')" = "64,128,256" ] || fail "work-groups: $out"
+[ "$(q '[.rows[] | select(.results == "same" and .problem == null and .kernel.loop.gbps > 0
+	and .kernel.first_pass.seconds > 0 and .kernel.loop.seconds >= .kernel.first_pass.seconds
+	and .reference.loop.gbps > 0 and .passes > 1)] | length')" = 3 ] || fail "rows: $out"
+[ "$(q '.copy.gbps > 0 and .bytes > 0 and .device_type == "cpu" and .runs > 2')" = true ] ||
+	fail "copy kernel, size or device: $out"
+# the figures are the parent's: GB/s is the contract's bytes over the median time
+[ "$(q '.rows[0] | ((.bytes / .kernel.loop.seconds / 1e9) - .kernel.loop.gbps) | fabs < 0.01')" = true ] ||
+	fail "GB/s is not bytes / time: $out"
+
+text=$(bench transpose_tiled --file solutions/transpose_tiled.cl) || fail "bench transpose_tiled: $text"
+printf '%s\n' "$text" | grep -q '^  16x16 ' || fail "no 16x16 row: $text"
+printf '%s\n' "$text" | grep -q 'do not predict a GPU' || fail "a CPU device is not called one: $text"
+
+# In the tutorial, B benches the exercise once it passes (here without a terminal: the table is
+# printed).
+. tests/lib-watch.sh
+cp solutions/transpose_tiled.cl "$course/exercises/transpose_tiled.cl"
+printf '[clings]\nversion = 1\ncurrent = transpose_tiled\n' > "$course/.clings-state"
+start_watch "$course" "$TMP/watch"
+wait_lines "$TMP/watch" '^transpose_tiled: PASS'
+echo B >&3
+wait_lines "$TMP/watch" '^ *16x16 '
+stop_watch "B"
+grep -q 'Bench of transpose_tiled' "$TMP/watch" || fail "no bench title: $(cat "$TMP/watch")"
+
+# Only a kernel that passes is timed.
+out=$(bench memory_4 --json 2>&1)
+[ $? = 1 ] || fail "the stub was benched: $out"
+[ "$(printf '%s\n' "$out" | jq -r .status)" = fail ] || fail "stub: $out"
+printf '%s\n' "$out" | jq -r .message | grep -q 'does not pass' || fail "stub message: $out"
+
+# Right at the check's sizes, wrong at the bench's: no figures for it.
+sed 's/out\[i\] = factor \* in\[i\];/out[i] = len > 4000000 \&\& i == 7 ? 0 : factor * in[i];/' \
+	solutions/scale.cl > "$TMP/scale.cl"
+! cmp -s solutions/scale.cl "$TMP/scale.cl" || fail "the wrong kernel was not made"
+out=$(bench scale --file "$TMP/scale.cl" --json) || fail "bench of a kernel that passes: $out"
+[ "$(printf '%s\n' "$out" | jq -r '[.rows[] | select(.kernel == null and
+	(.problem | test("differ")))] | length')" = 3 ] || fail "wrong at the bench's size: $out"
+
+# Oclgrind interprets kernels: its times mean nothing.
+if [ -r /usr/lib/oclgrind/liboclgrind-rt-icd.so ]; then
+	out=$(OCL_ICD_VENDORS=/usr/lib/oclgrind/liboclgrind-rt-icd.so bench scale \
+		--file solutions/scale.cl --device Oclgrind 2>&1)
+	[ $? = 2 ] || fail "bench on Oclgrind: $out"
+	printf '%s\n' "$out" | grep -q 'analysis device' || fail "Oclgrind refusal: $out"
+fi
+
+# A broken [bench] is the course's error, at its section's line.
+sed -i '/^\[bench\]/,$ s|^len = .*|len = bytes / nothing|' "$course/checks/scale.ini"
+grep -q 'bytes / nothing' "$course/checks/scale.ini" || fail "the broken [bench] was not made"
+line=$(grep -n '^\[bench\]' "$course/checks/scale.ini" | cut -d: -f1)
+out=$($CLINGS --course "$course" validate 2>&1)
+printf '%s\n' "$out" | grep -q "scale.ini:$line: \[bench\]" || fail "broken [bench]: $out"
+exit 0
