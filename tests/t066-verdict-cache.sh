@@ -61,6 +61,20 @@ expect true "the wrong kernel, unchanged"
 printf '// a comment\n' >> "$k"
 expect false "the wrong kernel with a comment"
 
+# A pass with memory-access figures comes back with them; they assume a warp width and a bank
+# count, and they name source lines: another width, or a comment that moves a line, checks again.
+figures() {   # figures [ARGS...]: "CACHED NUMBER-OF-FIGURES"
+	$CLINGS --course "$course" check transpose_tiled --file "$TMP/tt.cl" --json "$@" |
+		jq -r '"\(.cached) \(.access | length)"'
+}
+cp solutions/transpose_tiled.cl "$TMP/tt.cl"
+first=$(figures)
+[ "${first%% *}" = false ] && [ "${first##* }" -gt 0 ] || fail "first check with figures: $first"
+[ "$(figures)" = "true ${first##* }" ] || fail "the cached pass lost its figures: $(figures)"
+[ "$(CLINGS_WARP=64 figures)" = "false ${first##* }" ] || fail "another warp width was answered from the cache"
+printf '// a comment\n' | cat - solutions/transpose_tiled.cl > "$TMP/tt.cl"
+[ "$(figures)" = "false ${first##* }" ] || fail "figures of moved lines came from the cache"
+
 # Grading never reads or writes it.
 rm -rf "$course/.clings-cache"
 mkdir -p "$TMP/sub/exercises"

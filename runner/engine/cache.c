@@ -51,6 +51,9 @@ void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
 	h = hash_add_str(h, in->lang);
 	h = hash_add_str(h, in->shown);
 	h = hash_add(h, &in->analyze, sizeof(in->analyze));
+	int warp = access_warp(), banks = access_banks();   /* what the access figures assume */
+	h = hash_add(h, &warp, sizeof(warp));
+	h = hash_add(h, &banks, sizeof(banks));
 	k->context = h;
 	struct sbuf tokens = SBUF_INIT;
 	source_tokens(in->src, in->len, &tokens);
@@ -95,6 +98,15 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 	add_field(&out, "picture", r->picture);
 	add_field(&out, "printf", r->kernel_output);
 	add_field(&out, "buildlog", r->build_log);
+	/* the access figures, as the plugin writes them but with the check's names */
+	sbuf_addf(&out, "naccess\t%d\n", r->naccess);
+	for (int i = 0; i < r->naccess; i++) {
+		const struct access_figure *a = &r->access[i];
+		sbuf_addf(&out, "access\t%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\n",
+			  a->space, a->store ? "store" : "load", a->line, a->name, a->bytes, a->requests,
+			  a->sectors, a->ideal, a->worst_sectors, a->degrees, a->worst_degree,
+			  a->foreign_loads);
+	}
 	for (int i = 0; i < r->ntests; i++) {
 		sbuf_addf(&out, "test\t%s\t", test_status_name(r->tests[i].status));
 		escape_line(&out, r->tests[i].name);
@@ -148,6 +160,19 @@ static int read_field(char *line, struct report *r)
 		r->verdict = (enum verdict)verdict;
 	} else if (!strcmp(key, "line")) {
 		r->line = atoi(v);
+	} else if (!strcmp(key, "naccess")) {
+		r->naccess = atoi(v) < 0 ? -1 : 0;   /* the access lines that follow count themselves */
+	} else if (!strcmp(key, "access")) {
+		struct access_figure a = { 0 };
+		char op[8];
+		if (r->naccess < 0 || sscanf(v, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu",
+					     &a.space, op, &a.line, a.name, &a.bytes, &a.requests,
+					     &a.sectors, &a.ideal, &a.worst_sectors, &a.degrees,
+					     &a.worst_degree, &a.foreign_loads) != 12 || !a.requests)
+			return -1;
+		a.store = !strcmp(op, "store");
+		r->access = xrealloc(r->access, sizeof(*r->access) * (size_t)(r->naccess + 1));
+		r->access[r->naccess++] = a;
 	} else if (!strcmp(key, "analysis")) {
 		r->analysis_ran = atoi(v) != 0;
 	} else if (!strcmp(key, "test")) {
@@ -198,8 +223,9 @@ int verdict_cache_lookup(const char *course_dir, const char *exercise, const str
 		line = eol;
 	}
 	bool same_bytes = bytes == k->text;
+	/* Figures name source lines: a comment that moved them needs the check again. */
 	if (rc < 0 || got.verdict == VERDICT_COUNT ||
-	    (!same_bytes && (got.verdict != VERDICT_PASS || k->exact))) {
+	    (!same_bytes && (got.verdict != VERDICT_PASS || k->exact || got.naccess > 0))) {
 		report_release(&got);
 		free(text);
 		return -1;
