@@ -37,6 +37,9 @@
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
+#define MAX_BUFFER_BYTES ((int64_t)1 << 30)  /* one buffer of a check */
+#define MAX_LOCAL_BYTES 32768    /* one __local argument: what every OpenCL 1.2 device gives */
+#define MAX_WORK_ITEMS ((int64_t)1 << 32) /* of one launch: more is a broken check, not a test */
 #define GUARD_BYTES 1024         /* guard region after every global buffer */
 #define POISON_BYTE 0xCD         /* fills outputs before a run: "never written" */
 

@@ -49,6 +49,9 @@ int type_from_name(const char *name);               /* -1 when unknown */
 double elem_get_double(enum elem_type t, const void *base, size_t i);
 int64_t elem_get_int(enum elem_type t, const void *base, size_t i);
 void elem_set(enum elem_type t, void *base, size_t i, double v);
+/* Whether v can be stored as a t without overflow (elem_set converts, and an integer conversion
+ * out of range is undefined): finite, in range, and for 64-bit integers at most 2^53. */
+bool elem_holds(enum elem_type t, double v);
 /* Formats element i as the learner would write it. */
 void elem_format(struct sbuf *out, enum elem_type t, const void *base, size_t i);
 
@@ -97,6 +100,17 @@ int course_index(const struct course *c, const struct exercise *e);
 /* lessons/LANG/NAME.md (suffix "" ) or lessons/LANG/NAME.hints.md (suffix ".hints"); caller frees. */
 char *course_lesson_path(const struct course *c, const struct exercise *e, const char *lang,
 			 const char *suffix);
+
+/* ---- ini texts (inifile.c): what inih's handler is not told ---- */
+/* The line of the first line that starts (after blanks) with needle, or 0. */
+int ini_find_line(const char *text, const char *needle);
+/* The line of "key =" in the section whose header line starts with header (the last such key:
+ * it wins), else the header's line, else 0. */
+int ini_key_line(const char *text, const char *header, const char *key);
+/* The line of the first section header or key written a second time (a key twice in one
+ * section; continuation lines of a multi-line value are no keys), with why in err; 0 when
+ * there is none. */
+int ini_duplicate(const char *text, char *err, size_t errlen);
 
 /* ---- check specifications (checkspec.c) ---- */
 enum arg_kind { ARG_GLOBAL, ARG_CONSTANT, ARG_LOCAL, ARG_SCALAR };
@@ -187,6 +201,14 @@ int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct s
  * pass follows, 0 when the loop is over, -1 with a message in err when an expression fails.
  */
 int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err);
+/*
+ * For check_spec_load: evaluates everything a run will evaluate, for every case and every pass
+ * of [repeat], and makes sure it gives a launch (sizes in range, local dividing global, a loop
+ * that ends), so mistakes show at load time. text is the file's. On an error, -1 with why in
+ * err and the line to blame in *line (0: none known; -2: the [repeat] section).
+ */
+int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err,
+			      int *line);
 /* How many passes a test with starting values v runs (at most MAX_PASSES). */
 int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
 
