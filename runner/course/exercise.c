@@ -221,6 +221,11 @@ int course_load(const char *dir, struct course *c)
 		return -1;
 	}
 	qsort(c->ex, (size_t)c->n, sizeof(*c->ex), by_order);
+	/* A save killed half way (the progress, a stub put back) left its temporary file here. */
+	remove_stale_temps(c->dir);
+	char *exercises = xstrfmt("%s/exercises", c->dir);
+	remove_stale_temps(exercises);
+	free(exercises);
 	return 0;
 }
 
