@@ -1,5 +1,6 @@
 # clings: `make` builds ./clings, `make check` installs what is missing and runs every test,
-# `make asan` builds ./clings-asan with AddressSanitizer and UBSan, `make bench` measures.
+# `make check-hostile` prints the table of hostile cases, `make asan` builds ./clings-asan with
+# AddressSanitizer and UBSan, `make bench` measures.
 #
 # Warnings stop the build only in `make check` and CI (WERROR=-Werror): a newer compiler's new
 # warning must never stop a learner's ./run.sh.
@@ -25,7 +26,7 @@ UNIT_SRC := $(wildcard tests/unit/test-*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/unit/%)
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all asan check unit test deps bench clean layers pot FORCE
+.PHONY: all asan check check-hostile unit test deps bench clean layers pot FORCE
 all: clings
 
 # Objects are rebuilt when the flags change (WERROR on or off).
@@ -66,6 +67,11 @@ build/unit/%: tests/unit/%.c $(LIB_OBJ)
 
 deps:
 	@scripts/install-deps
+
+# The table of hostile cases (docs/testing.md): course files, learner files, progress files,
+# kill -9 and concurrency, one row each; `make check` runs it too (tests/t071-check-hostile.sh).
+check-hostile: clings
+	@tests/hostile/check-hostile
 
 unit: $(UNIT_BIN)
 
