@@ -477,12 +477,6 @@ static int validate(struct load_ctx *ctx)
 		if (a->kind == ARG_GLOBAL && !a->output && a->init == INIT_POISON && !a->from)
 			a->init = INIT_RANDOM, a->init_a = -100, a->init_b = 100;
 	}
-	bool compared = false;
-	for (int i = 0; i < spec->nargs; i++)
-		compared |= spec->args[i].output;
-	if (!compared)
-		return bad(ctx, "the check compares no output: mark a [buffer NAME] 'output = yes'"),
-		       ini_find_line(text, "[check]");
 	if (!spec->dims || !spec->global_expr[0] || !spec->local_expr[0])
 		return bad(ctx, "[ndrange] needs both 'global' and 'local'"),
 		       ini_find_line(text, "[ndrange]") ? ini_find_line(text, "[ndrange]") : 1;
@@ -499,6 +493,12 @@ static int validate(struct load_ctx *ctx)
 			return ini_find_line(text, "[repeat]");
 		return line > 0 ? line : 1;
 	}
+	bool compared = false;
+	for (int i = 0; i < spec->nargs; i++)
+		compared |= spec->args[i].output;
+	if (!compared)
+		return bad(ctx, "the check compares no output: mark a [buffer NAME] 'output = yes'"),
+		       ini_find_line(text, "[check]");
 	return 0;
 }
 

@@ -53,32 +53,36 @@ int ini_key_line(const char *text, const char *header, const char *key)
 }
 
 struct seen {
-	char *name;     /* a section's name, or a key's */
+	char name[INI_LINE_MAX + 1];   /* a section's name, or a key's (a longer line is cut) */
 	int section;    /* -1 for a section; for a key, the index of its section's entry (or -1) */
 	int line;
 };
 
 /* s[0..n) trimmed, with every run of blanks inside made one space: "[test  a ]" is "[test a]". */
-static char *normalized(const char *s, size_t n)
+static void normalized(const char *s, size_t n, char *out)
 {
-	struct sbuf sb = SBUF_INIT;
+	size_t len = 0;
 	bool blank = false;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && len < INI_LINE_MAX; i++) {
 		if (isspace((unsigned char)s[i])) {
-			blank = sb.len > 0;
+			blank = len > 0;
 			continue;
 		}
-		if (blank)
-			sbuf_adds(&sb, " ");
+		if (blank && len < INI_LINE_MAX - 1)
+			out[len++] = ' ';
 		blank = false;
-		sbuf_add(&sb, s + i, 1);
+		out[len++] = s[i];
 	}
-	return sb.buf ? sbuf_detach(&sb) : xstrdup("");
+	out[len] = '\0';
 }
 
 int ini_duplicate(const char *text, char *err, size_t errlen)
 {
-	struct seen *v = NULL;
+	/* One allocation, an entry a line at most: this runs on every load of a course. */
+	size_t lines = 1;
+	for (const char *q = text; *q; q++)
+		lines += *q == '\n';
+	struct seen *v = xcalloc(lines, sizeof(*v));
 	int n = 0, section = -1, line = 0, found = 0;
 	bool after_key = false;
 	const char *p = text;
@@ -93,15 +97,16 @@ int ini_duplicate(const char *text, char *err, size_t errlen)
 			s++;
 		bool indented = s > p;
 		size_t rest = len - (size_t)(s - p);
-		char *name = NULL;
-		int in = -2;    /* the entry's section; -2: this line is neither section nor key */
+		struct seen *e = &v[n];
+		bool named = false;
 		if (!rest || *s == ';' || *s == '#' || *s == '\r') {
 			/* a blank line or a comment: it changes nothing */
 		} else if (*s == '[') {
 			const char *close = memchr(s, ']', rest);
 			if (close) {
-				name = normalized(s + 1, (size_t)(close - s - 1));
-				in = -1;
+				normalized(s + 1, (size_t)(close - s - 1), e->name);
+				e->section = -1;
+				named = true;
 			}
 			after_key = false;
 		} else if (indented && after_key) {
@@ -109,39 +114,36 @@ int ini_duplicate(const char *text, char *err, size_t errlen)
 		} else {
 			size_t k = strcspn(s, "=:\n");
 			if (k < rest) {
-				name = normalized(s, k);
-				in = section;
+				normalized(s, k, e->name);
+				e->section = section;
+				named = true;
 				after_key = true;
 			}
 		}
-		for (int i = 0; name && i < n; i++) {
-			if (v[i].section != in || strcmp(v[i].name, name))
+		for (int i = 0; named && i < n; i++) {
+			if (v[i].section != e->section || strcmp(v[i].name, e->name))
 				continue;
+			int in = e->section;
 			if (in == -1)
 				snprintf(err, errlen, "[%s] appears twice (first at line %d): write each section once",
-					 name, v[i].line);
+					 e->name, v[i].line);
 			else
 				snprintf(err, errlen, "'%s' is given twice%s%s%s (first at line %d): write each key once",
-					 name, in >= 0 ? " in [" : "", in >= 0 ? v[in].name : "", in >= 0 ? "]" : "",
+					 e->name, in >= 0 ? " in [" : "", in >= 0 ? v[in].name : "", in >= 0 ? "]" : "",
 					 v[i].line);
 			found = line;
 			break;
 		}
-		if (name && !found) {
-			v = xrealloc(v, (size_t)(n + 1) * sizeof(*v));
-			v[n] = (struct seen){ name, in, line };
-			if (in == -1)
+		if (named && !found) {
+			e->line = line;
+			if (e->section == -1)
 				section = n;
 			n++;
-		} else {
-			free(name);
 		}
 		if (!end)
 			break;
 		p = end + 1;
 	}
-	for (int i = 0; i < n; i++)
-		free(v[i].name);
 	free(v);
 	return found;
 }
