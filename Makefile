@@ -1,5 +1,6 @@
 # clings: `make` builds ./clings, `make check` installs what is missing and runs every test,
-# `make asan` builds ./clings-asan with AddressSanitizer and UBSan, `make bench` measures.
+# `make check-hostile` prints the table of hostile cases, `make asan` builds ./clings-asan with
+# AddressSanitizer and UBSan, `make bench` measures.
 #
 # Warnings stop the build only in `make check` and CI (WERROR=-Werror): a newer compiler's new
 # warning must never stop a learner's ./run.sh.
@@ -34,7 +35,7 @@ PLUGIN_FLAGS = -std=c++17 -O2 -g -shared -fPIC -fno-rtti -Wall -Wextra $(WERROR)
 	       -isystem $(shell $(LLVM_CONFIG) --includedir)
 PLUGIN_LIBS  = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 $(OCLGRIND_LIB)
 
-.PHONY: all asan check unit test deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
+.PHONY: all asan check check-hostile unit test deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
 all: clings $(PLUGIN)
 
 # Objects are rebuilt when the flags change (WERROR on or off).
@@ -78,6 +79,11 @@ build/unit/%: tests/unit/%.c $(LIB_OBJ)
 
 deps:
 	@scripts/install-deps
+
+# The table of hostile cases (docs/testing.md): course files, learner files, progress files,
+# kill -9 and concurrency, one row each; `make check` runs it too (tests/t071-check-hostile.sh).
+check-hostile: clings
+	@tests/hostile/check-hostile
 
 unit: $(UNIT_BIN)
 

@@ -40,6 +40,11 @@
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u
 #define DEFAULT_TOLERANCE 1e-6
+#define MAX_BUFFER_BYTES ((int64_t)1 << 30)  /* one buffer of a check */
+#define MAX_LOCAL_BYTES 32768    /* one __local argument: what every OpenCL 1.2 device gives */
+#define MAX_WORK_ITEMS ((int64_t)1 << 32) /* of one launch: more is a broken check, not a test */
+#define STATE_LOCK_WAIT_MS 5000  /* for another clings to finish saving the progress */
+#define STALE_TEMP_S 10          /* a temporary file this old is a dead save's, whoever wrote it */
 #define GUARD_BYTES 1024         /* guard region after every global buffer */
 #define POISON_BYTE 0xCD         /* fills outputs before a run: "never written" */
 #define LEARNER_FILE_MAX ((size_t)1 << 20)   /* the learner's file: a kernel is a few KB */
@@ -100,8 +105,14 @@ int utf8_sequence_len(const unsigned char *p);
 int read_fd(int fd, char **out);
 /* Writes all n bytes (again after EINTR); 0, or -1 with errno set. */
 int write_all(int fd, const void *buf, size_t n);
-/* Writes a file atomically: temp file beside it, fsync, rename, fsync of the directory. */
+/* Writes a file atomically: temp file beside it (PATH.tmp.PID.XXXXXX), fsync, rename, fsync of
+ * the directory. */
+#define TEMP_INFIX ".tmp."
 int write_file_atomic(const char *path, const void *data, size_t len);
+/* Removes what saves killed in the middle left in dir: write_file_atomic's temporary files whose
+ * writer is gone, or older than STALE_TEMP_S (its pid may be another process's by now). A save
+ * under way in another process keeps its file. Quiet: a file it cannot remove stays. */
+void remove_stale_temps(const char *dir);
 double now_seconds(void); /* monotonic clock */
 /* Escapes tabs, newlines and backslashes so a value fits on one line of the child protocol. */
 void escape_line(struct sbuf *out, const char *s);

@@ -1,10 +1,12 @@
 /* util.c: strings, errors, files and clocks shared by every other file. */
 #include "base/base.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -269,7 +271,8 @@ int write_all(int fd, const void *buf, size_t n)
 
 int write_file_atomic(const char *path, const void *data, size_t len)
 {
-	char *tmp = xstrfmt("%s.tmp.XXXXXX", path);
+	/* The writer's pid in the name tells remove_stale_temps() whose it is. */
+	char *tmp = xstrfmt("%s" TEMP_INFIX "%ld.XXXXXX", path, (long)getpid());
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
 		free(tmp);
@@ -301,6 +304,44 @@ int write_file_atomic(const char *path, const void *data, size_t len)
 	}
 	free(dir);
 	return 0;
+}
+
+/* The pid in NAME.tmp.PID.XXXXXX; -1 for NAME.tmp.XXXXXX (an older clings's, without its pid);
+ * 0 when the name is not one of write_file_atomic's. */
+static pid_t temp_writer(const char *name)
+{
+	const char *t = strstr(name, TEMP_INFIX);
+	while (t && strstr(t + 1, TEMP_INFIX))
+		t = strstr(t + 1, TEMP_INFIX);
+	if (!t || t == name)
+		return 0;
+	const char *rest = t + strlen(TEMP_INFIX);
+	if (strlen(rest) == 6 && !strchr(rest, '.'))
+		return -1;
+	char *end;
+	long pid = strtol(rest, &end, 10);
+	if (pid <= 0 || *end != '.' || strlen(end + 1) != 6)
+		return 0;
+	return (pid_t)pid;
+}
+
+void remove_stale_temps(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	time_t now = time(NULL);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		pid_t pid = temp_writer(de->d_name);
+		struct stat sb;
+		if (!pid || fstatat(dirfd(d), de->d_name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(sb.st_mode))
+			continue;
+		bool gone = pid > 0 && kill(pid, 0) < 0 && errno == ESRCH;
+		if (gone || now - sb.st_mtime > STALE_TEMP_S)
+			unlinkat(dirfd(d), de->d_name, 0);
+	}
+	closedir(d);
 }
 
 double now_seconds(void)

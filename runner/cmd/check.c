@@ -5,18 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Records the verdict of the learner's own file, so `list` and the watcher know what passed. */
-static void remember(const struct course *c, const struct exercise *e, const struct report *r)
-{
-	struct state st = STATE_INIT;
-	state_load(c, &st);
-	struct exercise_state *es = state_for(&st, e->name);
-	es->done = es->done || r->verdict == VERDICT_PASS;
-	copy_str(es->last_verdict, sizeof(es->last_verdict), verdict_name(r->verdict));
-	state_save(c, &st);  /* it says so itself when it cannot */
-	state_release(&st);
-}
-
 enum { OPT_FILE = 'F', OPT_JSON = 'J', OPT_NO_ANALYSIS = 'N', OPT_NO_CACHE = 'K', OPT_SEED = 'S',
        OPT_VERBOSE = 'v' };
 static const struct cmd_option check_options[] = {
@@ -54,8 +42,9 @@ static int cmd_check(const struct cmd_ctx *ctx)
 		report_print_json(&r, stdout);
 	else
 		report_print_text(&r, stdout, term_colour(STDOUT_FILENO), o.verbose, ctx->lang);
+	/* The verdict of the learner's own file, so `list` and the watcher know what passed. */
 	if (rc == 0 && !o.file)
-		remember(&c, e, &r);
+		state_record_verdict(&c, NULL, e->name, r.verdict);   /* it says so itself when it cannot */
 	int status = rc < 0 ? 2 : r.verdict == VERDICT_PASS ? 0 : 1;
 	report_release(&r);
 	course_release(&c);

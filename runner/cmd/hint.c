@@ -18,7 +18,6 @@ static int cmd_hint(const struct cmd_ctx *ctx)
 	int i = hint_take(&c, e, ctx->lang, &st, &h);
 	if (i < 0)
 		goto out;
-	state_save(&c, &st);
 	hint_print(e, &h, i, ctx->lang, term_colour(STDOUT_FILENO));
 	if (i + 1 < h.n) {
 		printf("\n");

@@ -17,7 +17,8 @@ static int cmd_reset(const struct cmd_ctx *ctx)
 			       e->file_path, backup);
 		else
 			printf(tr(ctx->lang, "%s: already the stub\n"), e->file_path);
-		ret = 0;
+		/* The stub is back: what passed before is no longer the file's. */
+		ret = state_reset_exercise(&c, NULL, e->name) < 0 ? 1 : 0;
 	}
 	free(backup);
 	course_release(&c);

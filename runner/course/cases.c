@@ -146,3 +146,130 @@ int check_spec_expand(const struct check_spec *spec, struct test_case **out, int
 	/* [let] cannot fail on a loaded check: validation expanded the same cases with bad_let */
 	return check_spec_expand_checked(spec, out, n, NULL, 0, NULL);
 }
+
+/* Sizes a device can be given: a buffer or __local argument of at least one element and at most
+ * its limit in bytes; false with why in err. */
+static bool size_fits(const struct arg_spec *arg, int64_t n, const char *test, struct sbuf *err)
+{
+	int64_t limit = arg->kind == ARG_LOCAL ? MAX_LOCAL_BYTES : MAX_BUFFER_BYTES;
+	int64_t esize = (int64_t)type_info(arg->type)->size;
+	if (n >= 1 && n <= limit / esize)
+		return true;
+	sbuf_addf(err, "size of '%s' in test '%s' is %lld elements; it must be from 1 to %lld (%lld bytes)",
+		  arg->name, test, (long long)n, (long long)(limit / esize), (long long)limit);
+	return false;
+}
+
+/* One pass of a test with values v: every expression a run evaluates, and what it gives must
+ * make a launch (sizes in range, local dividing global). *line as validate_cases says. */
+static int validate_pass(const struct check_spec *spec, const char *text, const char *test,
+			 const struct vars *v, struct sbuf *err, int *line)
+{
+	char e[128];
+	int64_t x;
+	for (int a = 0; a < spec->nargs; a++) {
+		const struct arg_spec *arg = &spec->args[a];
+		const char *ex = arg->kind == ARG_SCALAR ? arg->value_expr : arg->size_expr;
+		const char *key = arg->kind == ARG_SCALAR ? "value" : "size";
+		char header[NAME_MAX_LEN + 16];
+		snprintf(header, sizeof(header), "[%s %s]",
+			 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
+			 arg->name);
+		int64_t size = 0;
+		*line = ini_key_line(text, header, key);
+		if (expr_eval(ex, v, &size, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "%s of '%s' in test '%s': %s", key, arg->name, test, e);
+			return -1;
+		}
+		if (arg->kind != ARG_SCALAR && !size_fits(arg, size, test, err))
+			return -1;
+		for (int d = 0; d < 2 && arg->host_expr[d]; d++)
+			if (expr_eval(arg->host_expr[d], v, &x, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "host of '%s': %s", arg->name, e);
+				*line = ini_key_line(text, header, "host");
+				return -1;
+			}
+		/* an output's shape, rows x columns, is its size exactly: its picture relies on it */
+		int64_t dim[MAX_DIMS], cells = 1;
+		bool fits = true;
+		for (int d = 0; d < MAX_DIMS && arg->shape_expr[d]; d++) {
+			if (expr_eval(arg->shape_expr[d], v, &dim[d], e, sizeof(e)) < 0) {
+				sbuf_addf(err, "shape of '%s': %s", arg->name, e);
+				*line = arg->line;
+				return -1;
+			} else if (dim[d] < 0 || __builtin_mul_overflow(cells, dim[d], &cells))
+				fits = false;
+		}
+		if (arg->output && arg->shape_expr[0] && (!fits || cells != size)) {
+			sbuf_addf(err, "shape of '%s' in test '%s' is %lld", arg->name, test, (long long)dim[0]);
+			if (arg->shape_expr[1])
+				sbuf_addf(err, " x %lld", (long long)dim[1]);
+			sbuf_addf(err, ", but its size is %lld values", (long long)size);
+			*line = ini_key_line(text, header, "shape");
+			return -1;
+		}
+	}
+	int64_t items = 1;
+	for (int d = 0; d < spec->dims; d++) {
+		int64_t g, l;
+		*line = ini_key_line(text, "[ndrange]", "global");
+		if (expr_eval(spec->global_expr[d], v, &g, e, sizeof(e)) < 0 ||
+		    expr_eval(spec->local_expr[d], v, &l, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "[ndrange] in test '%s': %s", test, e);
+			return -1;
+		}
+		if (l < 1 || g < 1 || g % l) {
+			sbuf_addf(err, "[ndrange] in test '%s': global %lld is not a positive multiple of local %lld",
+				  test, (long long)g, (long long)l);
+			if (l < 1)
+				*line = ini_key_line(text, "[ndrange]", "local");
+			return -1;
+		}
+		if (__builtin_mul_overflow(items, g, &items) || items > MAX_WORK_ITEMS) {
+			sbuf_addf(err, "[ndrange] in test '%s': more than %lld work-items", test,
+				  (long long)MAX_WORK_ITEMS);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
+{
+	struct test_case *cases;
+	int n, bad_let;
+	char e[128];
+	/* the cases come with [let] evaluated, as a run gets them: a [let] that fails stops here */
+	if (check_spec_expand_checked(spec, &cases, &n, e, sizeof(e), &bad_let) < 0) {
+		if (bad_let < 0) {
+			sbuf_adds(err, "a test has too many parameters");
+		} else {
+			sbuf_addf(err, "%s: %s", spec->lets[bad_let].name, e);
+			*line = spec->lets[bad_let].line;
+		}
+		return -1;
+	}
+	int rc = 0;
+	for (int i = 0; i < n && !rc; i++) {
+		struct vars v = cases[i].vars;
+		for (int pass = 1; !rc; pass++) {
+			char test[sizeof(cases[i].name) + 16];
+			snprintf(test, sizeof(test), pass > 1 ? "%s, pass %d" : "%s", cases[i].name, pass);
+			if (validate_pass(spec, text, test, &v, err, line) < 0) {
+				rc = -1;
+			} else if ((rc = check_spec_next_pass(spec, &v, err)) <= 0) {
+				*line = -2;
+				break;   /* 0: the last pass; -1: a [repeat] expression failed */
+			} else if (pass == MAX_PASSES) {
+				sbuf_addf(err, "[repeat] while still holds after %d passes of test '%s': a loop "
+					  "that runs longer is taken for one without end", MAX_PASSES, cases[i].name);
+				*line = ini_key_line(text, "[repeat]", "while");
+				rc = -1;
+			} else {
+				rc = 0;
+			}
+		}
+	}
+	free(cases);
+	return rc;
+}

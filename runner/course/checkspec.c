@@ -21,56 +21,16 @@ struct load_ctx {
 	char err[256];
 };
 
-static int find_line(const char *text, const char *needle)
-{
-	int line = 1;
-	size_t n = strlen(needle);
-	for (const char *p = text; *p; p++) {
-		if ((p == text || p[-1] == '\n')) {
-			const char *q = p;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (!strncmp(q, needle, n))
-				return line;
-		}
-		if (*p == '\n')
-			line++;
-	}
-	return 0;
-}
-
 static int section_line(const char *text, const char *kind, const char *name)
 {
 	char needle[160];
 	snprintf(needle, sizeof(needle), "[%s %s]", kind, name);
-	int line = find_line(text, needle);
+	int line = ini_find_line(text, needle);
 	if (!line) {
 		snprintf(needle, sizeof(needle), "[%s", kind);
-		line = find_line(text, needle);
+		line = ini_find_line(text, needle);
 	}
 	return line;
-}
-
-/* The line of "key =" inside the section whose header is `header` (the last one: it wins). */
-static int key_line(const char *text, const char *header, const char *key)
-{
-	int start = find_line(text, header), found = start;
-	int line = 1;
-	size_t n = strlen(key);
-	for (const char *p = text; *p; p++) {
-		if ((p == text || p[-1] == '\n') && line > start) {
-			const char *q = p;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (*q == '[')
-				break;
-			if (!strncmp(q, key, n) && (q[n] == ' ' || q[n] == '=' || q[n] == '\t'))
-				found = line;
-		}
-		if (*p == '\n')
-			line++;
-	}
-	return found;
 }
 
 static int bad(struct load_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -275,7 +235,7 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 		char *end;
 		spec->tolerance = strtod(v, &end);
 		if (*end || end == v || !isfinite(spec->tolerance) || spec->tolerance < 0)
-			return bad(ctx, "tolerance must be a non-negative number");
+			return bad(ctx, "tolerance must be a non-negative finite number");
 	} else if (!strcmp(name, "analysis")) {
 		if (!strcmp(v, "on"))
 			spec->analysis = ANALYSIS_ON;
@@ -369,6 +329,8 @@ static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char
 	else if (!strcmp(name, "init") && want_buffer) {
 		if (parse_init(a, v) < 0)
 			return bad(ctx, "init must be random(lo, hi), iota(start), const(v) or poison");
+		if (!elem_holds(a->type, a->init_a) || !elem_holds(a->type, a->init_b))
+			return bad(ctx, "init: %s does not fit in a %s", v, type_info(a->type)->name);
 	} else if (!strcmp(name, "host") && want_buffer) {
 		if (parse_host(ctx, a, v) < 0)
 			return 0;
@@ -500,103 +462,17 @@ static int handler(void *user, const char *section, const char *name, const char
 	return bad(ctx, "unknown section [%s]", section);
 }
 
-/* Evaluates everything a run will evaluate, for every case, so mistakes show at load time. */
-static int validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
-{
-	struct test_case *cases;
-	int n, bad_let;
-	char e[128];
-	/* the cases come with [let] evaluated, as a run gets them: a [let] that fails stops here */
-	if (check_spec_expand_checked(spec, &cases, &n, e, sizeof(e), &bad_let) < 0) {
-		if (bad_let < 0) {
-			sbuf_adds(err, "a test has too many parameters");
-		} else {
-			sbuf_addf(err, "%s: %s", spec->lets[bad_let].name, e);
-			*line = spec->lets[bad_let].line;
-		}
-		return -1;
-	}
-	int rc = 0;
-	for (int i = 0; i < n && !rc; i++) {
-		struct vars v = cases[i].vars;
-		int64_t x;
-		for (int a = 0; a < spec->nargs && !rc; a++) {
-			const struct arg_spec *arg = &spec->args[a];
-			const char *ex = arg->kind == ARG_SCALAR ? arg->value_expr : arg->size_expr;
-			char header[NAME_MAX_LEN + 16];
-			snprintf(header, sizeof(header), "[%s %s]",
-				 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
-				 arg->name);
-			int64_t size = 0;
-			if (expr_eval(ex, &v, &size, e, sizeof(e)) < 0) {
-				sbuf_addf(err, "%s of '%s' in test '%s': %s",
-					  arg->kind == ARG_SCALAR ? "value" : "size", arg->name,
-					  cases[i].name, e);
-				*line = key_line(text, header, arg->kind == ARG_SCALAR ? "value" : "size");
-				rc = -1;
-			}
-			for (int d = 0; d < 2 && !rc && arg->host_expr[d]; d++)
-				if (expr_eval(arg->host_expr[d], &v, &x, e, sizeof(e)) < 0) {
-					sbuf_addf(err, "host of '%s': %s", arg->name, e);
-					*line = key_line(text, header, "host");
-					rc = -1;
-				}
-			/* an output's shape, rows x columns, is its size exactly: its picture relies on it */
-			int64_t dim[MAX_DIMS], cells = 1;
-			bool fits = true;
-			for (int d = 0; d < MAX_DIMS && !rc && arg->shape_expr[d]; d++) {
-				if (expr_eval(arg->shape_expr[d], &v, &dim[d], e, sizeof(e)) < 0) {
-					sbuf_addf(err, "shape of '%s': %s", arg->name, e);
-					*line = arg->line;
-					rc = -1;
-				} else if (dim[d] < 0 || __builtin_mul_overflow(cells, dim[d], &cells))
-					fits = false;
-			}
-			if (!rc && arg->output && arg->shape_expr[0] && (!fits || cells != size)) {
-				sbuf_addf(err, "shape of '%s' in test '%s' is %lld", arg->name, cases[i].name,
-					  (long long)dim[0]);
-				if (arg->shape_expr[1])
-					sbuf_addf(err, " x %lld", (long long)dim[1]);
-				sbuf_addf(err, ", but its size is %lld values", (long long)size);
-				*line = key_line(text, header, "shape");
-				rc = -1;
-			}
-		}
-		for (int d = 0; d < spec->dims && !rc; d++)
-			if (expr_eval(spec->global_expr[d], &v, &x, e, sizeof(e)) < 0 ||
-			    expr_eval(spec->local_expr[d], &v, &x, e, sizeof(e)) < 0) {
-				sbuf_addf(err, "[ndrange] in test '%s': %s", cases[i].name, e);
-				*line = -1;
-				rc = -1;
-			}
-		if (!rc && spec->repeat_while &&
-		    expr_eval(spec->repeat_while, &v, &x, e, sizeof(e)) < 0) {
-			sbuf_addf(err, "[repeat] while: %s", e);
-			*line = -2;
-			rc = -1;
-		}
-		for (int r = 0; r < spec->nrepeat_set && !rc; r++)
-			if (expr_eval(spec->repeat_set[r].expr, &v, &x, e, sizeof(e)) < 0) {
-				sbuf_addf(err, "[repeat] %s: %s", spec->repeat_set[r].name, e);
-				*line = -2;
-				rc = -1;
-			}
-	}
-	free(cases);
-	return rc;
-}
-
 /* Checks what only the whole file can tell; returns the line to blame, or 0 when all is well. */
 static int validate(struct load_ctx *ctx)
 {
 	struct check_spec *spec = ctx->spec;
 	const char *text = ctx->text;
 	if (!spec->kernel[0])
-		return bad(ctx, "[check] needs 'kernel', the kernel's name"), find_line(text, "[check]");
+		return bad(ctx, "[check] needs 'kernel', the kernel's name"), ini_find_line(text, "[check]");
 	if (!spec->nargs)
-		return bad(ctx, "[check] needs 'signature'"), find_line(text, "[check]");
+		return bad(ctx, "[check] needs 'signature'"), ini_find_line(text, "[check]");
 	for (int i = 0; i < spec->nlets; i++)
-		spec->lets[i].line = key_line(text, "[let]", spec->lets[i].name);
+		spec->lets[i].line = ini_key_line(text, "[let]", spec->lets[i].name);
 	for (int i = 0; i < spec->nargs; i++) {
 		struct arg_spec *a = &spec->args[i];
 		static const char *const kinds[] = { "buffer", "buffer", "local", "scalar" };
@@ -604,13 +480,13 @@ static int validate(struct load_ctx *ctx)
 		if (a->kind == ARG_SCALAR ? !a->value_expr : !a->size_expr)
 			return bad(ctx, "argument '%s' needs a [%s %s] section with '%s'", a->name,
 				   kinds[a->kind], a->name, a->kind == ARG_SCALAR ? "value" : "size"),
-			       find_line(text, "[check]");
+			       ini_find_line(text, "[check]");
 		if (a->kind == ARG_GLOBAL && !a->output && a->init == INIT_POISON && !a->from)
 			a->init = INIT_RANDOM, a->init_a = -100, a->init_b = 100;
 	}
 	if (!spec->dims || !spec->global_expr[0] || !spec->local_expr[0])
 		return bad(ctx, "[ndrange] needs both 'global' and 'local'"),
-		       find_line(text, "[ndrange]") ? find_line(text, "[ndrange]") : 1;
+		       ini_find_line(text, "[ndrange]") ? ini_find_line(text, "[ndrange]") : 1;
 	if (!spec->ntests)
 		return bad(ctx, "the check needs at least one [test NAME] section"), 1;
 	/* Each value of a parameter multiplies its test's cases: a few short lines could ask for
@@ -625,7 +501,7 @@ static int validate(struct load_ctx *ctx)
 				   "of its values)", MAX_CASES), section_line(text, "test", spec->tests[t].name);
 	}
 	if (spec->nrepeat_set && !spec->repeat_while)
-		return bad(ctx, "[repeat] needs 'while'"), find_line(text, "[repeat]");
+		return bad(ctx, "[repeat] needs 'while'"), ini_find_line(text, "[repeat]");
 	int bad_rule;
 	for (int i = 0; i < spec->naccess; i++)
 		spec->access[i].line = section_line(text, "access", spec->access[i].name);
@@ -633,19 +509,23 @@ static int validate(struct load_ctx *ctx)
 		return section_line(text, "access", spec->access[bad_rule].name);
 	struct sbuf err = SBUF_INIT;
 	int line = 0;
-	if (validate_cases(spec, text, &err, &line) < 0) {
+	if (check_spec_validate_cases(spec, text, &err, &line) < 0) {
 		bad(ctx, "%s", sbuf_str(&err));
 		sbuf_release(&err);
-		if (line == -1)
-			return find_line(text, "[ndrange]");
 		if (line == -2)
-			return find_line(text, "[repeat]");
+			return ini_find_line(text, "[repeat]");
 		return line > 0 ? line : 1;
 	}
+	bool compared = false;
+	for (int i = 0; i < spec->nargs; i++)
+		compared |= spec->args[i].output;
+	if (!compared)
+		return bad(ctx, "the check compares no output: mark a [buffer NAME] 'output = yes'"),
+		       ini_find_line(text, "[check]");
 	if (spec->nbench && check_spec_bench_validate(spec, &err) < 0) {
 		bad(ctx, "[bench]: %s", sbuf_str(&err));
 		sbuf_release(&err);
-		return find_line(text, "[bench]");
+		return ini_find_line(text, "[bench]");
 	}
 	return 0;
 }
@@ -668,11 +548,12 @@ int check_spec_load(const char *path, struct check_spec *spec)
 	if (line)
 		snprintf(ctx.err, sizeof(ctx.err), "line too long (%d characters at most): continue a long "
 			 "value on indented lines", INI_LINE_MAX);
-	else
+	else if (!(line = ini_duplicate(text, ctx.err, sizeof(ctx.err))))
 		line = ini_parse_string(text, handler, &ctx);
-	/* An error about a section the file lacks has no line of its own: the file's first. */
-	if (!line && !(line = validate(&ctx)) && ctx.err[0])
-		line = 1;
+	if (!line)
+		line = validate(&ctx);
+	if (!line && ctx.err[0])
+		line = 1;   /* a problem with no line of its own (an empty file): the file's start */
 	/* Both phases run side by side: the analysis gets the same limit unless told otherwise. */
 	if (!spec->analysis_time_limit_ms)
 		spec->analysis_time_limit_ms = spec->time_limit_ms;

@@ -49,6 +49,9 @@ int type_from_name(const char *name);               /* -1 when unknown */
 double elem_get_double(enum elem_type t, const void *base, size_t i);
 int64_t elem_get_int(enum elem_type t, const void *base, size_t i);
 void elem_set(enum elem_type t, void *base, size_t i, double v);
+/* Whether v can be stored as a t without overflow (elem_set converts, and an integer conversion
+ * out of range is undefined): finite, in range, and for 64-bit integers at most 2^53. */
+bool elem_holds(enum elem_type t, double v);
 /* Formats element i as the learner would write it. */
 void elem_format(struct sbuf *out, enum elem_type t, const void *base, size_t i);
 
@@ -97,6 +100,17 @@ int course_index(const struct course *c, const struct exercise *e);
 /* lessons/LANG/NAME.md (suffix "" ) or lessons/LANG/NAME.hints.md (suffix ".hints"); caller frees. */
 char *course_lesson_path(const struct course *c, const struct exercise *e, const char *lang,
 			 const char *suffix);
+
+/* ---- ini texts (inifile.c): what inih's handler is not told ---- */
+/* The line of the first line that starts (after blanks) with needle, or 0. */
+int ini_find_line(const char *text, const char *needle);
+/* The line of "key =" in the section whose header line starts with header (the last such key:
+ * it wins), else the header's line, else 0. */
+int ini_key_line(const char *text, const char *header, const char *key);
+/* The line of the first section header or key written a second time (a key twice in one
+ * section; continuation lines of a multi-line value are no keys), with why in err; 0 when
+ * there is none. */
+int ini_duplicate(const char *text, char *err, size_t errlen);
 
 /* ---- check specifications (checkspec.c) ---- */
 enum arg_kind { ARG_GLOBAL, ARG_CONSTANT, ARG_LOCAL, ARG_SCALAR };
@@ -227,6 +241,14 @@ int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct s
  * pass follows, 0 when the loop is over, -1 with a message in err when an expression fails.
  */
 int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err);
+/*
+ * For check_spec_load: evaluates everything a run will evaluate, for every case and every pass
+ * of [repeat], and makes sure it gives a launch (sizes in range, local dividing global, a loop
+ * that ends), so mistakes show at load time. text is the file's. On an error, -1 with why in
+ * err and the line to blame in *line (0: none known; -2: the [repeat] section).
+ */
+int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err,
+			      int *line);
 /* How many passes a test with starting values v runs (at most MAX_PASSES). */
 int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
 /* Splits "a, b" at the commas outside parentheses into at most max trimmed, allocated pieces;
@@ -258,13 +280,41 @@ struct state {
 	struct exercise_state *ex;
 	int n;
 	bool recovered;   /* the file was missing or corrupt: the caller re-checks */
+	bool unsaved;     /* holds a change that is not in the file yet (its save failed) */
 };
-#define STATE_INIT { "", NULL, 0, false }
+#define STATE_INIT { "", NULL, 0, false, false }
 char *state_path(const struct course *c);
+/* Reads the file as it is now, without the lock: for showing progress. Never fails: anything
+ * untrustworthy gives an empty state with recovered set. */
 int state_load(const struct course *c, struct state *st);
+/* Replaces the file whole, atomically and without the lock: state_update's last step. */
 int state_save(const struct course *c, const struct state *st);
 struct exercise_state *state_for(struct state *st, const char *name); /* adds when missing */
 void state_release(struct state *st);
+/* The merge rule: each exercise of from into into: done when either is done (a pass is never
+ * lost; only state_reset_exercise undoes one), hints the larger count, the last verdict into's
+ * unless it has none; into's current exercise unless it has none. */
+void state_merge(struct state *into, const struct state *from);
+/* Takes the lock of c's progress (an flock on COURSE/.clings-state.lock), waiting at most wait_ms
+ * for another process to give it up. Returns the descriptor to give to state_unlock, or -1
+ * (printed) when it cannot be had. */
+int state_lock(const struct course *c, long wait_ms);
+void state_unlock(int fd);
+/*
+ * One change of the progress, whole or not at all: under the lock, reads the file afresh, merges
+ * in what *st holds that the file lost (when the file was missing or corrupt, or st->unsaved),
+ * applies change(state, arg), saves atomically and unlocks. *st (NULL: none) becomes the result.
+ * Returns 0, or -1 (printed) when the lock or the save failed: then the change is applied to
+ * *st alone, marked unsaved, for a later update to save.
+ */
+typedef void state_change_fn(struct state *st, void *arg);
+int state_update(const struct course *c, struct state *st, state_change_fn *change, void *arg);
+/* The changes commands make, each one state_update: a verdict of exercise name (done on a pass,
+ * and done stays done); name made the current exercise; name reset (not done, no verdict: what
+ * putting its stub back means). */
+int state_record_verdict(const struct course *c, struct state *st, const char *name, enum verdict v);
+int state_mark_current(const struct course *c, struct state *st, const char *name);
+int state_reset_exercise(const struct course *c, struct state *st, const char *name);
 
 
 /* ---- lessons and hints (lessons.c) ---- */
@@ -288,9 +338,9 @@ int exercise_reset(const struct course *c, const struct exercise *e, char **back
 /* Saves a pristine copy exercises/NAME.cl.orig of an untouched stub, once, so reset works
  * without git. Quiet: returns -1 without printing. */
 int exercise_keep_original(const struct course *c, const struct exercise *e);
-/* lessons.c: loads e's hints into h and counts one more as seen in st (the caller saves st).
- * Returns the index of the hint to show now (the last one again once all were seen), or -1
- * (printed) when there are none. */
+/* lessons.c: loads e's hints into h and counts one more as seen in the progress (a
+ * state_update: *st, NULL for none, becomes the result). Returns the index of the hint to show
+ * now (the last one again once all were seen), or -1 (printed) when there are none. */
 int hint_take(const struct course *c, const struct exercise *e, const char *lang, struct state *st,
 	      struct hints *h);
 /* The exercise to open when none is named: the state's current one, else the first not done. */

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct ex_ctx {
@@ -78,6 +79,18 @@ bool exercise_name_valid(const char *s)
 	return true;
 }
 
+/* Whether path is a symbolic link whose target is not a file of the course in dir (a link
+ * that leads nowhere included): reset would write through it, check would read it. */
+static bool leads_out(const char *dir, const char *path)
+{
+	struct stat sb;
+	if (lstat(path, &sb) < 0 || !S_ISLNK(sb.st_mode))
+		return false;
+	char real[PATH_MAX];
+	size_t n = strlen(dir);
+	return !realpath(path, real) || strncmp(real, dir, n) || real[n] != '/';
+}
+
 static int load_exercise(const char *dir, const char *ini_name, struct exercise *e)
 {
 	char *name = xstrfmt("%.*s", (int)(strlen(ini_name) - 4), ini_name);
@@ -95,9 +108,8 @@ static int load_exercise(const char *dir, const char *ini_name, struct exercise 
 	int line = read_file(e->ini_path, &text, NULL) < 0 ? -1 : ini_long_line(text);
 	if (line > 0)
 		snprintf(ctx.err, sizeof(ctx.err), "line too long (%d characters at most)", INI_LINE_MAX);
-	else if (!line)
+	else if (!line && !(line = ini_duplicate(text, ctx.err, sizeof(ctx.err))))
 		line = ini_parse_string(text, exercise_handler, &ctx);
-	free(text);
 	if (line < 0) {
 		error("%s: cannot read:", e->ini_path);
 	} else if (line > 0) {
@@ -113,6 +125,16 @@ static int load_exercise(const char *dir, const char *ini_name, struct exercise 
 	e->solution_path = xstrfmt("%s/solutions/%s", dir, ctx.solution ? ctx.solution : cl);
 	e->check_path = xstrfmt("%s/checks/%s", dir, ctx.check ? ctx.check : ini);
 	e->lesson_name = xstrdup(ctx.lesson ? ctx.lesson : e->name);
+	static const char *const keys[] = { "file", "solution", "check" };
+	const char *paths[] = { e->file_path, e->solution_path, e->check_path };
+	for (int i = 0; i < 3 && !line; i++)
+		if (leads_out(dir, paths[i])) {
+			line = ini_key_line(text, "[exercise]", keys[i]);
+			line = line ? line : 1;
+			error("%s:%d: %s: a symbolic link that leads out of the course (or nowhere); clings "
+			      "reads and writes only files of the course", e->ini_path, line, paths[i]);
+		}
+	free(text);
 	free(ctx.file);
 	free(ctx.solution);
 	free(ctx.check);
@@ -186,6 +208,11 @@ int course_load(const char *dir, struct course *c)
 		return -1;
 	}
 	qsort(c->ex, (size_t)c->n, sizeof(*c->ex), by_order);
+	/* A save killed half way (the progress, a stub put back) left its temporary file here. */
+	remove_stale_temps(c->dir);
+	char *exercises = xstrfmt("%s/exercises", c->dir);
+	remove_stale_temps(exercises);
+	free(exercises);
 	return 0;
 }
 

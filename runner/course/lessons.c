@@ -66,6 +66,20 @@ int lesson_read(const struct course *c, const struct exercise *e, const char *la
 	return ret;
 }
 
+struct hint_change {
+	const char *name;
+	int nhints;
+	int shown;    /* the index of the hint to show */
+};
+
+/* The next hint not seen yet, counted; once all were seen, the last one again. */
+static void count_hint(struct state *st, void *arg)
+{
+	struct hint_change *hc = arg;
+	struct exercise_state *es = state_for(st, hc->name);
+	hc->shown = es->hints < hc->nhints ? es->hints++ : hc->nhints - 1;
+}
+
 int hint_take(const struct course *c, const struct exercise *e, const char *lang, struct state *st,
 	      struct hints *h)
 {
@@ -76,8 +90,7 @@ int hint_take(const struct course *c, const struct exercise *e, const char *lang
 	free(md);
 	if (!h->n)
 		return error("%s: no hints yet (each starts with a line '## Hint')", e->name);
-	struct exercise_state *es = state_for(st, e->name);
-	if (es->hints < h->n)
-		return es->hints++;
-	return h->n - 1;
+	struct hint_change hc = { e->name, h->n, 0 };
+	state_update(c, st, count_hint, &hc);   /* a hint whose count was not saved is still shown */
+	return hc.shown;
 }

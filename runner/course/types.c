@@ -1,6 +1,7 @@
 /* types.c: the element types of buffers and scalars: names, sizes, reading and writing. */
 #include "course/course.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,22 @@ static const struct type_info types[TYPE_COUNT] = {
 const struct type_info *type_info(enum elem_type t)
 {
 	return &types[t];
+}
+
+/* What init values may be: an integer type's range, up to 2^53 (the integers a double, which
+ * carries them, holds exactly); a float's finite range. */
+#define EXACT_IN_DOUBLE 9007199254740992.0
+static const double type_range[TYPE_COUNT][2] = {
+	[TYPE_CHAR] = { INT8_MIN, INT8_MAX },      [TYPE_UCHAR] = { 0, UINT8_MAX },
+	[TYPE_SHORT] = { INT16_MIN, INT16_MAX },   [TYPE_USHORT] = { 0, UINT16_MAX },
+	[TYPE_INT] = { INT32_MIN, INT32_MAX },     [TYPE_UINT] = { 0, UINT32_MAX },
+	[TYPE_LONG] = { -EXACT_IN_DOUBLE, EXACT_IN_DOUBLE }, [TYPE_ULONG] = { 0, EXACT_IN_DOUBLE },
+	[TYPE_FLOAT] = { -FLT_MAX, FLT_MAX },      [TYPE_DOUBLE] = { -DBL_MAX, DBL_MAX },
+};
+
+bool elem_holds(enum elem_type t, double v)
+{
+	return isfinite(v) && v >= type_range[t][0] && v <= type_range[t][1];
 }
 
 int type_from_name(const char *name)

@@ -362,7 +362,12 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		free(spec);
 		return -1;
 	}
+	/* The name goes into a #line directive and one line of the children's protocol: a control
+	 * character (a newline in a file name) would break both, so it is shown as '?'. */
 	char *shown = xstrdup(path_shown(path));
+	for (char *p = shown; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	int rc = 0;
 	int include_line = source_find_include(learner_src, learner_len);
 	if (include_line) {

@@ -20,7 +20,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_BUFFER_BYTES ((size_t)1 << 30)
 #define PRINTF_MAX 4096          /* of a kernel's printf: enough to debug, too little to flood */
 
 struct child {
@@ -387,7 +386,7 @@ static int prepare_pass(struct child *c, const struct vars *v, struct pass_data 
 		if (eval(c, a->size_expr, v, &n) < 0)
 			return -1;
 		size_t esize = type_info(a->type)->size;
-		if (n < 0 || (size_t)n * esize > MAX_BUFFER_BYTES) {
+		if (n < 0 || (size_t)n * esize > (size_t)MAX_BUFFER_BYTES) {
 			struct sbuf msg = SBUF_INIT;
 			sbuf_addf(&msg, "%s: buffer '%s' would have %lld elements", spec->path, a->name,
 				  (long long)n);

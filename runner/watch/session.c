@@ -36,21 +36,16 @@ void session_open(struct session *s, int i)
 	bool first_visit = true;
 	for (int j = 0; j < s->st->n; j++)
 		first_visit &= strcmp(s->st->ex[j].name, e->name) != 0;
-	state_for(s->st, e->name);
 	/* A stub never seen before is the pristine one: kept, so that reset works without git. */
 	if (first_visit)
 		exercise_keep_original(s->course, e);
-	copy_str(s->st->current, sizeof(s->st->current), e->name);
-	state_save(s->course, s->st);
+	state_mark_current(s->course, s->st, e->name);
 }
 
 void session_record(struct session *s, enum verdict v)
 {
-	struct exercise_state *es = state_for(s->st, s->course->ex[s->cur].name);
-	copy_str(es->last_verdict, sizeof(es->last_verdict), verdict_name(v));
-	if (v == VERDICT_PASS)
-		es->done = true;   /* done stays done: a later wrong save does not undo a pass */
-	state_save(s->course, s->st);
+	/* done stays done: a later wrong save does not undo a pass, here or in the file */
+	state_record_verdict(s->course, s->st, s->course->ex[s->cur].name, v);
 }
 
 enum session_move session_next(const struct session *s, bool skip, int *to)

@@ -284,7 +284,6 @@ static void show_hint(struct watch *w)
 		lesson_hints_release(&h);
 		return;
 	}
-	state_save(&w->course, &w->st);
 	if (!w->interactive) {
 		hint_print(e, &h, i, w->opt.lang, false);
 		printf("\n");
@@ -375,9 +374,24 @@ static void run_bench(struct watch *w)
 	bench_result_release(&b);
 }
 
+/* The progress as the file has it now: `clings check` in another shell may have recorded a
+ * pass since our last change. A copy with a change the file lacks stays as it is. */
+static void refresh_progress(struct watch *w)
+{
+	struct state now = STATE_INIT;
+	state_load(&w->course, &now);
+	if (!now.recovered && !w->st.unsaved) {
+		state_release(&w->st);
+		w->st = now;
+	} else {
+		state_release(&now);
+	}
+}
+
 static void go_next(struct watch *w, bool skip)
 {
 	int to = 0;
+	refresh_progress(w);
 	switch (session_next(&w->ses, skip, &to)) {
 	case MOVE_OK:
 		open_exercise(w, to);
@@ -400,6 +414,7 @@ static void do_reset(struct watch *w)
 	const struct exercise *e = watch_current(w);
 	if (exercise_reset(&w->course, e, &backup) < 0)
 		return;   /* the error reaches the status line */
+	state_reset_exercise(&w->course, &w->st, e->name);
 	/* Checked now, so that what the reset says stays on the status line after the verdict; the
 	 * events of our own write then find the bytes just checked, and check nothing again. */
 	run_check(w);
@@ -631,7 +646,8 @@ int watch_run(const struct watch_options *o)
 	standby_release(&w.standby);
 	if (w.interactive)
 		term_raw_leave();
-	state_save(&w.course, &w.st);
+	/* Nothing to save: every change was saved as it was made (and may have been followed by
+	 * another process's, which a copy written now would undo). */
 	watch_release(&w);
 	return ret;
 }

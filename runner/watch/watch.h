@@ -16,7 +16,7 @@ struct watch_options {
 /* ---- the tutorial's rules, with no terminal (session.c) ---- */
 struct session {
 	const struct course *course;
-	struct state *st;        /* saved after every change */
+	struct state *st;        /* the progress as the last change left it in the file (state_update) */
 	int cur;                 /* the open exercise */
 };
 enum session_move { MOVE_OK, MOVE_NOT_PASSED, MOVE_LAST, MOVE_COURSE_DONE, MOVE_FIRST };

@@ -193,14 +193,16 @@ static size_t heap_in_use(void)
 	return mallinfo2().uordblks;
 }
 
-/* Lists with one piece too many are refused without leaking the pieces already split. */
+/* Lists with one piece too many, and a section twice, are refused without leaking. */
 static void refuses_long_lists_without_leaking(void **state)
 {
 	(void)state;
 	static const char *const head =
 		"[check]\nkernel = k\nsignature = __global int *a\n[buffer a]\nsize = 4\n";
-	static const char *const tail = "[ndrange]\nglobal = 4\nlocal = 4\n[test t]\nn = 1\n";
+	/* no [ndrange] here: the middle's would be one written twice, an error of its own */
+	static const char *const tail = "[test t]\nn = 1\n";
 	static const char *const middle[] = {
+		"[buffer a]\nsize = 5\n",    /* a section twice: refused, without leaking either */
 		"[ndrange]\nglobal = 1, 2, 3\n",
 		"[ndrange]\nglobal = 1, 2, 3, 4\n",
 		"[ndrange]\nlocal = 4, 4, 4, 4, 4\n",
@@ -225,7 +227,7 @@ static void refuses_long_lists_without_leaking(void **state)
 		char *path = write_temp(text);
 		struct check_spec spec;
 		/* the first loads fill malloc's caches; after them, a load leaves the heap as it was */
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < 10; k++)
 			assert_int_equal(check_spec_load(path, &spec), -1);
 		size_t before = heap_in_use();
 		for (int k = 0; k < 20; k++)
@@ -312,13 +314,41 @@ static void blames_a_let_that_does_not_fit(void **state)
 	sbuf_release(&text);
 }
 
+/* A key or a section written twice is an error at the second one; a value continued on indented
+ * lines is one key. What no launch can run is refused at its line. */
+static void refuses_duplicates_and_impossible_launches(void **state)
+{
+	(void)state;
+	const char *head = "[check]\nkernel = k\nsignature = __global int *a\n"
+			   "requirement_why = one\n  two\n";            /* 4, 5: one key */
+	const char *tail = "[ndrange]\nglobal = 4\nlocal = 4\n[test t]\nn = 1\n";
+	char *t = xstrfmt("%s[buffer a]\nsize = 4\nsize = 5\noutput = yes\n%s", head, tail);
+	assert_rejected_at(t, 8, "'size' is given twice in [buffer a] (first at line 7)");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\n[buffer  a ]\nsize = 4\n%s", head, tail);
+	assert_rejected_at(t, 9, "[buffer a] appears twice (first at line 6)");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 0\noutput = yes\n%s", head, tail);
+	assert_rejected_at(t, 7, "size of 'a' in test 't n=1' is 0 elements");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\n[ndrange]\nglobal = 6\nlocal = 4\n[test t]\nn = 1\n", head);
+	assert_rejected_at(t, 10, "[ndrange] in test 't n=1': global 6 is not a positive multiple of local 4");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = no\n%s", head, tail);
+	assert_rejected_at(t, 1, "the check compares no output");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\ninit = random(0, 3e9)\n%s", head, tail);
+	assert_rejected_at(t, 9, "init: random(0, 3e9) does not fit in a int");
+	free(t);
+}
+
 /* Validation sees the [let] values a run uses: evaluated once, not again over themselves. */
 static void validates_the_values_a_run_uses(void **state)
 {
 	(void)state;
 	char *path = write_temp("[check]\nkernel = k\nsignature = __global int *a, int n\n"
 			       "[let]\nlen = len - 1\n"
-			       "[buffer a]\nsize = 4\n"
+			       "[buffer a]\nsize = 4\noutput = yes\n"
 			       "[scalar n]\nvalue = 10 / (len + 1)\n"  /* a run: len 0 */
 			       "[ndrange]\nglobal = 4\nlocal = 4\n"
 			       "[test t]\nlen = 1\n");
@@ -409,6 +439,7 @@ int main(void)
 		cmocka_unit_test(shape_must_match_size),
 		cmocka_unit_test(blames_a_let_that_does_not_fit),
 		cmocka_unit_test(validates_the_values_a_run_uses),
+		cmocka_unit_test(refuses_duplicates_and_impossible_launches),
 		cmocka_unit_test(names_the_first_wrong_place),
 		cmocka_unit_test(draws_a_ragged_last_row),
 		cmocka_unit_test(floats_within_tolerance),
