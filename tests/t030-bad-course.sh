@@ -19,14 +19,14 @@ check memory_4.ini "$((line - 1))" "[buffer nothing]\nsize = 1" "$((line + 1))" 
 line=$(grep -n '^\[let\]' checks/memory_4.ini | cut -d: -f1)
 check memory_4.ini "$line" "extra = len * nonsense" "$((line + 1))" "unknown name .nonsense."
 
-# A file without [check] is refused at its first line, not loaded as a check of no kernel; a
-# test section given again multiplies its cases, up to a limit.
+# A file without [check] is refused at its first line, not loaded as a check of no kernel; the
+# cases of the tests are limited.
 printf '[test t]\nlen = 1, 2\n' > "$course/checks/memory_4.ini"
 $CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"; rc=$?
 [ $rc -eq 2 ] || fail "no [check]: exit $rc, want 2"
 grep -q "memory_4.ini:1: \[check\] needs 'kernel'" "$TMP/err" || fail "no [check]: $(cat "$TMP/err")"
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
-for i in 1 2 3; do printf '[test tiny]\nlen = 1, 2, 3, 4, 5, 6, 7, 8\n' >> "$course/checks/memory_4.ini"; done
+printf '[test many]\nlen = 1, 2, 3, 4, 5, 6, 7, 8\nwg = 64, 64, 64, 64, 64, 64, 64, 64\nrepeat = 1, 2, 3, 4, 5, 6, 7, 8\n' >> "$course/checks/memory_4.ini"
 $CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"; rc=$?
 [ $rc -eq 2 ] || fail "too many cases: exit $rc, want 2"
 grep -q "memory_4.ini:[0-9]*: the tests make more than 256 cases" "$TMP/err" || fail "too many cases: $(cat "$TMP/err")"

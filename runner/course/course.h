@@ -7,6 +7,9 @@
 
 #include "base/base.h"
 
+/* Where check verdicts are kept for an unchanged kernel (engine/cache.c), in the course. */
+#define VERDICT_CACHE_DIR ".clings-cache"
+
 /* ---- verdicts (verdict.c): the names every layer stores and prints ---- */
 enum verdict {
 	VERDICT_PASS,

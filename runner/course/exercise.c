@@ -210,9 +210,11 @@ int course_load(const char *dir, struct course *c)
 	qsort(c->ex, (size_t)c->n, sizeof(*c->ex), by_order);
 	/* A save killed half way (the progress, a stub put back) left its temporary file here. */
 	remove_stale_temps(c->dir);
-	char *exercises = xstrfmt("%s/exercises", c->dir);
+	char *exercises = xstrfmt("%s/exercises", c->dir), *cache = xstrfmt("%s/%s", c->dir, VERDICT_CACHE_DIR);
 	remove_stale_temps(exercises);
+	remove_stale_temps(cache);
 	free(exercises);
+	free(cache);
 	return 0;
 }
 

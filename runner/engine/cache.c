@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define CACHE_DIR ".clings-cache"
+#define CACHE_DIR VERDICT_CACHE_DIR
 #define CACHE_MAGIC "clings-verdict-cache 1"
 
 /* The program's identity: its version, and when this binary was built (a rebuilt clings may
