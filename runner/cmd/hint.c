@@ -19,11 +19,13 @@ static int cmd_hint(const struct cmd_ctx *ctx)
 	if (i < 0)
 		goto out;
 	hint_print(e, &h, i, ctx->lang, term_colour(STDOUT_FILENO));
-	if (i + 1 < h.n) {
-		printf("\n");
+	printf("\n");
+	if (i + 1 < h.n)
 		printf(tr(ctx->lang, "(%d more: run `clings hint %s` again)"), h.n - i - 1, e->name);
-		printf("\n");
-	}
+	else   /* asked again, it is this one again: say so rather than repeat it silently */
+		printf(tr(ctx->lang, "(that is the last hint of %s; `clings lesson %s` has the whole lesson)"),
+		       e->name, e->name);
+	printf("\n");
 	ret = 0;
 out:
 	lesson_hints_release(&h);

@@ -240,8 +240,18 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 	free(when);
 	if (pass) {
 		bool last = w->ses.cur + 1 >= w->course.n;
-		lines_addf(l, "  %s", last ? T("That was the last exercise: the course is done!")
-					   : T("Well done. Press n for the next exercise."));
+		int open = w->course.n - session_count_done(&w->ses);
+		if (last && open > 0) {
+			char *msg = xstrfmt(trn(w->opt.lang, "Well done. That was the last exercise, but %d "
+						"you skipped is still open: p goes back.", "Well done. That was "
+						"the last exercise, but %d you skipped are still open: p goes back.",
+						(unsigned long)open), open);
+			lines_addf(l, "  %s", msg);
+			free(msg);
+		} else {
+			lines_addf(l, "  %s", last ? T("That was the last exercise: the course is done!")
+						   : T("Well done. Press n for the next exercise."));
+		}
 		if (*message)
 			lines_wrap(l, message, width, "  ", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));
 		access_lines(w, l, width);

@@ -52,7 +52,8 @@ enum session_move session_next(const struct session *s, bool skip, int *to)
 {
 	bool passed = session_is_done(s, &s->course->ex[s->cur]);
 	if (s->cur + 1 >= s->course->n)
-		return passed ? MOVE_COURSE_DONE : MOVE_LAST;
+		return !passed ? MOVE_LAST
+		       : session_count_done(s) < s->course->n ? MOVE_LAST_OPEN_LEFT : MOVE_COURSE_DONE;
 	if (!passed && !skip)
 		return MOVE_NOT_PASSED;
 	*to = s->cur + 1;

@@ -399,6 +399,13 @@ static void go_next(struct watch *w, bool skip)
 	case MOVE_COURSE_DONE:
 		set_status(w, STATUS_INFO, "%s", T("That was the last exercise: the course is done! q quits."));
 		break;
+	case MOVE_LAST_OPEN_LEFT: {
+		int open = w->course.n - session_count_done(&w->ses);
+		set_status(w, STATUS_INFO, trn(w->opt.lang, "That was the last exercise, but %d you skipped is "
+					       "still open: p goes back.", "That was the last exercise, but %d "
+					       "you skipped are still open: p goes back.", (unsigned long)open), open);
+		break;
+	}
 	case MOVE_LAST:
 		set_status(w, STATUS_INFO, "%s", T("This is the last exercise."));
 		break;

@@ -19,7 +19,7 @@ struct session {
 	struct state *st;        /* the progress as the last change left it in the file (state_update) */
 	int cur;                 /* the open exercise */
 };
-enum session_move { MOVE_OK, MOVE_NOT_PASSED, MOVE_LAST, MOVE_COURSE_DONE, MOVE_FIRST };
+enum session_move { MOVE_OK, MOVE_NOT_PASSED, MOVE_LAST, MOVE_LAST_OPEN_LEFT, MOVE_COURSE_DONE, MOVE_FIRST };
 /* The exercise to open at the start: the state's current one, else the first not done. */
 int session_start(const struct session *s);
 /* Opens exercise i: current in the state (saved); its pristine stub kept on a first visit. */
@@ -27,7 +27,7 @@ void session_open(struct session *s, int i);
 /* What a verdict of the open exercise changes: its last verdict, and done on a pass. Saved. */
 void session_record(struct session *s, enum verdict v);
 /* Where n leads (N with skip): *to on MOVE_OK; otherwise why not (not passed yet, the last
- * exercise, or the last exercise with the course done). */
+ * exercise, the last one passed with others skipped and still open, or the course done). */
 enum session_move session_next(const struct session *s, bool skip, int *to);
 enum session_move session_prev(const struct session *s, int *to);
 bool session_is_done(const struct session *s, const struct exercise *e);
