@@ -39,7 +39,9 @@ grep -q 'Hint 1 of 2' "$TMP/out" && grep -q FIRST-HINT-MARKER "$TMP/out" || fail
 grep -q SECOND-HINT-MARKER "$TMP/out" && fail "the second hint came too early"
 grep -A3 '^name = copy$' "$course/.clings-state" | grep -q '^hints = 1$' || fail "hint not counted: $(cat "$course/.clings-state")"
 run hint copy | grep -q SECOND-HINT-MARKER || fail "second hint"
-run hint copy | grep -q 'Hint 2 of 2' || fail "after the last hint"
+run hint copy > "$TMP/out"
+grep -q 'Hint 2 of 2' "$TMP/out" && grep -q 'that is the last hint of copy' "$TMP/out" ||
+	fail "after the last hint, it must say it is the last again: $(cat "$TMP/out")"
 grep -A3 '^name = copy$' "$course/.clings-state" | grep -q '^hints = 2$' || fail "hints counted past the last"
 rm "$course/lessons/en/scale.hints.md" "$course/lessons/pt-BR/scale.hints.md"
 run hint scale > /dev/null 2> "$TMP/err"; rc=$?
