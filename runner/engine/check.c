@@ -381,6 +381,25 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		sbuf_release(&msg);
 		goto out;
 	}
+	char caller[NAME_MAX_LEN], callee[NAME_MAX_LEN];
+	int recursion_line = source_find_recursion(learner_src, learner_len, caller, callee, sizeof(caller));
+	if (recursion_line) {
+		/* PoCL and Oclgrind compile it without a word; the standard and GPUs do not */
+		struct sbuf msg = SBUF_INIT;
+		if (!strcmp(caller, callee))
+			sbuf_addf(&msg, tr(o->lang, "%s:%d: `%s` calls itself. OpenCL C does not allow "
+					   "recursion (a GPU keeps no call stack for it): write it as a loop."),
+				  shown, recursion_line, caller);
+		else
+			sbuf_addf(&msg, tr(o->lang, "%s:%d: `%s` calls `%s`, which leads back to `%s`. OpenCL "
+					   "C does not allow recursion (a GPU keeps no call stack for it): write "
+					   "it as a loop."), shown, recursion_line, caller, callee, caller);
+		fail_report(r, VERDICT_BUILD_ERROR, sbuf_str(&msg));
+		r->file = xstrdup(shown);
+		r->line = recursion_line;
+		sbuf_release(&msg);
+		goto out;
+	}
 	bool analyze = spec->analysis != ANALYSIS_OFF && !(o->no_analysis && spec->analysis == ANALYSIS_ON);
 	if (analyze && !analysis_available()) {
 		if (spec->analysis == ANALYSIS_REQUIRED) {

@@ -403,6 +403,10 @@ void finding_release(struct finding *f);
 /* The line of the first directive that would read another file (#include, #import, #embed,
  * however spelled), or 0 when there is none. */
 int source_find_include(const char *src, size_t len);
+/* The line of the first call that makes a function reach itself again (recursion, which OpenCL C
+ * forbids), with the calling and the called function's names in caller and callee; 0 when no
+ * function does. Calls through function pointers and macros are not seen. */
+int source_find_recursion(const char *src, size_t len, char *caller, char *callee, size_t cap);
 /* The source's tokens as the compiler sees them: comments and line splices gone, every run of
  * white space between two tokens one space, the end of each preprocessor line kept, literals
  * byte for byte. Two sources that differ only in comments and spacing give the same text. */

@@ -8,6 +8,8 @@
  */
 #include "engine/engine.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The directive names that read another file into this one. */
@@ -189,4 +191,165 @@ void source_tokens(const char *src, size_t len, struct sbuf *out)
 		}
 		sbuf_add(out, &c, 1);
 	}
+}
+
+/* ---- recursion: OpenCL C forbids it, and some compilers accept it without a word ---- */
+
+#define MAX_FUNCTIONS 64
+#define MAX_CALLS 512
+
+struct token {
+	const char *s;
+	size_t n;       /* 0 at the end */
+	int line;
+};
+
+static bool is_word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The next identifier or punctuation character of src from *i, past spaces, comments, literals
+ * and preprocessor lines (a macro is not a call). */
+static struct token next_token(const char *src, size_t len, size_t *i, int *line, bool *line_start)
+{
+	while (*i < len) {
+		char c = src[*i];
+		if (c == '\n') {
+			++*line;
+			*line_start = true;
+			++*i;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\\') {
+			++*i;
+		} else if (c == '/' && *i + 1 < len && src[*i + 1] == '*') {
+			for (*i += 2; *i + 1 < len && !(src[*i] == '*' && src[*i + 1] == '/'); ++*i)
+				*line += src[*i] == '\n';
+			*i += 2;
+		} else if ((c == '/' && *i + 1 < len && src[*i + 1] == '/') || (c == '#' && *line_start)) {
+			/* to the end of the line, and of the lines a backslash continues it onto */
+			while (*i < len && src[*i] != '\n') {
+				if (src[*i] == '\\' && *i + 1 < len && src[*i + 1] == '\n') {
+					++*line;
+					++*i;
+				}
+				++*i;
+			}
+		} else if (c == '"' || c == '\'') {
+			size_t j = *i + 1;
+			while (j < len && src[j] != c && src[j] != '\n')
+				j += src[j] == '\\' && j + 1 < len ? 2 : 1;
+			*i = j < len && src[j] == c ? j + 1 : j;
+			*line_start = false;
+			return (struct token){ "\"", 1, *line };
+		} else {
+			size_t start = *i;
+			*line_start = false;
+			if (is_word_char(c))
+				while (*i < len && is_word_char(src[*i]))
+					++*i;
+			else
+				++*i;
+			return (struct token){ src + start, *i - start, *line };
+		}
+	}
+	return (struct token){ "", 0, *line };
+}
+
+static bool token_is(struct token t, const char *s)
+{
+	return t.n == strlen(s) && !memcmp(t.s, s, t.n);
+}
+
+static bool is_keyword(struct token t)
+{
+	static const char *const words[] = { "if", "for", "while", "switch", "return", "sizeof",
+					     "do", "else", "case", "vec_step", "__attribute__" };
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (token_is(t, words[k]))
+			return true;
+	return false;
+}
+
+struct call_graph {
+	struct token fn[MAX_FUNCTIONS];
+	int nfn;
+	struct { int from; struct token to; } call[MAX_CALLS];
+	int ncall;
+};
+
+static int function_index(const struct call_graph *g, struct token name)
+{
+	for (int f = 0; f < g->nfn; f++)
+		if (g->fn[f].n == name.n && !memcmp(g->fn[f].s, name.s, name.n))
+			return f;
+	return -1;
+}
+
+/* Whether function `to` is reached from `from` through the calls (seen marks the visited). */
+static bool reaches(const struct call_graph *g, int from, int to, bool *seen)
+{
+	if (from == to)
+		return true;
+	if (seen[from])
+		return false;
+	seen[from] = true;
+	for (int c = 0; c < g->ncall; c++)
+		if (g->call[c].from == from) {
+			int next = function_index(g, g->call[c].to);
+			if (next >= 0 && reaches(g, next, to, seen))
+				return true;
+		}
+	return false;
+}
+
+int source_find_recursion(const char *src, size_t len, char *caller, char *callee, size_t cap)
+{
+	struct call_graph *g = xcalloc(1, sizeof(*g));
+	size_t i = 0;
+	int line = 1, depth = 0, current = -1;
+	bool line_start = true;
+	struct token prev = { "", 0, 0 };
+	for (struct token t = next_token(src, len, &i, &line, &line_start); t.n;
+	     prev = t, t = next_token(src, len, &i, &line, &line_start)) {
+		if (token_is(t, "{")) {
+			depth++;
+		} else if (token_is(t, "}")) {
+			if (depth > 0 && --depth == 0)
+				current = -1;
+		} else if (token_is(t, "(") && is_word_char(prev.s[0]) && !is_keyword(prev)) {
+			if (depth == 0) {
+				/* NAME ( ... ) { starts a definition; NAME ( ... ) ; only declares it */
+				int parens = 1;
+				struct token u = t;
+				while (parens > 0 && (u = next_token(src, len, &i, &line, &line_start)).n)
+					parens += token_is(u, "(") - token_is(u, ")");
+				u = next_token(src, len, &i, &line, &line_start);
+				if (token_is(u, "{")) {
+					depth = 1;
+					current = function_index(g, prev);
+					if (current < 0 && g->nfn < MAX_FUNCTIONS) {
+						g->fn[g->nfn] = prev;
+						current = g->nfn++;
+					}
+				}
+				t = u;
+			} else if (current >= 0 && g->ncall < MAX_CALLS) {
+				g->call[g->ncall].from = current;
+				g->call[g->ncall++].to = prev;
+			}
+		}
+	}
+	int found = 0;
+	for (int c = 0; c < g->ncall && !found; c++) {
+		int to = function_index(g, g->call[c].to);
+		bool seen[MAX_FUNCTIONS] = { false };
+		if (to >= 0 && reaches(g, to, g->call[c].from, seen)) {
+			const struct token *a = &g->fn[g->call[c].from], *b = &g->fn[to];
+			snprintf(caller, cap, "%.*s", (int)a->n, a->s);
+			snprintf(callee, cap, "%.*s", (int)b->n, b->s);
+			found = g->call[c].to.line;
+		}
+	}
+	free(g);
+	return found;
 }

@@ -1,0 +1,22 @@
+// expect: data_race
+// Every work-item adds its right neighbour at distance stride into its own slot in the same
+// step: work-item lid writes slot lid while work-item lid - stride reads it.
+__kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
+{
+	uint lid = get_local_id(0);
+	uint wg = get_local_size(0);
+	uint first = get_group_id(0) * 2 * wg + lid;
+	scratch[lid] = 0;
+	if (first < len)
+		scratch[lid] = in[first];
+	if (first + wg < len)
+		scratch[lid] += in[first + wg];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint stride = 1; stride < wg; stride *= 2) {
+		if (lid + stride < wg)
+			scratch[lid] += scratch[lid + stride];
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+	if (lid == 0)
+		out[get_group_id(0)] = scratch[0];
+}
