@@ -61,5 +61,14 @@ echo x > "$course/exercises/transpose_naive.cl.bak"
 touch "$course/exercises/memory_4.cl.swp"
 expect_checks $next "writes to other files"
 
+# A deleted file is checked once more: its verdict says it is gone and how to get it back.
+rm "$file"
+next=$((next + 1))
+expect_checks $next "the file deleted"
+grep -q "memory_4.cl is gone: .clings reset" "$out" || fail "deleted: $(tail -5 "$out")"
+cp solutions/memory_4.cl "$file"
+next=$((next + 1))
+expect_checks $next "the file back"
+
 stop_watch
 exit 0

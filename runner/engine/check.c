@@ -312,11 +312,16 @@ static bool unoptimised_passes(const struct run_request *exec_rq, const struct s
 }
 
 /* Reads the learner's file: a regular file of a kernel's size; anything else is an error of use. */
-static int read_learner_file(const char *path, char **src, struct report *r)
+static int read_learner_file(const char *path, char **src, const char *exercise, bool own_file,
+			     const char *lang, struct report *r)
 {
 	if (read_regular_file(path, LEARNER_FILE_MAX, src, NULL) == 0)
 		return 0;
-	char *msg = errno == EFBIG ? xstrfmt("%s: larger than %zu KB: not a kernel", path, LEARNER_FILE_MAX >> 10)
+	/* the exercise's own file deleted: say how to get it back */
+	char *msg = errno == ENOENT && own_file
+		  ? xstrfmt(tr(lang, "%s is gone: `clings reset %s` puts the exercise's stub back."), path,
+			    exercise)
+		  : errno == EFBIG ? xstrfmt("%s: larger than %zu KB: not a kernel", path, LEARNER_FILE_MAX >> 10)
 		  : errno == EINVAL ? xstrfmt("%s: not a regular file", path)
 		  : xstrfmt("cannot read %s: %s", path, strerror(errno));
 	fail_report(r, VERDICT_ERROR, msg);
@@ -340,7 +345,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	}
 	if (o->seed)
 		spec->seed = o->seed;
-	if (read_learner_file(path, &learner_src, r) < 0) {
+	if (read_learner_file(path, &learner_src, e->name, !o->file, o->lang, r) < 0) {
 		check_spec_release(spec);
 		free(spec);
 		return -1;

@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define DIR_EVENTS (IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY)
+#define DIR_EVENTS (IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM)
 #define FILE_EVENTS (IN_CLOSE_WRITE | IN_MODIFY | IN_MOVE_SELF | IN_DELETE_SELF)
 
 /*
@@ -100,7 +100,9 @@ static void watch_paths(struct watch *w)
  * is closed after writing (IN_CLOSE_WRITE) or a new file is renamed onto its name (IN_MOVED_TO):
  * nothing more is coming, so the check starts at once. A write without its close (IN_MODIFY,
  * IN_CREATE) may be one step of several (editors that truncate, write, then write again): the
- * caller waits for the burst to settle. The last event of the file decides.
+ * caller waits for the burst to settle. So does a deletion (IN_DELETE, IN_MOVED_FROM): editors
+ * that move the old file aside write the new one at once; when none comes, the check says the
+ * file is gone and how to get it back. The last event of the file decides.
  */
 enum file_change { CHANGE_NONE, CHANGE_PARTIAL, CHANGE_COMPLETE };
 static enum file_change read_events(struct watch *w)
@@ -171,7 +173,8 @@ static void run_check(struct watch *w)
 {
 	const struct exercise *e = watch_current(w);
 	w->settle_at = 0;
-	if (access(e->file_path, R_OK) < 0) {
+	/* A file that is gone gets a verdict of its own (how to get it back), not the old one. */
+	if (access(e->file_path, R_OK) < 0 && errno != ENOENT) {
 		set_status(w, STATUS_BAD, T("%s: cannot read: %s"), path_shown(e->file_path), strerror(errno));
 		screen_draw(w);
 		return;
