@@ -48,6 +48,7 @@
 #define GUARD_BYTES 1024         /* guard region after every global buffer */
 #define POISON_BYTE 0xCD         /* fills outputs before a run: "never written" */
 #define LEARNER_FILE_MAX ((size_t)1 << 20)   /* the learner's file: a kernel is a few KB */
+#define PRIVATE_MEM_MAX (64 << 10)          /* private bytes a work-item may declare (GPUs spill far less) */
 
 /* ---- strings: a growable buffer (git's strbuf, smaller) ---- */
 struct sbuf {

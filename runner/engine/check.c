@@ -134,7 +134,9 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 			sbuf_addf(&msg, tr(lang, "Your kernel crashed the run%s (signal %d, %s)."), where,
 				  ch->signal, strsignal(ch->signal));
 		sbuf_adds(&msg, tr(lang, "\nOn a CPU device this usually means a read or write far "
-				   "outside a buffer: check every index against the size before using it."));
+				   "outside a buffer: check every index against the size before using it. "
+				   "Or an array declared inside the kernel too large for a work-item's stack "
+				   "(private memory is for a few values; large data belongs in a buffer)."));
 		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
 	} else if (ch->exit_status == 0 && ch->ready) {
 		/* it ended as if all was done, without the results: nothing a kernel does by mistake */

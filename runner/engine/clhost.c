@@ -315,6 +315,24 @@ long clhost_kernel_local_mem(struct cl_kern *k)
 	return (long)bytes;
 }
 
+long clhost_kernel_private_mem(struct cl_kern *k)
+{
+	cl_ulong bytes = 0;
+	if (clGetKernelWorkGroupInfo(k->kernel, k->p->s->device, CL_KERNEL_PRIVATE_MEM_SIZE,
+				     sizeof(bytes), &bytes, NULL) != CL_SUCCESS)
+		return -1;
+	return (long)bytes;
+}
+
+long clhost_device_local_mem(struct cl_kern *k)
+{
+	cl_ulong bytes = 0;
+	if (clGetDeviceInfo(k->p->s->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof(bytes), &bytes, NULL) !=
+	    CL_SUCCESS)
+		return -1;
+	return (long)bytes;
+}
+
 size_t clhost_kernel_max_work_group(struct cl_kern *k)
 {
 	size_t n = 0;

@@ -198,6 +198,8 @@ void clhost_prog_kernel_names(struct cl_prog *p, struct sbuf *out);
 int clhost_kernel(struct cl_prog *p, const char *name, struct cl_kern **out);
 int clhost_kernel_args(struct cl_kern *k, struct kernel_arg_info *args, int max);
 long clhost_kernel_local_mem(struct cl_kern *k);   /* static __local bytes */
+long clhost_kernel_private_mem(struct cl_kern *k); /* bytes of private memory per work-item */
+long clhost_device_local_mem(struct cl_kern *k);   /* __local bytes a work-group may have */
 size_t clhost_kernel_max_work_group(struct cl_kern *k);
 /* A buffer of bytes followed by guard bytes filled with a known pattern. */
 int clhost_buffer(struct cl_session *s, size_t bytes, size_t guard, const void *init,

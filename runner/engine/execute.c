@@ -576,6 +576,36 @@ int run_in_child(void *arg, int fd)
 	return run_in_session(rq, s, fd);
 }
 
+/*
+ * Memory the kernel declares that no work-group can have: __local arrays over the device's local
+ * memory, or private arrays over what a work-item may keep. Devices do not agree on what they
+ * make of it (PoCL overruns its stack and crashes, a GPU may refuse the launch or spill it all
+ * to slow memory), so it is said here, before any launch, as a build error. 0, or -1 after the
+ * verdict was sent.
+ */
+static int memory_too_large(struct child *c)
+{
+	const struct run_request *rq = c->rq;
+	long local = clhost_kernel_local_mem(c->learner), limit = clhost_device_local_mem(c->learner);
+	long priv = clhost_kernel_private_mem(c->learner);
+	struct sbuf msg = SBUF_INIT;
+	if (local > 0 && limit > 0 && local > limit)
+		sbuf_addf(&msg, tr(rq->lang, "Your kernel declares %ld KB of __local memory, more than a "
+				   "work-group has on this device (%ld KB). Local memory is small: keep a "
+				   "tile of the work-group's size, not a copy of the data."),
+			  local >> 10, limit >> 10);
+	else if (priv > PRIVATE_MEM_MAX)
+		sbuf_addf(&msg, tr(rq->lang, "Your kernel keeps %ld KB of private memory in every work-item "
+				   "(an array declared inside it), more than the %d KB a work-item can "
+				   "count on. Private memory is for a few values each; large data belongs "
+				   "in a buffer."), priv >> 10, PRIVATE_MEM_MAX >> 10);
+	if (!msg.len)
+		return 0;
+	send_verdict(c, VERDICT_BUILD_ERROR, rq->learner_path, 0, sbuf_str(&msg));
+	sbuf_release(&msg);
+	return -1;
+}
+
 /* Builds what this child runs; 0, or -1 after its verdict was sent. */
 static int build(struct child *c)
 {
@@ -586,6 +616,8 @@ static int build(struct child *c)
 		return -1;
 	/* Checked in both children: its verdict settles the check, so the analysis stops here too
 	 * instead of running tests whose findings nobody would read. */
+	if (memory_too_large(c) < 0)
+		return -1;
 	long need = c->spec->requires_local_mem, have = need > 0 ? clhost_kernel_local_mem(c->learner) : 0;
 	if (need > 0 && have < need) {
 		struct sbuf msg = SBUF_INIT;
