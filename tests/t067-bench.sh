@@ -23,6 +23,9 @@ q() { printf '%s\n' "$out" | jq -r "$1"; }
 text=$(bench transpose_tiled --file solutions/transpose_tiled.cl) || fail "bench transpose_tiled: $text"
 printf '%s\n' "$text" | grep -q '^  16x16 ' || fail "no 16x16 row: $text"
 printf '%s\n' "$text" | grep -q 'do not predict a GPU' || fail "a CPU device is not called one: $text"
+# beside the times, what predicts a GPU from here: the analysis's figures of the same kernel
+printf '%s\n' "$text" | grep -q 'line 14, load of a: 3.3 sectors (ideal 3.3)' ||
+	fail "no memory-access figures beside the times: $text"
 
 # In the tutorial, B benches the exercise once it passes (here without a terminal: the table is
 # printed).

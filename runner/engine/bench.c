@@ -26,7 +26,9 @@ void bench_result_release(struct bench_result *b)
 	free(b->rows);
 	free(b->device);
 	free(b->message);
+	free(b->access);
 	memset(b, 0, sizeof(*b));
+	b->naccess = -1;
 }
 
 static int say(struct bench_result *b, int rc, char *msg)
@@ -334,6 +336,10 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 	struct report r = REPORT_INIT;
 	check_exercise(c, e, &co, &r);
 	b->check_verdict = r.verdict;
+	b->access = r.access;   /* shown beside the times: what the analysis saw of the same kernel */
+	b->naccess = r.naccess;
+	r.access = NULL;
+	r.naccess = -1;
 	b->interrupted = r.interrupted;
 	int rc = 0;
 	if (r.interrupted) {

@@ -369,6 +369,8 @@ struct bench_result {
 	enum verdict check_verdict;
 	bool interrupted;
 	char *message;               /* why there are no figures, or NULL */
+	struct access_figure *access;/* the check's memory-access figures, when the analysis ran */
+	int naccess;                 /* -1: none */
 };
 extern const char oclgrind_refusal[];   /* English: tr() it */
 /* Checks the kernel, then benches it when it passes. Returns 0 with figures in b, 1 when the

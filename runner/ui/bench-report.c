@@ -96,6 +96,12 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 		sbuf_adds(out, tr(lang, "\nThis is a CPU device: its figures do not predict a GPU's. A GPU has far\n"
 				  "more bandwidth and runs work-groups very differently: bench there\n"
 				  "(--device gpu) to learn how fast your kernel really is.\n"));
+	if (b->naccess > 0) {   /* what predicts a GPU from here: how the kernel touches memory */
+		struct sbuf acc = SBUF_INIT;
+		access_figures_text(b->access, b->naccess, lang, &acc);
+		sbuf_addf(out, "\n%s\n", text_safe(sbuf_str(&acc), &safe));
+		sbuf_release(&acc);
+	}
 	sbuf_release(&safe);
 }
 

@@ -8,27 +8,31 @@
 
 void access_summary_text(const struct report *r, const char *lang, struct sbuf *out)
 {
-	const struct access_figure *f = r->access;
-	if (r->naccess <= 0)
+	access_figures_text(r->access, r->naccess, lang, out);
+}
+
+void access_figures_text(const struct access_figure *f, int n, const char *lang, struct sbuf *out)
+{
+	if (n <= 0)
 		return;
 	sbuf_addf(out, tr(lang, "Memory access per request of a %d-wide warp (on the analysed tests):"),
 		  access_warp());
-	for (int i = 0; i < r->naccess; i++) {
+	for (int i = 0; i < n; i++) {
 		const struct access_figure *a = &f[i];
-		double n = (double)a->requests;
+		double req = (double)a->requests;
 		char b1[32], b2[32];
 		sbuf_adds(out, "\n  ");
 		sbuf_addf(out, a->store ? tr(lang, "line %d, store to %s: ") : tr(lang, "line %d, load of %s: "),
 			  a->line, a->name);
 		if (a->space == 'g') {
 			sbuf_addf(out, tr(lang, "%s sectors (ideal %s)"),
-				  number_in(lang, (double)a->sectors / n, 1, b1),
-				  number_in(lang, (double)a->ideal / n, 1, b2));
+				  number_in(lang, (double)a->sectors / req, 1, b1),
+				  number_in(lang, (double)a->ideal / req, 1, b2));
 		} else if (a->worst_degree <= 1) {
 			sbuf_adds(out, tr(lang, "local, conflict-free"));
 		} else {
 			sbuf_addf(out, tr(lang, "local, bank conflicts: %s-way on average, %lu-way at worst"),
-				  number_in(lang, (double)a->degrees / n, 1, b1), a->worst_degree);
+				  number_in(lang, (double)a->degrees / req, 1, b1), a->worst_degree);
 		}
 		if (a->space == 'l' && !a->store && a->foreign_loads)
 			sbuf_adds(out, tr(lang, ", shared between work-items"));
