@@ -219,6 +219,8 @@ struct check_spec {
 	int nbench;                  /* 0: the check has no [bench] */
 };
 #define CHECK_SPEC_INIT { 0 }
+/* The input of a buffer (fill.c): its init (random, iota, const, poison) from seed. */
+void arg_fill_init(const struct arg_spec *a, void *buf, size_t n, uint64_t seed);
 /* Loads and validates a check ini; errors are printed as "path:line: message". */
 int check_spec_load(const char *path, struct check_spec *spec);
 void check_spec_release(struct check_spec *spec);

@@ -128,7 +128,7 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 			} else {
 				size_t bytes = (size_t)x * esize;
 				void *init = xmalloc(bytes + 1);
-				run_fill_init(a, init, (size_t)x, (seed + (uint64_t)n + 1) ^ (0x1000193u * (uint64_t)(i + 1)));
+				arg_fill_init(a, init, (size_t)x, (seed + (uint64_t)n + 1) ^ (0x1000193u * (uint64_t)(i + 1)));
 				int rc = clhost_buffer(s, bytes, 0, init, &cur->own[i]);
 				free(init);
 				if (rc < 0) {

@@ -296,8 +296,6 @@ struct run_request {
 	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
 };
 int run_in_child(void *req, int fd);
-/* The input of a buffer: its init (random, iota, const, poison) from seed. */
-void run_fill_init(const struct arg_spec *a, void *buf, size_t n, uint64_t seed);
 /* In a child, once its kernel k is built (and the learner's confined): the bench's rows, timed
  * (benchrun.c). Returns the child's exit status. */
 int bench_in_session(const struct run_request *rq, struct cl_session *s, struct cl_kern *k,
