@@ -159,6 +159,29 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 	sbuf_release(&msg);
 }
 
+/* Why a right result on the device proves nothing, for each kind of finding: a trailer that
+ * names the real reason (parallelism explains a race, not an out-of-bounds read). Allocated. */
+static char *lucky_trailer(enum verdict v, const char *device, const char *lang)
+{
+	switch (v) {
+	case VERDICT_DATA_RACE:
+	case VERDICT_BARRIER_DIVERGENCE:
+		return xstrfmt(tr(lang, "On %s your results were right, but only by chance: a GPU runs "
+				   "work-items truly in parallel and would not forgive this."), device);
+	case VERDICT_OUT_OF_BOUNDS:
+		return xstrfmt(tr(lang, "On %s your results were right, but only by chance: the memory "
+				   "past the end happened to be there and to hold nothing that mattered. "
+				   "On another device, or with other sizes, the same access reads garbage "
+				   "or crashes."), device);
+	case VERDICT_UNINITIALIZED:
+		return xstrfmt(tr(lang, "On %s your results were right, but only by chance: the memory "
+				   "happened to start as zeros there. A GPU gives whatever was left in it."),
+			       device);
+	default:
+		return xstrfmt(tr(lang, "On %s your results were right, but only by chance."), device);
+	}
+}
+
 /* Folds the analysis into the execution's report r. */
 static void merge_analysis(struct report *r, struct sandbox_child *ach, const char *log,
 			   const char *learner, const struct check_spec *spec, const char *lang)
@@ -179,10 +202,11 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	const char *device = r->device ? r->device : tr(lang, "this device");
 	if (f.verdict != VERDICT_PASS) {
 		sbuf_adds(&msg, f.message ? f.message : "");
-		if (r->verdict == VERDICT_PASS)
-			sbuf_addf(&msg, tr(lang, "\n\nOn %s your results were right, but only by chance: a "
-					   "GPU runs work-items truly in parallel and would not forgive this."),
-				  device);
+		if (r->verdict == VERDICT_PASS) {
+			char *why = lucky_trailer(f.verdict, device, lang);
+			sbuf_addf(&msg, "\n\n%s", why);
+			free(why);
+		}
 		else if (r->verdict == VERDICT_TIMEOUT)
 			sbuf_addf(&msg, tr(lang, "\n\nOn %s the run hung, which is what this bug does."),
 				  device);
