@@ -447,6 +447,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			return bad(ctx, "[check] with its signature must come before [%s %s]", kind, rest);
 		return handle_arg_section(ctx, kind, rest, name, value);
 	}
+	if (!strcmp(section, "advice"))
+		return advice_key(spec, name, value, ctx->err, sizeof(ctx->err)) == 0;
 	if (!strcmp(kind, "access")) {
 		if (!rest[0])
 			return bad(ctx, "[access] needs a buffer's name, or local: [access NAME]");
@@ -596,6 +598,7 @@ void check_spec_release(struct check_spec *spec)
 	free(spec->repeat_while);
 	free(spec->requirement_why);
 	access_rules_release(spec);
+	advice_release(spec);
 	check_spec_bench_release(spec);
 	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 }

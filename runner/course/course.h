@@ -191,6 +191,19 @@ int access_rule_key(struct check_spec *spec, const char *name, const char *key, 
 int access_rules_validate(const struct check_spec *spec, char *err, size_t errlen, int *bad_rule);
 void access_rules_release(struct check_spec *spec);
 
+/* ---- instructors' advice per verdict (advice.c): the [advice] section of a check ---- */
+#define MAX_ADVICE 16
+struct check_advice {
+	enum verdict verdict;
+	char lang[16];               /* "" for the key alone, "pt-BR" for `key.pt-BR` */
+	char *text;
+};
+/* Reads one key of [advice]; -1 with the reason in err. */
+int advice_key(struct check_spec *spec, const char *key, const char *value, char *err, size_t errlen);
+/* The advice for verdict v in lang, else in no language given, else NULL. */
+const char *advice_for(const struct check_spec *spec, enum verdict v, const char *lang);
+void advice_release(struct check_spec *spec);
+
 struct check_spec {
 	char *path;
 	uint64_t text_hash;          /* of the file's text: what results computed from it depend on */
@@ -215,6 +228,8 @@ struct check_spec {
 	char *requirement_why;
 	struct access_rule access[MAX_ACCESS_RULES];
 	int naccess;
+	struct check_advice advice[MAX_ADVICE];
+	int nadvice;
 	struct bench_param bench[MAX_VARS];
 	int nbench;                  /* 0: the check has no [bench] */
 };

@@ -587,6 +587,12 @@ cleanup:
 	for (int i = 0; env[i]; i++)
 		free(env[i]); /* analysis_env allocates each string */
 	rc = r->verdict == VERDICT_ERROR ? -1 : 0;
+	const char *advice = advice_for(spec, r->verdict, o->lang);
+	if (advice && !r->interrupted) {   /* the instructor's word for this exercise comes last */
+		char *msg = xstrfmt("%s%s%s", r->message ? r->message : "", r->message ? "\n\n" : "", advice);
+		free(r->message);
+		r->message = msg;
+	}
 	if (o->cache)
 		verdict_cache_store(c->dir, &cache_key, r);
 out:
