@@ -375,6 +375,26 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 	f->message = sbuf_detach(&sb);
 }
 
+/* The line of the first barrier that orders only global memory (CLK_GLOBAL_MEM_FENCE without
+ * CLK_LOCAL_MEM_FENCE on its line), or 0. */
+static int global_only_barrier(const char *src)
+{
+	int line = 1;
+	for (const char *p = src; p && *p; line++) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		char *text = xstrfmt("%.*s", (int)n, p);
+		const char *code = text + strspn(text, " \t");
+		bool found = strncmp(code, "//", 2) && strstr(code, "barrier") &&
+			     strstr(code, "CLK_GLOBAL_MEM_FENCE") && !strstr(code, "CLK_LOCAL_MEM_FENCE");
+		free(text);
+		if (found)
+			return line;
+		p = eol ? eol + 1 : NULL;
+	}
+	return 0;
+}
+
 static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			 const struct analysis_buffer *bufs, int nbufs, const char *path,
 			 const char *src, const char *lang, struct finding *f)
@@ -416,7 +436,12 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 	if (o->line)
 		sbuf_addf(&sb, tr(lang, " at line %d"), o->line);
 	sbuf_adds(&sb, m->write ? tr(lang, ", with a different value") : "");
-	sbuf_adds(&sb, across_groups ? "." : tr(lang, ", with no barrier between the two."));
+	/* a barrier is there, but with the wrong fence: say so rather than "no barrier" */
+	int fence = r.local && !across_groups && src ? global_only_barrier(src) : 0;
+	if (fence)
+		sbuf_addf(&sb, tr(lang, ", and the barrier at line %d orders only global memory."), fence);
+	else
+		sbuf_adds(&sb, across_groups ? "." : tr(lang, ", with no barrier between the two."));
 	add_source_line(&sb, src, w->line);
 	if (o->line != w->line)
 		add_source_line(&sb, src, o->line);
@@ -428,7 +453,12 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 				     "seen by another until they synchronise: on a GPU the read may get "
 				     "the old value or the new one, and the result changes from run to "
 				     "run"));
-	if (across_groups) {
+	if (fence) {
+		sbuf_addf(&sb, tr(lang, ". barrier(CLK_GLOBAL_MEM_FENCE) at line %d makes every work-item "
+				  "wait, but promises nothing about local memory: what one work-item wrote "
+				  "there need not be seen by the others. Where work-items share local "
+				  "memory, the barrier needs CLK_LOCAL_MEM_FENCE."), fence);
+	} else if (across_groups) {
 		sbuf_adds(&sb, tr(lang, ". No barrier orders different work-groups: each work-group must "
 				  "own its region of the output (group g writes only its own elements), "
 				  "and a pass that reads another pass's results needs a separate kernel "
