@@ -17,6 +17,7 @@
  */
 #include "engine/oclgrind-log.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,35 @@ static int cmp_ids(const void *a, const void *b)
 	return 0;
 }
 
+/* The line of a `return` in the kernel before line `before` (from the kernel's first line, so a
+ * helper function's return is not taken), or 0. */
+static int early_return_line(const char *src, int before)
+{
+	int line = 1, kernel_start = 0, found = 0;
+	for (const char *p = src; p && *p && line < before; line++) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		char *text = xstrfmt("%.*s", (int)n, p);
+		char *comment = strstr(text, "//");
+		if (comment)
+			*comment = '\0';
+		if (strstr(text, "kernel ")) {
+			kernel_start = line;
+			found = 0;
+		}
+		for (const char *r = strstr(text, "return"); kernel_start && r && !found;
+		     r = strstr(r + 1, "return")) {
+			bool word = (r == text || !(isalnum((unsigned char)r[-1]) || r[-1] == '_')) &&
+				    !(isalnum((unsigned char)r[6]) || r[6] == '_');
+			if (word)
+				found = line;
+		}
+		free(text);
+		p = eol ? eol + 1 : NULL;
+	}
+	return found;
+}
+
 static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			       const char *path, const char *src, const char *lang, struct finding *f)
 {
@@ -307,6 +337,18 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 		if (groups > 1)
 			sbuf_addf(&sb, tr(lang, " The same happened in %d work-groups in all."), groups);
 		add_source_line(&sb, src, m->line);
+		int ret = src && !m->async ? early_return_line(src, m->line) : 0;
+		if (ret) {
+			sbuf_addf(&sb, tr(lang, "\nThe work-items that leave at line %d with `return` never get "
+					  "there: a work-item with nothing to do must still pass every barrier. "
+					  "Instead of returning early, guard only the work (`if (i < len) ...`) "
+					  "and let every work-item run on to the barrier."), ret);
+			add_source_line(&sb, src, ret);
+			free(group);
+			f->verdict = VERDICT_BARRIER_DIVERGENCE;
+			f->message = sbuf_detach(&sb);
+			return;
+		}
 	}
 	sbuf_adds(&sb, tr(lang, "\nEvery work-item of a work-group must reach the same barrier, the same "
 			  "number of times. A barrier inside an `if`, or inside a loop whose number of "
