@@ -363,6 +363,72 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 	f->message = sbuf_detach(&sb);
 }
 
+/* The text of line `line` of src (1-based), allocated; "" past the end. */
+static char *source_line_text(const char *src, int line)
+{
+	const char *p = src;
+	for (int i = 1; i < line && p; i++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p)
+		return xstrdup("");
+	return xstrfmt("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+static bool has_if(const char *text)
+{
+	const char *comment = strstr(text, "//");
+	for (const char *q = strstr(text, "if"); q && (!comment || q < comment); q = strstr(q + 1, "if")) {
+		bool starts = q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_');
+		const char *after = q + 2 + strspn(q + 2, " \t");
+		if (starts && *after == '(')
+			return true;
+	}
+	return false;
+}
+
+/* The line of an `if` that guards line `line`: on that line, on the line before (an if without
+ * braces), or heading a block the line is in; 0 when none does. */
+static int guard_line(const char *src, int line)
+{
+	char *text = source_line_text(src, line);
+	bool same = has_if(text);
+	free(text);
+	if (same)
+		return line;
+	text = source_line_text(src, line - 1);
+	bool braceless = line > 1 && has_if(text) && !strchr(text, ';') && !strchr(text, '{');
+	free(text);
+	if (braceless)
+		return line - 1;
+	/* the blocks around the line, innermost first: one an if opens guards it */
+	int depth = 0;
+	for (int l = line - 1; l >= 1; l--) {
+		text = source_line_text(src, l);
+		for (size_t i = strlen(text); i-- > 0;) {
+			if (text[i] == '}') {
+				depth++;
+			} else if (text[i] == '{' && depth > 0) {
+				depth--;
+			} else if (text[i] == '{') {
+				/* its head: this line, or the one before a brace alone on its line */
+				int head = strspn(text, " \t{") == strlen(text) && l > 1 ? l - 1 : l;
+				char *h = head == l ? xstrdup(text) : source_line_text(src, head);
+				bool guarded = has_if(h);
+				free(h);
+				if (guarded) {
+					free(text);
+					return head;
+				}
+			}
+		}
+		free(text);
+	}
+	return 0;
+}
+
 static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				  const struct analysis_buffer *bufs, int nbufs, const char *path,
 				  const char *src, const char *lang, struct finding *f)
@@ -409,10 +475,22 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		sbuf_adds(&sb, tr(lang, "\nA GPU does not check indices: the read returns whatever lies "
 				  "after the data, garbage that ends up in your result, or crashes the "
 				  "kernel."));
-	sbuf_adds(&sb, tr(lang, " Guard the access with a test of the index against the size, e.g. "
-			  "`if (i < len)`: the last work-group may lie partly past the end of the data, "
-			  "and every element a work-item touches needs its own test, not only the "
-			  "first."));
+	int guard = src ? guard_line(src, m->line) : 0;
+	if (guard) {
+		/* a guard that lets this index through: the formula or the guard's bound is wrong */
+		sbuf_addf(&sb, tr(lang, " The access is already guarded (line %d), yet this index got "
+				  "through: the bug is in how the index is computed, or in the bound the "
+				  "guard tests (each element a work-item touches needs its own test). Work "
+				  "out the index for the work-item named above, term by term, and compare "
+				  "it with the size."), guard);
+		if (guard != m->line)
+			add_source_line(&sb, src, guard);
+	} else {
+		sbuf_adds(&sb, tr(lang, " Guard the access with a test of the index against the size, e.g. "
+				  "`if (i < len)`: the last work-group may lie partly past the end of the "
+				  "data, and every element a work-item touches needs its own test, not only "
+				  "the first."));
+	}
 	f->verdict = VERDICT_OUT_OF_BOUNDS;
 	f->message = sbuf_detach(&sb);
 }
