@@ -1,6 +1,5 @@
-// expect: out_of_bounds line 8
+// expect: out_of_bounds line 7
 // expect: out_of_bounds [--no-analysis]
-// message: Guard the access with a test of the index against the size
 // Forgets that the last work-group reaches past len.
 __kernel void scale(__global const float *in, __global float *out, float factor, uint len)
 {
