@@ -241,35 +241,6 @@ static int cmp_ids(const void *a, const void *b)
 	return 0;
 }
 
-/* The line of a `return` in the kernel before line `before` (from the kernel's first line, so a
- * helper function's return is not taken), or 0. */
-static int early_return_line(const char *src, int before)
-{
-	int line = 1, kernel_start = 0, found = 0;
-	for (const char *p = src; p && *p && line < before; line++) {
-		const char *eol = strchr(p, '\n');
-		size_t n = eol ? (size_t)(eol - p) : strlen(p);
-		char *text = xstrfmt("%.*s", (int)n, p);
-		char *comment = strstr(text, "//");
-		if (comment)
-			*comment = '\0';
-		if (strstr(text, "kernel ")) {
-			kernel_start = line;
-			found = 0;
-		}
-		for (const char *r = strstr(text, "return"); kernel_start && r && !found;
-		     r = strstr(r + 1, "return")) {
-			bool word = (r == text || !(isalnum((unsigned char)r[-1]) || r[-1] == '_')) &&
-				    !(isalnum((unsigned char)r[6]) || r[6] == '_');
-			if (word)
-				found = line;
-		}
-		free(text);
-		p = eol ? eol + 1 : NULL;
-	}
-	return found;
-}
-
 static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			       const char *path, const char *src, const char *lang, struct finding *f)
 {
@@ -337,7 +308,7 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 		if (groups > 1)
 			sbuf_addf(&sb, tr(lang, " The same happened in %d work-groups in all."), groups);
 		add_source_line(&sb, src, m->line);
-		int ret = src && !m->async ? early_return_line(src, m->line) : 0;
+		int ret = src && !m->async ? source_early_return(src, m->line) : 0;
 		if (ret) {
 			sbuf_addf(&sb, tr(lang, "\nThe work-items that leave at line %d with `return` never get "
 					  "there: a work-item with nothing to do must still pass every barrier. "
@@ -361,72 +332,6 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 	free(group);
 	f->verdict = VERDICT_BARRIER_DIVERGENCE;
 	f->message = sbuf_detach(&sb);
-}
-
-/* The text of line `line` of src (1-based), allocated; "" past the end. */
-static char *source_line_text(const char *src, int line)
-{
-	const char *p = src;
-	for (int i = 1; i < line && p; i++) {
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	if (!p)
-		return xstrdup("");
-	return xstrfmt("%.*s", (int)strcspn(p, "\n"), p);
-}
-
-static bool has_if(const char *text)
-{
-	const char *comment = strstr(text, "//");
-	for (const char *q = strstr(text, "if"); q && (!comment || q < comment); q = strstr(q + 1, "if")) {
-		bool starts = q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_');
-		const char *after = q + 2 + strspn(q + 2, " \t");
-		if (starts && *after == '(')
-			return true;
-	}
-	return false;
-}
-
-/* The line of an `if` that guards line `line`: on that line, on the line before (an if without
- * braces), or heading a block the line is in; 0 when none does. */
-static int guard_line(const char *src, int line)
-{
-	char *text = source_line_text(src, line);
-	bool same = has_if(text);
-	free(text);
-	if (same)
-		return line;
-	text = source_line_text(src, line - 1);
-	bool braceless = line > 1 && has_if(text) && !strchr(text, ';') && !strchr(text, '{');
-	free(text);
-	if (braceless)
-		return line - 1;
-	/* the blocks around the line, innermost first: one an if opens guards it */
-	int depth = 0;
-	for (int l = line - 1; l >= 1; l--) {
-		text = source_line_text(src, l);
-		for (size_t i = strlen(text); i-- > 0;) {
-			if (text[i] == '}') {
-				depth++;
-			} else if (text[i] == '{' && depth > 0) {
-				depth--;
-			} else if (text[i] == '{') {
-				/* its head: this line, or the one before a brace alone on its line */
-				int head = strspn(text, " \t{") == strlen(text) && l > 1 ? l - 1 : l;
-				char *h = head == l ? xstrdup(text) : source_line_text(src, head);
-				bool guarded = has_if(h);
-				free(h);
-				if (guarded) {
-					free(text);
-					return head;
-				}
-			}
-		}
-		free(text);
-	}
-	return 0;
 }
 
 static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
@@ -475,7 +380,7 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		sbuf_adds(&sb, tr(lang, "\nA GPU does not check indices: the read returns whatever lies "
 				  "after the data, garbage that ends up in your result, or crashes the "
 				  "kernel."));
-	int guard = src ? guard_line(src, m->line) : 0;
+	int guard = src ? source_guard_line(src, m->line) : 0;
 	if (guard) {
 		/* a guard that lets this index through: the formula or the guard's bound is wrong */
 		sbuf_addf(&sb, tr(lang, " The access is already guarded (line %d), yet this index got "
@@ -493,26 +398,6 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 	}
 	f->verdict = VERDICT_OUT_OF_BOUNDS;
 	f->message = sbuf_detach(&sb);
-}
-
-/* The line of the first barrier that orders only global memory (CLK_GLOBAL_MEM_FENCE without
- * CLK_LOCAL_MEM_FENCE on its line), or 0. */
-static int global_only_barrier(const char *src)
-{
-	int line = 1;
-	for (const char *p = src; p && *p; line++) {
-		const char *eol = strchr(p, '\n');
-		size_t n = eol ? (size_t)(eol - p) : strlen(p);
-		char *text = xstrfmt("%.*s", (int)n, p);
-		const char *code = text + strspn(text, " \t");
-		bool found = strncmp(code, "//", 2) && strstr(code, "barrier") &&
-			     strstr(code, "CLK_GLOBAL_MEM_FENCE") && !strstr(code, "CLK_LOCAL_MEM_FENCE");
-		free(text);
-		if (found)
-			return line;
-		p = eol ? eol + 1 : NULL;
-	}
-	return 0;
 }
 
 static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
@@ -557,7 +442,7 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 		sbuf_addf(&sb, tr(lang, " at line %d"), o->line);
 	sbuf_adds(&sb, m->write ? tr(lang, ", with a different value") : "");
 	/* a barrier is there, but with the wrong fence: say so rather than "no barrier" */
-	int fence = r.local && !across_groups && src ? global_only_barrier(src) : 0;
+	int fence = r.local && !across_groups && src ? source_global_only_barrier(src) : 0;
 	if (fence)
 		sbuf_addf(&sb, tr(lang, ", and the barrier at line %d orders only global memory."), fence);
 	else

@@ -409,6 +409,10 @@ int source_find_include(const char *src, size_t len);
  * forbids), with the calling and the called function's names in caller and callee; 0 when no
  * function does. Calls through function pointers and macros are not seen. */
 int source_find_recursion(const char *src, size_t len, char *caller, char *callee, size_t cap);
+/* For the analysis's advice, in a NUL-terminated source (lines from 1; 0: none found): */
+int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
+int source_guard_line(const char *src, int line);       /* an `if` that guards the line */
+int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
 /* The source's tokens as the compiler sees them: comments and line splices gone, every run of
  * white space between two tokens one space, the end of each preprocessor line kept, literals
  * byte for byte. Two sources that differ only in comments and spacing give the same text. */

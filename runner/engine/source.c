@@ -8,6 +8,7 @@
  */
 #include "engine/engine.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -352,4 +353,121 @@ int source_find_recursion(const char *src, size_t len, char *caller, char *calle
 	}
 	free(g);
 	return found;
+}
+
+/* ---- what the analysis's messages read in the learner's source ---- */
+
+/* The line of a `return` in the kernel before line `before` (from the kernel's first line, so a
+ * helper function's return is not taken), or 0. */
+int source_early_return(const char *src, int before)
+{
+	int line = 1, kernel_start = 0, found = 0;
+	for (const char *p = src; p && *p && line < before; line++) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		char *text = xstrfmt("%.*s", (int)n, p);
+		char *comment = strstr(text, "//");
+		if (comment)
+			*comment = '\0';
+		if (strstr(text, "kernel ")) {
+			kernel_start = line;
+			found = 0;
+		}
+		for (const char *r = strstr(text, "return"); kernel_start && r && !found;
+		     r = strstr(r + 1, "return")) {
+			bool word = (r == text || !(isalnum((unsigned char)r[-1]) || r[-1] == '_')) &&
+				    !(isalnum((unsigned char)r[6]) || r[6] == '_');
+			if (word)
+				found = line;
+		}
+		free(text);
+		p = eol ? eol + 1 : NULL;
+	}
+	return found;
+}
+
+/* The text of line `line` of src (1-based), allocated; "" past the end. */
+static char *source_line_text(const char *src, int line)
+{
+	const char *p = src;
+	for (int i = 1; i < line && p; i++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p)
+		return xstrdup("");
+	return xstrfmt("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+static bool has_if(const char *text)
+{
+	const char *comment = strstr(text, "//");
+	for (const char *q = strstr(text, "if"); q && (!comment || q < comment); q = strstr(q + 1, "if")) {
+		bool starts = q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_');
+		const char *after = q + 2 + strspn(q + 2, " \t");
+		if (starts && *after == '(')
+			return true;
+	}
+	return false;
+}
+
+/* The line of an `if` that guards line `line`: on that line, on the line before (an if without
+ * braces), or heading a block the line is in; 0 when none does. */
+int source_guard_line(const char *src, int line)
+{
+	char *text = source_line_text(src, line);
+	bool same = has_if(text);
+	free(text);
+	if (same)
+		return line;
+	text = source_line_text(src, line - 1);
+	bool braceless = line > 1 && has_if(text) && !strchr(text, ';') && !strchr(text, '{');
+	free(text);
+	if (braceless)
+		return line - 1;
+	/* the blocks around the line, innermost first: one an if opens guards it */
+	int depth = 0;
+	for (int l = line - 1; l >= 1; l--) {
+		text = source_line_text(src, l);
+		for (size_t i = strlen(text); i-- > 0;) {
+			if (text[i] == '}') {
+				depth++;
+			} else if (text[i] == '{' && depth > 0) {
+				depth--;
+			} else if (text[i] == '{') {
+				/* its head: this line, or the one before a brace alone on its line */
+				int head = strspn(text, " \t{") == strlen(text) && l > 1 ? l - 1 : l;
+				char *h = head == l ? xstrdup(text) : source_line_text(src, head);
+				bool guarded = has_if(h);
+				free(h);
+				if (guarded) {
+					free(text);
+					return head;
+				}
+			}
+		}
+		free(text);
+	}
+	return 0;
+}
+
+/* The line of the first barrier that orders only global memory (CLK_GLOBAL_MEM_FENCE without
+ * CLK_LOCAL_MEM_FENCE on its line), or 0. */
+int source_global_only_barrier(const char *src)
+{
+	int line = 1;
+	for (const char *p = src; p && *p; line++) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		char *text = xstrfmt("%.*s", (int)n, p);
+		const char *code = text + strspn(text, " \t");
+		bool found = strncmp(code, "//", 2) && strstr(code, "barrier") &&
+			     strstr(code, "CLK_GLOBAL_MEM_FENCE") && !strstr(code, "CLK_LOCAL_MEM_FENCE");
+		free(text);
+		if (found)
+			return line;
+		p = eol ? eol + 1 : NULL;
+	}
+	return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * fuzz-source.c: the learner's source as the parent reads it before any compiler: the search
- * for a directive that reads another file, the tokens the verdict cache keys on, and the call
- * graph that finds recursion. The bytes are the learner's, so anything goes.
+ * for a directive that reads another file, the tokens the verdict cache keys on, the call
+ * graph that finds recursion, and the lines the analysis's advice looks for (guards, an early
+ * return, a barrier's fence). The bytes are the learner's, so anything goes.
  */
 #include "fuzz.h"
 
@@ -16,5 +17,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	source_tokens(src, size, &tokens);
 	source_find_recursion(src, size, caller, callee, sizeof(caller));
 	sbuf_release(&tokens);
+	/* what the analysis's advice reads, at lines in and past the input */
+	char *text = fuzz_string(data, size);
+	source_global_only_barrier(text);
+	for (int line = 0; line < 40; line += 7) {
+		source_early_return(text, line);
+		source_guard_line(text, line);
+	}
+	free(text);
 	return 0;
 }
