@@ -14,6 +14,12 @@ check memory_4.ini "$line" "this line is not ini" $((line + 1)) "syntax"
 line=$(grep -n '^\[check\]' checks/memory_4.ini | cut -d: -f1)
 check memory_4.ini "$line" "colour = blue" $((line + 1)) "unknown key 'colour'"
 check memory_4.ini "$line" "analysis_time_limit_ms = soon" $((line + 1)) "analysis_time_limit_ms"
+# a kernel name no kernel can have is the course's mistake, not every learner's mismatch
+cp checks/memory_4.ini "$course/checks/memory_4.ini"
+kline=$(grep -n '^kernel = ' checks/memory_4.ini | cut -d: -f1)
+sed -i 's/^kernel = .*/kernel = 2fast/' "$course/checks/memory_4.ini"
+$CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"
+grep -q "memory_4.ini:$kline: kernel must be a C identifier" "$TMP/err" || fail "kernel 2fast: $(cat "$TMP/err")"
 line=$(grep -n '^\[buffer out\]' checks/memory_4.ini | cut -d: -f1)
 check memory_4.ini "$((line - 1))" "[buffer nothing]\nsize = 1" "$((line + 1))" "no argument .nothing."
 line=$(grep -n '^\[let\]' checks/memory_4.ini | cut -d: -f1)

@@ -211,9 +211,16 @@ static int parse_init(struct arg_spec *a, const char *v)
 static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 {
 	struct check_spec *spec = ctx->spec;
-	if (!strcmp(name, "kernel"))
+	if (!strcmp(name, "kernel")) {
+		/* a name no kernel can have would blame every learner's kernel for a mismatch */
+		bool ident = *v && !isdigit((unsigned char)*v) && strlen(v) < sizeof(spec->kernel);
+		for (const char *p = v; ident && *p; p++)
+			ident = isalnum((unsigned char)*p) || *p == '_';
+		if (!ident)
+			return bad(ctx, "kernel must be a C identifier (letters, digits and '_', not "
+				   "starting with a digit, under %zu characters)", sizeof(spec->kernel));
 		copy_str(spec->kernel, sizeof(spec->kernel), v);
-	else if (!strcmp(name, "signature"))
+	} else if (!strcmp(name, "signature"))
 		return parse_signature(ctx, v);
 	else if (!strcmp(name, "time_limit_ms") || !strcmp(name, "analysis_time_limit_ms")) {
 		long *ms = name[0] == 't' ? &spec->time_limit_ms : &spec->analysis_time_limit_ms;
