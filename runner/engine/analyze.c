@@ -488,6 +488,24 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 	f->message = sbuf_detach(&sb);
 }
 
+/* Whether a line of code assigns an array element as it is: `x[...] = y[...];` with no sum,
+ * neither `+=` nor a `+` outside the brackets of the value. */
+static bool plain_copy(const char *text)
+{
+	const char *eq = text;
+	while ((eq = strchr(eq, '=')) && (eq[1] == '=' || (eq > text && strchr("=!<>+-*/%&|^", eq[-1]))))
+		eq += eq[1] == '=' ? 2 : 1;
+	if (!eq || !strchr(eq, '['))
+		return false;
+	int depth = 0;
+	for (const char *p = eq + 1; *p && *p != ';'; p++) {
+		depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
+		if (depth == 0 && (*p == '+' || *p == '-' || *p == '*'))
+			return false;
+	}
+	return true;
+}
+
 static void explain_uninitialized(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				  const struct analysis_buffer *bufs, int nbufs, const char *path,
 				  const char *src, const char *lang, struct finding *f)
@@ -520,7 +538,18 @@ static void explain_uninitialized(const struct parsed_log *pl, const struct oclg
 	sbuf_adds(&sb, tr(lang, ": a slot of local memory that no work-item filled, or a private "
 			  "variable without a starting value."));
 	add_source_line(&sb, src, m->line);
-	if (m->uninit == UNINIT_WRITE && !strcmp(m->space, "local"))
+	/* a plain copy (no sum on the line) reads an unwritten slot because of its index: a starting
+	 * value would only hide that */
+	char *text = src && m->line > 0 ? source_line_text(src, m->line) : xstrdup("");
+	bool copy = m->uninit == UNINIT_WRITE && strcmp(m->space, "local") && plain_copy(text);
+	free(text);
+	if (copy)
+		sbuf_adds(&sb, tr(lang, "\nThe value comes from a slot no work-item wrote. This line copies "
+				  "it, so a starting value would only hide the bug: compare the index this "
+				  "work-item reads at with the slots the work-items of its group wrote (a "
+				  "group id not swapped, an index off by one, a slot past the part that was "
+				  "loaded). The fix is the index."));
+	else if (m->uninit == UNINIT_WRITE && !strcmp(m->space, "local"))
 		sbuf_adds(&sb, tr(lang, "\nLocal memory starts with garbage on a GPU (the CPU device often "
 				  "happens to give zeros). Give every slot a value before anyone reads it: "
 				  "for a sum, set each work-item's slot to 0, the identity of +, before the "

@@ -413,6 +413,7 @@ int source_find_recursion(const char *src, size_t len, char *caller, char *calle
 int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
 int source_guard_line(const char *src, int line);       /* an `if` that guards the line */
 int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
+char *source_line_text(const char *src, int line);      /* its text, allocated; "" past the end */
 /* The source's tokens as the compiler sees them: comments and line splices gone, every run of
  * white space between two tokens one space, the end of each preprocessor line kept, literals
  * byte for byte. Two sources that differ only in comments and spacing give the same text. */

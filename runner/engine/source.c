@@ -387,7 +387,7 @@ int source_early_return(const char *src, int before)
 }
 
 /* The text of line `line` of src (1-based), allocated; "" past the end. */
-static char *source_line_text(const char *src, int line)
+char *source_line_text(const char *src, int line)
 {
 	const char *p = src;
 	for (int i = 1; i < line && p; i++) {

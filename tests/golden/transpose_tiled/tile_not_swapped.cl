@@ -1,4 +1,5 @@
-// expect: uninitialized line 15
+// expect: uninitialized line 16
+// message: a starting value would only hide the bug
 // The tile is written back to the group's own block: the group indices are not swapped.
 #define T 16
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)
