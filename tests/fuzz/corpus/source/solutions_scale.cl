@@ -1,9 +1,0 @@
-// scale: out[i] = factor * in[i] for every index i below len.
-__kernel void scale(__global const float *in, __global float *out, float factor, uint len)
-{
-	size_t i = get_global_id(0);
-
-	// The last work-group may reach past the data: those work-items do nothing.
-	if (i < len)
-		out[i] = factor * in[i];
-}

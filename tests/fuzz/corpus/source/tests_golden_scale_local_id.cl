@@ -1,8 +1,0 @@
-// expect: wrong_result
-// Uses the id inside the work-group: every group writes the same first W elements.
-__kernel void scale(__global const float *in, __global float *out, float factor, uint len)
-{
-	size_t i = get_local_id(0);
-	if (i < len)
-		out[i] = factor * in[i];
-}

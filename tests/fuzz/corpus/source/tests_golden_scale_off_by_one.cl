@@ -1,8 +1,0 @@
-// expect: out_of_bounds line 7
-// The guard lets one work-item too many through: index len is past the end.
-__kernel void scale(__global const float *in, __global float *out, float factor, uint len)
-{
-	size_t i = get_global_id(0);
-	if (i <= len)
-		out[i] = factor * in[i];
-}
