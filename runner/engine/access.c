@@ -61,6 +61,25 @@ static bool same_instruction(const struct access_figure *a, const struct access_
 	       !strcmp(a->name, b->name);
 }
 
+bool access_figure_read(const char *fields, struct access_figure *a)
+{
+	char op[8];
+	memset(a, 0, sizeof(*a));
+	if (sscanf(fields, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu",
+		   &a->space, op, &a->line, a->name, &a->bytes, &a->requests, &a->sectors, &a->ideal,
+		   &a->worst_sectors, &a->degrees, &a->worst_degree, &a->foreign_loads) != 12)
+		return false;
+	a->store = !strcmp(op, "store");
+	return (a->space == 'g' || a->space == 'l') && a->requests && (a->store || !strcmp(op, "load"));
+}
+
+void access_figure_write(struct sbuf *out, const struct access_figure *a)
+{
+	sbuf_addf(out, "%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu", a->space,
+		  a->store ? "store" : "load", a->line, a->name, a->bytes, a->requests, a->sectors,
+		  a->ideal, a->worst_sectors, a->degrees, a->worst_degree, a->foreign_loads);
+}
+
 /* Source order, a load before a store on the same line: the order a learner reads them in. */
 static int by_line(const void *a, const void *b)
 {
@@ -78,20 +97,15 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
 	for (const char *p = text; p && *p;) {
 		const char *eol = strchr(p, '\n');
 		measured |= !strncmp(p, "accessed\t", 9);
-		struct access_figure a = { 0 };
-		char op[8], name[NAME_MAX_LEN];
-		if (!strncmp(p, "access\t", 7) &&
-		    sscanf(p + 7, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu",
-			   &a.space, op, &a.line, name, &a.bytes, &a.requests, &a.sectors, &a.ideal,
-			   &a.worst_sectors, &a.degrees, &a.worst_degree, &a.foreign_loads) == 12 &&
-		    (a.space == 'g' || a.space == 'l') && a.requests) {
-			a.store = !strcmp(op, "store");
+		struct access_figure a;
+		if (!strncmp(p, "access\t", 7) && access_figure_read(p + 7, &a)) {
+			/* "#N" is argument N: the check's name for it */
 			int arg = -1;
-			if (name[0] == '#' && sscanf(name + 1, "%d", &arg) == 1 && arg >= 0 &&
+			if (a.name[0] == '#' && sscanf(a.name + 1, "%d", &arg) == 1 && arg >= 0 &&
 			    arg < spec->nargs)
 				copy_str(a.name, sizeof(a.name), spec->args[arg].name);
-			else
-				copy_str(a.name, sizeof(a.name), name[0] == '#' ? "?" : name);
+			else if (a.name[0] == '#')
+				copy_str(a.name, sizeof(a.name), "?");
 			int i = 0;
 			while (i < n && !same_instruction(&f[i], &a))
 				i++;

@@ -101,11 +101,9 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 	/* the access figures, as the plugin writes them but with the check's names */
 	sbuf_addf(&out, "naccess\t%d\n", r->naccess);
 	for (int i = 0; i < r->naccess; i++) {
-		const struct access_figure *a = &r->access[i];
-		sbuf_addf(&out, "access\t%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\n",
-			  a->space, a->store ? "store" : "load", a->line, a->name, a->bytes, a->requests,
-			  a->sectors, a->ideal, a->worst_sectors, a->degrees, a->worst_degree,
-			  a->foreign_loads);
+		sbuf_adds(&out, "access\t");
+		access_figure_write(&out, &r->access[i]);
+		sbuf_adds(&out, "\n");
 	}
 	for (int i = 0; i < r->ntests; i++) {
 		sbuf_addf(&out, "test\t%s\t", test_status_name(r->tests[i].status));
@@ -163,14 +161,9 @@ static int read_field(char *line, struct report *r)
 	} else if (!strcmp(key, "naccess")) {
 		r->naccess = atoi(v) < 0 ? -1 : 0;   /* the access lines that follow count themselves */
 	} else if (!strcmp(key, "access")) {
-		struct access_figure a = { 0 };
-		char op[8];
-		if (r->naccess < 0 || sscanf(v, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu",
-					     &a.space, op, &a.line, a.name, &a.bytes, &a.requests,
-					     &a.sectors, &a.ideal, &a.worst_sectors, &a.degrees,
-					     &a.worst_degree, &a.foreign_loads) != 12 || !a.requests)
+		struct access_figure a;
+		if (r->naccess < 0 || !access_figure_read(v, &a))
 			return -1;
-		a.store = !strcmp(op, "store");
 		r->access = xrealloc(r->access, sizeof(*r->access) * (size_t)(r->naccess + 1));
 		r->access[r->naccess++] = a;
 	} else if (!strcmp(key, "analysis")) {

@@ -66,6 +66,10 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
  * the instruction's line in *line when one is unmet, 0 when all hold. */
 int access_rules_check(const struct check_spec *spec, const struct access_figure *f, int n,
 		       const char *lang, struct sbuf *msg, int *line);
+/* One figure as the fields of a line (the plugin's, and the verdict cache's): read them into a,
+ * false when they are not one; write them (no newline). */
+bool access_figure_read(const char *fields, struct access_figure *a);
+void access_figure_write(struct sbuf *out, const struct access_figure *a);
 /* The warp width and bank count the figures assume. */
 int access_warp(void);
 int access_banks(void);

@@ -6,11 +6,6 @@
 
 /* ---- memory access ---- */
 
-void access_summary_text(const struct report *r, const char *lang, struct sbuf *out)
-{
-	access_figures_text(r->access, r->naccess, lang, out);
-}
-
 void access_figures_text(const struct access_figure *f, int n, const char *lang, struct sbuf *out)
 {
 	if (n <= 0)
@@ -90,7 +85,7 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	if (r->naccess > 0 && (verbose || r->verdict == VERDICT_PASS ||
 			       r->verdict == VERDICT_REQUIREMENT_UNMET)) {
 		struct sbuf acc = SBUF_INIT;
-		access_summary_text(r, lang, &acc);
+		access_figures_text(r->access, r->naccess, lang, &acc);
 		fprintf(f, "%s%s%s\n", dim, text_safe(sbuf_str(&acc), &safe), off);
 		sbuf_release(&acc);
 	}

@@ -66,8 +66,7 @@ void hint_print(const struct exercise *e, const struct hints *h, int i, const ch
 /* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
 void report_print_json(const struct report *r, FILE *f);
-/* The memory-access figures of a report, one line per memory instruction, in source order. */
-void access_summary_text(const struct report *r, const char *lang, struct sbuf *out);
+/* Memory-access figures (a report's, a bench's), one line per memory instruction, in source order. */
 void access_figures_text(const struct access_figure *f, int n, const char *lang, struct sbuf *out);
 /* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json. */
 void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang);

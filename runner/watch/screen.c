@@ -204,7 +204,7 @@ static void access_lines(struct watch *w, struct lines *l, int width)
 	if (r->naccess <= 0)
 		return;
 	struct sbuf s = SBUF_INIT;
-	access_summary_text(r, w->opt.lang, &s);
+	access_figures_text(r->access, r->naccess, w->opt.lang, &s);
 	char *safe = safe_copy(sbuf_str(&s));
 	struct lines out = { NULL, 0 };
 	lines_split(&out, safe);
