@@ -78,20 +78,7 @@ int access_rule_key(struct check_spec *spec, const char *name, const char *key, 
 			return -1;
 		}
 	} else if (!strcmp(key, "why") || !strncmp(key, "why.", 4)) {
-		const char *lang = key[3] ? key + 4 : "";
-		int i = 0, n = (int)(sizeof(r->why) / sizeof(r->why[0]));
-		while (i < n && r->why[i].text && strcmp(r->why[i].lang, lang))
-			i++;
-		if (i == n || strlen(lang) >= sizeof(r->why[i].lang)) {
-			snprintf(err, errlen, "too many languages for why, or a language name too long");
-			return -1;
-		}
-		/* indented continuation lines arrive as the same key again: join them */
-		char *text = r->why[i].text;
-		char *joined = text ? xstrfmt("%s %s", text, value) : xstrdup(value);
-		free(text);
-		copy_str(r->why[i].lang, sizeof(r->why[i].lang), lang);
-		r->why[i].text = joined;
+		return lang_texts_add(&r->why, key, value, err, errlen);
 	} else {
 		snprintf(err, errlen, "unknown key '%s' in [access %s] (load, store, conflicts, shared, "
 			 "why)", key, name);
@@ -142,22 +129,9 @@ int access_rules_validate(const struct check_spec *spec, char *err, size_t errle
 	return 0;
 }
 
-const char *access_rule_why(const struct access_rule *r, const char *lang)
-{
-	const char *fallback = NULL;
-	for (size_t i = 0; i < sizeof(r->why) / sizeof(r->why[0]) && r->why[i].text; i++) {
-		if (lang && !strcmp(r->why[i].lang, lang))
-			return r->why[i].text;
-		if (!r->why[i].lang[0])
-			fallback = r->why[i].text;
-	}
-	return fallback;
-}
-
 void access_rules_release(struct check_spec *spec)
 {
 	for (int i = 0; i < spec->naccess; i++)
-		for (size_t j = 0; j < sizeof(spec->access[i].why) / sizeof(spec->access[i].why[0]); j++)
-			free(spec->access[i].why[j].text);
+		lang_texts_release(&spec->access[i].why);
 	spec->naccess = 0;
 }

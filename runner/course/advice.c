@@ -1,13 +1,12 @@
 /*
- * advice.c: the [advice] section of a check ini: what an instructor adds to a verdict of this
+ * advice.c: texts an instructor writes in several languages (`key`, `key.pt-BR`, ...), and the
+ * [advice] section of a check ini, made of them: what an instructor adds to a verdict of this
  * exercise, where the runner's general words cannot know the fix (a histogram's race is fixed
  * by an atomic, not by a barrier):
  *
  *   [advice]
  *   data_race = Several work-items add to the same bin at once: use atomic_inc(&counts[v]).
  *   data_race.pt-BR = ...
- *
- * A key is a verdict's name, with a language after a dot for another language.
  */
 #include "course/course.h"
 
@@ -15,14 +14,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+int lang_texts_add(struct lang_texts *l, const char *key, const char *value, char *err, size_t errlen)
+{
+	const char *dot = strchr(key, '.'), *lang = dot ? dot + 1 : "";
+	int i = 0;
+	while (i < LANG_TEXTS_MAX && l->t[i].text && strcmp(l->t[i].lang, lang))
+		i++;
+	if (i == LANG_TEXTS_MAX || strlen(lang) >= sizeof(l->t[i].lang)) {
+		snprintf(err, errlen, "'%s': at most %d languages, with names under %zu characters", key,
+			 LANG_TEXTS_MAX, sizeof(l->t[0].lang));
+		return -1;
+	}
+	char *joined = l->t[i].text ? xstrfmt("%s %s", l->t[i].text, value) : xstrdup(value);
+	free(l->t[i].text);
+	copy_str(l->t[i].lang, sizeof(l->t[i].lang), lang);
+	l->t[i].text = joined;
+	return 0;
+}
+
+const char *lang_texts_get(const struct lang_texts *l, const char *lang)
+{
+	const char *fallback = NULL;
+	for (int i = 0; i < LANG_TEXTS_MAX && l->t[i].text; i++) {
+		if (lang && !strcmp(l->t[i].lang, lang))
+			return l->t[i].text;
+		if (!l->t[i].lang[0])
+			fallback = l->t[i].text;
+	}
+	return fallback;
+}
+
+void lang_texts_release(struct lang_texts *l)
+{
+	for (int i = 0; i < LANG_TEXTS_MAX; i++)
+		free(l->t[i].text);
+	memset(l, 0, sizeof(*l));
+}
+
 int advice_key(struct check_spec *spec, const char *key, const char *value, char *err, size_t errlen)
 {
 	char name[32];
-	const char *dot = strchr(key, '.');
-	size_t n = dot ? (size_t)(dot - key) : strlen(key);
+	size_t n = strcspn(key, ".");
 	snprintf(name, sizeof(name), "%.*s", (int)n, key);
 	int v = n < sizeof(name) ? verdict_from_name(name) : -1;
-	const char *lang = dot ? dot + 1 : "";
 	if (v < 0 || v == VERDICT_PASS || v == VERDICT_ERROR) {
 		snprintf(err, errlen, "[advice]: '%s' is not a verdict a kernel gets (data_race, "
 			 "wrong_result, out_of_bounds, ...)", name);
@@ -30,44 +64,31 @@ int advice_key(struct check_spec *spec, const char *key, const char *value, char
 	}
 	struct check_advice *a = NULL;
 	for (int i = 0; i < spec->nadvice && !a; i++)
-		if ((int)spec->advice[i].verdict == v && !strcmp(spec->advice[i].lang, lang))
+		if ((int)spec->advice[i].verdict == v)
 			a = &spec->advice[i];
 	if (!a) {
-		if (spec->nadvice == MAX_ADVICE || strlen(lang) >= sizeof(a->lang)) {
-			snprintf(err, errlen, "[advice]: at most %d entries, and a language name of at most "
-				 "15 characters", MAX_ADVICE);
+		if (spec->nadvice == MAX_ADVICE) {
+			snprintf(err, errlen, "[advice]: at most %d verdicts", MAX_ADVICE);
 			return -1;
 		}
 		a = &spec->advice[spec->nadvice++];
 		memset(a, 0, sizeof(*a));
 		a->verdict = (enum verdict)v;
-		copy_str(a->lang, sizeof(a->lang), lang);
 	}
-	/* indented continuation lines arrive as the same key again: join them */
-	char *joined = a->text ? xstrfmt("%s %s", a->text, value) : xstrdup(value);
-	free(a->text);
-	a->text = joined;
-	return 0;
+	return lang_texts_add(&a->text, key, value, err, errlen);
 }
 
 const char *advice_for(const struct check_spec *spec, enum verdict v, const char *lang)
 {
-	const char *fallback = NULL;
-	for (int i = 0; i < spec->nadvice; i++) {
-		const struct check_advice *a = &spec->advice[i];
-		if (a->verdict != v)
-			continue;
-		if (lang && !strcmp(a->lang, lang))
-			return a->text;
-		if (!a->lang[0])
-			fallback = a->text;
-	}
-	return fallback;
+	for (int i = 0; i < spec->nadvice; i++)
+		if (spec->advice[i].verdict == v)
+			return lang_texts_get(&spec->advice[i].text, lang);
+	return NULL;
 }
 
 void advice_release(struct check_spec *spec)
 {
 	for (int i = 0; i < spec->nadvice; i++)
-		free(spec->advice[i].text);
+		lang_texts_release(&spec->advice[i].text);
 	spec->nadvice = 0;
 }

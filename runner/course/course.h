@@ -162,6 +162,23 @@ struct bench_param {
 	int nvalues;
 };
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
+/* ---- texts an instructor writes in several languages (advice.c) ---- */
+/* `key` and `key.LANG` of an ini section: one text per language; continuation lines arrive as
+ * the same key again and are joined. */
+#define LANG_TEXTS_MAX 4
+struct lang_texts {
+	struct {
+		char lang[16];       /* "" for the key alone */
+		char *text;
+	} t[LANG_TEXTS_MAX];
+};
+/* Adds value to the text in lang (the part of key after its first '.', or ""); -1 with the
+ * reason in err when there are too many languages or the name is too long. */
+int lang_texts_add(struct lang_texts *l, const char *key, const char *value, char *err, size_t errlen);
+/* The text in lang, else the one without a language, else NULL. */
+const char *lang_texts_get(const struct lang_texts *l, const char *lang);
+void lang_texts_release(struct lang_texts *l);
+
 /* ---- memory-access requirements (access.c): the [access NAME] sections of a check ---- */
 #define MAX_ACCESS_RULES 8
 /* "coalesced": a memory instruction's requests touch at most this many times the sectors
@@ -175,13 +192,8 @@ struct access_rule {
 	bool coalesced[2];           /* loads, stores: at most ACCESS_COALESCED_RATIO x the ideal */
 	int max_conflict;            /* worst bank-conflict degree at most; 0: no rule */
 	bool shared;                 /* some value read by a work-item other than the one that wrote it */
-	struct {                     /* what the property buys in this exercise, shown when unmet: */
-		char lang[16];       /* "" for `why`, "pt-BR" for `why.pt-BR`, ... */
-		char *text;
-	} why[4];
+	struct lang_texts why;       /* what the property buys in this exercise, shown when unmet */
 };
-/* The rule's `why` in lang, else the default one, else NULL. */
-const char *access_rule_why(const struct access_rule *r, const char *lang);
 /* Reads one key of [access NAME] into spec (the section's rule is made on its first key).
  * Returns 0, or -1 with the reason in err. */
 struct check_spec;
@@ -195,8 +207,7 @@ void access_rules_release(struct check_spec *spec);
 #define MAX_ADVICE 16
 struct check_advice {
 	enum verdict verdict;
-	char lang[16];               /* "" for the key alone, "pt-BR" for `key.pt-BR` */
-	char *text;
+	struct lang_texts text;
 };
 /* Reads one key of [advice]; -1 with the reason in err. */
 int advice_key(struct check_spec *spec, const char *key, const char *value, char *err, size_t errlen);

@@ -141,7 +141,7 @@ static bool rule_covers(const struct access_rule *r, const struct access_figure 
 
 static void add_why(struct sbuf *msg, const struct access_rule *r, const char *lang)
 {
-	const char *why = access_rule_why(r, lang);
+	const char *why = lang_texts_get(&r->why, lang);
 	if (why)
 		sbuf_addf(msg, "\n%s", why);
 }
