@@ -86,17 +86,11 @@ static void add_source_line(struct sbuf *sb, const char *src, int line)
 {
 	if (!src || line < 1)
 		return;
-	const char *p = src;
-	for (int i = 1; i < line && p; i++) {
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	if (!p || !*p)
-		return;
-	p += strspn(p, " \t");
-	size_t n = strcspn(p, "\r\n");
-	sbuf_addf(sb, "\n    %4d | %.*s", line, (int)n, p);
+	char *text = source_line_text(src, line);
+	const char *code = text + strspn(text, " \t");
+	if (*code)
+		sbuf_addf(sb, "\n    %4d | %.*s", line, (int)strcspn(code, "\r"), code);
+	free(text);
 }
 
 static void add_location(struct sbuf *sb, const char *path, int line, const char *what)
