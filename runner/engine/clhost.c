@@ -306,22 +306,24 @@ int clhost_kernel_args(struct cl_kern *k, struct kernel_arg_info *args, int max)
 	return (int)n;
 }
 
-long clhost_kernel_local_mem(struct cl_kern *k)
+/* A byte count the device gives about the kernel; -1 when it cannot say. */
+static long kernel_bytes(struct cl_kern *k, cl_kernel_work_group_info what)
 {
 	cl_ulong bytes = 0;
-	if (clGetKernelWorkGroupInfo(k->kernel, k->p->s->device, CL_KERNEL_LOCAL_MEM_SIZE,
-				     sizeof(bytes), &bytes, NULL) != CL_SUCCESS)
+	if (clGetKernelWorkGroupInfo(k->kernel, k->p->s->device, what, sizeof(bytes), &bytes, NULL) !=
+	    CL_SUCCESS)
 		return -1;
 	return (long)bytes;
 }
 
+long clhost_kernel_local_mem(struct cl_kern *k)
+{
+	return kernel_bytes(k, CL_KERNEL_LOCAL_MEM_SIZE);
+}
+
 long clhost_kernel_private_mem(struct cl_kern *k)
 {
-	cl_ulong bytes = 0;
-	if (clGetKernelWorkGroupInfo(k->kernel, k->p->s->device, CL_KERNEL_PRIVATE_MEM_SIZE,
-				     sizeof(bytes), &bytes, NULL) != CL_SUCCESS)
-		return -1;
-	return (long)bytes;
+	return kernel_bytes(k, CL_KERNEL_PRIVATE_MEM_SIZE);
 }
 
 long clhost_device_local_mem(struct cl_kern *k)
