@@ -35,6 +35,27 @@ static void add_row(struct sbuf *out, const struct bench_result *b, const char *
 	sbuf_adds(out, "\n");
 }
 
+/* A row's label: its work-group, and the parameters that tell it from the other rows (other
+ * than the size and the work-group): "64 cap=2048" where one bench tries several caps. */
+static void row_label(const struct bench_result *b, int i, char *label, size_t cap)
+{
+	size_t at = (size_t)snprintf(label, cap, "%s", b->rows[i].group);
+	char name[sizeof(b->rows[i].name)];
+	snprintf(name, sizeof(name), "%s", b->rows[i].name);
+	for (char *save = NULL, *tok = strtok_r(name, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (!strncmp(tok, "len=", 4) || !strncmp(tok, "wg=", 3))
+			continue;
+		bool everywhere = true;   /* the same in every row: says nothing of this one */
+		for (int j = 0; j < b->nrows && everywhere; j++) {
+			const char *other = b->rows[j].name, *hit = strstr(other, tok);
+			size_t n = strlen(tok);
+			everywhere = hit && (hit == other || hit[-1] == ' ') && (hit[n] == ' ' || !hit[n]);
+		}
+		if (!everywhere && at < cap)
+			at += (size_t)snprintf(label + at, cap - at, " %s", tok);
+	}
+}
+
 void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang)
 {
 	struct sbuf safe = SBUF_INIT;
@@ -73,16 +94,17 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 	bool unknown = false;
 	for (int i = 0; i < b->nrows; i++) {
 		const struct bench_row *row = &b->rows[i];
+		char label[64];
+		row_label(b, i, label, sizeof(label));
 		if (row->skipped) {
-			sbuf_addf(out, "  %-18s %s\n", row->group, tr(lang, "skipped: larger than this device allows"));
+			sbuf_addf(out, "  %-18s %s\n", label, tr(lang, "skipped: larger than this device allows"));
 			continue;
 		}
 		if (row->problem)
-			sbuf_addf(out, "  %-18s %s\n", row->group, row->problem);
+			sbuf_addf(out, "  %-18s %s\n", label, row->problem);
 		else
-			add_row(out, b, row->group, row->loop_s, row->first_s, row, lang);
+			add_row(out, b, label, row->loop_s, row->first_s, row, lang);
 		if (row->ref_loop_s > 0) {
-			char label[64];
 			snprintf(label, sizeof(label), "  %s", tr(lang, "reference"));
 			add_row(out, b, label, row->ref_loop_s, row->ref_first_s, row, lang);
 		}
