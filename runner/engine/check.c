@@ -355,6 +355,21 @@ static int read_learner_file(const char *path, char **src, const char *exercise,
 	return -1;
 }
 
+/* Each child's times from the check's start, to stderr: until it armed its clock (started, or
+ * taken from the standby), said "ready" (built) and closed its channel (done). */
+static void trace_children(const struct sandbox_child *ch, const int idx[3], double t0)
+{
+	static const char *const names[3] = { "learner", "reference", "analysis" };
+	for (int i = 0; i < 3; i++) {
+		if (idx[i] < 0)
+			continue;
+		const struct sandbox_child *c = &ch[idx[i]];
+		fprintf(stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s\n", names[i],
+			c->armed_at - t0, c->ready_at > 0 ? c->ready_at - t0 : -1.0,
+			c->ended_at > 0 ? c->ended_at - t0 : -1.0);
+	}
+}
+
 int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
 		   struct report *r)
 {
@@ -578,6 +593,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		proto_stream_release(&learner);
 		proto_stream_release(&ref);
 	}
+	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
+		trace_children(ch, idx, t0);
 	for (int i = 0; i < nch; i++)
 		sandbox_child_release(&ch[i]);
 	sandbox_clean_compiler_cache();

@@ -125,6 +125,7 @@ struct sandbox_child {
 	bool output_cut;     /* it sent more than the parent reads: stopped */
 	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
 	int err_fd;          /* sanitizer builds: the child's stderr, in memory (see release) */
+	double armed_at, ready_at, ended_at;   /* its clock (now_seconds); CLINGS_TRACE prints them */
 };
 #define SANDBOX_CHILD_INIT { .pid = -1, .fd = -1, .err_fd = -1 }
 /* Starts c's clock: the build limit until its "ready" line, then the run limit. */

@@ -394,6 +394,7 @@ int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *
 void sandbox_arm(struct sandbox_child *c, const struct sandbox_limits *lim)
 {
 	c->run_ms = lim->time_ms;
+	c->armed_at = now_seconds();
 	c->deadline = now_seconds() + (double)(lim->build_ms > 0 ? lim->build_ms : lim->time_ms) / 1000.0;
 }
 
@@ -504,11 +505,13 @@ bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd)
 				if (!ch->ready && (!strncmp(ch->output.buf, "ready\t", 6) ||
 						   strstr(ch->output.buf, "\nready\t"))) {
 					ch->ready = true;
-					ch->deadline = now_seconds() + (double)ch->run_ms / 1000.0;
+					ch->ready_at = now_seconds();
+					ch->deadline = ch->ready_at + (double)ch->run_ms / 1000.0;
 				}
 			} else if (got == 0 || errno != EINTR) {
 				close(ch->fd);
 				ch->fd = -1;
+				ch->ended_at = now_seconds();
 				/* The learner's build, signature or requirement settled the check: the
 				 * reference and the analysis would only make it wait. */
 				if (ch->settles_unready && !ch->ready)
