@@ -1,0 +1,23 @@
+// expect: wrong_result
+// message: (x0 - 1, y0 - 1)
+// The tile starts at the block's first cell instead of one cell before it: every cell of
+// the tile holds its right-hand and lower neighbour, and the stencil is shifted by one.
+__kernel void stencil(__global const int *in, __global int *out, __local int *tile,
+		      uint width, uint height)
+{
+	int WX = get_local_size(0), WY = get_local_size(1);
+	int TW = WX + 2, TH = WY + 2;
+	int lx = get_local_id(0), ly = get_local_id(1);
+	int x0 = get_group_id(0) * WX, y0 = get_group_id(1) * WY;
+	int x = x0 + lx, y = y0 + ly;
+	int c = (ly + 1) * TW + lx + 1;
+
+	for (int i = ly * WX + lx; i < TW * TH; i += WX * WY) {
+		int gx = x0 + i % TW, gy = y0 + i / TW;
+		bool inside = gx < (int)width && gy < (int)height;
+		tile[i] = inside ? in[gy * width + gx] : 0;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (x < (int)width && y < (int)height)
+		out[y * width + x] = 4 * tile[c] - tile[c - TW] - tile[c + TW] - tile[c - 1] - tile[c + 1];
+}
