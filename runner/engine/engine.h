@@ -417,6 +417,9 @@ int source_find_recursion(const char *src, size_t len, char *caller, char *calle
 int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
 int source_guard_line(const char *src, int line);       /* an `if` that guards the line */
 int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
+/* The guard of the first store into an element of `name` when every store into one is guarded
+ * (an `if` around it, see source_guard_line); 0 when one is not, or there is none. */
+int source_stores_guarded(const char *src, const char *name);
 char *source_line_text(const char *src, int line);      /* its text, allocated; "" past the end */
 /* The source's tokens as the compiler sees them: comments and line splices gone, every run of
  * white space between two tokens one space, the end of each preprocessor line kept, literals
@@ -430,6 +433,7 @@ struct judge_input {
 	const struct proto_stream *reference;   /* the reference child's (or the cache's) */
 	const char *learner_path;               /* as shown to the learner */
 	const char *lang;
+	const char *learner_src;                /* the kernel's text, for advice; may be NULL */
 };
 /* Fills r's tests and verdict from the learner's and the reference's results; returns 0, or 1
  * when the learner's run ended before a verdict (began then names the test it was in, or is
