@@ -192,7 +192,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	struct analysis_buffer *bufs = NULL;
 	int nbufs = proto_analysis_buffers(sbuf_str(&ach->output), &bufs);
 	struct finding f = { VERDICT_PASS, NULL, NULL, 0 };
-	verdict_from_oclgrind_log(log ? log : "", learner, bufs, nbufs, lang, &f);
+	verdict_from_analysis(log ? log : "", learner, bufs, nbufs, sbuf_str(&ach->output), lang, &f);
 	free(bufs);
 	r->analysis_ran = true;
 	r->naccess = access_figures_parse(sbuf_str(&ach->output), spec, &r->access);
