@@ -16,10 +16,13 @@ struct output_view {
 	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
 	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
 	const char *lang;  /* of msg and pic: "pt-BR", else (NULL too) English */
+	size_t wg;         /* work-items per work-group of a 1-D launch, for diagnoses; 0: unknown */
 };
 /*
  * Returns how many elements differ (floats within the relative tolerance are equal); for a
- * mismatch, msg names the first wrong place in the learner's terms and pic draws the region.
+ * mismatch, msg names the first wrong place in the learner's terms, then a line on the shape of
+ * the error where it has a common one (work-groups that wrote nothing, the output shifted by one
+ * place, blocks transposed but not their insides, one value everywhere), and pic draws the region.
  */
 long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
 /* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */

@@ -394,7 +394,7 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 			rc = -1;
 		} else {
 			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
-						 pass, 1, "en" };  /* the course's fault: for its author, in English */
+						 pass, 1, "en", 0 };  /* the course's fault: for its author, in English */
 			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
 				struct sbuf full = SBUF_INIT;
 				sbuf_addf(&full, "the reference solution disagrees with the host on test %s "

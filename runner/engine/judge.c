@@ -107,8 +107,12 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 			free(msg);
 			return -1;
 		}
+		int64_t wg = 0;
+		if (spec->dims != 1 || expr_eval(spec->local_expr[0], v, &wg, (char[64]){ 0 }, 64) < 0 ||
+		    wg < 0)
+			wg = 0;
 		struct output_view o = { a, exp->bytes, got->bytes, n[i], output_columns(a, v), pass,
-					 passes, lang };
+					 passes, lang, (size_t)wg };
 		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 		long wrong = compare_output(&o, spec->tolerance, &msg, &pic);
 		if (wrong) {
