@@ -19,7 +19,16 @@
  *          requests <TAB> sectors <TAB> ideal <TAB> worst sectors <TAB> degree sum <TAB> worst degree
  *          <TAB> foreign loads
  * where name is a kernel argument's name, a __local array's name, or "?" when the address does
- * not come from either. The line is the learner's source line (the analysis builds with
+ * not come from either. For the analysis's messages, two more kinds of line:
+ *   local <TAB> buffer <TAB> name <TAB> element bytes <TAB> elements <TAB> columns
+ * for each __local array the kernel declares itself, by Oclgrind's buffer number (the top bits
+ * of its addresses; columns is the inner size of a 2-D array, else 0), and
+ *   unwritten <TAB> buffer <TAB> byte offset <TAB> bytes <TAB> line <TAB> group x,y,z <TAB>
+ *          local x,y,z <TAB> slots written <TAB> their writers
+ * for the first load of each work-item (at most MAX_UNWRITTEN a launch) from local memory that
+ * no work-item of its group had written: the slots (in units of the load's size) that the group
+ * had written by then, as "0-31,40", and the local linear ids that wrote them ("-" where a
+ * whole group, by async_work_group_copy, or an atomic wrote). The line is the learner's source line (the analysis builds with
  * -cl-opt-disable, so every access keeps its debug location). Addresses carry Oclgrind's buffer
  * number in their top bits, so two buffers never share a sector.
  *
@@ -34,9 +43,12 @@
 #include <oclgrind/WorkGroup.h>
 #include <oclgrind/WorkItem.h>
 
+#include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugLoc.h>
+#include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
 #include <unistd.h>
@@ -54,6 +66,29 @@ namespace {
 
 const unsigned SPACE_GLOBAL = 1, SPACE_CONSTANT = 2, SPACE_LOCAL = 3;
 const size_t SECTOR_BYTES = 32, BANK_BYTES = 4;
+const unsigned long MAX_UNWRITTEN = 64;   /* unwritten-slot reads told per launch */
+const size_t WHOLE_GROUP = (size_t)-1;    /* a writer that is no one work-item */
+
+/* A __local array the kernel declares itself. */
+struct LocalArray {
+	std::string name;
+	size_t elem = 0, count = 0, cols = 0;
+};
+
+/* "0-31,40" for a sorted set of numbers. */
+std::string ranges_text(const std::set<size_t> &ids)
+{
+	std::string out;
+	for (auto it = ids.begin(); it != ids.end();) {
+		size_t first = *it, last = first;
+		while (++it != ids.end() && *it == last + 1)
+			last = *it;
+		out += (out.empty() ? "" : ",") + std::to_string(first);
+		if (last > first)
+			out += "-" + std::to_string(last);
+	}
+	return out.empty() ? "-" : out;
+}
 
 /* Totals of one memory instruction over every request. */
 struct Figures {
@@ -124,9 +159,18 @@ public:
 				 f.worst_degree, f.foreign_loads);
 			out += line;
 		}
+		for (auto &kv : arrays)
+			out += "local\t" + std::to_string(kv.first) + "\t" + kv.second.name + "\t" +
+			       std::to_string(kv.second.elem) + "\t" + std::to_string(kv.second.count) +
+			       "\t" + std::to_string(kv.second.cols) + "\n";
+		out += unwritten;
 		if (fd >= 0)
 			write_all(fd, out);
 		figures.clear();
+		arrays.clear();
+		unwritten.clear();
+		unwritten_count = 0;
+		told.clear();
 		kernel = nullptr;
 	}
 
@@ -171,6 +215,19 @@ public:
 		access(memory, item, address, size, true);
 	}
 
+	/* async_work_group_copy into local memory, and atomics: the slots are written */
+	void memoryStore(const oclgrind::Memory *memory, const oclgrind::WorkGroup *,
+			 size_t address, size_t size, const uint8_t *) override
+	{
+		fill(memory, address, size, WHOLE_GROUP);
+	}
+
+	void memoryAtomicStore(const oclgrind::Memory *memory, const oclgrind::WorkItem *,
+			       oclgrind::AtomicOp, size_t address, size_t size) override
+	{
+		fill(memory, address, size, WHOLE_GROUP);
+	}
+
 private:
 	size_t warp, banks;
 	int fd;
@@ -182,37 +239,126 @@ private:
 	std::unordered_map<const llvm::Instruction *, std::unordered_map<size_t, unsigned long>> seen;
 	/* local word -> local linear id of its last writer, in this work-group */
 	std::unordered_map<size_t, size_t> writer;
+	/* local word -> who filled it (a work-item's linear id, or WHOLE_GROUP), in this work-group */
+	std::map<size_t, size_t> filled;
+	std::map<size_t, LocalArray> arrays;      /* by buffer number, in this launch */
+	std::string unwritten;                    /* the "unwritten" lines of this launch */
+	unsigned long unwritten_count = 0;
+	std::set<size_t> told;                    /* linear ids told of, in this work-group */
 
 	void clear_group()
 	{
 		requests.clear();
 		seen.clear();
 		writer.clear();
+		filled.clear();
+		told.clear();
 	}
 
-	/* The kernel argument or __local array a pointer comes from, following what clang emits at
-	 * -O0: casts, element offsets, and the stack slot each argument is copied to. */
-	std::string base_name(const llvm::Value *v) const
+	void fill(const oclgrind::Memory *memory, size_t address, size_t size, size_t who)
+	{
+		if (memory->getAddressSpace() != SPACE_LOCAL || !size)
+			return;
+		for (size_t w = address / BANK_BYTES; w <= (address + size - 1) / BANK_BYTES; w++)
+			filled[w] = who;
+	}
+
+	/* A load from local memory no work-item of the group had written: one line, the first
+	 * such load of each work-item. */
+	void tell_unwritten(const oclgrind::Memory *memory, const oclgrind::WorkItem *item,
+			    size_t address, size_t size, size_t linear, unsigned line)
+	{
+		if (unwritten_count >= MAX_UNWRITTEN || !told.insert(linear).second)
+			return;
+		size_t buffer = memory->extractBuffer(address);
+		std::set<size_t> slots, writers;
+		for (auto &kv : filled) {
+			size_t a = kv.first * BANK_BYTES;
+			if (memory->extractBuffer(a) != buffer)
+				continue;
+			slots.insert(memory->extractOffset(a) / size);
+			if (kv.second != WHOLE_GROUP)
+				writers.insert(kv.second);
+		}
+		bool whole = false;
+		for (auto &kv : filled)
+			whole |= kv.second == WHOLE_GROUP && memory->extractBuffer(kv.first * BANK_BYTES) == buffer;
+		oclgrind::Size3 g = item->getWorkGroup()->getGroupID(), l = item->getLocalID();
+		char head[256];
+		snprintf(head, sizeof(head), "unwritten\t%zu\t%zu\t%zu\t%u\t%zu,%zu,%zu\t%zu,%zu,%zu\t",
+			 buffer, memory->extractOffset(address), size, line, g.x, g.y, g.z, l.x, l.y, l.z);
+		unwritten += head + ranges_text(slots) + "\t" + (whole ? "-" : ranges_text(writers)) + "\n";
+		unwritten_count++;
+	}
+
+	/* The kernel's own __local array a pointer comes from, by the size of its type. */
+	void note_array(const oclgrind::Memory *memory, size_t address, const llvm::Value *ptr)
+	{
+		size_t buffer = memory->extractBuffer(address);
+		if (arrays.count(buffer))
+			return;
+		auto *gv = llvm::dyn_cast_or_null<llvm::GlobalVariable>(base_value(ptr));
+		if (!gv || !gv->getParent())
+			return;
+		const llvm::DataLayout &dl = gv->getParent()->getDataLayout();
+		llvm::Type *t = gv->getValueType();
+		std::vector<uint64_t> dims;
+		while (auto *at = llvm::dyn_cast<llvm::ArrayType>(t)) {
+			dims.push_back(at->getNumElements());
+			t = at->getElementType();
+		}
+		LocalArray a;
+		a.name = base_name(ptr);
+		a.elem = (size_t)dl.getTypeAllocSize(t);
+		a.count = 1;
+		for (uint64_t d : dims)
+			a.count *= (size_t)d;
+		a.cols = dims.size() == 2 ? (size_t)dims[1] : 0;
+		if (!a.name.empty() && a.elem)
+			arrays[buffer] = a;
+	}
+
+	/* The kernel argument or __local array (a global variable) a pointer comes from, following
+	 * what clang emits at -O0: casts, element offsets, and the stack slot each argument is
+	 * copied to; NULL when it comes from neither. */
+	const llvm::Value *base_value(const llvm::Value *v) const
 	{
 		for (int depth = 0; v && depth < 64; depth++) {
 			v = v->stripPointerCasts();
-			if (auto *gep = llvm::dyn_cast<llvm::GEPOperator>(v)) {
+			if (auto *gep = llvm::dyn_cast<llvm::GEPOperator>(v))
 				v = gep->getPointerOperand();
-			} else if (auto *gv = llvm::dyn_cast<llvm::GlobalVariable>(v)) {
-				std::string n = gv->getName().str();  /* "kernel.tile" for a kernel's own */
-				size_t dot = n.rfind('.');
-				return dot == std::string::npos ? n : n.substr(dot + 1);
-			} else if (auto *arg = llvm::dyn_cast<llvm::Argument>(v)) {
-				if (!kernel || arg->getParent() != kernel->getFunction())
-					return "";
-				return kernel->getArgumentName(arg->getArgNo()).str();
-			} else if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(v)) {
+			else if (llvm::isa<llvm::GlobalVariable>(v))
+				return v;
+			else if (auto *arg = llvm::dyn_cast<llvm::Argument>(v))
+				return kernel && arg->getParent() == kernel->getFunction() ? v : nullptr;
+			else if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(v))
 				v = stored_into(ld->getPointerOperand()->stripPointerCasts());
-			} else {
-				return "";
-			}
+			else
+				return nullptr;
 		}
+		return nullptr;
+	}
+
+	std::string base_name(const llvm::Value *v) const
+	{
+		v = base_value(v);
+		if (auto *gv = llvm::dyn_cast_or_null<llvm::GlobalVariable>(v)) {
+			std::string n = gv->getName().str();  /* "kernel.tile" for a kernel's own */
+			size_t dot = n.rfind('.');
+			return dot == std::string::npos ? n : n.substr(dot + 1);
+		}
+		if (auto *arg = llvm::dyn_cast_or_null<llvm::Argument>(v))
+			return kernel->getArgumentName(arg->getArgNo()).str();
 		return "";
+	}
+
+	static const llvm::Value *pointer_of(const llvm::Instruction *inst)
+	{
+		if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(inst))
+			return ld->getPointerOperand();
+		if (auto *st = llvm::dyn_cast<llvm::StoreInst>(inst))
+			return st->getPointerOperand();
+		return nullptr;
 	}
 
 	/* The value stored into a stack slot, if it is stored there once. */
@@ -252,12 +398,22 @@ private:
 			f.bytes = size;
 			const llvm::DebugLoc &loc = inst->getDebugLoc();
 			f.line = loc ? loc.getLine() : 0;
-			const llvm::Value *ptr = nullptr;
-			if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(inst))
-				ptr = ld->getPointerOperand();
-			else if (auto *st = llvm::dyn_cast<llvm::StoreInst>(inst))
-				ptr = st->getPointerOperand();
+			const llvm::Value *ptr = pointer_of(inst);
 			f.name = ptr ? base_name(ptr) : "";
+		}
+		if (space == SPACE_LOCAL) {
+			const llvm::Value *ptr = pointer_of(inst);
+			if (ptr)
+				note_array(memory, address, ptr);
+			if (store) {
+				fill(memory, address, size, linear);
+			} else {
+				bool any = false;
+				for (size_t w = address / BANK_BYTES; w <= (address + size - 1) / BANK_BYTES; w++)
+					any |= filled.count(w) > 0;
+				if (!any)
+					tell_unwritten(memory, item, address, size, linear, f.line);
+			}
 		}
 
 		unsigned long k = seen[inst][linear]++;

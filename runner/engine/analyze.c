@@ -9,11 +9,7 @@
  * LLVM instruction, and "At line N (column C) of FILE:" with a quoted source line. The line number
  * is right, but the quoted text is the line before it when the host prepended `#line 1 "FILE"`
  * (Oclgrind quotes from the raw source string), so we quote the learner's file ourselves.
- *
- * Addresses are (buffer number << 48) | byte offset. Global buffers are numbered from 1 in the
- * order the host created them (a freed number is reused first); local memory is numbered per
- * work-group, __local arguments first in argument order, then the kernel's own __local arrays in
- * declaration order.
+ * Addresses become buffers and elements in address.c.
  */
 #include "engine/oclgrind-log.h"
 
@@ -30,17 +26,7 @@
  * (hundreds of them in a 40x40 transpose).
  */
 #define OCLGRIND_MAX_ERRORS 1000
-#define ADDRESS_OFFSET_BITS 48
 #define MAX_LISTED_ITEMS 6       /* work-items named one by one before "and N more" */
-
-/* What the message text needs about one buffer access. */
-struct buffer_ref {
-	const struct analysis_buffer *buf; /* NULL: not one the host described */
-	bool local;
-	bool kernel_array;       /* local memory the kernel declares itself (no host name) */
-	int64_t offset;          /* bytes from the buffer's start; negative: before it */
-	size_t elem;             /* element size used for indices; 0: speak in bytes */
-};
 
 static void add_id(struct sbuf *sb, const long id[3], int dims)
 {
@@ -96,109 +82,6 @@ static void add_source_line(struct sbuf *sb, const char *src, int line)
 static void add_location(struct sbuf *sb, const char *path, int line, const char *what)
 {
 	sbuf_addf(sb, "%s:%d: %s. ", path, line, what);
-}
-
-/* The k-th (from 1) buffer of one launch that lives where `local` says, or NULL. */
-static const struct analysis_buffer *nth_buffer(const struct analysis_buffer *launch, int n,
-						bool local, uint64_t k, uint64_t *count)
-{
-	const struct analysis_buffer *found = NULL;
-	*count = 0;
-	for (int i = 0; i < n; i++) {
-		bool match = local ? launch[i].kind == ARG_LOCAL
-				   : launch[i].kind == ARG_GLOBAL || launch[i].kind == ARG_CONSTANT;
-		if (match && ++*count == k)
-			found = &launch[i];
-	}
-	return found;
-}
-
-/* Length of the launch that starts at bufs: it ends where a name comes round again. */
-static int launch_length(const struct analysis_buffer *bufs, int nbufs)
-{
-	for (int i = 1; i < nbufs; i++)
-		for (int j = 0; j < i; j++)
-			if (!strcmp(bufs[i].name, bufs[j].name))
-				return i;
-	return nbufs;
-}
-
-/*
- * Maps an address to the buffer the host created (global: the k-th global or constant buffer is
- * Oclgrind's buffer k; local: the k-th __local argument, then the kernel's own arrays). bufs may
- * hold several launches one after the other (each frees its buffers in creation order, so the
- * next one gets the same numbers, and maybe other sizes). `past_end` says what the message
- * claims: a launch whose buffer contradicts it is not the one, and an access past the end is
- * measured against the launch it overran by the least.
- */
-static void buffer_from_address(const struct oclgrind_msg *m, const struct analysis_buffer *bufs,
-				int nbufs, size_t elem, bool past_end, struct buffer_ref *r)
-{
-	const uint64_t offset_mask = ((uint64_t)1 << ADDRESS_OFFSET_BITS) - 1;
-	uint64_t number = m->address >> ADDRESS_OFFSET_BITS;
-	uint64_t offset = m->address & offset_mask;
-
-	memset(r, 0, sizeof(*r));
-	r->local = !strcmp(m->space, "local");
-	r->elem = elem;
-	/* A negative index wraps into the top offsets of the buffer numbered one lower. */
-	if (offset >> (ADDRESS_OFFSET_BITS - 1)) {
-		number++;
-		r->offset = (int64_t)offset - ((int64_t)1 << ADDRESS_OFFSET_BITS);
-	} else {
-		r->offset = (int64_t)offset;
-	}
-
-	bool some_launch_has_it = false;
-	for (int start = 0, n; start < nbufs; start += n) {
-		uint64_t count;
-		n = launch_length(bufs + start, nbufs - start);
-		const struct analysis_buffer *b = nth_buffer(bufs + start, n, r->local, number, &count);
-		if (!b)
-			continue;
-		some_launch_has_it = true;
-		bool outside = r->offset < 0 || (uint64_t)r->offset >= b->bytes;
-		if (outside != past_end)
-			continue;   /* the host's order is not Oclgrind's here: say less, not wrong */
-		if (!r->buf || (r->offset >= 0 && b->bytes > r->buf->bytes))
-			r->buf = b;
-	}
-	if (r->local && !some_launch_has_it && number > 0)
-		r->kernel_array = true;
-	if (r->elem && (r->offset % (int64_t)r->elem || (r->buf && r->buf->bytes % r->elem)))
-		r->elem = 0;
-}
-
-/* "`scratch` (local memory)", "a global buffer". Caller frees. */
-static char *buffer_name_text(const struct buffer_ref *r, const char *lang)
-{
-	if (r->buf && r->local)
-		return xstrfmt(tr(lang, "`%s` (local memory)"), r->buf->name);
-	if (r->buf)
-		return xstrfmt("`%s`", r->buf->name);
-	if (r->kernel_array)
-		return xstrdup(tr(lang, "a __local array of the kernel"));
-	if (r->local)
-		return xstrdup(tr(lang, "local memory"));
-	return xstrdup(tr(lang, "a global buffer"));
-}
-
-/* "`scratch[62]`"; for a buffer without a name "element 62", followed by where when asked. */
-static char *element_text(const struct buffer_ref *r, bool say_where, const char *lang)
-{
-	if (r->buf && r->elem)
-		return xstrfmt("`%s[%" PRId64 "]`", r->buf->name, r->offset / (int64_t)r->elem);
-	char *where = say_where ? buffer_name_text(r, lang) : NULL, *s;
-	if (r->elem && where)
-		s = xstrfmt(tr(lang, "element %lld of %s"), (long long)(r->offset / (int64_t)r->elem), where);
-	else if (r->elem)
-		s = xstrfmt(tr(lang, "element %lld"), (long long)(r->offset / (int64_t)r->elem));
-	else if (where)
-		s = xstrfmt(tr(lang, "byte %lld of %s"), (long long)r->offset, where);
-	else
-		s = xstrfmt(tr(lang, "byte %lld"), (long long)r->offset);
-	free(where);
-	return s;
 }
 
 /* "32-63" style lists of 1-D ids; for 2-D ids a few of them and a count. */
@@ -329,19 +212,21 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 }
 
 static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
-				  const struct analysis_buffer *bufs, int nbufs, const char *path,
+				  const struct analysis_memory *mem, const char *path,
 				  const char *src, const char *lang, struct finding *f)
 {
 	struct sbuf sb = SBUF_INIT, what = SBUF_INIT;
 	struct buffer_ref r;
 
-	buffer_from_address(m, bufs, nbufs, m->size, true, &r);
+	buffer_from_address(m, mem, m->size, true, &r);
 	f->line = m->line;
 	add_location(&sb, path, f->line,
 		     m->write ? tr(lang, "out-of-bounds write") : tr(lang, "out-of-bounds read"));
-	if (r.buf && r.elem) {
-		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.buf->bytes / r.elem);
-		sbuf_addf(&what, "`%s[%" PRId64 "]`", r.buf->name, index);
+	if (r.name && r.elem) {
+		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.bytes / r.elem);
+		char *element = indexed_text(&r, index);
+		sbuf_adds(&what, element);
+		free(element);
 		if (index < 0)
 			sbuf_addf(&what, tr(lang, ", %lld before the start"), (long long)-index);
 		else if (index == count)
@@ -351,10 +236,13 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		sbuf_addf(&what, r.local ? tr(lang, ": %s (local memory) holds %lld elements "
 					      "(indices 0 to %lld).")
 					 : tr(lang, ": %s holds %lld elements (indices 0 to %lld)."),
-			  r.buf->name, (long long)count, (long long)(count - 1));
-	} else if (r.buf) {
+			  r.name, (long long)count, (long long)(count - 1));
+		if (r.cols)
+			sbuf_addf(&what, tr(lang, " It is %lld rows of %zu."), (long long)(count / (int64_t)r.cols),
+				  r.cols);
+	} else if (r.name) {
 		sbuf_addf(&what, tr(lang, "byte %lld of `%s`, which holds %zu bytes."), (long long)r.offset,
-			  r.buf->name, r.buf->bytes);
+			  r.name, r.bytes);
 	} else {
 		char *name = buffer_name_text(&r, lang);
 		sbuf_addf(&what, tr(lang, "outside %s."), name);
@@ -384,6 +272,15 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 				  "it with the size."), guard);
 		if (guard != m->line)
 			add_source_line(&sb, src, guard);
+	} else if (r.kernel_array && r.name && r.elem) {
+		/* a size the kernel fixed: no bound test of the data helps, the index or the size is wrong */
+		long long count = (long long)(r.bytes / r.elem);
+		sbuf_addf(&sb, tr(lang, " `%s` is the kernel's own array: its %lld elements are fixed "
+				  "where it is declared, whatever the work-group's size. Every index into "
+				  "it must stay within 0 to %lld for every work-item: check the index "
+				  "formula (off by one?), and that the array is as large as the largest "
+				  "work-group it is indexed by (or use a __local argument the host sizes)."),
+			  r.name, count, count - 1);
 	} else {
 		sbuf_adds(&sb, tr(lang, " Guard the access with a test of the index against the size, e.g. "
 				  "`if (i < len)`: the last work-group may lie partly past the end of the "
@@ -395,7 +292,7 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 }
 
 static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
-			 const struct analysis_buffer *bufs, int nbufs, const char *path,
+			 const struct analysis_memory *mem, const char *path,
 			 const char *src, const char *lang, struct finding *f)
 {
 	struct sbuf sb = SBUF_INIT, at = SBUF_INIT;
@@ -409,7 +306,7 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 	size_t elem = w->access_bytes ? w->access_bytes : o->access_bytes;
 	bool across_groups = w->is_group || o->is_group || !same_id(w->group, o->group);
 
-	buffer_from_address(m, bufs, nbufs, elem, false, &r);
+	buffer_from_address(m, mem, elem, false, &r);
 	f->line = o->line ? o->line : w->line;
 	f->line = f->line ? f->line : m->line;
 	add_location(&sb, path, f->line, tr(lang, "data race"));
@@ -500,8 +397,45 @@ static bool plain_copy(const char *text)
 	return true;
 }
 
+/* Which slot of local memory the work-item read unwritten, and which ones its group had written
+ * by then (the access plugin's record), when the plugin saw it. */
+static void add_unwritten_read(struct sbuf *sb, const struct parsed_log *pl, const struct oclgrind_msg *m,
+			       const struct analysis_memory *mem, const char *src, const char *lang)
+{
+	struct unwritten_read u;
+	if (!mem->channel || m->e[0].is_group ||
+	    !unwritten_read_find(mem->channel, m->e[0].group, m->e[0].local, &u))
+		return;
+	struct oclgrind_msg at = { .address = (u.buffer << 48) | (uint64_t)u.offset, .space = "local" };
+	struct buffer_ref r;
+	buffer_from_address(&at, mem, u.size, false, &r);
+	char *item = work_item_text(&m->e[0], pl->dims, lang), *element = element_text(&r, true, lang);
+	char *where = buffer_name_text(&r, lang);
+	sbuf_adds(sb, "\n");
+	if (!strcmp(u.slots, "-"))
+		sbuf_addf(sb, tr(lang, "At line %d, %s read %s, and no work-item of its work-group had "
+				 "written any slot of %s."), u.line, item, element, where);
+	else if (r.elem != u.size || r.cols)
+		sbuf_addf(sb, tr(lang, "At line %d, %s read %s, which no work-item of its work-group had "
+				 "written."), u.line, item, element);
+	else if (pl->dims > 1 || !strcmp(u.writers, "-"))
+		sbuf_addf(sb, tr(lang, "At line %d, %s read %s, which no work-item of its work-group had "
+				 "written: they had written slots %s of %s."), u.line, item, element,
+			  u.slots, where);
+	else
+		sbuf_addf(sb, tr(lang, "At line %d, %s read %s, which no work-item of its work-group had "
+				 "written: work-items %s had written slots %s of %s."), u.line, item,
+			  element, u.writers, u.slots, where);
+	if (u.line != m->line)
+		add_source_line(sb, src, u.line);
+	free(item);
+	free(element);
+	free(where);
+	unwritten_read_release(&u);
+}
+
 static void explain_uninitialized(const struct parsed_log *pl, const struct oclgrind_msg *m,
-				  const struct analysis_buffer *bufs, int nbufs, const char *path,
+				  const struct analysis_memory *mem, const char *path,
 				  const char *src, const char *lang, struct finding *f)
 {
 	struct sbuf sb = SBUF_INIT;
@@ -512,7 +446,7 @@ static void explain_uninitialized(const struct parsed_log *pl, const struct oclg
 	add_location(&sb, path, f->line, tr(lang, "uninitialised value"));
 	switch (m->uninit) {
 	case UNINIT_WRITE:
-		buffer_from_address(m, bufs, nbufs, m->e[0].access_bytes, false, &r);
+		buffer_from_address(m, mem, m->e[0].access_bytes, false, &r);
 		element = element_text(&r, true, lang);
 		sbuf_addf(&sb, tr(lang, "At line %d, %s stored into %s a value computed from memory "
 				  "nobody had written"), m->line, item, element);
@@ -532,6 +466,7 @@ static void explain_uninitialized(const struct parsed_log *pl, const struct oclg
 	sbuf_adds(&sb, tr(lang, ": a slot of local memory that no work-item filled, or a private "
 			  "variable without a starting value."));
 	add_source_line(&sb, src, m->line);
+	add_unwritten_read(&sb, pl, m, mem, src, lang);
 	/* a plain copy (no sum on the line) reads an unwritten slot because of its index: a starting
 	 * value would only hide that */
 	char *text = src && m->line > 0 ? source_line_text(src, m->line) : xstrdup("");
@@ -595,9 +530,9 @@ void analysis_env(const char *log_path, char **env, int max)
 	env[n] = NULL;
 }
 
-int verdict_from_oclgrind_log(const char *log, const char *learner_path,
-			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
-			      struct finding *f)
+int verdict_from_analysis(const char *log, const char *learner_path,
+			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
+			  const char *lang, struct finding *f)
 {
 	struct parsed_log pl = { NULL, 0, 0, 0 };
 	const struct oclgrind_msg *first = NULL;
@@ -623,25 +558,36 @@ int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 
 	if (read_file(learner_path, &src, &srclen) < 0)
 		src = NULL;   /* the message then names the line without quoting it */
+	struct local_array *arrays = NULL;
+	int narrays = channel ? local_arrays_parse(channel, &arrays) : 0;
+	struct analysis_memory mem = { bufs, nbufs, arrays, narrays, channel };
 	switch (first->kind) {
 	case MSG_DIVERGENCE:
 		explain_divergence(&pl, first, learner_path, src, lang, f);
 		break;
 	case MSG_OUT_OF_BOUNDS:
-		explain_out_of_bounds(&pl, first, bufs, nbufs, learner_path, src, lang, f);
+		explain_out_of_bounds(&pl, first, &mem, learner_path, src, lang, f);
 		break;
 	case MSG_DATA_RACE:
-		explain_race(&pl, first, bufs, nbufs, learner_path, src, lang, f);
+		explain_race(&pl, first, &mem, learner_path, src, lang, f);
 		break;
 	case MSG_UNINITIALIZED:
-		explain_uninitialized(&pl, first, bufs, nbufs, learner_path, src, lang, f);
+		explain_uninitialized(&pl, first, &mem, learner_path, src, lang, f);
 		break;
 	case MSG_OTHER:
 		break;
 	}
+	free(arrays);
 	free(src);
 	free(pl.m);
 	return 0;
+}
+
+int verdict_from_oclgrind_log(const char *log, const char *learner_path,
+			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
+			      struct finding *f)
+{
+	return verdict_from_analysis(log, learner_path, bufs, nbufs, NULL, lang, f);
 }
 
 void finding_release(struct finding *f)

@@ -171,7 +171,7 @@ static enum bench_agree agreement(const struct check_spec *spec, int r, const st
 				agree = AGREE_NO;
 				continue;
 			}
-			struct output_view o = { a, want->bytes, got->bytes, want->nbytes / esize, 0, 1, 1, lang };
+			struct output_view o = { a, want->bytes, got->bytes, want->nbytes / esize, 0, 1, 1, lang, 0 };
 			struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 			if (compare_output(&o, spec->tolerance, &msg, &pic))
 				agree = AGREE_NO;

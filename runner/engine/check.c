@@ -192,7 +192,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	struct analysis_buffer *bufs = NULL;
 	int nbufs = proto_analysis_buffers(sbuf_str(&ach->output), &bufs);
 	struct finding f = { VERDICT_PASS, NULL, NULL, 0 };
-	verdict_from_oclgrind_log(log ? log : "", learner, bufs, nbufs, lang, &f);
+	verdict_from_analysis(log ? log : "", learner, bufs, nbufs, sbuf_str(&ach->output), lang, &f);
 	free(bufs);
 	r->analysis_ran = true;
 	r->naccess = access_figures_parse(sbuf_str(&ach->output), spec, &r->access);
@@ -316,7 +316,7 @@ static bool unoptimised_passes(const struct run_request *exec_rq, const struct s
 	struct sbuf began = SBUF_INIT;
 	bool pass = learner.ready && !proto_parse(sbuf_str(&learner.before), &r, NULL);
 	if (pass) {
-		struct judge_input in = { spec, &learner, ref, shown, lang };
+		struct judge_input in = { spec, &learner, ref, shown, lang, exec_rq->learner_src };
 		pass = judge_execution(&in, &r, &began, NULL) == 0 && r.verdict == VERDICT_PASS;
 	}
 	if (pass) {   /* its tests, all run, replace the optimised run's */
@@ -556,7 +556,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			explain_abnormal_end(lc, NULL, spec->time_limit_ms, "", o->lang, r);
 		} else if (reference_results(rc_child ? &rc_child->output : &cached, rc_child, key, &ref,
 					     r) == 0) {
-			struct judge_input in = { spec, &learner, &ref, shown, o->lang };
+			struct judge_input in = { spec, &learner, &ref, shown, o->lang, learner_src };
 			int failed_case = -1;
 			if (judge_execution(&in, r, &began, &failed_case))
 				explain_abnormal_end(lc, sbuf_str(&began), spec->time_limit_ms, "", o->lang, r);

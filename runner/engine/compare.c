@@ -160,6 +160,143 @@ static void add_relative_error(struct sbuf *out, const struct output_view *o, si
 		sbuf_adds(out, tr(o->lang, " (about a float's precision: is something computed in float?)"));
 }
 
+/* ---- the shape of a wrong output: what a learner's common mistakes leave behind ---- */
+
+#define SHAPE_SHARE 0.9           /* share of the places a shape must explain */
+#define SHAPE_MIN_ELEMENTS 4      /* fewer say nothing about a shape */
+
+/* Whether no element of work-group g's range of a 1-D output (clipped to its end) was written. */
+static bool group_silent(const struct output_view *o, size_t g)
+{
+	for (size_t i = g * o->wg; i < (g + 1) * o->wg && i < o->n; i++)
+		if (!never_written(o->arg->type, o->got, i))
+			return false;
+	return true;
+}
+
+/* Work-groups whose whole range of a 1-D output was never written: "2, 5-6" into out. */
+static int silent_groups(const struct output_view *o, struct sbuf *out)
+{
+	size_t groups = o->wg ? (o->n + o->wg - 1) / o->wg : 0;
+	int count = 0;
+	for (size_t g = 0; g < groups; g++) {
+		if (!group_silent(o, g))
+			continue;
+		size_t last = g;
+		while (last + 1 < groups && group_silent(o, last + 1))
+			last++;
+		sbuf_adds(out, count ? ", " : "");
+		if (last > g)
+			sbuf_addf(out, "%zu-%zu", g, last);
+		else
+			sbuf_addf(out, "%zu", g);
+		count += (int)(last - g + 1);
+		g = last;
+	}
+	return count;
+}
+
+/* Whether x[i] and y[j] are the same value (floats within the tolerance). */
+static bool same_value(enum elem_type t, const void *x, size_t i, const void *y, size_t j, double tol)
+{
+	if (!type_info(t)->is_float) {
+		size_t es = type_info(t)->size;
+		return !memcmp((const char *)x + i * es, (const char *)y + j * es, es);
+	}
+	double a = elem_get_double(t, x, i), b = elem_get_double(t, y, j);
+	return fabs(a - b) <= tol * fmax(1.0, fabs(b));
+}
+
+/* Whether the wrong elements hold what belongs d places away, got[i] == expected[i + d]: all but
+ * a few of those that can (written, i + d inside), and those most of the wrong ones. */
+static bool shifted_by(const struct output_view *o, const bool *wrong, long count, long d, double tol)
+{
+	long fits = 0, can = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		long j = (long)i + d;
+		if (!wrong[i] || j < 0 || (size_t)j >= o->n || never_written(o->arg->type, o->got, i))
+			continue;
+		can++;
+		fits += same_value(o->arg->type, o->got, i, o->expected, (size_t)j, tol);
+	}
+	return can >= SHAPE_MIN_ELEMENTS && 2 * can >= count && fits >= SHAPE_SHARE * (double)can;
+}
+
+/* A 2-D output whose T x T blocks hold the right values each, but not transposed inside:
+ * got[R + i][C + j] == expected[R + j][C + i] within the block. */
+static bool blocks_not_transposed_inside(const struct output_view *o, const bool *wrong, long count,
+					 size_t t, double tol)
+{
+	size_t cols = (size_t)o->cols, rows = o->n / cols;
+	long fits = 0;
+	for (size_t k = 0; k < rows * cols; k++) {
+		size_t r = k / cols, c = k % cols;
+		size_t mr = r / t * t + c % t, mc = c / t * t + r % t;   /* the mirror inside the block */
+		fits += wrong[k] && mr < rows && mc < cols &&
+			same_value(o->arg->type, o->got, k, o->expected, mr * cols + mc, tol);
+	}
+	return count >= SHAPE_MIN_ELEMENTS && fits >= SHAPE_SHARE * (double)count;
+}
+
+static void add_shape(struct sbuf *msg, const struct output_view *o, const bool *wrong, long count,
+		      double tol)
+{
+	const char *name = o->arg->name;
+	struct sbuf groups = SBUF_INIT;
+	int silent = o->cols == 0 ? silent_groups(o, &groups) : 0;
+	if (silent) {
+		sbuf_addf(msg, trn(o->lang, "\nWork-group %s wrote nothing into %s: every element of its "
+				   "range is still as it was before the run. Does it return before its "
+				   "stores, or does a guard test the group's id instead of the element's "
+				   "index?",
+				   "\nWork-groups %s wrote nothing into %s: every element of their "
+				   "ranges is still as it was before the run. Do they return before their "
+				   "stores, or does a guard test the group's id instead of the element's "
+				   "index?", (unsigned long)silent), sbuf_str(&groups), name);
+		sbuf_release(&groups);
+		return;
+	}
+	sbuf_release(&groups);
+	if (o->cols == 0 && shifted_by(o, wrong, count, 1, tol)) {
+		sbuf_addf(msg, tr(o->lang, "\nYour output is the right one shifted by one place: %s[i] "
+				  "holds what belongs in %s[i + 1]. An index off by one, where the "
+				  "work-item reads or where it writes?"), name, name);
+		return;
+	}
+	if (o->cols == 0 && shifted_by(o, wrong, count, -1, tol)) {
+		sbuf_addf(msg, tr(o->lang, "\nYour output is the right one shifted by one place: %s[i] "
+				  "holds what belongs in %s[i - 1]. An index off by one, where the "
+				  "work-item reads or where it writes?"), name, name);
+		return;
+	}
+	static const size_t tiles[] = { 32, 16, 8 };
+	for (size_t k = 0; o->cols > 0 && k < sizeof(tiles) / sizeof(tiles[0]); k++)
+		if ((size_t)o->cols >= tiles[k] && o->n / (size_t)o->cols >= tiles[k] &&
+		    blocks_not_transposed_inside(o, wrong, count, tiles[k], tol)) {
+			sbuf_addf(msg, tr(o->lang, "\nEach %zu x %zu block of %s holds the right values, "
+					  "but its inside is not transposed: the element at (r, c) of a "
+					  "block holds the one that belongs at (c, r). Inside a block the "
+					  "roles of the two local ids must swap too (with a tile in local "
+					  "memory: read it back the other way round)."),
+				  tiles[k], tiles[k], name);
+			return;
+		}
+	size_t es = type_info(o->arg->type)->size;
+	bool one = o->n >= SHAPE_MIN_ELEMENTS && !never_written(o->arg->type, o->got, 0), varied = false;
+	for (size_t i = 1; i < o->n && one; i++) {
+		one = !memcmp((const char *)o->got + i * es, o->got, es);
+		varied |= memcmp((const char *)o->expected + i * es, o->expected, es) != 0;
+	}
+	if (one && varied) {
+		struct sbuf v = SBUF_INIT;
+		elem_format(&v, o->arg->type, o->got, 0);
+		sbuf_addf(msg, tr(o->lang, "\nEvery element of %s holds the same value, %s: do all the "
+				  "work-items write one place, or read one place (an index without the "
+				  "work-item's id)?"), name, sbuf_str(&v));
+		sbuf_release(&v);
+	}
+}
+
 long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic)
 {
 	bool *wrong = xcalloc(o->n ? o->n : 1, sizeof(bool));
@@ -180,6 +317,7 @@ long compare_output(const struct output_view *o, double tol, struct sbuf *msg, s
 		add_expected_got(msg, o, first);
 		add_relative_error(msg, o, first, tol);
 		sbuf_addf(msg, tr(o->lang, " (%ld of %zu values wrong)"), count, o->n);
+		add_shape(msg, o, wrong, count, tol);
 		if (o->passes > 1)
 			sbuf_addf(pic, tr(o->lang, "pass %d of %d, "), o->pass, o->passes);
 		if (o->cols > 0)

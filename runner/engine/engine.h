@@ -16,10 +16,13 @@ struct output_view {
 	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
 	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
 	const char *lang;  /* of msg and pic: "pt-BR", else (NULL too) English */
+	size_t wg;         /* work-items per work-group of a 1-D launch, for diagnoses; 0: unknown */
 };
 /*
  * Returns how many elements differ (floats within the relative tolerance are equal); for a
- * mismatch, msg names the first wrong place in the learner's terms and pic draws the region.
+ * mismatch, msg names the first wrong place in the learner's terms, then a line on the shape of
+ * the error where it has a common one (work-groups that wrote nothing, the output shifted by one
+ * place, blocks transposed but not their insides, one value everywhere), and pic draws the region.
  */
 long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
 /* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */
@@ -400,7 +403,13 @@ struct finding {
 	char *file;
 	int line;
 };
-/* Translates Oclgrind's log into the first finding a learner should fix, explained in lang. */
+/* Translates Oclgrind's log into the first finding a learner should fix, explained in lang;
+ * channel (may be NULL) is the analysis child's output, whose access plugin's lines name the
+ * kernel's own __local arrays and the slots read unwritten. */
+int verdict_from_analysis(const char *log, const char *learner_path,
+			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
+			  const char *lang, struct finding *f);
+/* The same without the channel. */
 int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
 			      struct finding *f);
@@ -418,6 +427,9 @@ int source_find_recursion(const char *src, size_t len, char *caller, char *calle
 int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
 int source_guard_line(const char *src, int line);       /* an `if` that guards the line */
 int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
+/* The guard of the first store into an element of `name` when every store into one is guarded
+ * (an `if` around it, see source_guard_line); 0 when one is not, or there is none. */
+int source_stores_guarded(const char *src, const char *name);
 char *source_line_text(const char *src, int line);      /* its text, allocated; "" past the end */
 /* The source's tokens as the compiler sees them: comments and line splices gone, every run of
  * white space between two tokens one space, the end of each preprocessor line kept, literals
@@ -431,6 +443,7 @@ struct judge_input {
 	const struct proto_stream *reference;   /* the reference child's (or the cache's) */
 	const char *learner_path;               /* as shown to the learner */
 	const char *lang;
+	const char *learner_src;                /* the kernel's text, for advice; may be NULL */
 };
 /* Fills r's tests and verdict from the learner's and the reference's results; returns 0, or 1
  * when the learner's run ended before a verdict (began then names the test it was in, or is

@@ -99,6 +99,8 @@ static char *with_line_directive(const char *path, const char *src)
  * (clang, NVIDIA) or "error: FILE:LINE:COL: MESSAGE" (PoCL); both become
  * "FILE:LINE:COL: MESSAGE" followed by the learner's line and a caret under the column.
  */
+#define BUILD_TAB_STOP 8   /* columns a tab reaches to, in a quoted line */
+
 static void first_build_error(const char *log, const char *path, const char *src, int *line,
 			      struct sbuf *msg)
 {
@@ -125,14 +127,25 @@ static void first_build_error(const char *log, const char *path, const char *src
 				q = q ? q + 1 : NULL;
 			}
 			if (q) {
+				/* tabs become spaces in both lines, so that the caret stays under its
+				 * column wherever the text is shown (the watcher sets no tab stops) */
 				const char *qe = strchr(q, '\n');
-				size_t ql = qe ? (size_t)(qe - q) : strlen(q);
+				size_t ql = qe ? (size_t)(qe - q) : strlen(q), shown = 0, caret = 0;
 				sbuf_addf(msg, "\n%5d | ", l);
-				sbuf_add(msg, q, ql);
-				sbuf_adds(msg, "\n      | ");
-				for (int k = 1; k < col && (size_t)k <= ql; k++)
-					sbuf_adds(msg, q[k - 1] == '\t' ? "\t" : " ");
-				sbuf_adds(msg, "^");
+				for (size_t k = 0; k < ql && q[k] != '\r'; k++) {
+					if ((int)k == col - 1)
+						caret = shown;
+					size_t wide = q[k] == '\t' ? BUILD_TAB_STOP - shown % BUILD_TAB_STOP : 1;
+					if (q[k] == '\t')
+						sbuf_addf(msg, "%*s", (int)wide, "");
+					else
+						sbuf_add(msg, &q[k], 1);
+					/* a UTF-8 continuation byte takes no column of its own */
+					shown += ((unsigned char)q[k] & 0xc0) == 0x80 ? 0 : wide;
+				}
+				if (col - 1 >= (int)ql)
+					caret = shown;
+				sbuf_addf(msg, "\n      | %*s^", (int)caret, "");
 			}
 			free(text);
 			return;
@@ -394,7 +407,7 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 			rc = -1;
 		} else {
 			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
-						 pass, 1, "en" };  /* the course's fault: for its author, in English */
+						 pass, 1, "en", 0 };  /* the course's fault: for its author, in English */
 			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
 				struct sbuf full = SBUF_INIT;
 				sbuf_addf(&full, "the reference solution disagrees with the host on test %s "

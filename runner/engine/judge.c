@@ -107,8 +107,12 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 			free(msg);
 			return -1;
 		}
+		int64_t wg = 0;
+		if (spec->dims != 1 || expr_eval(spec->local_expr[0], v, &wg, (char[64]){ 0 }, 64) < 0 ||
+		    wg < 0)
+			wg = 0;
 		struct output_view o = { a, exp->bytes, got->bytes, n[i], output_columns(a, v), pass,
-					 passes, lang };
+					 passes, lang, (size_t)wg };
 		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 		long wrong = compare_output(&o, spec->tolerance, &msg, &pic);
 		if (wrong) {
@@ -166,9 +170,19 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 			struct sbuf msg = SBUF_INIT;
 			sbuf_addf(&msg, tr(lang, "Test %s: your kernel wrote past the end of '%s': "
 					   "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
-					   "overwritten.\nA work-item whose index falls outside the data must "
-					   "not write: guard every store with a bounds check."),
+					   "overwritten."),
 				  tc->name, name, name, n[arg], n[arg] ? n[arg] - 1 : 0, index);
+			/* stores already under a guard need a right index or bound, not another guard */
+			int guard = in->learner_src ? source_stores_guarded(in->learner_src, name) : 0;
+			if (guard)
+				sbuf_addf(&msg, tr(lang, "\nEvery store into '%s' is already guarded (line %d), "
+						   "yet one got through: the index a work-item writes at, or the "
+						   "bound its guard tests, is wrong. Work the index out for the "
+						   "last work-items, term by term, and compare it with the size."),
+					  name, guard);
+			else
+				sbuf_adds(&msg, tr(lang, "\nA work-item whose index falls outside the data "
+						   "must not write: guard every store with a bounds check."));
 			report_add_test(r, tc->name, TEST_FAIL, sbuf_str(&msg));
 			fail(r, VERDICT_OUT_OF_BOUNDS, in->learner_path, sbuf_str(&msg));
 			sbuf_release(&msg);

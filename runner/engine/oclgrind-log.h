@@ -53,4 +53,55 @@ struct parsed_log {
 /* Reads every message of log into pl (pl->m allocated; the caller frees it). */
 void oclgrind_log_parse(const char *log, struct parsed_log *pl);
 
+/* ---- addresses, and the access plugin's words about local memory (address.c) ---- */
+/* A __local array the kernel declares itself: "local" lines of the analysis child's channel. */
+struct local_array {
+	uint64_t buffer;         /* Oclgrind's buffer number */
+	char name[NAME_MAX_LEN];
+	size_t elem, count;      /* element bytes, elements */
+	size_t cols;             /* inner size of a 2-D array; 0: 1-D */
+};
+/* The first read of a slot of local memory no work-item of its group had written, by one
+ * work-item: an "unwritten" line. slots and writers ("0-31,40"; writers "-" when unknown) are
+ * allocated. */
+struct unwritten_read {
+	uint64_t buffer;
+	int64_t offset;          /* bytes into the buffer */
+	size_t size;             /* bytes read, the unit of slots */
+	int line;
+	long group[3], local[3];
+	char *slots, *writers;
+};
+/* What the analysis knows of the run's memory besides the log. */
+struct analysis_memory {
+	const struct analysis_buffer *bufs;   /* the host's buffers, in creation order */
+	int nbufs;
+	const struct local_array *arrays;
+	int narrays;
+	const char *channel;                  /* the analysis child's channel; may be NULL */
+};
+/* What the message text needs about one buffer access. */
+struct buffer_ref {
+	const char *name;        /* the host's buffer or the kernel's array; NULL: unknown */
+	size_t bytes;            /* its size, when named */
+	size_t cols;             /* a 2-D __local array's inner size (indices [r][c]); else 0 */
+	bool local;
+	bool kernel_array;       /* local memory the kernel declares itself */
+	int64_t offset;          /* bytes from the buffer's start; negative: before it */
+	size_t elem;             /* element size used for indices; 0: speak in bytes */
+};
+/* Maps m's address to the buffer or array it falls in, elem bytes an element (a kernel's array
+ * uses its declared type's). past_end: what the message claims of the access. */
+void buffer_from_address(const struct oclgrind_msg *m, const struct analysis_memory *mem,
+			 size_t elem, bool past_end, struct buffer_ref *r);
+char *buffer_name_text(const struct buffer_ref *r, const char *lang); /* "`scratch` (local memory)" */
+/* "`scratch[62]`"; unnamed "element 62" (of where, when asked). Allocated, like all three. */
+char *element_text(const struct buffer_ref *r, bool say_where, const char *lang);
+char *indexed_text(const struct buffer_ref *r, int64_t index);   /* "`tile[2][5]`" */
+int local_arrays_parse(const char *channel, struct local_array **out);   /* allocated; a count */
+/* The unwritten read of this work-item, the first in the channel; false when there is none. */
+bool unwritten_read_find(const char *channel, const long group[3], const long local[3],
+			 struct unwritten_read *u);
+void unwritten_read_release(struct unwritten_read *u);
+
 #endif

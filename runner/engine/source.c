@@ -471,3 +471,51 @@ int source_global_only_barrier(const char *src)
 	}
 	return 0;
 }
+
+/* Whether the line's code (before any // comment) stores into an element of `name`:
+ * `name[...] =`, `+=` and the like, or `name[...]++`. */
+static bool stores_into(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *comment = strstr(text, "//");
+	for (const char *p = strstr(text, name); p && (!comment || p < comment); p = strstr(p + 1, name)) {
+		if ((p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+		    p[n + strspn(p + n, " \t")] != '[')
+			continue;
+		const char *q = p + n + strspn(p + n, " \t");
+		int depth = 0;
+		for (; *q; q++) {
+			depth += (*q == '[') - (*q == ']');
+			if (!depth)
+				break;
+		}
+		if (!*q)
+			return false;
+		q++;
+		q += strspn(q, " \t");
+		if ((q[0] == '=' && q[1] != '=') || (q[0] == '+' && q[1] == '+') ||
+		    (q[0] == '-' && q[1] == '-') || (q[0] && strchr("+-*/%&|^", q[0]) && q[1] == '=') ||
+		    ((q[0] == '<' || q[0] == '>') && q[1] == q[0] && q[2] == '='))
+			return true;
+	}
+	return false;
+}
+
+int source_stores_guarded(const char *src, const char *name)
+{
+	int first = 0, line = 1;
+	for (const char *p = src; p && *p; line++) {
+		const char *eol = strchr(p, '\n');
+		char *text = xstrfmt("%.*s", (int)(eol ? (size_t)(eol - p) : strlen(p)), p);
+		bool store = stores_into(text, name);
+		free(text);
+		if (store) {
+			int guard = source_guard_line(src, line);
+			if (!guard)
+				return 0;
+			first = first ? first : guard;
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	return first;
+}

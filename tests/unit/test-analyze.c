@@ -360,6 +360,50 @@ static void test_several_launches(void **state)
 	free(log);
 }
 
+/* The access plugin's lines name the kernel's own __local array (buffer 2 after the one
+ * __local argument) and the slot a work-item read unwritten. */
+static void test_plugin_names_local_slots(void **state)
+{
+	(void)state;
+	const char *oob =
+		"\nInvalid write of size 4 at local memory address 0x2000000000100\n"
+		"\tKernel: reduction\n"
+		"\tEntity: Global(64,0,0) Local(64,0,0) Group(0,0,0)\n"
+		"\t  store i32 %5, i32 addrspace(3)* %arrayidx, align 4, !dbg !50\n"
+		"\tAt line 14 (column 11) of k.cl:\n"
+		"\t  whatever\n\t\n";
+	const char *channel = "accessed\treduction\nlocal\t2\tbuf\t4\t64\t0\nlocal\tx\tbad\t4\n"
+			      "unwritten\t1\t128\t4\t17\t0,0,0\t1,0,0\t0-2\t0-2\n";
+	struct finding f;
+	assert_int_equal(verdict_from_analysis(oob, "k.cl", reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
+	assert_has(f.message, "wrote `buf[64]`, one past the end: buf (local memory) holds 64 elements");
+	assert_has(f.message, "`buf` is the kernel's own array");
+	finding_release(&f);
+	/* without the plugin's word: as before */
+	assert_int_equal(verdict_from_oclgrind_log(oob, "k.cl", reduction_bufs, 3, "en", &f), 0);
+	assert_has(f.message, "outside a __local array of the kernel");
+	finding_release(&f);
+
+	const char *uninit =
+		"\nUninitialized value written to local memory address 0x1000000000008\n"
+		"\tKernel: reduction\n"
+		"\tEntity: Global(1,0,0) Local(1,0,0) Group(0,0,0)\n"
+		"\t  store i32 %add, i32 addrspace(3)* %arrayidx, align 4, !dbg !60\n"
+		"\tAt line 17 (column 17) of k.cl:\n"
+		"\t  whatever\n\t\n";
+	assert_int_equal(verdict_from_analysis(uninit, "k.cl", reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
+	assert_has(f.message, "read `scratch[32]`, which no work-item of its work-group had written: "
+			      "work-items 0-2 had written slots 0-2 of `scratch` (local memory).");
+	finding_release(&f);
+	/* another work-item's record says nothing of this one */
+	const char *other = "unwritten\t1\t128\t4\t17\t0,0,0\t2,0,0\t0-2\t0-2\n";
+	assert_int_equal(verdict_from_analysis(uninit, "k.cl", reduction_bufs, 3, other, "en", &f), 0);
+	assert_null(strstr(f.message, "scratch[32]"));
+	finding_release(&f);
+}
+
 static void test_negative_index(void **state)
 {
 	(void)state;
@@ -459,6 +503,7 @@ int main(void)
 		cmocka_unit_test(test_mapping_that_contradicts_the_log_is_dropped),
 		cmocka_unit_test(test_several_launches),
 		cmocka_unit_test(test_negative_index),
+		cmocka_unit_test(test_plugin_names_local_slots),
 		cmocka_unit_test(test_empty_truncated_and_foreign_logs),
 		cmocka_unit_test(test_analysis_env),
 	};

@@ -371,7 +371,7 @@ static void draws_a_ragged_last_row(void **state)
 	(void)state;
 	struct arg_spec a = { .name = "m", .type = TYPE_INT, .output = true };
 	int expected[5] = { 1, 2, 3, 4, 5 }, got[5] = { 1, 2, 3, 4, 0 };
-	struct output_view o = { &a, expected, got, 5, 3, 1, 1, "en" };
+	struct output_view o = { &a, expected, got, 5, 3, 1, 1, "en", 0 };
 	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
 	assert_string_equal(sbuf_str(&pic), "m (2 x 3), rows 0-1, columns 0-2 (. right, x wrong):\n"
@@ -396,7 +396,7 @@ static void names_the_first_wrong_place(void **state)
 	a.label[0] = "row";
 	a.label[1] = "column";
 	int expected[6] = { 1, 2, 3, 4, 5, 6 }, got[6] = { 1, 2, 3, 4, 0, 6 };
-	struct output_view o = { &a, expected, got, 6, 3, 1, 1, "en" };
+	struct output_view o = { &a, expected, got, 6, 3, 1, 1, "en", 0 };
 	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
 	assert_string_equal(sbuf_str(&msg), "trA at (row 1, column 1): expected 5, got 0 (1 of 6 values wrong)");
@@ -407,7 +407,7 @@ static void names_the_first_wrong_place(void **state)
 	struct arg_spec r = { .name = "out", .type = TYPE_INT, .output = true };
 	r.label[0] = "work-group";
 	int e2[3] = { 10, 20, 30 }, g2[3] = { 10, 21, 30 };
-	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3, "en" };
+	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3, "en", 0 };
 	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
 	assert_string_equal(sbuf_str(&msg), "pass 2 of 3: out[1] (work-group 1): expected 20, got 21 (1 of 3 values wrong)");
 	sbuf_release(&msg);
@@ -419,7 +419,7 @@ static void floats_within_tolerance(void **state)
 	(void)state;
 	struct arg_spec a = { .name = "out", .type = TYPE_DOUBLE, .output = true };
 	double e[2] = { 1000.0, 1.0 }, g[2] = { 1000.0000001, 1.0 }, bad[2] = { 1001.0, 1.0 };
-	struct output_view o = { &a, e, g, 2, 0, 1, 1, "en" };
+	struct output_view o = { &a, e, g, 2, 0, 1, 1, "en", 0 };
 	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 	assert_int_equal(compare_output(&o, 1e-6, &msg, &pic), 0);
 	o.got = bad;

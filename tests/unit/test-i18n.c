@@ -63,7 +63,7 @@ static void comparison_in_portuguese(void **state)
 	memset(got, POISON_BYTE, sizeof(got));
 	got[0] = 10;
 	got[2] = 30;
-	struct output_view o = { &a, expected, got, 3, 0, 2, 3, "pt-BR" };
+	struct output_view o = { &a, expected, got, 3, 0, 2, 3, "pt-BR", 0 };
 	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
 	assert_string_equal(sbuf_str(&msg), "passada 2 de 3: out[1] (grupo de trabalho 1): esperado 20, "
@@ -77,7 +77,7 @@ static void comparison_in_portuguese(void **state)
 	m.label[0] = "row";
 	m.label[1] = "column";
 	int e2[4] = { 1, 2, 3, 4 }, g2[4] = { 1, 2, 0, 4 };
-	struct output_view o2 = { &m, e2, g2, 4, 2, 1, 1, "pt-BR" };
+	struct output_view o2 = { &m, e2, g2, 4, 2, 1, 1, "pt-BR", 0 };
 	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
 	assert_string_equal(sbuf_str(&msg), "trA em (linha 1, coluna 0): esperado 3, obtido 0 (1 de 4 "
 			    "valores errados)");

@@ -71,12 +71,39 @@ static void directives_end_at_their_line(void **state)
 	free(t);
 }
 
+/* source_stores_guarded: every store into the buffer under an if, or none counts. */
+static void stores_guarded_only_when_every_one_is(void **state)
+{
+	(void)state;
+	const char *guarded = "kernel void k(global int *out, uint n)\n"
+			      "{\n"
+			      "\tuint i = get_global_id(0);\n"
+			      "\tif (i < n)\n"
+			      "\t\tout[i] = 1;\n"
+			      "\tif (i == 0) {\n"
+			      "\t\tout[i + 1] += 2;   // out[9] = 3 in a comment\n"
+			      "\t}\n"
+			      "\tint x = out[0] == 1;\n"
+			      "}\n";
+	assert_int_equal(source_stores_guarded(guarded, "out"), 4);
+	const char *one_not = "kernel void k(global int *out, uint n)\n"
+			      "{\n"
+			      "\tif (get_global_id(0) < n)\n"
+			      "\t\tout[get_global_id(0)] = 1;\n"
+			      "\tout[n]++;\n"
+			      "}\n";
+	assert_int_equal(source_stores_guarded(one_not, "out"), 0);
+	assert_int_equal(source_stores_guarded(one_not, "in"), 0);   /* no store at all */
+	assert_int_equal(source_stores_guarded("tout[0] = 1;\n", "out"), 0);   /* another name */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(comments_and_spacing_do_not_count),
 		cmocka_unit_test(tokens_and_literals_count),
 		cmocka_unit_test(directives_end_at_their_line),
+		cmocka_unit_test(stores_guarded_only_when_every_one_is),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

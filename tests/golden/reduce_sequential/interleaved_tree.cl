@@ -1,7 +1,7 @@
 // expect: requirement_unmet line 21
-// message: local memory (`scratch`) with bank conflicts: up to 2 of them
-// The interleaved tree of memory_4: right, but scratch[2*stride*lid] puts two work-items of a
-// warp on each bank it uses (with W = 64, the analysed size).
+// message: local memory (`scratch`) with bank conflicts: up to 8 of them
+// The interleaved tree of memory_4: right, but scratch[2*stride*lid] puts several work-items of
+// a warp on one bank (2 at W = 64, up to 8 at W = 256, both analysed).
 __kernel void reduce_seq(__global const int *in, __global int *out, __local int *scratch, uint len)
 {
 	uint lid = get_local_id(0);
