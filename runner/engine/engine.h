@@ -288,6 +288,7 @@ struct run_request {
 	const char *learner_path;    /* shown in messages */
 	const char *learner_src;
 	const char *solution_src;
+	const char *solution_shown;  /* its name in the course's messages: "solutions/NAME.cl" */
 	/* Where spec and the solution were read: a standby child (standby.c) reads them again. */
 	const char *check_file, *solution_file;
 	const char *device;
