@@ -38,7 +38,7 @@ static void row(struct validation *v, const char *exercise, const char *what, co
 		return;
 	}
 	char secs[32];
-	printf("%-20s %-44s %-30s %s s\n", exercise, what, result, number_in(v->ctx->lang, seconds, 1, secs));
+	printf("%-20s %-52s %-30s %s s\n", exercise, what, result, number_in(v->ctx->lang, seconds, 1, secs));
 }
 
 /* A verdict as the table shows it: "wrong_result line 12". */
@@ -190,7 +190,7 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 		if (v->tap)
 			printf("ok %d - %s\n", ++v->rows, sbuf_str(&tap));
 		else
-			printf("%-20s %-44s %s\n", e->name, tr(v->ctx->lang, "kernels"),
+			printf("%-20s %-52s %s\n", e->name, tr(v->ctx->lang, "kernels"),
 			       tr(v->ctx->lang, "not run: the files have problems"));
 	} else if (!quick) {
 		solution_step(v, e);
@@ -226,14 +226,18 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 	if (v.tap)
 		printf("TAP version 13\n");
 	else
-		printf("%-20s %-44s %-30s %s\n", tr(ctx->lang, "exercise"), tr(ctx->lang, "what"),
+		printf("%-20s %-52s %-30s %s\n", tr(ctx->lang, "exercise"), tr(ctx->lang, "what"),
 		       tr(ctx->lang, "result"), tr(ctx->lang, "time"));
-	if (!ctx->argc)
-		v.problems += wrong_dirs_unknown(&c);
+	int unknown = ctx->argc ? 0 : wrong_dirs_unknown(&c);
+	if (unknown) {
+		row(&v, "", WRONG_DIR "/", "wrong/ names exercises of the course", false,
+		    tr(ctx->lang, "not an exercise"), 0);
+		v.problems += unknown - 1;
+	}
 	if (!quick && !analysis_available()) {
 		error(tr(ctx->lang, "Oclgrind is not installed: no kernel is built or analysed on it "
 			 "(scripts/install-deps installs it)"));
-		v.problems++;
+		row(&v, "", "Oclgrind", "Oclgrind is installed", false, tr(ctx->lang, "missing"), 0);
 	}
 	for (int i = 0; i < n; i++)
 		validate_exercise(&v, list[i], quick);
