@@ -19,6 +19,7 @@ static const struct cmd_entry *const commands[] = {
 	&cmd_reset_entry,
 	&cmd_devices_entry,
 	&cmd_validate_entry,
+	&cmd_new_entry,
 	&cmd_grade_entry,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -163,7 +163,7 @@ static int audit_work_groups(const struct check_spec *spec, const char *text)
 	return bad;
 }
 
-int exercise_audit(const struct course *c, const struct exercise *e)
+int exercise_audit(const struct course *c, const struct exercise *e, int *blocking)
 {
 	int bad = 0;
 	char *ini_text = NULL;
@@ -182,6 +182,7 @@ int exercise_audit(const struct course *c, const struct exercise *e)
 	free(spec);
 	bad += readable(e->file_path, tr(messages_lang(), "stub"));
 	bad += readable(e->solution_path, tr(messages_lang(), "solution"));
+	*blocking = bad;
 	bad += audit_languages(c, e, ini_text);
 	const char *files[] = { e->ini_path, e->check_path, e->file_path, e->solution_path };
 	for (int i = 0; i < 4; i++)

@@ -390,8 +390,9 @@ extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for th
 /* Every file of e as the course needs it (check, stub, solution; title, lesson and hints in
  * each language of the course, none a copy of another language's; work-groups of at most
  * max_work_group_size, else COMMON_WORK_GROUP; no fill_marker left). Each problem is printed
- * as file:line; returns how many. */
-int exercise_audit(const struct course *c, const struct exercise *e);
+ * as file:line; returns how many. *blocking gets how many of them keep its kernels from
+ * running (the check, the stub or the solution). */
+int exercise_audit(const struct course *c, const struct exercise *e, int *blocking);
 #define WRONG_DIR "wrong"          /* COURSE/wrong/EXERCISE/KERNEL.cl */
 struct wrong_expect {
 	enum verdict verdict;
