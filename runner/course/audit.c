@@ -6,6 +6,7 @@
  */
 #include "course/course.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -127,6 +128,28 @@ static int audit_languages(const struct course *c, const struct exercise *e, con
 	return bad;
 }
 
+/* The line to blame for a test's work-group: its parameter that local = names, else its header. */
+static int group_line(const struct check_spec *spec, const char *text, const char *header,
+		      const char *case_name)
+{
+	for (int t = 0; t < spec->ntests; t++) {
+		if (strncmp(case_name, spec->tests[t].name, strlen(spec->tests[t].name)))
+			continue;
+		for (int p = 0; p < spec->tests[t].nparams; p++)
+			for (int d = 0; d < spec->dims; d++) {
+				const char *name = spec->tests[t].params[p].name, *at = spec->local_expr[d];
+				size_t n = strlen(name);
+				while ((at = strstr(at, name)) && ((at > spec->local_expr[d] && (isalnum((unsigned char)at[-1]) ||
+					at[-1] == '_')) || isalnum((unsigned char)at[n]) || at[n] == '_'))
+					at += n;
+				int line = at ? ini_key_line(text, header, name) : 0;
+				if (line)
+					return line;
+			}
+	}
+	return ini_find_line(text, header);
+}
+
 /* Every work-group of every test and pass: at most max_work_group_size, else
  * COMMON_WORK_GROUP work-items. */
 static int audit_work_groups(const struct check_spec *spec, const char *text)
@@ -147,7 +170,7 @@ static int audit_work_groups(const struct check_spec *spec, const char *text)
 			if (group > limit) {
 				char header[NAME_MAX_LEN + 8];
 				snprintf(header, sizeof(header), "[test %.*s", (int)strcspn(tc[i].name, " "), tc[i].name);
-				int line = ini_find_line(text, header);
+				int line = group_line(spec, text, header, tc[i].name);
 				struct sbuf sb = SBUF_INIT;
 				sbuf_addf(&sb, tr(messages_lang(), "test %s: %lld work-items in a work-group; common "
 						  "GPUs run at most %d (max_work_group_size in [check] allows more)"),
