@@ -49,15 +49,27 @@ static void verdict_at(struct sbuf *sb, const struct report *r)
 		sbuf_addf(sb, " line %d", r->line);
 }
 
-/* The first line of a report's message, for a problem's line. */
+/* A report's message on one line, for a problem's line: for a build error, its compiler's
+ * line (after "The kernel does not compile:"); else the whole message, its lines joined. */
 static void message_head(struct sbuf *sb, const struct report *r)
 {
 	const char *m = r->message ? r->message : "";
-	/* "The kernel does not compile:" and its like are followed by the line that says what */
 	const char *nl = strchr(m, '\n');
-	if (nl && nl[-1] == ':' && nl[1])
-		m = nl + 1;
-	sbuf_add(sb, m, strcspn(m, "\n"));
+	if (r->verdict == VERDICT_BUILD_ERROR && nl && nl > m && nl[-1] == ':' && nl[1]) {
+		sbuf_add(sb, nl + 1, strcspn(nl + 1, "\n"));
+		return;
+	}
+	bool space = false;
+	for (const char *p = m; *p && sb->len < 400; p++) {
+		if (*p == '\n' || *p == ' ' || *p == '\t') {
+			space = sb->len > 0;
+			continue;
+		}
+		if (space)
+			sbuf_adds(sb, " ");
+		space = false;
+		sbuf_add(sb, p, 1);
+	}
 }
 
 static int run_check(struct validation *v, const struct exercise *e, const char *file, bool no_analysis,
