@@ -238,7 +238,7 @@ void clhost_event_release(struct cl_ev *ev);
 struct check_options {
 	const char *device;      /* --device */
 	const char *file;        /* the learner's file; NULL: the exercise's stub */
-	const char *lang;        /* "en" or "pt-BR" */
+	const char *lang;        /* the learner's: "en", "pt-BR", a course's "es" */
 	uint64_t seed;           /* the random inputs' seed; 0: the check's own */
 	bool no_analysis;
 	bool verbose;
