@@ -91,7 +91,8 @@ unit: $(UNIT_BIN)
 layers:
 	@scripts/check-layers
 
-# Everything a change must keep green: the layering, unit tests, golden kernels, end-to-end scripts.
+# Everything a change must keep green: the layering, unit tests, the course through `clings validate`
+# (its wrong kernels included), end-to-end scripts.
 check: deps
 	@$(MAKE) --no-print-directory WERROR=-Werror test
 

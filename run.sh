@@ -16,7 +16,7 @@ for a in "$@"; do
 	--) break ;;
 	--lang|--device|--course|--file|--out|--format|--exercises|--jobs|--seed|--class|--shard|--time-budget) skip=1 ;;
 	-*) ;;
-	watch|list|check|lesson|hint|reset|devices|validate|grade|help) exec ./clings "$@" ;;
+	watch|list|check|lesson|hint|reset|devices|validate|new|grade|help) exec ./clings "$@" ;;
 	*) exec ./clings check "$@" ;;
 	esac
 done

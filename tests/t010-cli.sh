@@ -30,5 +30,5 @@ n=$(ls exercises/*.ini | wc -l)
 [ "$(grep -c '^ *[0-9]*  ' "$TMP/list")" -eq "$n" ] || fail "list shows $(grep -c '^ *[0-9]*  ' "$TMP/list") of $n exercises"
 grep -n memory_4 "$TMP/list" >/dev/null || fail "memory_4 not listed"
 
-$CLINGS validate >/dev/null || fail "validate finds problems in the bundled course: $($CLINGS validate 2>&1)"
+$CLINGS validate --quick >/dev/null || fail "validate finds problems in the bundled course: $($CLINGS validate --quick 2>&1)"
 exit 0

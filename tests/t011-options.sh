@@ -1,7 +1,7 @@
 # Options: --help on every command (exit 0, in the learner's language), one usage form, "--",
 # global options after the command, ./run.sh --lang, and the layering rule of runner/.
 . tests/lib.sh
-for cmd in watch list check lesson hint reset devices validate; do
+for cmd in watch list check lesson hint reset devices validate new; do
 	out=$($CLINGS "$cmd" --help); rc=$?
 	[ $rc -eq 0 ] || fail "$cmd --help: exit $rc"
 	printf '%s' "$out" | grep -q "^usage: clings $cmd" || fail "$cmd --help: $out"

@@ -2,7 +2,7 @@
 # no process is left behind, neither running nor as a zombie.
 . tests/lib.sh
 kernel="$TMP/never-ends-$$.cl"
-cp tests/golden/memory_4/endless_loop.cl "$kernel"
+cp wrong/memory_4/endless_loop.cl "$kernel"
 limit_ms=$(sed -n 's/^time_limit_ms *= *\([0-9]*\).*/\1/p' checks/memory_4.ini)
 start=$(date +%s%N)
 out=$($CLINGS check memory_4 --file "$kernel" --json); rc=$?

@@ -2,7 +2,7 @@
 # no handler can catch (a closed terminal, Ctrl-C and the OOM killer are gentler cases).
 . tests/lib.sh
 kernel="$TMP/never-ends-$$.cl"
-cp tests/golden/memory_4/endless_loop.cl "$kernel"
+cp wrong/memory_4/endless_loop.cl "$kernel"
 $CLINGS check memory_4 --file "$kernel" >/dev/null 2>&1 &
 pid=$!
 sleep 1.5

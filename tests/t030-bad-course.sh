@@ -54,7 +54,7 @@ rm "$course/exercises/$long.ini"
 # A reference solution that disagrees with the host's own computation is a course error,
 # never a learner's verdict: a wrong reference here loads only one element per work-item.
 cp -r exercises solutions checks "$course/" 2>/dev/null
-cp tests/golden/memory_4/one_load.cl "$course/solutions/memory_4.cl"
+cp wrong/memory_4/one_load.cl "$course/solutions/memory_4.cl"
 out=$($CLINGS --course "$course" check memory_4 --file solutions/memory_4.cl --json 2>&1); rc=$?
 [ $rc -eq 2 ] || fail "wrong reference: exit $rc, want 2: $out"
 printf '%s' "$out" | grep -q '"verdict": "error"' || fail "wrong reference: $out"
@@ -72,14 +72,14 @@ printf '%s' "$out" | grep -q "memory_4.ini:[0-9]*: value of 'len' in test '[^']*
 	fail "expression failing in a pass: $out"
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
 
-# Every lesson and hint file exists in both languages, with three hints each.
-$CLINGS --course "$course" validate >/dev/null 2>"$TMP/err" || fail "validate: $(cat "$TMP/err")"
-printf '## Hint\nonly one\n' > "$course/lessons/pt-BR/scale.hints.md"
+# Every lesson and hint file exists in every language, with at least one hint each.
+$CLINGS --course "$course" validate --quick >/dev/null 2>"$TMP/err" || fail "validate: $(cat "$TMP/err")"
+printf 'no heading\n' > "$course/lessons/pt-BR/scale.hints.md"
 rm "$course/lessons/en/memory_4.md"
-$CLINGS --course "$course" validate >/dev/null 2>"$TMP/err"; rc=$?
+$CLINGS --course "$course" validate --quick >/dev/null 2>"$TMP/err"; rc=$?
 [ $rc -eq 1 ] || fail "validate of a broken course: exit $rc"
-grep -q "pt-BR/scale.hints.md:1: 1 hints" "$TMP/err" || fail "validate, hints: $(cat "$TMP/err")"
-grep -q "en/memory_4.md: lesson missing" "$TMP/err" || fail "validate, lesson: $(cat "$TMP/err")"
+grep -q "pt-BR/scale.hints.md:1: no hints" "$TMP/err" || fail "validate, hints: $(cat "$TMP/err")"
+grep -q "en/memory_4.md:1: the lesson is missing" "$TMP/err" || fail "validate, lesson: $(cat "$TMP/err")"
 
 # A course that is not one
 $CLINGS --course "$TMP" list >/dev/null 2>"$TMP/err"; rc=$?
@@ -122,7 +122,7 @@ c4=$(mktemp -d)   # not copy_course: its folder holds a FIFO by now
 cp -r exercises solutions checks lessons "$c4/"
 long=$(printf 'x%.0s' $(seq 190))
 sed -i "s/^time_limit_ms = 4000$/time_limit_ms = 4000\\n; $long time_limit_ms = 1/" "$c4/checks/memory_4.ini"
-out=$("$CLINGS" --course "$c4" validate 2>&1); rc=$?
+out=$("$CLINGS" --course "$c4" validate --quick 2>&1); rc=$?
 [ $rc -ne 0 ] || fail "a too long line passed validate: $out"
 printf '%s' "$out" | grep -q 'checks/memory_4.ini:7: line too long' || fail "long line: $out"
 rm -rf "$c4"

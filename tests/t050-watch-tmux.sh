@@ -19,7 +19,7 @@ wait_for ' n  *next .* q  *quit'             # the key legend
 n=$(check_number)
 
 # A wrong kernel: its verdict and its picture.
-cp tests/golden/memory_4/one_load.cl "$file"
+cp wrong/memory_4/one_load.cl "$file"
 wait_for "check $((n + 1)) at" 60
 screen | grep -q 'Wrong result' || fail "no 'Wrong result' verdict: $(screen)"
 screen | grep -Eq '^ +x|x wrong' || fail "no picture with wrong cells marked: $(screen)"

@@ -24,7 +24,7 @@ expect_checks 2 "plain overwrite"
 grep -E "^memory_4: (PASS|FAIL)" "$out" | tail -n 1 | grep -q PASS ||
 	fail "overwrite with the solution did not pass: $(cat "$out")"
 
-cp tests/golden/memory_4/one_load.cl "$TMP/new.cl"
+cp wrong/memory_4/one_load.cl "$TMP/new.cl"
 mv "$TMP/new.cl" "$file"
 expect_checks 3 "rename over the file"
 grep '^memory_4: ' "$out" | tail -1 | grep -q 'Wrong result' || fail "rename: $(cat "$out")"
@@ -37,7 +37,7 @@ if command -v vim >/dev/null; then
 	}
 	vimsave backupcopy=no "$PWD/solutions/memory_4.cl"
 	expect_checks 4 "vim, backupcopy=no (rename)"
-	vimsave backupcopy=yes "$PWD/tests/golden/memory_4/one_load.cl"
+	vimsave backupcopy=yes "$PWD/wrong/memory_4/one_load.cl"
 	expect_checks 5 "vim, backupcopy=yes (in place)"
 	next=6
 else
@@ -46,7 +46,7 @@ else
 	expect_checks 4 "backup, new file, remove backup"
 	next=5
 fi
-cmp -s solutions/memory_4.cl "$file" || cmp -s tests/golden/memory_4/one_load.cl "$file" ||
+cmp -s solutions/memory_4.cl "$file" || cmp -s wrong/memory_4/one_load.cl "$file" ||
 	fail "the editor did not write what was asked"
 
 # A burst of writes closer together than the settle time is one save.

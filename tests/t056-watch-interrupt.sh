@@ -11,7 +11,7 @@ limit_ms=$(sed -n 's/^time_limit_ms *= *\([0-9]*\).*/\1/p' checks/memory_4.ini)
 
 tui_start "$run"
 wait_for 'check 1 at' 60
-cp tests/golden/memory_4/endless_loop.cl "$file"
+cp wrong/memory_4/endless_loop.cl "$file"
 wait_for 'Checking memory_4' 10
 sleep 0.5
 # Another key first: the check stops, the key works, and the check runs again.

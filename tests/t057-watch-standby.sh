@@ -19,11 +19,11 @@ out="$TMP/out"
 start_watch "$course" "$out" --lang pt-BR
 wait_checks "$out" 1
 wait_standby
-cat tests/golden/memory_4/one_load.cl > "$file"
+cat wrong/memory_4/one_load.cl > "$file"
 wait_checks "$out" 2
 sed -n '/verificação 2/,$p' "$out" | grep -q 'Resultado errado' || fail "wrong kernel, through the standby: $(cat "$out")"
 wait_standby
-cat tests/golden/memory_4/missing_loop_barrier.cl > "$file"
+cat wrong/memory_4/missing_loop_barrier.cl > "$file"
 wait_checks "$out" 3
 sed -n '/verificação 3/,$p' "$out" | grep -q 'condição de corrida' || fail "race, through the standby: $(cat "$out")"
 wait_standby

@@ -23,19 +23,19 @@ out=$($CLINGS --lang pt-BR check memory_4 --file exercises/memory_4.cl --json)
 has "stub JSON" "$out" '"message": "Teste '
 
 # What the analysis finds: a race in the tree, with no barrier after each step.
-out=$($CLINGS --lang pt-BR check memory_4 --file tests/golden/memory_4/missing_loop_barrier.cl)
+out=$($CLINGS --lang pt-BR check memory_4 --file wrong/memory_4/missing_loop_barrier.cl)
 has race "$out" "✗ memory_4: data_race"
 has race "$out" "missing_loop_barrier.cl:17: condição de corrida. Em \`scratch\` (memória local)"
 has race "$out" "sem nenhuma barreira entre os dois"
 has race "$out" "termine cada passo com barrier(CLK_LOCAL_MEM_FENCE)"
 has race "$out" "análise no Oclgrind: feita"
 hasnt race "$out" "work-item"
-out=$($CLINGS --lang pt-BR check memory_4 --file tests/golden/memory_4/missing_loop_barrier.cl --json)
+out=$($CLINGS --lang pt-BR check memory_4 --file wrong/memory_4/missing_loop_barrier.cl --json)
 [ "$(printf '%s' "$out" | json_verdict)" = data_race ] || fail "race JSON: $out"
 
 # A kernel that never ends (its run takes the whole time limit).
 kernel="$TMP/never-ends-$$.cl"
-cp tests/golden/memory_4/endless_loop.cl "$kernel"
+cp wrong/memory_4/endless_loop.cl "$kernel"
 out=$($CLINGS --lang pt-BR check memory_4 --file "$kernel" --json)
 [ "$(printf '%s' "$out" | json_verdict)" = timeout ] || fail "timeout JSON: $out"
 has timeout "$out" "não terminou em"

@@ -1,4 +1,4 @@
-# Every exercise has at least two known-wrong kernels in tests/golden, and every verdict they
+# Every exercise has at least two known-wrong kernels in wrong, and every verdict they
 # expect is named in the exercise's lesson, in both languages, so the learner who meets it has
 # read what it means (correct alternatives, expected to pass, aside). Lessons end with the section that says what the check tests.
 . tests/lib.sh
@@ -9,11 +9,11 @@ expected_verdicts() { # KERNEL...: the verdicts named in their leading "// expec
 }
 for ini in exercises/*.ini; do
 	ex=$(basename "$ini" .ini)
-	kernels=(tests/golden/"$ex"/*.cl)
+	kernels=(wrong/"$ex"/*.cl)
 	wrong=$(grep -L '^// expect: pass' "${kernels[@]}" 2>/dev/null | wc -l)
-	[ "$wrong" -ge 2 ] || fail "$ex: $wrong known-wrong kernels in tests/golden/$ex (want at least 2)"
+	[ "$wrong" -ge 2 ] || fail "$ex: $wrong known-wrong kernels in wrong/$ex (want at least 2)"
 	verdicts=$(expected_verdicts "${kernels[@]}")
-	[ -n "$verdicts" ] || fail "$ex: no expected verdict in tests/golden/$ex"
+	[ -n "$verdicts" ] || fail "$ex: no expected verdict in wrong/$ex"
 	for lang in en pt-BR; do
 		lesson="lessons/$lang/$ex.md"
 		[ -f "$lesson" ] || fail "$lesson is missing"

@@ -12,7 +12,7 @@ K
 out=$("$CLINGS" check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .message)
 printf '%s' "$out" | grep -q 'a relative error of 1e-05 where the check allows 1e-06' || fail "float: $out"
 printf '%s' "$out" | grep -q 'computed in float' && fail "a float exercise asked about floats: $out"
-out=$("$CLINGS" check reduce_double --file tests/golden/reduce_double/float_scratch.cl --no-analysis --json | jq -r .message)
+out=$("$CLINGS" check reduce_double --file wrong/reduce_double/float_scratch.cl --no-analysis --json | jq -r .message)
 printf '%s' "$out" | grep -q 'where the check allows 1e-09 (about a float.s precision: is something computed in float?)' ||
 	fail "double: $out"
 out=$("$CLINGS" --lang pt-BR check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .message)

@@ -55,7 +55,7 @@ expect false "random bytes"
 
 # A failing verdict names lines and quotes them: only the same bytes answer from the cache.
 verdict=wrong_result
-cp tests/golden/memory_4/one_load.cl "$k"
+cp wrong/memory_4/one_load.cl "$k"
 expect false "a wrong kernel"
 expect true "the wrong kernel, unchanged"
 printf '// a comment\n' >> "$k"

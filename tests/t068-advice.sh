@@ -11,7 +11,7 @@ data_race = ADVICE-EN: in this exercise every step of the tree reads what other 
 data_race.pt-BR = ADVICE-PT: cada passo da árvore lê o que outros itens escreveram.
 INI
 msg() { $CLINGS --course "$course" "$@" --json --no-cache | jq -r .message; }
-race=tests/golden/memory_4/missing_load_barrier.cl
+race=wrong/memory_4/missing_load_barrier.cl
 out=$(msg check memory_4 --file $race)
 printf '%s' "$out" | tail -1 | grep -q '^ADVICE-EN: .* a barrier after the loads, and one after each step\.$' ||
 	fail "the advice does not end the message: $out"
@@ -19,12 +19,12 @@ printf '%s' "$out" | grep -q 'data race' || fail "the runner's own message is go
 out=$($CLINGS --course "$course" --lang pt-BR check memory_4 --file $race --json --no-cache | jq -r .message)
 printf '%s' "$out" | grep -q 'ADVICE-PT' && ! printf '%s' "$out" | grep -q 'ADVICE-EN' ||
 	fail "pt-BR: $out"
-out=$(msg check memory_4 --file tests/golden/memory_4/one_load.cl)
+out=$(msg check memory_4 --file wrong/memory_4/one_load.cl)
 printf '%s' "$out" | grep -q ADVICE && fail "advice for another verdict: $out"
 msg check memory_4 --file solutions/memory_4.cl | grep -q ADVICE && fail "advice on a pass"
 printf 'no_such_verdict = x\n' >> "$course/checks/memory_4.ini"
 line=$(wc -l < "$course/checks/memory_4.ini")
-$CLINGS --course "$course" validate > /dev/null 2> "$TMP/err" && fail "validate took an unknown verdict"
+$CLINGS --course "$course" validate --quick > /dev/null 2> "$TMP/err" && fail "validate took an unknown verdict"
 grep -q "memory_4.ini:$line: \[advice\]: 'no_such_verdict' is not a verdict" "$TMP/err" ||
 	fail "unknown verdict: $(cat "$TMP/err")"
 exit 0

@@ -83,7 +83,7 @@ if "$CLINGS" devices | grep -q 'Isolation: namespaces'; then
 fi
 
 # kill -9 of clings in the middle of a check: its children die with it.
-"$CLINGS" check memory_4 --file tests/golden/memory_4/endless_loop.cl >/dev/null 2>&1 &
+"$CLINGS" check memory_4 --file wrong/memory_4/endless_loop.cl >/dev/null 2>&1 &
 victim=$!
 sleep 2
 kill -9 "$victim"

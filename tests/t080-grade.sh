@@ -19,11 +19,11 @@ for e in scale local_reverse memory_4 reduce_passes; do
 done
 cp solutions/scale.cl "$subs/mix/exercises/"
 tests/pristine-stub exercises/local_reverse.cl > "$subs/mix/exercises/local_reverse.cl"
-unexpect tests/golden/memory_4/one_load.cl > "$subs/mix/exercises/memory_4.cl"
+unexpect wrong/memory_4/one_load.cl > "$subs/mix/exercises/memory_4.cl"
 printf '\x89PNG\r\n\x1a\n\x00\x00\xff\xfe binary' > "$subs/notkernel/scale.cl"
 ln -s ../../../solutions/local_reverse.cl "$subs/notkernel/local_reverse.cl"
 echo 'hello, this is not a kernel' > "$subs/notkernel/reduce_passes.cl"
-unexpect tests/golden/memory_4/endless_loop.cl > "$subs/hanging/memory_4.cl"
+unexpect wrong/memory_4/endless_loop.cl > "$subs/hanging/memory_4.cl"
 cp solutions/scale.cl "$subs/hanging/"
 cp tests/hostile/forge_pass.cl "$subs/hostile/memory_4.cl"
 expected=tests/grade/expected

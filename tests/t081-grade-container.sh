@@ -9,7 +9,7 @@ mkdir -p "$TMP/results" "$TMP/submission"
 chmod 777 "$TMP/results"
 cp solutions/scale.cl "$TMP/submission/"
 tests/pristine-stub exercises/local_reverse.cl > "$TMP/submission/local_reverse.cl"
-grep -v '^// expect: ' tests/golden/memory_4/one_load.cl > "$TMP/submission/memory_4.cl"
+grep -v '^// expect: ' wrong/memory_4/one_load.cl > "$TMP/submission/memory_4.cl"
 chmod -R a+rX "$TMP/submission"
 here=$PWD
 course_sum() { find exercises solutions checks lessons -type f -exec md5sum {} + | sort | md5sum; }

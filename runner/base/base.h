@@ -28,7 +28,8 @@
 #define MAX_TESTS 32             /* [test ...] sections in a check */
 #define MAX_CASES 256            /* test cases of a check in all (each runs the kernel) */
 #define MAX_DIMS 2
-#define HINTS_PER_EXERCISE 3     /* of growing detail, in every language */
+#define COMMON_WORK_GROUP 256    /* work-items of a group every common GPU runs (validate's limit) */
+#define MAX_WORK_GROUP_LIMIT 4096 /* what a check's max_work_group_size may raise it to */
 #define MAX_PASSES 64            /* a [repeat] loop that runs longer is a broken check */
 #define DEFAULT_TIME_LIMIT_MS 4000
 #define MAX_TIME_LIMIT_MS 600000 /* ten minutes: a check that needs more is broken */
@@ -120,8 +121,13 @@ void escape_line(struct sbuf *out, const char *s);
 void unescape_line(struct sbuf *out, const char *s);
 
 /* ---- language ---- */
-/* --lang, then CLINGS_LANG, then LC_ALL/LANG (pt_BR* -> "pt-BR"), else "en". */
+/* Language names are tags as courses and catalogs write them: "en", "pt-BR", "es". */
+#define LANG_NAME_MAX 16
+/* The language asked for: --lang, then CLINGS_LANG, as given; else LC_ALL/LANG as a tag
+ * ("pt_BR.UTF-8" -> "pt-BR"); else "en". Who speaks it is the caller's question. */
 const char *lang_choose(const char *flag);
+/* Whether a and b are one language ("pt" and "pt-BR", "es-MX" and "es"): the same first subtag. */
+bool lang_same_family(const char *a, const char *b);
 /* Takes "--opt VALUE" or "--opt=VALUE" at argv[*i]: returns the value and advances *i, or NULL
  * when argv[*i] is another option; a missing value ends the program with a message (exit 2). */
 const char *option_value(int argc, char **argv, int *i, const char *opt);
@@ -147,6 +153,9 @@ const char *trn(const char *lang, const char *singular, const char *plural, unsi
 const char *number_in(const char *lang, double v, int decimals, char buf[32]);
 /* Whether lang has a catalog (English always has: it is the text itself). */
 bool lang_has_catalog(const char *lang);
+/* The language of a catalog (English included) for the asked one: the same name, else one of
+ * its family ("pt" -> "pt-BR"); NULL when there is none. */
+const char *lang_catalog_match(const char *lang);
 /* Marks a string for the catalog where it is defined, in a table; tr() translates it where it
  * is used. */
 #define N_(english) english

@@ -236,6 +236,19 @@ bool lang_has_catalog(const char *lang)
 	return !strcmp(lang, "en") || catalog_for(lang);
 }
 
+const char *lang_catalog_match(const char *lang)
+{
+	if (lang_same_family(lang, "en"))
+		return "en";
+	for (const struct catalog_blob *b = clings_catalogs; b->lang; b++)
+		if (!strcmp(b->lang, lang))
+			return b->lang;
+	for (const struct catalog_blob *b = clings_catalogs; b->lang; b++)
+		if (lang_same_family(b->lang, lang))
+			return b->lang;
+	return NULL;
+}
+
 const char *tr(const char *lang, const char *english)
 {
 	const struct catalog *c = catalog_for(lang);

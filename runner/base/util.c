@@ -391,17 +391,28 @@ const char *messages_lang(void)
 const char *lang_choose(const char *flag)
 {
 	const char *v = flag && *flag ? flag : getenv("CLINGS_LANG");
-	bool asked = v && *v;   /* a language asked for by name, not a locale's */
-	if (!asked) {
-		v = getenv("LC_ALL");
-		if (!v || !*v)
-			v = getenv("LANG");
-	}
-	if (v && (!strncmp(v, "pt_BR", 5) || !strncmp(v, "pt-BR", 5) || !strcmp(v, "pt")))
-		return "pt-BR";
-	if (asked && strcmp(v, "en") && strncmp(v, "en_", 3) && strncmp(v, "en-", 3))
-		return v;   /* the caller finds out whether a catalog exists */
-	return "en";
+	if (v && *v)
+		return v;   /* asked for by name: the caller finds out whether anything speaks it */
+	v = getenv("LC_ALL");
+	if (!v || !*v)
+		v = getenv("LANG");
+	/* a locale, "ll_CC.encoding@variant": its language as "ll-CC" */
+	static char from_locale[LANG_NAME_MAX];
+	size_t n = v ? strcspn(v, ".@") : 0;
+	if (!n || n >= sizeof(from_locale) || !strcmp(v, "C") || !strncmp(v, "POSIX", 5))
+		return "en";
+	memcpy(from_locale, v, n);
+	from_locale[n] = '\0';
+	for (char *p = from_locale; *p; p++)
+		if (*p == '_')
+			*p = '-';
+	return from_locale;
+}
+
+bool lang_same_family(const char *a, const char *b)
+{
+	size_t na = strcspn(a, "-_"), nb = strcspn(b, "-_");
+	return na == nb && !strncmp(a, b, na);
 }
 
 const char *option_value(int argc, char **argv, int *i, const char *opt)

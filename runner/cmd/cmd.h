@@ -44,6 +44,6 @@ const struct exercise *cmd_exercise(const struct cmd_ctx *ctx, struct course *c,
 
 extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,
 	cmd_hint_entry, cmd_lesson_entry, cmd_reset_entry, cmd_watch_entry, cmd_validate_entry,
-	cmd_grade_entry, cmd_bench_entry;
+	cmd_grade_entry, cmd_bench_entry, cmd_new_entry;
 
 #endif

@@ -19,6 +19,7 @@ static const struct cmd_entry *const commands[] = {
 	&cmd_reset_entry,
 	&cmd_devices_entry,
 	&cmd_validate_entry,
+	&cmd_new_entry,
 	&cmd_grade_entry,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -26,11 +27,40 @@ static const struct cmd_entry *const commands[] = {
 enum { KEY_COURSE = 'C', KEY_LANG = 'L', KEY_DEVICE = 'D', KEY_HELP = 'h' };
 static const struct cmd_option global_options[] = {
 	{ { "course", required_argument, NULL, KEY_COURSE }, "DIR", N_("the course directory") },
-	{ { "lang", required_argument, NULL, KEY_LANG }, "LANG", N_("en or pt-BR") },
+	{ { "lang", required_argument, NULL, KEY_LANG }, "LANG", N_("a language of the course or of clings (en, pt-BR, ...)") },
 	{ { "device", required_argument, NULL, KEY_DEVICE }, "SPEC", N_("the OpenCL device (see `clings devices`)") },
 	{ { "help", no_argument, NULL, KEY_HELP }, NULL, N_("this help") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
+
+/* The language of clings' own words for the asked one: a catalog's, else English. */
+static const char *ui_lang(const char *asked)
+{
+	const char *l = lang_catalog_match(lang_choose(asked));
+	return l ? l : "en";
+}
+
+/*
+ * The language of a command: the course's lessons in it when the course has it (its own words
+ * in English when clings has no catalog for it), else clings' words alone; else English, with
+ * a warning when it was asked for by name.
+ */
+static const char *session_lang(const char *asked, const char *course_dir)
+{
+	static struct course_langs langs;
+	const char *want = lang_choose(asked), *l = NULL;
+	if (course_langs_load(course_dir, &langs, true) == 0)
+		l = course_lang_match(&langs, want);
+	if (!l)
+		l = lang_catalog_match(want);
+	if (!l) {
+		const char *env = getenv("CLINGS_LANG");
+		if ((asked && *asked) || (env && *env))
+			warning("no catalog for '%s': English it is", want);
+		l = "en";
+	}
+	return l;
+}
 
 /* An option has a short form when its key is a lowercase letter (-v, -h). */
 static bool has_short(const struct cmd_option *o)
@@ -139,7 +169,7 @@ static int parse(int argc, char **argv, const struct cmd_entry *cmd, struct cmd_
 	opterr = 0;
 	int key;
 	while ((key = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
-		const char *ui = lang_choose(*lang);
+		const char *ui = ui_lang(*lang);
 		switch (key) {
 		case KEY_COURSE: ctx->course_dir = optarg; break;
 		case KEY_LANG: *lang = optarg; break;
@@ -175,7 +205,7 @@ int main(int argc, char **argv)
 {
 	struct cmd_ctx ctx = { 0 };
 	const char *lang = NULL;
-	messages_lang_set(lang_choose(NULL));  /* until --lang is read */
+	messages_lang_set(ui_lang(NULL));  /* until --lang is read */
 	int rc = parse(argc, argv, NULL, &ctx, &lang);
 	if (rc)
 		return rc == 1 ? 0 : rc;
@@ -185,16 +215,16 @@ int main(int argc, char **argv)
 		if (!strcmp(name, "help")) {
 			const struct cmd_entry *about = optind + 1 < argc ? find_command(argv[optind + 1]) : NULL;
 			if (about)
-				command_help(stdout, lang_choose(lang), about);
+				command_help(stdout, ui_lang(lang), about);
 			else
-				usage(stdout, lang_choose(lang));
+				usage(stdout, ui_lang(lang));
 			return 0;
 		}
 		cmd = find_command(name);
-		messages_lang_set(lang_choose(lang));
+		messages_lang_set(ui_lang(lang));
 		if (!cmd) {
 			error("unknown or ambiguous command '%s'", name);
-			usage(stderr, lang_choose(lang));
+			usage(stderr, ui_lang(lang));
 			return 2;
 		}
 		/* getopt_long goes on from the command's first argument */
@@ -205,14 +235,10 @@ int main(int argc, char **argv)
 		if (rc)
 			return rc == 1 ? 0 : rc;
 	}
-	ctx.lang = lang_choose(lang);
-	if (!lang_has_catalog(ctx.lang)) {
-		warning("no catalog for '%s': English it is", ctx.lang);
-		ctx.lang = "en";
-	}
-	messages_lang_set(ctx.lang);
 	if (!ctx.course_dir)
 		ctx.course_dir = course_default_dir();
+	ctx.lang = session_lang(lang, ctx.course_dir);
+	messages_lang_set(ctx.lang);
 	ctx.argc = argc - optind;
 	ctx.argv = argv + optind;
 	if (ctx.argc < cmd->min_args || ctx.argc > cmd->max_args) {

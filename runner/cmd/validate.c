@@ -1,31 +1,220 @@
-/* validate.c: `clings validate`: loads every file of a course and reports file:line problems. */
+/*
+ * validate.c: `clings validate [EXERCISE...]`: everything a course promises, tried. First what
+ * its files say (course/audit.c: every file, every language, work-groups, nothing left to fill
+ * in); then, unless --quick, what its kernels do: the solution passes (built on the default
+ * device and, with the analysis, on Oclgrind, which finds nothing), the stub as shipped fails,
+ * and every wrong kernel of wrong/EXERCISE/ gets the verdict its `// expect:` lines state.
+ * Each step is one row of a table (or one TAP line with --tap); each problem is printed as
+ * file:line. Exit 0 only when everything holds.
+ */
 #include "cmd/cmd.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
-static int check_readable(const char *what, const char *path)
+enum { OPT_QUICK = 'q', OPT_TAP = 'T' };
+static const struct cmd_option validate_options[] = {
+	{ { "quick", no_argument, NULL, OPT_QUICK }, NULL, N_("read the files only: run no kernel") },
+	{ { "tap", no_argument, NULL, OPT_TAP }, NULL, N_("print one TAP line a step instead of the table") },
+	{ { NULL, 0, NULL, 0 }, NULL, NULL },
+};
+
+struct validation {
+	const struct cmd_ctx *ctx;
+	const struct course *c;
+	bool tap;
+	int rows, problems;
+};
+
+/* One step done: a row of the table, or a TAP line named tap_name. */
+static void row(struct validation *v, const char *exercise, const char *what, const char *tap_name,
+		bool ok, const char *result, double seconds)
 {
-	if (access(path, R_OK) == 0)
-		return 0;
-	return error("%s: %s missing:", path, what);
+	v->rows++;
+	v->problems += !ok;
+	if (v->tap) {
+		printf("%s %d - %s\n", ok ? "ok" : "not ok", v->rows, tap_name);
+		return;
+	}
+	char secs[32];
+	printf("%-20s %-52s %-30s %s s\n", exercise, what, result, number_in(v->ctx->lang, seconds, 1, secs));
 }
 
-/* A course gives every exercise HINTS_PER_EXERCISE hints of growing detail. */
-static int count_hints(const char *path)
+/* A verdict as the table shows it: "wrong_result line 12". */
+static void verdict_at(struct sbuf *sb, const struct report *r)
 {
-	char *md;
-	if (read_file(path, &md, NULL) < 0)
-		return 0; /* already reported as missing */
-	struct hints h = HINTS_INIT;
-	lesson_split_hints(md, &h);
-	int n = h.n;
-	lesson_hints_release(&h);
-	free(md);
-	if (n != HINTS_PER_EXERCISE)
-		return error("%s:1: %d hints (each starting with a line \"## Hint\"); a course gives %d",
-			     path, n, HINTS_PER_EXERCISE);
-	return 0;
+	sbuf_adds(sb, verdict_name(r->verdict));
+	if (r->line > 0)
+		sbuf_addf(sb, " line %d", r->line);
+}
+
+/* A report's message on one line, for a problem's line: for a build error, its compiler's
+ * line (after "The kernel does not compile:"); else the whole message, its lines joined. */
+static void message_head(struct sbuf *sb, const struct report *r)
+{
+	const char *m = r->message ? r->message : "";
+	const char *nl = strchr(m, '\n');
+	if (r->verdict == VERDICT_BUILD_ERROR && nl && nl > m && nl[-1] == ':' && nl[1]) {
+		sbuf_add(sb, nl + 1, strcspn(nl + 1, "\n"));
+		return;
+	}
+	bool space = false;
+	for (const char *p = m; *p && sb->len < 400; p++) {
+		if (*p == '\n' || *p == ' ' || *p == '\t') {
+			space = sb->len > 0;
+			continue;
+		}
+		if (space)
+			sbuf_adds(sb, " ");
+		space = false;
+		sbuf_add(sb, p, 1);
+	}
+}
+
+static int run_check(struct validation *v, const struct exercise *e, const char *file, bool no_analysis,
+		     uint64_t seed, struct report *r)
+{
+	/* In English: the `// message:` texts a wrong kernel's verdict must hold are the runner's
+	 * English words, and the problems are for the course's author. */
+	struct check_options o = { .device = v->ctx->device, .file = file, .lang = "en",
+				   .no_analysis = no_analysis, .seed = seed };
+	return check_exercise(v->c, e, &o, r);
+}
+
+static void solution_step(struct validation *v, const struct exercise *e)
+{
+	struct report r = REPORT_INIT;
+	run_check(v, e, e->solution_path, false, 0, &r);
+	bool ok = r.verdict == VERDICT_PASS;
+	struct sbuf res = SBUF_INIT, tap = SBUF_INIT;
+	sbuf_adds(&res, ok ? tr(v->ctx->lang, "ok: passes") : "");
+	if (!ok) {
+		struct sbuf head = SBUF_INIT;
+		message_head(&head, &r);
+		verdict_at(&res, &r);
+		error(tr(v->ctx->lang, "%s:%d: the solution does not pass (%s): %s"), path_shown(e->solution_path),
+		      r.line > 0 ? r.line : 1, verdict_name(r.verdict), sbuf_str(&head));
+		sbuf_release(&head);
+	}
+	sbuf_addf(&tap, "solution %s passes", e->name);
+	row(v, e->name, tr(v->ctx->lang, "solution"), sbuf_str(&tap), ok, sbuf_str(&res), r.seconds);
+	sbuf_release(&res);
+	sbuf_release(&tap);
+	report_release(&r);
+}
+
+/* The stub as the course ships it: NAME.cl.orig where the tutorial kept one (the learner may
+ * have worked on the file since), else the file. */
+static void stub_step(struct validation *v, const struct exercise *e)
+{
+	char *orig = xstrfmt("%s.orig", e->file_path);
+	const char *file = access(orig, R_OK) == 0 ? orig : e->file_path;
+	struct report r = REPORT_INIT;
+	run_check(v, e, file, false, 0, &r);
+	/* It must fail on what it computes: a stub that does not build, or whose kernel is not the
+	 * check's, greets the learner with the course's mistake. */
+	bool ok = r.verdict != VERDICT_PASS && r.verdict != VERDICT_ERROR &&
+		  r.verdict != VERDICT_BUILD_ERROR && r.verdict != VERDICT_SIGNATURE_MISMATCH;
+	struct sbuf res = SBUF_INIT, tap = SBUF_INIT, head = SBUF_INIT;
+	if (ok)
+		sbuf_addf(&res, "%s: ", tr(v->ctx->lang, "ok: fails"));
+	verdict_at(&res, &r);
+	message_head(&head, &r);
+	if (r.verdict == VERDICT_PASS)
+		error(tr(v->ctx->lang, "%s:1: the stub passes its check: the learner would have nothing to do"),
+		      path_shown(file));
+	else if (!ok)
+		error(tr(v->ctx->lang, "%s:%d: the stub must build and fail on its results (%s): %s"),
+		      path_shown(file), r.line > 0 ? r.line : 1, verdict_name(r.verdict), sbuf_str(&head));
+	sbuf_addf(&tap, "stub %s fails (%s)", e->name, verdict_name(r.verdict));
+	row(v, e->name, tr(v->ctx->lang, "stub"), sbuf_str(&tap), ok, sbuf_str(&res), r.seconds);
+	sbuf_release(&res);
+	sbuf_release(&tap);
+	sbuf_release(&head);
+	report_release(&r);
+	free(orig);
+}
+
+/* Text of messages that the report's message lacks, or NULL. */
+static const char *message_lacks(const struct wrong_kernel *k, const struct report *r)
+{
+	for (int i = 0; i < k->nmessages; i++)
+		if (!r->message || !strstr(r->message, k->messages[i]))
+			return k->messages[i];
+	return NULL;
+}
+
+static void wrong_step(struct validation *v, const struct exercise *e, const struct wrong_kernel *k,
+		       const struct wrong_expect *x)
+{
+	struct report r = REPORT_INIT;
+	run_check(v, e, k->path, x->no_analysis, x->seed, &r);
+	const char *lacks = r.verdict == x->verdict && (!x->line || r.line == x->line) ? message_lacks(k, &r)
+										   : NULL;
+	bool ok = r.verdict == x->verdict && (!x->line || r.line == x->line) && !lacks;
+	struct sbuf what = SBUF_INIT, res = SBUF_INIT, tap = SBUF_INIT, want = SBUF_INIT;
+	sbuf_addf(&what, "%s/%s/%s.cl%s%s%s", WRONG_DIR, e->name, k->name, x->options[0] ? " [" : "",
+		  x->options, x->options[0] ? "]" : "");
+	sbuf_adds(&want, verdict_name(x->verdict));
+	if (x->line)
+		sbuf_addf(&want, " line %d", x->line);
+	sbuf_addf(&res, "%s", ok ? tr(v->ctx->lang, "ok: ") : "");
+	verdict_at(&res, &r);
+	if (!ok && lacks) {
+		error(tr(v->ctx->lang, "%s:%d: the message of %s lacks '%s'"), path_shown(k->path), x->at,
+		      sbuf_str(&want), lacks);
+	} else if (!ok) {
+		struct sbuf head = SBUF_INIT;
+		message_head(&head, &r);
+		error(tr(v->ctx->lang, "%s:%d: expected %s, got %s: %s"), path_shown(k->path), x->at,
+		      sbuf_str(&want), sbuf_str(&res), sbuf_str(&head));
+		sbuf_release(&head);
+	}
+	sbuf_addf(&tap, "wrong %s/%s%s%s%s: %s", e->name, k->name, x->options[0] ? " [" : "", x->options,
+		  x->options[0] ? "]" : "", sbuf_str(&want));
+	row(v, e->name, sbuf_str(&what), sbuf_str(&tap), ok, sbuf_str(&res), r.seconds);
+	sbuf_release(&what);
+	sbuf_release(&res);
+	sbuf_release(&tap);
+	sbuf_release(&want);
+	report_release(&r);
+}
+
+static void validate_exercise(struct validation *v, const struct exercise *e, bool quick)
+{
+	double t0 = now_seconds();
+	int blocking;
+	int bad = exercise_audit(v->c, e, &blocking);
+	struct wrong_kernel *k;
+	int nk;
+	bad += wrong_kernels_load(v->c, e, &k, &nk);
+	struct sbuf res = SBUF_INIT, tap = SBUF_INIT;
+	if (bad)
+		sbuf_addf(&res, trn(v->ctx->lang, "%d problem", "%d problems", (unsigned long)bad), bad);
+	else
+		sbuf_adds(&res, tr(v->ctx->lang, "ok"));
+	sbuf_addf(&tap, "files %s", e->name);
+	row(v, e->name, tr(v->ctx->lang, "files"), sbuf_str(&tap), !bad, sbuf_str(&res), now_seconds() - t0);
+	v->problems += bad ? bad - 1 : 0;   /* the row counted one */
+	if (!quick && blocking) {
+		sbuf_reset(&tap);
+		sbuf_addf(&tap, "runs %s # SKIP its check, stub or solution has problems", e->name);
+		if (v->tap)
+			printf("ok %d - %s\n", ++v->rows, sbuf_str(&tap));
+		else
+			printf("%-20s %-52s %s\n", e->name, tr(v->ctx->lang, "kernels"),
+			       tr(v->ctx->lang, "not run: see the check, stub and solution"));
+	} else if (!quick) {
+		solution_step(v, e);
+		stub_step(v, e);
+		for (int i = 0; i < nk; i++)
+			for (int j = 0; j < k[i].nexpect; j++)
+				wrong_step(v, e, &k[i], &k[i].expect[j]);
+	}
+	sbuf_release(&res);
+	sbuf_release(&tap);
+	wrong_kernels_release(k, nk);
 }
 
 static int cmd_validate(const struct cmd_ctx *ctx)
@@ -33,33 +222,50 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return 2;
-	int bad = 0;
-	static const char *const langs[] = { "en", "pt-BR" };
-	for (int i = 0; i < c.n; i++) {
-		const struct exercise *e = &c.ex[i];
-		struct check_spec *spec = xcalloc(1, sizeof(*spec));  /* about 200 KB */
-		if (check_spec_load(e->check_path, spec) < 0)
-			bad++;
-		else
-			check_spec_release(spec);
-		free(spec);
-		bad += check_readable("stub", e->file_path) < 0;
-		bad += check_readable("solution", e->solution_path) < 0;
-		for (int l = 0; l < 2; l++) {
-			char *lesson = course_lesson_path(&c, e, langs[l], "");
-			char *hints = course_lesson_path(&c, e, langs[l], ".hints");
-			bad += check_readable("lesson", lesson) < 0;
-			bad += check_readable("hints", hints) < 0;
-			bad += count_hints(hints) < 0;
-			free(lesson);
-			free(hints);
+	struct validation v = { ctx, &c, ctx->opt[OPT_TAP] != NULL, 0, 0 };
+	bool quick = ctx->opt[OPT_QUICK];
+	const struct exercise **list = xcalloc((size_t)(ctx->argc ? ctx->argc : c.n), sizeof(*list));
+	int n = 0;
+	for (int i = 0; i < ctx->argc; i++)
+		if (!(list[n++] = course_find(&c, ctx->argv[i]))) {
+			free(list);
+			course_release(&c);
+			return 2;
 		}
+	for (int i = 0; !ctx->argc && i < c.n; i++)
+		list[n++] = &c.ex[i];
+	/* problems and rows interleave as they come, also through a pipe */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (v.tap)
+		printf("TAP version 13\n");
+	else
+		printf("%-20s %-52s %-30s %s\n", tr(ctx->lang, "exercise"), tr(ctx->lang, "what"),
+		       tr(ctx->lang, "result"), tr(ctx->lang, "time"));
+	int unknown = ctx->argc ? 0 : wrong_dirs_unknown(&c);
+	if (unknown) {
+		row(&v, "", WRONG_DIR "/", "wrong/ names exercises of the course", false,
+		    tr(ctx->lang, "not an exercise"), 0);
+		v.problems += unknown - 1;
 	}
-	printf("%d exercise%s, %d problem%s\n", c.n, c.n == 1 ? "" : "s", bad, bad == 1 ? "" : "s");
+	if (!quick && !analysis_available()) {
+		error(tr(ctx->lang, "Oclgrind is not installed: no kernel is built or analysed on it "
+			 "(scripts/install-deps installs it)"));
+		row(&v, "", "Oclgrind", "Oclgrind is installed", false, tr(ctx->lang, "missing"), 0);
+	}
+	for (int i = 0; i < n; i++)
+		validate_exercise(&v, list[i], quick);
+	if (v.tap)
+		printf("1..%d\n", v.rows);
+	printf(trn(ctx->lang, "%d exercise, ", "%d exercises, ", (unsigned long)n), n);
+	printf(trn(ctx->lang, "%d step, ", "%d steps, ", (unsigned long)v.rows), v.rows);
+	printf(trn(ctx->lang, "%d problem\n", "%d problems\n", (unsigned long)v.problems), v.problems);
+	free(list);
 	course_release(&c);
-	return bad ? 1 : 0;
+	return v.problems ? 1 : 0;
 }
 
 const struct cmd_entry cmd_validate_entry = {
-	"validate", "", N_("check every file of the course and report problems as file:line"), NULL, 0, 0, cmd_validate,
+	"validate", "[EXERCISE...]",
+	N_("try a course: its files, its solutions, stubs and wrong kernels; problems as file:line"),
+	validate_options, 0, 1000, cmd_validate,
 };

@@ -252,6 +252,12 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 			spec->analysis = ANALYSIS_OFF;
 		else
 			return bad(ctx, "analysis must be on, required or off");
+	} else if (!strcmp(name, "max_work_group_size")) {
+		long wg;
+		if (!parse_long(v, &wg) || wg < 1 || wg > MAX_WORK_GROUP_LIMIT)
+			return bad(ctx, "max_work_group_size must be a number of work-items from 1 to %d",
+				   MAX_WORK_GROUP_LIMIT);
+		spec->max_work_group = (int)wg;
 	} else if (!strcmp(name, "requires_local_mem")) {
 		if (!parse_long(v, &spec->requires_local_mem))
 			return bad(ctx, "requires_local_mem must be a number of bytes");

@@ -73,11 +73,44 @@ const int64_t *vars_get(const struct vars *v, const char *name);
  */
 int expr_eval(const char *src, const struct vars *v, int64_t *out, char *err, size_t errlen);
 
+/* ---- texts an instructor writes in several languages (advice.c) ---- */
+/* `key` and `key.LANG` of an ini section: one text per language; continuation lines arrive as
+ * the same key again and are joined. */
+#define LANG_TEXTS_MAX 8
+struct lang_texts {
+	struct {
+		char lang[16];       /* "" for the key alone */
+		char *text;
+	} t[LANG_TEXTS_MAX];
+};
+/* Adds value to the text in lang (the part of key after its first '.', or ""); -1 with the
+ * reason in err when there are too many languages or the name is too long. */
+int lang_texts_add(struct lang_texts *l, const char *key, const char *value, char *err, size_t errlen);
+/* The text in lang, else the one without a language, else NULL. */
+const char *lang_texts_get(const struct lang_texts *l, const char *lang);
+void lang_texts_release(struct lang_texts *l);
+
+/* ---- the languages of a course (languages.c) ---- */
+#define COURSE_LANGS_MAX 8
+struct course_langs {
+	char name[COURSE_LANGS_MAX][LANG_NAME_MAX];   /* the course's own language first */
+	int n;
+	char *path;         /* course.ini when it declares them; NULL: found from lessons/LANG/ */
+	int line;           /* of its languages key */
+};
+/* Reads dir/course.ini, else the folders of dir/lessons/ ("en" when there are none). Returns 0,
+ * or -1 (printed as file:line unless quiet) when course.ini is wrong. */
+int course_langs_load(const char *dir, struct course_langs *l, bool quiet);
+void course_langs_release(struct course_langs *l);
+/* The course's language for the asked one: the same tag, else one of its family; or NULL. */
+const char *course_lang_match(const struct course_langs *l, const char *lang);
+bool lang_name_valid(const char *s);
+
 /* ---- the course and its exercises (exercise.c, lessons.c, stub.c) ---- */
 struct exercise {
 	char name[NAME_MAX_LEN];
-	char *title;        /* English */
-	char *title_pt;     /* Brazilian Portuguese; NULL falls back to title */
+	char *title;        /* in the course's own language */
+	struct lang_texts titles;   /* title.LANG: in the others */
 	int order;          /* course order; ties broken by name */
 	int points;         /* what passing it is worth when graded (points =, default 1) */
 	char *ini_path;     /* exercises/NAME.ini */
@@ -91,8 +124,9 @@ struct course {
 	char *solutions_dir;       /* dir/solutions: what no learner's process may see */
 	struct exercise *ex;       /* sorted in course order */
 	int n;
+	struct course_langs langs;
 };
-#define COURSE_INIT { NULL, NULL, NULL, 0 }
+#define COURSE_INIT { NULL, NULL, NULL, 0, { .n = 0 } }
 /* The course directory: --course, then CLINGS_COURSE, then the bundled one. */
 const char *course_default_dir(void);
 int course_load(const char *dir, struct course *c);
@@ -103,6 +137,9 @@ int course_index(const struct course *c, const struct exercise *e);
 /* lessons/LANG/NAME.md (suffix "" ) or lessons/LANG/NAME.hints.md (suffix ".hints"); caller frees. */
 char *course_lesson_path(const struct course *c, const struct exercise *e, const char *lang,
 			 const char *suffix);
+
+/* A file of the course as its author names it: "solutions/scale.cl". */
+const char *course_relative(const struct course *c, const char *path);
 
 /* ---- ini texts (inifile.c): what inih's handler is not told ---- */
 /* The line of the first line that starts (after blanks) with needle, or 0. */
@@ -162,22 +199,6 @@ struct bench_param {
 	int nvalues;
 };
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
-/* ---- texts an instructor writes in several languages (advice.c) ---- */
-/* `key` and `key.LANG` of an ini section: one text per language; continuation lines arrive as
- * the same key again and are joined. */
-#define LANG_TEXTS_MAX 4
-struct lang_texts {
-	struct {
-		char lang[16];       /* "" for the key alone */
-		char *text;
-	} t[LANG_TEXTS_MAX];
-};
-/* Adds value to the text in lang (the part of key after its first '.', or ""); -1 with the
- * reason in err when there are too many languages or the name is too long. */
-int lang_texts_add(struct lang_texts *l, const char *key, const char *value, char *err, size_t errlen);
-/* The text in lang, else the one without a language, else NULL. */
-const char *lang_texts_get(const struct lang_texts *l, const char *lang);
-void lang_texts_release(struct lang_texts *l);
 
 /* ---- memory-access requirements (access.c): the [access NAME] sections of a check ---- */
 #define MAX_ACCESS_RULES 8
@@ -235,6 +256,7 @@ struct check_spec {
 	uint64_t seed;
 	double tolerance;            /* relative, for float and double outputs */
 	enum analysis_mode analysis;
+	int max_work_group;          /* work-items a group of its tests may have; 0: COMMON_WORK_GROUP */
 	long requires_local_mem;     /* bytes of __local memory the kernel must declare; 0: none */
 	char *requirement_why;
 	struct access_rule access[MAX_ACCESS_RULES];
@@ -358,9 +380,42 @@ struct hints {
 #define HINTS_INIT { NULL, 0 }
 void lesson_split_hints(const char *md, struct hints *h);
 void lesson_hints_release(struct hints *h);
-/* Reads lessons/LANG/NAME{suffix}.md, falling back to English; -1 (quietly) when neither exists. */
+/* Reads lessons/LANG/NAME{suffix}.md, falling back to the course's own language (with one
+ * warning when lang is one the course declares); -1 (quietly) when neither exists. */
 int lesson_read(const struct course *c, const struct exercise *e, const char *lang,
 		const char *suffix, char **text);
+
+/* ---- what validate reads of an exercise (audit.c) and its wrong kernels (wrong.c) ---- */
+extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for the author */
+/* Every file of e as the course needs it (check, stub, solution; title, lesson and hints in
+ * each language of the course, none a copy of another language's; work-groups of at most
+ * max_work_group_size, else COMMON_WORK_GROUP; no fill_marker left). Each problem is printed
+ * as file:line; returns how many. *blocking gets how many of them keep its kernels from
+ * running (the check, the stub or the solution). */
+int exercise_audit(const struct course *c, const struct exercise *e, int *blocking);
+#define WRONG_DIR "wrong"          /* COURSE/wrong/EXERCISE/KERNEL.cl */
+struct wrong_expect {
+	enum verdict verdict;
+	int line;                  /* the line its message must name; 0: any */
+	bool no_analysis;
+	uint64_t seed;             /* 0: the check's own */
+	char options[64];          /* as written between the brackets */
+	int at;                    /* the line of this `// expect:` in the kernel's file */
+};
+struct wrong_kernel {
+	char *path, *name;         /* COURSE/wrong/EXERCISE/NAME.cl, NAME */
+	struct wrong_expect *expect;
+	int nexpect;
+	char **messages;           /* texts every message of its checks must hold */
+	int nmessages;
+};
+/* The wrong kernels of e, by name, with their expectations; returns how many problems were
+ * found (printed as file:line). */
+int wrong_kernels_load(const struct course *c, const struct exercise *e, struct wrong_kernel **out,
+		       int *n);
+void wrong_kernels_release(struct wrong_kernel *k, int n);
+/* Folders of wrong/ that name no exercise: each a problem (printed); returns how many. */
+int wrong_dirs_unknown(const struct course *c);
 
 /* stub.c: puts the stub back, keeping the learner's file as a backup. The stub comes from
  * exercises/NAME.cl.orig when present, else from git (HEAD) when the course is a git work tree.
@@ -379,7 +434,7 @@ const struct exercise *exercise_current(const struct course *c, const struct sta
 /* An exercise name: letters, digits, '_' and '-', shorter than NAME_MAX_LEN (it goes into file
  * names, section headers of the state file, and commands the learner types). */
 bool exercise_name_valid(const char *s);
-/* The exercise's title in lang, else in English, else its name. */
+/* The exercise's title in lang, else in the course's own language, else its name. */
 const char *exercise_title_in(const char *lang, const struct exercise *e);
 
 #endif

@@ -37,8 +37,14 @@ static int exercise_handler(void *user, const char *section, const char *name, c
 	}
 	if (!strcmp(name, "title"))
 		return set_once(&e->title, value);
-	if (!strcmp(name, "title.pt-BR"))
-		return set_once(&e->title_pt, value);
+	if (!strncmp(name, "title.", 6)) {
+		if (!lang_name_valid(name + 6)) {
+			snprintf(ctx->err, sizeof(ctx->err), "'%s': title.LANG takes a language tag (title.es, "
+				 "title.pt-BR)", name);
+			return 0;
+		}
+		return lang_texts_add(&e->titles, name, value, ctx->err, sizeof(ctx->err)) == 0;
+	}
 	char **path = !strcmp(name, "file") ? &ctx->file : !strcmp(name, "solution") ? &ctx->solution
 		    : !strcmp(name, "check") ? &ctx->check : !strcmp(name, "lesson") ? &ctx->lesson : NULL;
 	if (path) {
@@ -183,6 +189,11 @@ int course_load(const char *dir, struct course *c)
 		free(exdir);
 		return -1;
 	}
+	if (course_langs_load(real, &c->langs, false) < 0) {
+		closedir(d);
+		free(exdir);
+		return -1;
+	}
 	c->dir = xstrdup(real);
 	c->solutions_dir = xstrfmt("%s/solutions", real);
 	c->ex = NULL;
@@ -223,7 +234,7 @@ void course_release(struct course *c)
 	for (int i = 0; i < c->n; i++) {
 		struct exercise *e = &c->ex[i];
 		free(e->title);
-		free(e->title_pt);
+		lang_texts_release(&e->titles);
 		free(e->ini_path);
 		free(e->file_path);
 		free(e->solution_path);
@@ -233,6 +244,7 @@ void course_release(struct course *c)
 	free(c->ex);
 	free(c->dir);
 	free(c->solutions_dir);
+	course_langs_release(&c->langs);
 	struct course fresh = COURSE_INIT;
 	*c = fresh;
 }
@@ -275,6 +287,12 @@ char *course_lesson_path(const struct course *c, const struct exercise *e, const
 	return xstrfmt("%s/lessons/%s/%s%s.md", c->dir, lang, e->lesson_name, suffix ? suffix : "");
 }
 
+const char *course_relative(const struct course *c, const char *path)
+{
+	size_t n = strlen(c->dir);
+	return !strncmp(path, c->dir, n) && path[n] == '/' ? path + n + 1 : path;
+}
+
 /* The exercise the learner is at: the state's current one, else the first not done, else the last. */
 const struct exercise *exercise_current(const struct course *c, const struct state *st)
 {
@@ -294,7 +312,6 @@ const struct exercise *exercise_current(const struct course *c, const struct sta
 
 const char *exercise_title_in(const char *lang, const struct exercise *e)
 {
-	if (!strcmp(lang, "pt-BR") && e->title_pt)
-		return e->title_pt;
-	return e->title ? e->title : e->name;
+	const char *t = lang_texts_get(&e->titles, lang);
+	return t ? t : e->title ? e->title : e->name;
 }

@@ -55,10 +55,18 @@ int lesson_read(const struct course *c, const struct exercise *e, const char *la
 {
 	char *path = course_lesson_path(c, e, lang, suffix);
 	int ret = read_file(path, text, NULL);
-	if (ret < 0 && strcmp(lang, "en")) {
-		char *en = course_lesson_path(c, e, "en", suffix);
-		ret = read_file(en, text, NULL);
-		free(en);
+	const char *own = c->langs.n ? c->langs.name[0] : "en";
+	if (ret < 0 && strcmp(lang, own)) {
+		char *fallback = course_lesson_path(c, e, own, suffix);
+		ret = read_file(fallback, text, NULL);
+		/* a language the course declares, yet this file is missing: `clings validate` says so too */
+		static bool warned;
+		if (ret == 0 && !warned && course_lang_match(&c->langs, lang) &&
+		    !strcmp(course_lang_match(&c->langs, lang), lang)) {
+			warned = true;
+			warning("%s is missing; %s is shown instead", path_shown(path), path_shown(fallback));
+		}
+		free(fallback);
 	}
 	if (ret < 0)
 		errno = ENOENT;

@@ -1,4 +1,4 @@
-/* verdict.c: the verdicts' names, as progress files, the JSON output and the golden tests spell them. */
+/* verdict.c: the verdicts' names, as progress files, the JSON output and the wrong kernels' `// expect:` lines spell them. */
 #include "course/course.h"
 
 #include <string.h>

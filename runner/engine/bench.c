@@ -390,6 +390,7 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 	ref_lim.hide = NULL;   /* the one process that reads the solution */
 	char *shown = xstrdup(path_shown(path));
 	struct run_request ref_rq = { .spec = spec, .learner_path = shown, .solution_src = solution,
+				      .solution_shown = course_relative(c, e->solution_path),
 				      .check_file = e->check_path, .device = o->device, .mode = RUN_REFERENCE,
 				      .limits = &ref_lim, .lang = o->lang, .bench = true };
 	struct run_request rq = ref_rq;

@@ -493,6 +493,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	ref_rq.mode = RUN_REFERENCE;
 	ref_rq.learner_src = NULL;
 	ref_rq.solution_src = solution_src;
+	ref_rq.solution_shown = course_relative(c, e->solution_path);
 	ref_rq.limits = &ref_limits;
 	an_rq.mode = RUN_ANALYZE;
 	an_rq.limits = &an_limits;

@@ -242,7 +242,7 @@ void clhost_event_release(struct cl_ev *ev);
 struct check_options {
 	const char *device;      /* --device */
 	const char *file;        /* the learner's file; NULL: the exercise's stub */
-	const char *lang;        /* "en" or "pt-BR" */
+	const char *lang;        /* the learner's: "en", "pt-BR", a course's "es" */
 	uint64_t seed;           /* the random inputs' seed; 0: the check's own */
 	bool no_analysis;
 	bool verbose;
@@ -292,6 +292,7 @@ struct run_request {
 	const char *learner_path;    /* shown in messages */
 	const char *learner_src;
 	const char *solution_src;
+	const char *solution_shown;  /* its name in the course's messages: "solutions/NAME.cl" */
 	/* Where spec and the solution were read: a standby child (standby.c) reads them again. */
 	const char *check_file, *solution_file;
 	const char *device;

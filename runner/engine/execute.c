@@ -230,22 +230,33 @@ static int build_learner(struct child *c)
 	return bad;
 }
 
+/* The solution is the course's: its errors name the course's file and line, in English, for
+ * the author (the learner sees them only when the course itself is broken). */
 static int build_reference(struct child *c)
 {
-	struct sbuf log = SBUF_INIT;
+	const char *shown = c->rq->solution_shown ? c->rq->solution_shown : "solution.cl";
+	char *src = with_line_directive(shown, c->rq->solution_src);
+	struct sbuf log = SBUF_INIT, msg = SBUF_INIT;
 	struct cl_prog *prog = NULL;
-	if (clhost_build(c->s, c->rq->solution_src, "-cl-kernel-arg-info", &prog, &log) < 0 ||
-	    clhost_kernel(prog, c->spec->kernel, &c->reference) < 0) {
-		struct sbuf msg = SBUF_INIT;
-		sbuf_addf(&msg, "the reference solution does not build on %s:\n%s",
-			  clhost_device_name(c->s), sbuf_str(&log));
-		send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
-		sbuf_release(&msg);
-		sbuf_release(&log);
-		return -1;
+	int line = 0;
+	if (clhost_build(c->s, src, "-cl-kernel-arg-info", &prog, &log) < 0) {
+		sbuf_addf(&msg, "the reference solution does not build on %s:\n", clhost_device_name(c->s));
+		first_build_error(sbuf_str(&log), shown, c->rq->solution_src, &line, &msg);
+	} else if (clhost_kernel(prog, c->spec->kernel, &c->reference) < 0) {
+		struct sbuf names = SBUF_INIT;
+		clhost_prog_kernel_names(prog, &names);
+		sbuf_addf(&msg, "%s:1: the reference solution has no kernel named '%s' (the check's "
+			  "kernel); it defines: %s", shown, c->spec->kernel, names.len ? sbuf_str(&names) : "none");
+		sbuf_release(&names);
+		line = 1;
 	}
+	free(src);
 	sbuf_release(&log);
-	return 0;
+	if (!msg.len)
+		return 0;
+	send_verdict(c, VERDICT_ERROR, shown, line, sbuf_str(&msg));
+	sbuf_release(&msg);
+	return -1;
 }
 
 /* Evaluates one of the check's expressions; on failure says why (the check file's fault). */

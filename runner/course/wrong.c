@@ -1,0 +1,186 @@
+/*
+ * wrong.c: the wrong kernels a course tests itself with, wrong/EXERCISE/NAME.cl. Each states what
+ * `clings check` must say of it in its first lines:
+ *
+ *   // expect: data_race line 14 [--no-analysis]
+ *   // expect: wrong_result
+ *   // message: atomic_inc
+ *
+ * Every leading `// expect:` line is one run: the verdict, optionally the line the message must
+ * name, and in brackets the options of the check. A `// message:` line anywhere in the leading
+ * comment is text the message must hold, on every run of that kernel.
+ */
+#include "course/course.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPECT_PREFIX "// expect: "
+#define MESSAGE_PREFIX "// message: "
+
+/* The options of one expect line: --no-analysis, --seed N. -1 with why in err. */
+static int parse_flags(char *flags, struct wrong_expect *x, char *err, size_t errlen)
+{
+	for (char *save = NULL, *w = strtok_r(flags, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		if (!strcmp(w, "--no-analysis")) {
+			x->no_analysis = true;
+		} else if (!strcmp(w, "--seed")) {
+			char *n = strtok_r(NULL, " \t", &save);
+			if (!n || parse_seed(n, &x->seed) < 0) {
+				snprintf(err, errlen, "--seed takes a number from 1 to 2^64-1");
+				return -1;
+			}
+		} else {
+			snprintf(err, errlen, "unknown option '%s' (a wrong kernel's check takes "
+				 "--no-analysis and --seed N)", w);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* One "// expect: VERDICT [line N] [[OPTIONS]]" line (after the prefix) into x. */
+static int parse_expect(const char *text, struct wrong_expect *x, char *err, size_t errlen)
+{
+	char verdict[32] = "", rest[160] = "";
+	size_t n = strspn(text, "abcdefghijklmnopqrstuvwxyz_");
+	snprintf(verdict, sizeof(verdict), "%.*s", (int)n, text);
+	int v = n < sizeof(verdict) ? verdict_from_name(verdict) : -1;
+	if (v < 0 || v == VERDICT_ERROR) {
+		snprintf(err, errlen, "'%s' is not a verdict (pass, wrong_result, data_race, ...)", verdict);
+		return -1;
+	}
+	x->verdict = (enum verdict)v;
+	copy_str(rest, sizeof(rest), text + n);
+	char *open = strchr(rest, '['), *close = open ? strchr(open, ']') : NULL;
+	if (open && !close) {
+		snprintf(err, errlen, "'[' without ']'");
+		return -1;
+	}
+	if (open) {
+		*close = '\0';
+		copy_str(x->options, sizeof(x->options), open + 1);
+		char opts[sizeof(x->options)];
+		copy_str(opts, sizeof(opts), open + 1);
+		if (parse_flags(opts, x, err, errlen) < 0)
+			return -1;
+		*open = '\0';
+	}
+	const char *p = rest + strspn(rest, " \t");
+	int used = 0;
+	if (*p && (sscanf(p, "line %d %n", &x->line, &used) < 1 || x->line < 1 || p[used])) {
+		snprintf(err, errlen, "after the verdict: line N, then [OPTIONS]");
+		return -1;
+	}
+	return 0;
+}
+
+/* Loads one kernel's expectations; the number of problems (printed). */
+static int load_kernel(struct wrong_kernel *k)
+{
+	char *text;
+	if (read_file(k->path, &text, NULL) < 0)
+		return error("%s: cannot read:", k->path) < 0;
+	int bad = 0, line = 1;
+	bool expects_open = true;   /* expect lines are the first lines, one after another */
+	for (char *p = text; *p && !strncmp(p, "//", 2); line++) {
+		char *eol = strchr(p, '\n');
+		if (eol)
+			*eol = '\0';
+		if (!strncmp(p, EXPECT_PREFIX, strlen(EXPECT_PREFIX)) && expects_open) {
+			struct wrong_expect x = { .at = line };
+			char err[200];
+			if (parse_expect(p + strlen(EXPECT_PREFIX), &x, err, sizeof(err)) < 0) {
+				error("%s:%d: %s", k->path, line, err);
+				bad++;
+			} else {
+				k->expect = xrealloc(k->expect, sizeof(*k->expect) * (size_t)(k->nexpect + 1));
+				k->expect[k->nexpect++] = x;
+			}
+		} else {
+			expects_open = false;
+		}
+		if (!strncmp(p, MESSAGE_PREFIX, strlen(MESSAGE_PREFIX)) && p[strlen(MESSAGE_PREFIX)]) {
+			k->messages = xrealloc(k->messages, sizeof(*k->messages) * (size_t)(k->nmessages + 1));
+			k->messages[k->nmessages++] = xstrdup(p + strlen(MESSAGE_PREFIX));
+		}
+		p = eol ? eol + 1 : p + strlen(p);
+	}
+	free(text);
+	if (!k->nexpect && !bad) {
+		error("%s:1: a wrong kernel starts with a line // expect: VERDICT [line N] [[OPTIONS]]",
+		      k->path);
+		bad++;
+	}
+	return bad;
+}
+
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct wrong_kernel *)a)->path, ((const struct wrong_kernel *)b)->path);
+}
+
+int wrong_kernels_load(const struct course *c, const struct exercise *e, struct wrong_kernel **out,
+		       int *n)
+{
+	*out = NULL;
+	*n = 0;
+	char *dir = xstrfmt("%s/%s/%s", c->dir, WRONG_DIR, e->name);
+	DIR *d = opendir(dir);
+	int bad = 0;
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		if (de->d_name[0] == '.' || len <= 3 || strcmp(de->d_name + len - 3, ".cl"))
+			continue;
+		*out = xrealloc(*out, sizeof(**out) * (size_t)(*n + 1));
+		struct wrong_kernel *k = &(*out)[(*n)++];
+		memset(k, 0, sizeof(*k));
+		k->path = xstrfmt("%s/%s", dir, de->d_name);
+		k->name = xstrfmt("%.*s", (int)(len - 3), de->d_name);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	if (*n)
+		qsort(*out, (size_t)*n, sizeof(**out), by_path);
+	for (int i = 0; i < *n; i++)
+		bad += load_kernel(&(*out)[i]);
+	return bad;
+}
+
+int wrong_dirs_unknown(const struct course *c)
+{
+	char *dir = xstrfmt("%s/%s", c->dir, WRONG_DIR);
+	DIR *d = opendir(dir);
+	int bad = 0;
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		bool known = false;
+		for (int i = 0; i < c->n && !known; i++)
+			known = !strcmp(c->ex[i].name, de->d_name);
+		if (!known)
+			bad += error("%s/%s: no exercise of the course is named '%s'", dir, de->d_name,
+				     de->d_name) < 0;
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	return bad;
+}
+
+void wrong_kernels_release(struct wrong_kernel *k, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(k[i].path);
+		free(k[i].name);
+		free(k[i].expect);
+		for (int j = 0; j < k[i].nmessages; j++)
+			free(k[i].messages[j]);
+		free(k[i].messages);
+	}
+	free(k);
+}
