@@ -11,7 +11,6 @@
 
 #define MAX_NEST 16          /* nested quotes and lists we indent for; deeper ones share the last */
 #define MIN_WIDTH 20         /* narrower requests are widened: text one word a line helps nobody */
-#define CODE_INDENT "    "
 #define MIN_TABLE_COL 3
 
 enum style_bit {

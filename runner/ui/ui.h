@@ -56,6 +56,7 @@ const char *text_safe(const char *s, struct sbuf *buf);
 void term_add_escapes(struct sbuf *out, const char *s, size_t n);
 
 /* ---- Markdown (markdown.c, md4c) as terminal text ---- */
+#define CODE_INDENT "    "  /* how far a code block's lines are indented */
 /* Renders md as lines of at most width columns, each ending in '\n'; with colour, styles are
  * closed at every line end and opened again on the next, so any line can be shown on its own. */
 void lesson_render(const char *md, size_t len, int width, bool colour, struct sbuf *out);

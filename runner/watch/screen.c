@@ -50,9 +50,8 @@ void lines_release(struct lines *l)
 	l->n = 0;
 }
 
-/* Plain text set into lines of at most width columns, each starting with indent. */
-static void lines_wrap(struct lines *l, const char *text, int width, const char *indent,
-		       const char *sgr, const char *reset)
+void lines_wrap(struct lines *l, const char *text, int width, const char *indent, const char *sgr,
+		const char *reset)
 {
 	int iw = term_width(indent, strlen(indent));
 	int avail = width - iw > 10 ? width - iw : 10;
@@ -364,13 +363,32 @@ static void draw_title(struct watch *w, struct sbuf *s)
 		sbuf_addf(&right, "%s ", sgr(w, STYLE_RESET));
 	}
 	sbuf_addf(&right, "%s%d/%d %s%s ", sgr(w, STYLE_STRONG), done, n, T("done"), sgr(w, STYLE_RESET));
-	sbuf_addf(&left, " %sclings%s  %d. %s%s%s  %s%s%s", sgr(w, STYLE_TITLE), sgr(w, STYLE_RESET),
-		  w->ses.cur + 1, sgr(w, STYLE_STRONG), text_safe(exercise_title_in(w->opt.lang, e), &safe),
-		  sgr(w, STYLE_RESET), sgr(w, STYLE_DIM), e->name, sgr(w, STYLE_RESET));
+	int rw = term_width(right.buf, right.len), room = w->cols - rw;
+	/* The title whole and the exercise's name if they fit; else the title alone; else the
+	 * title cut after its last whole word that fits, with an ellipsis: never a word cut. */
+	const char *title = text_safe(exercise_title_in(w->opt.lang, e), &safe);
+	char number[16];
+	int nw = snprintf(number, sizeof(number), "%d. ", w->ses.cur + 1);
+	int fixed = 1 + 6 + 2 + nw;   /* " clings  N. " */
+	int tw = term_width(title, strlen(title)), namew = 2 + term_width(e->name, strlen(e->name));
+	size_t keep = strlen(title);
+	bool name = fixed + tw + namew < room, cut = fixed + tw >= room;
+	if (cut) {
+		int avail = room - fixed - 2;   /* the ellipsis and a space before the bar */
+		keep = avail > 0 ? term_offset(title, strlen(title), avail) : 0;
+		while (keep > 0 && title[keep] != ' ')
+			keep--;
+		while (keep > 0 && title[keep - 1] == ' ')
+			keep--;
+	}
+	sbuf_addf(&left, " %sclings%s  %s%s%.*s%s%s%s", sgr(w, STYLE_TITLE), sgr(w, STYLE_RESET), number,
+		  sgr(w, STYLE_STRONG), (int)keep, title, cut && keep ? "\xe2\x80\xa6" : "",
+		  sgr(w, STYLE_RESET), name ? "  " : "");
+	if (name)
+		sbuf_addf(&left, "%s%s%s", sgr(w, STYLE_DIM), e->name, sgr(w, STYLE_RESET));
 	sbuf_release(&safe);
-	int rw = term_width(right.buf, right.len), lw = term_width(left.buf, left.len);
+	int lw = term_width(left.buf, left.len);
 	struct sbuf row = SBUF_INIT;
-	int room = w->cols - rw;
 	if (room < 10) {
 		sbuf_adds(&row, sbuf_str(&right));
 	} else {

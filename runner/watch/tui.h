@@ -79,6 +79,10 @@ void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
 /* Renders Markdown for the pane's width into l (again only when the width changed). */
 void render_md(struct watch *w, const char *md, struct lines *l, int *width);
 int text_width(const struct watch *w);
+/* Plain text set into lines of at most width columns, each starting with indent (words are cut
+ * only where one is longer than a line); sgr and reset around each line's text. */
+void lines_wrap(struct lines *l, const char *text, int width, const char *indent, const char *sgr,
+		const char *reset);
 /* The verdict as lines of at most width columns (with whole_log, the compiler's log whole). */
 void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log);
 void screen_draw(struct watch *w);     /* the whole screen, in one write */

@@ -317,20 +317,25 @@ static void show_report(struct watch *w)
 		set_status(w, STATUS_INFO, "%s", T("No verdict yet: save the file or press r."));
 		return;
 	}
+	/* The pager sets it as a code block, indented, at the text's width: wrapped here to fit,
+	 * no word is cut there. */
+	int width = text_width(w) - (int)strlen(CODE_INDENT);
 	struct lines l = { NULL, 0 };
 	bool colour = w->colour;
 	w->colour = false;  /* the pager renders Markdown; the report goes in as a code block */
-	verdict_lines(w, &l, w->cols - 6, true);
+	verdict_lines(w, &l, width, true);
 	w->colour = colour;
+	for (int i = 0; i < w->report.ntests; i++) {
+		const struct test_result *t = &w->report.tests[i];
+		char *line = xstrfmt("%s %s%s%s", test_status_name(t->status), t->name,
+				     t->detail && *t->detail ? ": " : "", t->detail ? t->detail : "");
+		lines_wrap(&l, line, width, "", "", "");
+		free(line);
+	}
 	struct sbuf md = SBUF_INIT;
 	sbuf_adds(&md, "```\n");
 	for (int i = 0; i < l.n; i++)
 		sbuf_addf(&md, "%s\n", l.v[i]);
-	for (int i = 0; i < w->report.ntests; i++)
-		sbuf_addf(&md, "%s %s%s%s\n", test_status_name(w->report.tests[i].status),
-			  w->report.tests[i].name,
-			  w->report.tests[i].detail && *w->report.tests[i].detail ? ": " : "",
-			  w->report.tests[i].detail ? w->report.tests[i].detail : "");
 	sbuf_adds(&md, "```\n");
 	char *title = xstrfmt(T("Last verdict for %s"), watch_current(w)->name);
 	open_pager(w, title, md.buf, 0);
