@@ -334,8 +334,17 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 	sbuf_adds(&sb, m->write ? tr(lang, ", with a different value") : "");
 	/* a barrier is there, but with the wrong fence: say so rather than "no barrier" */
 	int fence = r.local && !across_groups && src ? source_global_only_barrier(src) : 0;
+	/* A barrier between a write above and a read below: the write is the next round's of a
+	 * loop around both, made while this round's read goes on. */
+	int between = !fence && r.local && !across_groups && !m->write && src && w->line && o->line &&
+		      w->line < o->line ? source_local_barrier_between(src, w->line, o->line) : 0;
+	int loop = between ? source_loop_before(src, w->line) : 0;
 	if (fence)
 		sbuf_addf(&sb, tr(lang, ", and the barrier at line %d orders only global memory."), fence);
+	else if (between && loop)
+		sbuf_addf(&sb, tr(lang, ". The barrier at line %d orders the two within one round of the loop "
+				  "at line %d, but not across rounds: the write was the next round's, made "
+				  "while this round's read still went on."), between, loop);
 	else
 		sbuf_adds(&sb, across_groups ? "." : tr(lang, ", with no barrier between the two."));
 	add_source_line(&sb, src, w->line);
@@ -362,6 +371,11 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 	} else if (m->write) {
 		sbuf_adds(&sb, tr(lang, ". Let each element belong to one work-item in each step, with "
 				  "barrier(CLK_LOCAL_MEM_FENCE) between steps."));
+	} else if (between && loop) {
+		sbuf_addf(&sb, tr(lang, ". End every round with a barrier too: barrier(CLK_LOCAL_MEM_FENCE) after "
+				  "the read (line %d), as the last statement of the loop's body, so that no "
+				  "work-item writes the next round's values before everyone has read this "
+				  "round's."), o->line);
 	} else if (w->line && o->line && w->line != o->line) {
 		sbuf_addf(&sb, tr(lang, ". Put barrier(CLK_LOCAL_MEM_FENCE) between the write (line %d) "
 				  "and the read (line %d), where every work-item of the group passes it: "

@@ -428,6 +428,8 @@ int source_find_recursion(const char *src, size_t len, char *caller, char *calle
 int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
 int source_guard_line(const char *src, int line);       /* an `if` that guards the line */
 int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
+int source_local_barrier_between(const char *src, int a, int b);   /* a local barrier between */
+int source_loop_before(const char *src, int before);   /* the innermost loop's first line */
 /* The guard of the first store into an element of `name` when every store into one is guarded
  * (an `if` around it, see source_guard_line); 0 when one is not, or there is none. */
 int source_stores_guarded(const char *src, const char *name);

@@ -472,6 +472,45 @@ int source_global_only_barrier(const char *src)
 	return 0;
 }
 
+/* The first line strictly between lines a and b (a < b) holding a barrier that orders local
+ * memory, or 0: the race of a write before it and a read after it is then across rounds of a
+ * loop, not within one. */
+int source_local_barrier_between(const char *src, int a, int b)
+{
+	for (int l = a + 1; l < b; l++) {
+		char *text = source_line_text(src, l);
+		const char *code = text + strspn(text, " \t");
+		bool found = strncmp(code, "//", 2) && strstr(code, "barrier") &&
+			     strstr(code, "CLK_LOCAL_MEM_FENCE");
+		free(text);
+		if (found)
+			return l;
+	}
+	return 0;
+}
+
+/* Whether code starts with the keyword word (not a longer name). */
+static bool starts_with_keyword(const char *code, const char *word)
+{
+	size_t n = strlen(word);
+	return !strncmp(code, word, n) && !isalnum((unsigned char)code[n]) && code[n] != '_';
+}
+
+/* The line of the nearest `for`, `while` or `do` at or before line `before`, or 0. */
+int source_loop_before(const char *src, int before)
+{
+	for (int l = before; l > 0; l--) {
+		char *text = source_line_text(src, l);
+		const char *code = text + strspn(text, " \t}");
+		bool loop = starts_with_keyword(code, "for") || starts_with_keyword(code, "while") ||
+			    starts_with_keyword(code, "do");
+		free(text);
+		if (loop)
+			return l;
+	}
+	return 0;
+}
+
 /* Whether the line's code (before any // comment) stores into an element of `name`:
  * `name[...] =`, `+=` and the like, or `name[...]++`. */
 static bool stores_into(const char *text, const char *name)

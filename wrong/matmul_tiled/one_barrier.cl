@@ -1,5 +1,6 @@
-// expect: data_race line 19
+// expect: data_race line 20
 // message: two barriers in every round
+// message: not across rounds
 // Only the barrier after the load: a fast work-item starts the next round and overwrites a
 // tile slot that a slower one is still reading for this round's products.
 __kernel void matmul(__global const float *A, __global const float *B, __global float *C,
