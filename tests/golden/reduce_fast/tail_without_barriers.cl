@@ -1,5 +1,6 @@
-// expect: data_race line 34
+// expect: data_race line 35
 // message: no barrier between the two
+// message: OpenCL promises no lockstep within a warp
 // The last six steps copied from a warp-synchronous CUDA kernel: `volatile` and no barriers.
 // OpenCL promises no lockstep, so work-item 0 may read slot 1 before work-item 1 has added
 // into it.

@@ -1,5 +1,6 @@
-// expect: data_race line 17
+// expect: data_race line 18
 // message: no barrier between the two
+// message: write into the other half of tmp
 // One buffer, one barrier a step: work-item lid reads slot lid - offset while the work-item
 // that owns it may already have added into it.
 __kernel void scan_workgroup(__global const int *in, __global int *out,
