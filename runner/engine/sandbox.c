@@ -523,6 +523,20 @@ bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd)
 	}
 }
 
+/* A deadly signal whose innermost frame is the learner's compiled kernel (PoCL names it
+ * _pocl_kernel_NAME..., in its kernel cache): the learner's crash, which the check reports as
+ * such; nothing of clings' own code. */
+static bool learner_crash(const char *text)
+{
+	const char *frame = strstr(text, "DEADLYSIGNAL") ? strstr(text, "#0 ") : NULL;
+	if (!frame || strstr(text, ": runtime error: "))
+		return false;
+	char *line = xstrfmt("%.*s", (int)strcspn(frame, "\n"), frame);
+	bool kernel = strstr(line, " _pocl_kernel_") || strstr(line, "/kcache/");
+	free(line);
+	return kernel;
+}
+
 /* What a sanitizer said in the child reaches the parent's stderr, where tests look for it. */
 static void show_child_reports(struct sandbox_child *c)
 {
@@ -530,7 +544,7 @@ static void show_child_reports(struct sandbox_child *c)
 	if (c->err_fd < 0)
 		return;
 	if (lseek(c->err_fd, 0, SEEK_SET) == 0 && read_fd(c->err_fd, &text) >= 0 && text &&
-	    (strstr(text, "Sanitizer") || strstr(text, ": runtime error: ")))
+	    (strstr(text, "Sanitizer") || strstr(text, ": runtime error: ")) && !learner_crash(text))
 		fprintf(stderr, "clings: a checking process reported:\n%s", text);
 	free(text);
 	close(c->err_fd);
