@@ -559,6 +559,17 @@ int verdict_from_analysis(const char *log, const char *learner_path,
 		return error("analysis: no learner file or buffers given");
 	oclgrind_log_parse(log ? log : "", &pl);
 
+	/* Oclgrind reports every store of an uninitialised value into local memory. Where none of
+	 * that garbage went on into global memory, an address or a branch, it never reached a
+	 * result (a scan's slots past the end of a ragged group): no finding. */
+	bool local_only = true;
+	for (int i = 0; i < pl.n; i++)
+		if (pl.m[i].kind == MSG_UNINITIALIZED)
+			local_only = local_only && pl.m[i].uninit == UNINIT_WRITE && !strcmp(pl.m[i].space, "local");
+	if (local_only)
+		for (int i = 0; i < pl.n; i++)
+			if (pl.m[i].kind == MSG_UNINITIALIZED)
+				pl.m[i].kind = MSG_OTHER;
 	/* The highest-priority kind present; within it the first message, which with one thread
 	 * is the lowest work-group. */
 	for (int i = 0; i < pl.n; i++)

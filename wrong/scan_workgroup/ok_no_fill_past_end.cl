@@ -1,0 +1,31 @@
+// expect: pass
+// Slots past the end of a ragged last group are never filled: their garbage is added only into
+// slots past the end too, and no work-item stores those to out. Right: nothing to blame.
+__kernel void scan_workgroup(__global const int *in, __global int *out,
+			     __local int *tmp, uint len)
+{
+	uint lid = get_local_id(0);
+	uint W = get_local_size(0);
+	uint gid = get_global_id(0);
+
+	// Two halves of tmp, starting at src and dst: a step reads one, writes the other.
+	uint src = 0, dst = W;
+
+	// 0, the identity of +, past the end of a ragged last group.
+	if (gid < len) tmp[src + lid] = in[gid];
+	barrier(CLK_LOCAL_MEM_FENCE);
+
+	for (uint offset = 1; offset < W; offset *= 2) {
+		if (lid >= offset)
+			tmp[dst + lid] = tmp[src + lid] + tmp[src + lid - offset];
+		else
+			tmp[dst + lid] = tmp[src + lid];
+		barrier(CLK_LOCAL_MEM_FENCE);
+		uint t = src;
+		src = dst;
+		dst = t;
+	}
+
+	if (gid < len)
+		out[gid] = tmp[src + lid];
+}
