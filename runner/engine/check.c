@@ -266,10 +266,11 @@ static void judge_access(const struct check_spec *spec, const char *learner, con
 	sbuf_release(&msg);
 }
 
-/* The reference's results, from its child (ch, then stored under key) or from the cache (ch
- * NULL), into ref; or, in r, why it could not give them. Returns 0 when ref holds a whole run. */
-static int reference_results(const struct sbuf *out, struct sandbox_child *ch, uint64_t key,
-			     struct proto_stream *ref, struct report *r)
+/* The reference's results, from its child (ch, run under limit_ms, then stored under key) or
+ * from the cache (ch NULL), into ref; or, in r, why it could not give them. Returns 0 when ref
+ * holds a whole run. */
+static int reference_results(const struct sbuf *out, struct sandbox_child *ch, long limit_ms,
+			     uint64_t key, struct proto_stream *ref, struct report *r)
 {
 	proto_split(out->buf ? out->buf : "", out->len, ref);
 	struct report rr = REPORT_INIT;
@@ -285,7 +286,7 @@ static int reference_results(const struct sbuf *out, struct sandbox_child *ch, u
 	} else if (proto_number(sbuf_str(&ref->after), "end", NULL) < 0) {
 		struct report why = REPORT_INIT;
 		if (ch)   /* (the cache holds whole runs only) */
-			explain_abnormal_end(ch, NULL, 0, "", "en", &why);
+			explain_abnormal_end(ch, NULL, limit_ms, "", "en", &why);
 		char *msg = xstrfmt("the reference solution did not finish on this device: %s",
 				    why.message ? why.message : "");
 		fail_report(r, VERDICT_ERROR, msg);
@@ -555,8 +556,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			/* build, signature, requirement, or the device: settled */
 		} else if (!learner.ready) {
 			explain_abnormal_end(lc, NULL, spec->time_limit_ms, "", o->lang, r);
-		} else if (reference_results(rc_child ? &rc_child->output : &cached, rc_child, key, &ref,
-					     r) == 0) {
+		} else if (reference_results(rc_child ? &rc_child->output : &cached, rc_child,
+					     spec->time_limit_ms, key, &ref, r) == 0) {
 			struct judge_input in = { spec, &learner, &ref, shown, o->lang, learner_src };
 			int failed_case = -1;
 			if (judge_execution(&in, r, &began, &failed_case))
