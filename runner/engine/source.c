@@ -471,3 +471,68 @@ int source_global_only_barrier(const char *src)
 	}
 	return 0;
 }
+
+/* "#line 1" makes the compiler name the learner's own file in its messages. */
+char *source_with_line_directive(const char *path, const char *src)
+{
+	struct sbuf sb = SBUF_INIT;
+	sbuf_adds(&sb, "#line 1 \"");
+	for (const char *p = path; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			sbuf_adds(&sb, "\\");
+		sbuf_add(&sb, p, 1);
+	}
+	sbuf_adds(&sb, "\"\n");
+	sbuf_adds(&sb, src);
+	return sbuf_detach(&sb);
+}
+
+/*
+ * Finds the first error of a compiler log. Compilers write "FILE:LINE:COL: error: MESSAGE"
+ * (clang, NVIDIA) or "error: FILE:LINE:COL: MESSAGE" (PoCL); both become
+ * "FILE:LINE:COL: MESSAGE" followed by the learner's line and a caret under the column.
+ */
+void source_first_build_error(const char *log, const char *path, const char *src, int *line,
+			      struct sbuf *msg)
+{
+	size_t plen = strlen(path);
+	for (const char *p = log; p && *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		char *text = xmalloc(len + 1);
+		memcpy(text, p, len);
+		text[len] = '\0';
+		char *at = strstr(text, path);
+		char *err = strstr(text, "error: ");
+		int l = 0, col = 0, used = 0;
+		if (at && err && sscanf(at + plen, ":%d:%d:%n", &l, &col, &used) >= 2 && used) {
+			const char *what = err > at ? err + 7 : at + plen + used;
+			while (*what == ' ')
+				what++;
+			*line = l;
+			sbuf_addf(msg, "%s:%d:%d: %s", path, l, col, what);
+			/* the learner's own line, and a caret under the column */
+			const char *q = src;
+			for (int k = 1; k < l && q; k++) {
+				q = strchr(q, '\n');
+				q = q ? q + 1 : NULL;
+			}
+			if (q) {
+				const char *qe = strchr(q, '\n');
+				size_t ql = qe ? (size_t)(qe - q) : strlen(q);
+				sbuf_addf(msg, "\n%5d | ", l);
+				sbuf_add(msg, q, ql);
+				sbuf_adds(msg, "\n      | ");
+				for (int k = 1; k < col && (size_t)k <= ql; k++)
+					sbuf_adds(msg, q[k - 1] == '\t' ? "\t" : " ");
+				sbuf_adds(msg, "^");
+			}
+			free(text);
+			return;
+		}
+		free(text);
+		p = eol ? eol + 1 : NULL;
+	}
+	/* No line we recognise: the whole log is better than nothing. */
+	sbuf_adds(msg, log);
+}

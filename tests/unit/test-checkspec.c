@@ -102,7 +102,7 @@ static void loads_a_reduction(void **state)
 	assert_int_equal(spec.nargs, 4);
 	assert_int_equal(spec.args[0].kind, ARG_GLOBAL);
 	assert_true(spec.args[0].is_const);
-	assert_int_equal(spec.args[0].init, INIT_RANDOM);
+	assert_int_equal(spec.args[0].init.kind, INIT_RANDOM);
 	assert_int_equal(spec.args[1].output, true);
 	assert_int_equal(spec.args[2].kind, ARG_LOCAL);
 	assert_int_equal(spec.args[3].kind, ARG_SCALAR);
