@@ -96,10 +96,8 @@ static int parse_init_of(struct load_ctx *ctx, const struct arg_spec *a, const c
 	double lo, hi;
 	if (!in->expr[0] && !in->expr[1] &&
 	    init_bounds(in, a->type, NULL, &lo, &hi, ctx->err, sizeof(ctx->err)) < 0) {
-		char why[200];
-		copy_str(why, sizeof(why), ctx->err);
-		snprintf(ctx->err, sizeof(ctx->err), "init: %s", why);
-		return 0;
+		ctx->err[0] = '\0';
+		return bad(ctx, "init: %s does not fit in a %s", v, type_info(a->type)->name);
 	}
 	return 1;
 }

@@ -197,6 +197,7 @@ struct step_spec {
 	int nparams;
 	int dims;
 	char *global_expr[MAX_DIMS], *local_expr[MAX_DIMS];
+	char *signature_head;        /* a signature ending in ',' goes on over the next line */
 };
 /* [bench]: the parameters of `clings bench`, each a list of expressions over `bytes`, the size
  * clings chooses for the device; one row of the bench for each combination. */

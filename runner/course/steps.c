@@ -99,8 +99,26 @@ int check_step_key(struct check_spec *spec, const char *step, const char *key, c
 		copy_str(st->kernel, sizeof(st->kernel), value);
 		return 0;
 	}
-	if (!strcmp(key, "signature"))
-		return step_signature(spec, st, value, err, errlen);
+	if (!strcmp(key, "signature")) {
+		/* indented continuation lines arrive as the key again: a list cut after a comma */
+		char *text = st->signature_head ? xstrfmt("%s %s", st->signature_head, value) : xstrdup(value);
+		free(st->signature_head);
+		st->signature_head = NULL;
+		size_t len = strlen(text);
+		if (len && text[len - 1] == ',') {
+			st->signature_head = text;
+			return 0;
+		}
+		if (st->nparams) {
+			snprintf(err, errlen, "[step %s] has its signature already (a long one goes on over "
+				 "indented lines after a comma)", st->name);
+			free(text);
+			return -1;
+		}
+		int rc = step_signature(spec, st, text, err, errlen);
+		free(text);
+		return rc;
+	}
 	char **dst = !strcmp(key, "global") ? st->global_expr : !strcmp(key, "local") ? st->local_expr : NULL;
 	if (!dst) {
 		snprintf(err, errlen, "unknown key '%s' in [step %s] (kernel, signature, global, local)",
@@ -155,6 +173,10 @@ int check_steps_finish(struct check_spec *spec, const char *text, char *err, siz
 		char header[NAME_MAX_LEN + 8];
 		snprintf(header, sizeof(header), "[step %s]", st->name);
 		st->line = ini_find_line(text, header);
+		if (st->signature_head) {
+			snprintf(err, errlen, "[step %s]: the signature ends with a comma", st->name);
+			return ini_key_line(text, header, "signature");
+		}
 		const char *missing = !st->kernel[0] ? "kernel" : !st->nparams ? "signature"
 				      : !st->global_expr[0] ? "global" : !st->local_expr[0] ? "local" : NULL;
 		if (missing) {
@@ -185,11 +207,13 @@ int check_steps_finish(struct check_spec *spec, const char *text, char *err, siz
 
 void check_steps_release(struct check_spec *spec)
 {
-	for (int i = 0; i < MAX_STEPS; i++)
+	for (int i = 0; i < MAX_STEPS; i++) {
 		for (int d = 0; d < MAX_DIMS; d++) {
 			free(spec->steps[i].global_expr[d]);
 			free(spec->steps[i].local_expr[d]);
 		}
+		free(spec->steps[i].signature_head);
+	}
 }
 
 int check_step_last_writer(const struct check_spec *spec, int arg)

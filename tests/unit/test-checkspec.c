@@ -134,7 +134,7 @@ static void loads_a_reduction(void **state)
 	free(cases);
 
 	struct sbuf sig = SBUF_INIT;
-	check_spec_signature(&spec, &sig);
+	check_step_signature(&spec, 0, &sig);
 	assert_string_equal(sbuf_str(&sig), "__kernel void reduction(__global const int *in, "
 			    "__global int *out, __local int *scratch, uint len)");
 	sbuf_release(&sig);
