@@ -238,7 +238,7 @@ static long compare_unordered(const struct output_view *o, double tol, struct sb
 	char *e = sorted_copy(t, o->expected, o->n, false, &ne, &none);
 	char *g = sorted_copy(t, o->got, o->n, true, &ng, &poison);
 	struct sbuf notes = SBUF_INIT;
-	long unmatched = (long)poison, shown = 0;
+	long unmatched = 0, shown = 0;   /* expected values without a partner */
 	size_t i = 0, j = 0;
 	while (i < ne || j < ng) {
 		/* one distinct value: how many times each side has it */
