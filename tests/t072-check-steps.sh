@@ -335,7 +335,7 @@ printf '%s' "$out" | grep -Eq "out, its values in any order: -?[0-9]+ is missing
 printf '%s' "$out" | grep -q "Only the first [0-9]* values of 'out' count: as many as count\[0\] says" ||
 	fail "the prefix: $out"
 out=$(message compact --file "$k/compact_twice.cl" --no-analysis)
-printf '%s' "$out" | grep -Eq "[0-9]+ appears 2 times instead of 1" || fail "a duplicate: $out"
+printf '%s' "$out" | grep -Eq "[0-9]+ appears 2 times instead of once" || fail "a duplicate: $out"
 
 # ---- broken check files: refused at their line ----
 bad() {   # bad CHECK LINE TEXT: validate names CHECK:LINE with TEXT

@@ -209,7 +209,7 @@ static void *sorted_copy(enum elem_type t, const void *base, size_t n, bool drop
 	return out;
 }
 
-/* "17 is missing", "5 appears 2 times instead of 1", "9 should not be there" */
+/* "17 is missing", "5 appears 2 times instead of once", "9 should not be there" */
 static void add_multiset_note(struct sbuf *msg, const struct output_view *o, const void *base, size_t i,
 			      long want, long have)
 {
@@ -223,6 +223,10 @@ static void add_multiset_note(struct sbuf *msg, const struct output_view *o, con
 		sbuf_addf(msg, tr(o->lang, "%s should not be there"), sbuf_str(&v));
 	else if (want == 0)
 		sbuf_addf(msg, tr(o->lang, "%s should not be there (found %ld times)"), sbuf_str(&v), have);
+	else if (have == 1)
+		sbuf_addf(msg, tr(o->lang, "%s appears once instead of %ld times"), sbuf_str(&v), want);
+	else if (want == 1)
+		sbuf_addf(msg, tr(o->lang, "%s appears %ld times instead of once"), sbuf_str(&v), have);
 	else
 		sbuf_addf(msg, tr(o->lang, "%s appears %ld times instead of %ld"), sbuf_str(&v), have, want);
 	sbuf_release(&v);

@@ -587,13 +587,13 @@ static void compares_as_a_multiset(void **state)
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 0);
 	o.got = g;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "out, its values in any order: 1 appears 1 times instead of 2; "
-			    "3 appears 2 times instead of 1 (1 of 5 values without a match)");
+	assert_string_equal(sbuf_str(&msg), "out, its values in any order: 1 appears once instead of 2 times; "
+			    "3 appears 2 times instead of once (1 of 5 values without a match)");
 	assert_string_equal(sbuf_str(&pic), "");
 	sbuf_reset(&msg);
 	memset(&g[3], POISON_BYTE, 2 * sizeof(int));
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 2);
-	assert_string_equal(sbuf_str(&msg), "out, its values in any order: 1 appears 1 times instead of 2; "
+	assert_string_equal(sbuf_str(&msg), "out, its values in any order: 1 appears once instead of 2 times; "
 			    "3 is missing; 2 places were never written (2 of 5 values without a match)");
 	sbuf_reset(&msg);
 
