@@ -1,5 +1,5 @@
 /*
- * checkspec.c: loads a check ini (checks/NAME.ini, format in checks/README.md) into a
+ * checkspec.c: loads a check ini (checks/NAME.ini, format in docs/authoring.md) into a
  * struct check_spec: its sections, keys and the checks only the whole file allows.
  *
  * inih calls the handler once per key; a handler that returns 0 makes ini_parse() return that
