@@ -19,6 +19,7 @@ struct load_ctx {
 	struct check_spec *spec;
 	const char *text;       /* the whole file, to find the line of a section later */
 	bool check_signature;   /* [check] gave one: no [step] sections then */
+	char *signature_head;   /* its first lines, ending in ',': more follow */
 	char err[256];
 };
 
@@ -125,8 +126,23 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 	} else if (!strcmp(name, "signature")) {
 		if (spec->nsteps)
 			return bad(ctx, "a check with [step] sections gives each step its signature");
+		/* indented continuation lines arrive as the key again: a list cut after a comma */
+		char *text = ctx->signature_head ? xstrfmt("%s %s", ctx->signature_head, v) : xstrdup(v);
+		free(ctx->signature_head);
+		ctx->signature_head = NULL;
+		if (*text && text[strlen(text) - 1] == ',') {
+			ctx->signature_head = text;
+			return 1;
+		}
+		if (ctx->check_signature) {
+			free(text);
+			return bad(ctx, "[check] has its signature already (a long one goes on over indented "
+				   "lines after a comma)");
+		}
 		ctx->check_signature = true;
-		return parse_signature(ctx, v);
+		int ok = parse_signature(ctx, text);
+		free(text);
+		return ok;
 	} else if (!strcmp(name, "build_options")) {
 		free(spec->build_options);
 		if (!(spec->build_options = build_options_parse(v, ctx->err, sizeof(ctx->err))))
@@ -535,6 +551,11 @@ int check_spec_load(const char *path, struct check_spec *spec)
 			 "value on indented lines", INI_LINE_MAX);
 	else if (!(line = ini_duplicate(text, ctx.err, sizeof(ctx.err))))
 		line = ini_parse_string(text, handler, &ctx);
+	if (!line && ctx.signature_head) {
+		line = ini_key_line(text, "[check]", "signature");
+		snprintf(ctx.err, sizeof(ctx.err), "[check]: the signature ends with a comma");
+	}
+	free(ctx.signature_head);
 	if (!line)
 		line = validate(&ctx);
 	if (!line && ctx.err[0])
