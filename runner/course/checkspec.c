@@ -126,14 +126,9 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 	} else if (!strcmp(name, "signature")) {
 		if (spec->nsteps)
 			return bad(ctx, "a check with [step] sections gives each step its signature");
-		/* indented continuation lines arrive as the key again: a list cut after a comma */
-		char *text = ctx->signature_head ? xstrfmt("%s %s", ctx->signature_head, v) : xstrdup(v);
-		free(ctx->signature_head);
-		ctx->signature_head = NULL;
-		if (*text && text[strlen(text) - 1] == ',') {
-			ctx->signature_head = text;
+		char *text = spec_continued_list(&ctx->signature_head, v);
+		if (!text)
 			return 1;
-		}
 		if (ctx->check_signature) {
 			free(text);
 			return bad(ctx, "[check] has its signature already (a long one goes on over indented "

@@ -314,6 +314,9 @@ void check_spec_release(struct check_spec *spec);
 void check_step_signature(const struct check_spec *spec, int step, struct sbuf *out);
 /* One argument of a signature, "__global const int *in", into a; -1 with why in err. */
 int spec_parse_arg(const char *text, struct arg_spec *a, char *err, size_t errlen);
+/* A list that goes on over indented lines (inih gives each line as the key again): the whole
+ * text, allocated, once value completes it; NULL while it ends with a comma (kept in *head). */
+char *spec_continued_list(char **head, const char *value);
 /* A C identifier shorter than max. */
 bool spec_identifier(const char *s, size_t max);
 

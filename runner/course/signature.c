@@ -60,6 +60,18 @@ bool spec_identifier(const char *s, size_t max)
 	return ident;
 }
 
+char *spec_continued_list(char **head, const char *value)
+{
+	char *text = *head ? xstrfmt("%s %s", *head, value) : xstrdup(value);
+	free(*head);
+	*head = NULL;
+	if (*text && text[strlen(text) - 1] == ',') {
+		*head = text;
+		return NULL;
+	}
+	return text;
+}
+
 /* Parses one argument of a signature: "__global const int *in", "uint len". */
 int spec_parse_arg(const char *text, struct arg_spec *a, char *err, size_t errlen)
 {

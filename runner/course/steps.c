@@ -100,15 +100,9 @@ int check_step_key(struct check_spec *spec, const char *step, const char *key, c
 		return 0;
 	}
 	if (!strcmp(key, "signature")) {
-		/* indented continuation lines arrive as the key again: a list cut after a comma */
-		char *text = st->signature_head ? xstrfmt("%s %s", st->signature_head, value) : xstrdup(value);
-		free(st->signature_head);
-		st->signature_head = NULL;
-		size_t len = strlen(text);
-		if (len && text[len - 1] == ',') {
-			st->signature_head = text;
+		char *text = spec_continued_list(&st->signature_head, value);
+		if (!text)
 			return 0;
-		}
 		if (st->nparams) {
 			snprintf(err, errlen, "[step %s] has its signature already (a long one goes on over "
 				 "indented lines after a comma)", st->name);
