@@ -3,7 +3,8 @@
 # count a build option, a "hot bins" test through a per-test input), and a stream compaction
 # compared as a multiset over the prefix its atomic counter holds. Right kernels pass (one that
 # writes the compaction in another order too); wrong ones fail with the verdict and the words
-# that name the fault; broken check files are refused at their file and line.
+# that name the fault (a step that hangs, its kernel); broken check files are refused at their
+# file and line.
 . tests/lib.sh
 course=$TMP/own
 mkdir -p "$course"/exercises "$course"/solutions "$course"/checks "$course"/lessons/en "$course"/lessons/es
@@ -312,6 +313,12 @@ printf '%s' "$out" | jq -r .message | grep -q "__kernel void add_offsets(__globa
 sed 's/out\[gid\] += sums\[g - 1\];/out[gid] += sums[g - 1]; if (gid + 1 < n) out[gid + 1] += 0;/' \
 	"$k/scan_right.cl" > "$k/scan_race.cl"
 expect data_race scan_device "$k/scan_race.cl"
+# a step that never ends: the message names its kernel
+sed 's/if (g > 0 \&\& gid < n)/while (n > 0) if (g > 0 \&\& gid < n)/' "$k/scan_right.cl" > "$k/scan_hang.cl"
+out=$(run scan_device --file "$k/scan_hang.cl" --no-analysis)
+[ "$(printf '%s' "$out" | jq -r .verdict)" = timeout ] || fail "a step without end: $out"
+printf '%s' "$out" | jq -r .message | grep -q '^Test small n=1 wg=64 lim=50 (kernel add_offsets) did not finish' ||
+	fail "the kernel that hangs: $out"
 
 # ---- histogram: build options, local atomics, a test's own input ----
 expect pass histogram "$k/histogram_right.cl"

@@ -267,6 +267,9 @@ static int launch_step(struct child *c, struct cl_kern *k, int step, const struc
 	}
 	if (rc)
 		return -1;
+	/* which kernel a run that hangs or crashes from here on was in (judge.c says it) */
+	if (c->mode == RUN_EXECUTE && spec->nsteps > 1)
+		proto_send(c->fd, "step", "%d", step);
 	struct sbuf err = SBUF_INIT;
 	if (clhost_run(k, st->dims, global, local, &err) < 0) {
 		if (spec->nsteps > 1)   /* which of the learner's kernels failed */

@@ -250,6 +250,19 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 	return rc;
 }
 
+/* With several steps, " (kernel NAME)": the kernel the learner's run started last, by its last
+ * "step" line. Its own word, which can only change which kernel its message names. */
+static void add_running_kernel(const struct check_spec *spec, const char *after, struct sbuf *began)
+{
+	const char *from = NULL;
+	long v, last = -1;
+	while ((v = proto_number(after, "step", &from)) >= 0 || from)
+		if (v >= 0)
+			last = v;
+	if (spec->nsteps > 1 && last >= 0 && last < spec->nsteps)
+		sbuf_addf(began, " (kernel %s)", spec->steps[last].kernel);
+}
+
 int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case)
 {
 	if (failed_case)
@@ -288,6 +301,7 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 			/* The run stopped inside this case: the caller explains how it ended. */
 			sbuf_reset(began);
 			sbuf_adds(began, tc->name);
+			add_running_kernel(spec, after, began);
 		} else if (rc == 0) {
 			report_add_test(r, tc->name, TEST_PASS, "");
 			ran++;
