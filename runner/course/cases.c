@@ -1,23 +1,11 @@
 /*
  * cases.c: what a loaded check runs: its test cases (each test section times its parameters'
- * values), the [let] values of each, the host loop of [repeat], and the kernel's signature as C.
+ * values), the [let] values of each, and the host loop of [repeat].
  */
 #include "course/course.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-void check_spec_signature(const struct check_spec *spec, struct sbuf *out)
-{
-	static const char *const space[] = { "__global ", "__constant ", "__local ", "" };
-	sbuf_addf(out, "__kernel void %s(", spec->kernel);
-	for (int i = 0; i < spec->nargs; i++) {
-		const struct arg_spec *a = &spec->args[i];
-		sbuf_addf(out, "%s%s%s%s %s%s", i ? ", " : "", space[a->kind], a->is_const ? "const " : "",
-			  type_info(a->type)->name, a->is_pointer ? "*" : "", a->name);
-	}
-	sbuf_adds(out, ")");
-}
 
 /* Evaluates [let] in order into v; returns -1 with the failing one in *bad_let and why in e. */
 static int eval_lets(const struct check_spec *spec, struct vars *v, char *e, size_t elen, int *bad_let)
@@ -126,6 +114,7 @@ int check_spec_expand_checked(const struct check_spec *spec, struct test_case **
 			copy_str(tc->name, sizeof(tc->name), sbuf_str(&name));
 			sbuf_release(&name);
 			tc->analyze = ts->analyze;
+			tc->test = t;
 			char why[128];
 			int l;
 			if (eval_lets(spec, &tc->vars, why, sizeof(why), &l) < 0 && bad_let) {
@@ -160,10 +149,44 @@ static bool size_fits(const struct arg_spec *arg, int64_t n, const char *test, s
 	return false;
 }
 
+/* A step's NDRange with values v: a launch a device can be given. */
+static int validate_ndrange(const struct step_spec *st, const char *text, const char *test,
+			    const struct vars *v, struct sbuf *err, int *line)
+{
+	char e[128], section[NAME_MAX_LEN + 16];
+	int64_t items = 1;
+	if (st->name[0])
+		snprintf(section, sizeof(section), "[step %s]", st->name);
+	else
+		copy_str(section, sizeof(section), "[ndrange]");
+	for (int d = 0; d < st->dims; d++) {
+		int64_t g, l;
+		*line = ini_key_line(text, section, "global");
+		if (expr_eval(st->global_expr[d], v, &g, e, sizeof(e)) < 0 ||
+		    expr_eval(st->local_expr[d], v, &l, e, sizeof(e)) < 0) {
+			sbuf_addf(err, "%s in test '%s': %s", section, test, e);
+			return -1;
+		}
+		if (l < 1 || g < 1 || g % l) {
+			sbuf_addf(err, "%s in test '%s': global %lld is not a positive multiple of local %lld",
+				  section, test, (long long)g, (long long)l);
+			if (l < 1)
+				*line = ini_key_line(text, section, "local");
+			return -1;
+		}
+		if (__builtin_mul_overflow(items, g, &items) || items > MAX_WORK_ITEMS) {
+			sbuf_addf(err, "%s in test '%s': more than %lld work-items", section, test,
+				  (long long)MAX_WORK_ITEMS);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* One pass of a test with values v: every expression a run evaluates, and what it gives must
  * make a launch (sizes in range, local dividing global). *line as validate_cases says. */
 static int validate_pass(const struct check_spec *spec, const char *text, const char *test,
-			 const struct vars *v, struct sbuf *err, int *line)
+			 int test_index, const struct vars *v, struct sbuf *err, int *line)
 {
 	char e[128];
 	int64_t x;
@@ -183,6 +206,22 @@ static int validate_pass(const struct check_spec *spec, const char *text, const 
 		}
 		if (arg->kind != ARG_SCALAR && !size_fits(arg, size, test, err))
 			return -1;
+		if (arg->kind == ARG_GLOBAL || arg->kind == ARG_CONSTANT) {
+			const struct init_spec *in = check_spec_init_for(spec, test_index, a);
+			double lo, hi;
+			if (init_bounds(in, arg->type, v, &lo, &hi, e, sizeof(e)) < 0) {
+				sbuf_addf(err, "init of '%s' in test '%s': %s", arg->name, test, e);
+				if (in == &arg->init) {
+					*line = ini_key_line(text, header, "init");
+				} else {
+					char theader[NAME_MAX_LEN + 16], ikey[NAME_MAX_LEN + 8];
+					snprintf(theader, sizeof(theader), "[test %s]", spec->tests[test_index].name);
+					snprintf(ikey, sizeof(ikey), "init.%s", arg->name);
+					*line = ini_key_line(text, theader, ikey);
+				}
+				return -1;
+			}
+		}
 		for (int d = 0; d < 2 && arg->host_expr[d]; d++)
 			if (expr_eval(arg->host_expr[d], v, &x, e, sizeof(e)) < 0) {
 				sbuf_addf(err, "host of '%s': %s", arg->name, e);
@@ -209,28 +248,9 @@ static int validate_pass(const struct check_spec *spec, const char *text, const 
 			return -1;
 		}
 	}
-	int64_t items = 1;
-	for (int d = 0; d < spec->dims; d++) {
-		int64_t g, l;
-		*line = ini_key_line(text, "[ndrange]", "global");
-		if (expr_eval(spec->global_expr[d], v, &g, e, sizeof(e)) < 0 ||
-		    expr_eval(spec->local_expr[d], v, &l, e, sizeof(e)) < 0) {
-			sbuf_addf(err, "[ndrange] in test '%s': %s", test, e);
+	for (int s = 0; s < spec->nsteps; s++)
+		if (validate_ndrange(&spec->steps[s], text, test, v, err, line) < 0)
 			return -1;
-		}
-		if (l < 1 || g < 1 || g % l) {
-			sbuf_addf(err, "[ndrange] in test '%s': global %lld is not a positive multiple of local %lld",
-				  test, (long long)g, (long long)l);
-			if (l < 1)
-				*line = ini_key_line(text, "[ndrange]", "local");
-			return -1;
-		}
-		if (__builtin_mul_overflow(items, g, &items) || items > MAX_WORK_ITEMS) {
-			sbuf_addf(err, "[ndrange] in test '%s': more than %lld work-items", test,
-				  (long long)MAX_WORK_ITEMS);
-			return -1;
-		}
-	}
 	return 0;
 }
 
@@ -255,7 +275,7 @@ int check_spec_validate_cases(const struct check_spec *spec, const char *text, s
 		for (int pass = 1; !rc; pass++) {
 			char test[sizeof(cases[i].name) + 16];
 			snprintf(test, sizeof(test), pass > 1 ? "%s, pass %d" : "%s", cases[i].name, pass);
-			if (validate_pass(spec, text, test, &v, err, line) < 0) {
+			if (validate_pass(spec, text, test, cases[i].test, &v, err, line) < 0) {
 				rc = -1;
 			} else if ((rc = check_spec_next_pass(spec, &v, err)) <= 0) {
 				*line = -2;

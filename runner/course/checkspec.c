@@ -1,6 +1,6 @@
 /*
- * checkspec.c: loads a check ini (checks/NAME.ini, format in checks/README.md) into a
- * struct check_spec, and expands its [test] sections into test cases.
+ * checkspec.c: loads a check ini (checks/NAME.ini, format in docs/authoring.md) into a
+ * struct check_spec: its sections, keys and the checks only the whole file allows.
  *
  * inih calls the handler once per key; a handler that returns 0 makes ini_parse() return that
  * line, which is how every error below gets its "file:line:". Problems found only after the
@@ -18,6 +18,8 @@
 struct load_ctx {
 	struct check_spec *spec;
 	const char *text;       /* the whole file, to find the line of a section later */
+	bool check_signature;   /* [check] gave one: no [step] sections then */
+	char *signature_head;   /* its first lines, ending in ',': more follow */
 	char err[256];
 };
 
@@ -56,110 +58,6 @@ static bool parse_long(const char *v, long *out)
 	return true;
 }
 
-/* Frees the n pieces of a list from split_list (none when n < 0). */
-void spec_free_list(char **list, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(list[i]);
-}
-
-/*
- * Splits "a, b" into at most max trimmed pieces stored in out (allocated); returns how many,
- * or -1 with nothing left allocated when there are more than max.
- */
-int spec_split_list(const char *v, char **out, int max)
-{
-	int n = 0;
-	const char *p = v;
-	int depth = 0;
-	const char *start = p;
-	for (;; p++) {
-		if (*p == '(')
-			depth++;
-		else if (*p == ')')
-			depth--;
-		if ((*p == ',' && depth == 0) || !*p) {
-			if (n == max) {
-				spec_free_list(out, n);
-				return -1;
-			}
-			const char *a = start, *b = p;
-			while (a < b && isspace((unsigned char)*a))
-				a++;
-			while (b > a && isspace((unsigned char)b[-1]))
-				b--;
-			char *s = xmalloc((size_t)(b - a) + 1);
-			memcpy(s, a, (size_t)(b - a));
-			s[b - a] = '\0';
-			out[n++] = s;
-			if (!*p)
-				break;
-			start = p + 1;
-		}
-	}
-	return n;
-}
-
-/* Parses one argument of a signature: "__global const int *in", "uint len". */
-static int parse_arg(const char *text, struct arg_spec *a, char *err, size_t errlen)
-{
-	char buf[256];
-	copy_str(buf, sizeof(buf), text);
-	for (char *p = buf; *p; p++)
-		if (*p == '*') {
-			a->is_pointer = true;
-			*p = ' ';
-		}
-	a->kind = ARG_SCALAR;
-	int type = -1;
-	bool is_unsigned = false;
-	char *save = NULL, *words[8];
-	int nw = 0;
-	for (char *w = strtok_r(buf, " \t", &save); w && nw < 8; w = strtok_r(NULL, " \t", &save))
-		words[nw++] = w;
-	if (nw < 2) {
-		snprintf(err, errlen, "argument '%s' needs a type and a name", text);
-		return -1;
-	}
-	copy_str(a->name, sizeof(a->name), words[nw - 1]);
-	for (int i = 0; i < nw - 1; i++) {
-		const char *w = words[i];
-		if (!strcmp(w, "__global") || !strcmp(w, "global"))
-			a->kind = ARG_GLOBAL;
-		else if (!strcmp(w, "__local") || !strcmp(w, "local"))
-			a->kind = ARG_LOCAL;
-		else if (!strcmp(w, "__constant") || !strcmp(w, "constant"))
-			a->kind = ARG_CONSTANT;
-		else if (!strcmp(w, "const"))
-			a->is_const = true;
-		else if (!strcmp(w, "unsigned"))
-			is_unsigned = true;
-		else if ((type = type_from_name(w)) >= 0)
-			a->type = (enum elem_type)type;
-		else {
-			snprintf(err, errlen, "unknown word '%s' in argument '%s'", w, text);
-			return -1;
-		}
-	}
-	if (type < 0 && !is_unsigned) {
-		snprintf(err, errlen, "argument '%s' has no type", text);
-		return -1;
-	}
-	if (is_unsigned) {
-		static const enum elem_type unsigned_of[TYPE_COUNT] = {
-			[TYPE_CHAR] = TYPE_UCHAR, [TYPE_SHORT] = TYPE_USHORT, [TYPE_INT] = TYPE_UINT,
-			[TYPE_LONG] = TYPE_ULONG,
-		};
-		a->type = type < 0 ? TYPE_UINT : unsigned_of[a->type] ? unsigned_of[a->type] : a->type;
-	}
-	if ((a->kind == ARG_SCALAR) == a->is_pointer) {
-		snprintf(err, errlen, "argument '%s': pointers need __global, __local or __constant, "
-			 "and scalars none", text);
-		return -1;
-	}
-	return 0;
-}
-
 static int parse_signature(struct load_ctx *ctx, const char *v)
 {
 	struct check_spec *spec = ctx->spec;
@@ -170,7 +68,7 @@ static int parse_signature(struct load_ctx *ctx, const char *v)
 	int ok = 1;
 	for (int i = 0; i < n && ok; i++) {
 		struct arg_spec *a = &spec->args[i];
-		if (parse_arg(parts[i], a, ctx->err, sizeof(ctx->err)) < 0)
+		if (spec_parse_arg(parts[i], a, ctx->err, sizeof(ctx->err)) < 0)
 			ok = 0;
 		for (int j = 0; ok && j < i; j++)
 			if (!strcmp(spec->args[j].name, a->name))
@@ -189,39 +87,62 @@ static struct arg_spec *find_arg(struct check_spec *spec, const char *name)
 	return NULL;
 }
 
-/* "random(-10, 10)", "iota(0)", "const(3)" */
-static int parse_init(struct arg_spec *a, const char *v)
+/* init = ... of a buffer, or init.BUFFER = ... of a test: literal numbers must fit its type
+ * now; expressions are evaluated for every test when the file is validated. */
+static int parse_init_of(struct load_ctx *ctx, const struct arg_spec *a, const char *v,
+			 struct init_spec *in)
 {
-	double x = 0, y = 0;
-	if (sscanf(v, "random ( %lf , %lf )", &x, &y) == 2 && x <= y)
-		a->init = INIT_RANDOM;
-	else if (sscanf(v, "iota ( %lf )", &x) == 1 || !strcmp(v, "iota"))
-		a->init = INIT_IOTA;
-	else if (sscanf(v, "const ( %lf )", &x) == 1)
-		a->init = INIT_CONST;
-	else if (!strcmp(v, "poison"))
-		a->init = INIT_POISON;
-	else
-		return -1;
-	a->init_a = x;
-	a->init_b = y;
-	return 0;
+	if (init_parse(v, in, ctx->err, sizeof(ctx->err)) < 0)
+		return 0;
+	double lo, hi;
+	if (!in->expr[0] && !in->expr[1] &&
+	    init_bounds(in, a->type, NULL, &lo, &hi, ctx->err, sizeof(ctx->err)) < 0) {
+		ctx->err[0] = '\0';
+		return bad(ctx, "init: %s does not fit in a %s", v, type_info(a->type)->name);
+	}
+	return 1;
+}
+
+static int parse_tolerance(struct load_ctx *ctx, const char *v, double *out)
+{
+	char *end;
+	*out = strtod(v, &end);
+	if (*end || end == v || !isfinite(*out) || *out < 0)
+		return bad(ctx, "tolerance must be a non-negative finite number");
+	return 1;
 }
 
 static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 {
 	struct check_spec *spec = ctx->spec;
 	if (!strcmp(name, "kernel")) {
+		if (spec->nsteps)
+			return bad(ctx, "a check with [step] sections names its kernels there, not in [check]");
 		/* a name no kernel can have would blame every learner's kernel for a mismatch */
-		bool ident = *v && !isdigit((unsigned char)*v) && strlen(v) < sizeof(spec->kernel);
-		for (const char *p = v; ident && *p; p++)
-			ident = isalnum((unsigned char)*p) || *p == '_';
-		if (!ident)
+		if (!spec_identifier(v, sizeof(spec->kernel)))
 			return bad(ctx, "kernel must be a C identifier (letters, digits and '_', not "
 				   "starting with a digit, under %zu characters)", sizeof(spec->kernel));
 		copy_str(spec->kernel, sizeof(spec->kernel), v);
-	} else if (!strcmp(name, "signature"))
-		return parse_signature(ctx, v);
+	} else if (!strcmp(name, "signature")) {
+		if (spec->nsteps)
+			return bad(ctx, "a check with [step] sections gives each step its signature");
+		char *text = spec_continued_list(&ctx->signature_head, v);
+		if (!text)
+			return 1;
+		if (ctx->check_signature) {
+			free(text);
+			return bad(ctx, "[check] has its signature already (a long one goes on over indented "
+				   "lines after a comma)");
+		}
+		ctx->check_signature = true;
+		int ok = parse_signature(ctx, text);
+		free(text);
+		return ok;
+	} else if (!strcmp(name, "build_options")) {
+		free(spec->build_options);
+		if (!(spec->build_options = build_options_parse(v, ctx->err, sizeof(ctx->err))))
+			return 0;
+	}
 	else if (!strcmp(name, "time_limit_ms") || !strcmp(name, "analysis_time_limit_ms")) {
 		long *ms = name[0] == 't' ? &spec->time_limit_ms : &spec->analysis_time_limit_ms;
 		if (!parse_long(v, ms) || *ms <= 0 || *ms > MAX_TIME_LIMIT_MS)
@@ -239,10 +160,7 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 			return bad(ctx, "seed must be a non-negative number");
 		spec->seed = (uint64_t)s;
 	} else if (!strcmp(name, "tolerance")) {
-		char *end;
-		spec->tolerance = strtod(v, &end);
-		if (*end || end == v || !isfinite(spec->tolerance) || spec->tolerance < 0)
-			return bad(ctx, "tolerance must be a non-negative finite number");
+		return parse_tolerance(ctx, v, &spec->tolerance);
 	} else if (!strcmp(name, "analysis")) {
 		if (!strcmp(v, "on"))
 			spec->analysis = ANALYSIS_ON;
@@ -340,10 +258,19 @@ static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char
 	else if (!strcmp(name, "value") && a->kind == ARG_SCALAR)
 		a->value_expr = (free(a->value_expr), xstrdup(v));
 	else if (!strcmp(name, "init") && want_buffer) {
-		if (parse_init(a, v) < 0)
-			return bad(ctx, "init must be random(lo, hi), iota(start), const(v) or poison");
-		if (!elem_holds(a->type, a->init_a) || !elem_holds(a->type, a->init_b))
-			return bad(ctx, "init: %s does not fit in a %s", v, type_info(a->type)->name);
+		return parse_init_of(ctx, a, v, &a->init);
+	} else if (!strcmp(name, "compare") && want_buffer) {
+		static const char *const modes[] = { "exact", "tolerance", "multiset", "sorted" };
+		a->compare = COMPARE_DEFAULT;
+		for (int m = 0; m < 4; m++)
+			if (!strcmp(v, modes[m]))
+				a->compare = (enum compare_mode)(COMPARE_EXACT + m);
+		if (a->compare == COMPARE_DEFAULT)
+			return bad(ctx, "compare must be exact, tolerance, multiset or sorted");
+	} else if (!strcmp(name, "tolerance") && want_buffer) {
+		return parse_tolerance(ctx, v, &a->tolerance);
+	} else if (!strcmp(name, "count") && want_buffer) {
+		a->count = (free(a->count), xstrdup(v));
 	} else if (!strcmp(name, "host") && want_buffer) {
 		if (parse_host(ctx, a, v) < 0)
 			return 0;
@@ -382,6 +309,15 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 		if (!parse_yes_no(v, &t->analyze))
 			return bad(ctx, "analyze must be yes or no");
 		return 1;
+	}
+	if (!strncmp(name, "init.", 5)) {
+		struct arg_spec *a = find_arg(spec, name + 5);
+		if (!a || (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT))
+			return bad(ctx, "%s: the signature has no buffer '%s' (the signature must come "
+				   "before the tests)", name, name + 5);
+		struct init_override *o = &t->inits[t->ninits++];   /* one key each: at most MAX_ARGS */
+		o->arg = (int)(a - spec->args);
+		return parse_init_of(ctx, a, v, &o->init);
 	}
 	if (t->nparams >= MAX_VARS)
 		return bad(ctx, "too many parameters");
@@ -453,11 +389,20 @@ static int handler(void *user, const char *section, const char *name, const char
 		}
 		return add_let(ctx, spec->repeat_set, &spec->nrepeat_set, name, value);
 	}
+	if (!strcmp(kind, "step")) {
+		if (!rest[0])
+			return bad(ctx, "[step] needs a name: [step NAME]");
+		if (ctx->check_signature || spec->kernel[0])
+			return bad(ctx, "a check has either [check] kernel and signature with [ndrange], or "
+				   "[step NAME] sections, not both");
+		return check_step_key(spec, rest, name, value, ctx->err, sizeof(ctx->err)) == 0;
+	}
 	if (!strcmp(kind, "buffer") || !strcmp(kind, "local") || !strcmp(kind, "scalar")) {
 		if (!rest[0])
 			return bad(ctx, "[%s] needs an argument name: [%s NAME]", kind, kind);
 		if (!spec->nargs)
-			return bad(ctx, "[check] with its signature must come before [%s %s]", kind, rest);
+			return bad(ctx, "[check] with its signature (or the [step] sections) must come "
+				   "before [%s %s]", kind, rest);
 		return handle_arg_section(ctx, kind, rest, name, value);
 	}
 	if (!strcmp(section, "advice"))
@@ -477,14 +422,47 @@ static int handler(void *user, const char *section, const char *name, const char
 	return bad(ctx, "unknown section [%s]", section);
 }
 
+/* The keys of an output's comparison: what they ask must be possible; the line to blame, or 0. */
+static int output_keys_line(struct load_ctx *ctx, struct arg_spec *a)
+{
+	struct check_spec *spec = ctx->spec;
+	char header[NAME_MAX_LEN + 16];
+	snprintf(header, sizeof(header), "[buffer %s]", a->name);
+	const char *key = a->count ? "count" : a->tolerance >= 0 ? "tolerance" : "compare";
+	int line = ini_key_line(ctx->text, header, key);
+	bool fl = type_info(a->type)->is_float;
+	if ((a->compare || a->tolerance >= 0 || a->count) && !a->output)
+		return bad(ctx, "%s: compare, tolerance and count are for outputs (output = yes)", key), line;
+	if (a->tolerance >= 0 && !fl)
+		return bad(ctx, "tolerance: '%s' holds integers, which are compared exactly", a->name),
+		       ini_key_line(ctx->text, header, "tolerance");
+	line = ini_key_line(ctx->text, header, "compare");
+	if (a->compare == COMPARE_TOLERANCE && !fl)
+		return bad(ctx, "compare = tolerance: '%s' holds integers, which are compared exactly",
+			   a->name), line;
+	if (a->compare == COMPARE_EXACT && a->tolerance >= 0)
+		return bad(ctx, "compare = exact takes no tolerance"), line;
+	if (!a->count)
+		return 0;
+	line = ini_key_line(ctx->text, header, "count");
+	struct arg_spec *c = find_arg(spec, a->count);
+	if (!c || c == a || !c->output || c->count || c->kind != ARG_GLOBAL || type_info(c->type)->is_float)
+		return bad(ctx, "count = %s: it must name another output buffer of integers, compared "
+			   "whole (its element 0 says how many values of '%s' count)", a->count, a->name),
+		       line;
+	a->count_arg = (int)(c - spec->args);
+	return 0;
+}
+
 /* Checks what only the whole file can tell; returns the line to blame, or 0 when all is well. */
 static int validate(struct load_ctx *ctx)
 {
 	struct check_spec *spec = ctx->spec;
 	const char *text = ctx->text;
-	if (!spec->kernel[0])
-		return bad(ctx, "[check] needs 'kernel', the kernel's name"), ini_find_line(text, "[check]");
-	if (!spec->nargs)
+	if (!spec->nsteps && !spec->kernel[0])
+		return bad(ctx, "[check] needs 'kernel', the kernel's name (or the check [step NAME] "
+			   "sections)"), ini_find_line(text, "[check]");
+	if (!spec->nsteps && !spec->nargs)
 		return bad(ctx, "[check] needs 'signature'"), ini_find_line(text, "[check]");
 	for (int i = 0; i < spec->nlets; i++)
 		spec->lets[i].line = ini_key_line(text, "[let]", spec->lets[i].name);
@@ -496,12 +474,21 @@ static int validate(struct load_ctx *ctx)
 			return bad(ctx, "argument '%s' needs a [%s %s] section with '%s'", a->name,
 				   kinds[a->kind], a->name, a->kind == ARG_SCALAR ? "value" : "size"),
 			       ini_find_line(text, "[check]");
-		if (a->kind == ARG_GLOBAL && !a->output && a->init == INIT_POISON && !a->from)
-			a->init = INIT_RANDOM, a->init_a = -100, a->init_b = 100;
+		if (a->kind == ARG_GLOBAL && !a->output && a->init.kind == INIT_POISON && !a->from)
+			a->init.kind = INIT_RANDOM, a->init.a = -100, a->init.b = 100;
+		int l = output_keys_line(ctx, a);
+		if (l)
+			return l;
 	}
-	if (!spec->dims || !spec->global_expr[0] || !spec->local_expr[0])
+	if (spec->nsteps && (spec->dims || ini_find_line(text, "[ndrange]")))
+		return bad(ctx, "a check with [step] sections gives each step its own global and local: "
+			   "no [ndrange]"), ini_find_line(text, "[ndrange]");
+	if (!spec->nsteps && (!spec->dims || !spec->global_expr[0] || !spec->local_expr[0]))
 		return bad(ctx, "[ndrange] needs both 'global' and 'local'"),
 		       ini_find_line(text, "[ndrange]") ? ini_find_line(text, "[ndrange]") : 1;
+	int step_line = check_steps_finish(spec, text, ctx->err, sizeof(ctx->err));
+	if (step_line)
+		return step_line;
 	if (!spec->ntests)
 		return bad(ctx, "the check needs at least one [test NAME] section"), 1;
 	/* Each value of a parameter multiplies its test's cases: a few short lines could ask for
@@ -565,6 +552,11 @@ int check_spec_load(const char *path, struct check_spec *spec)
 			 "value on indented lines", INI_LINE_MAX);
 	else if (!(line = ini_duplicate(text, ctx.err, sizeof(ctx.err))))
 		line = ini_parse_string(text, handler, &ctx);
+	if (!line && ctx.signature_head) {
+		line = ini_key_line(text, "[check]", "signature");
+		snprintf(ctx.err, sizeof(ctx.err), "[check]: the signature ends with a comma");
+	}
+	free(ctx.signature_head);
 	if (!line)
 		line = validate(&ctx);
 	if (!line && ctx.err[0])
@@ -592,6 +584,8 @@ void check_spec_release(struct check_spec *spec)
 		struct arg_spec *a = &spec->args[i];
 		free(a->size_expr);
 		free(a->value_expr);
+		free(a->count);
+		init_release(&a->init);
 		free(a->from);
 		free(a->host_expr[0]);
 		free(a->host_expr[1]);
@@ -610,6 +604,11 @@ void check_spec_release(struct check_spec *spec)
 	}
 	free(spec->repeat_while);
 	free(spec->requirement_why);
+	for (int t = 0; t < spec->ntests; t++)
+		for (int i = 0; i < spec->tests[t].ninits; i++)
+			init_release(&spec->tests[t].inits[i].init);
+	free(spec->build_options);
+	check_steps_release(spec);
 	access_rules_release(spec);
 	advice_release(spec);
 	check_spec_bench_release(spec);

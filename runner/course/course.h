@@ -155,6 +155,21 @@ int ini_duplicate(const char *text, char *err, size_t errlen);
 /* ---- check specifications (checkspec.c) ---- */
 enum arg_kind { ARG_GLOBAL, ARG_CONSTANT, ARG_LOCAL, ARG_SCALAR };
 enum init_kind { INIT_POISON, INIT_RANDOM, INIT_IOTA, INIT_CONST };
+/* A buffer's input: random(lo, hi), iota(start), const(v) or poison. Each number is a literal
+ * (a float's bounds can be one) or an integer expression over the test's values. */
+struct init_spec {
+	enum init_kind kind;
+	double a, b;                 /* the literals */
+	char *expr[2];               /* NULL: the literal; else the expression of a, b */
+};
+/* How an output is compared with the reference's (compare = ...). */
+enum compare_mode {
+	COMPARE_DEFAULT,             /* exact for integers, within the tolerance for floats */
+	COMPARE_EXACT,               /* every value the same, floats bit for bit (NaN equals NaN) */
+	COMPARE_TOLERANCE,           /* floats within the relative tolerance */
+	COMPARE_MULTISET,            /* the same values in any order */
+	COMPARE_SORTED,              /* the same values, in ascending order */
+};
 /* Host computations of an output, which the reference solution must agree with. */
 enum host_oracle { HOST_NONE, HOST_SEGMENT_SUM, HOST_SEGMENT_MAX, HOST_TRANSPOSE };
 struct arg_spec {
@@ -165,9 +180,13 @@ struct arg_spec {
 	int line;                    /* line of its [buffer|local|scalar] section, 0 if none */
 	char *size_expr;             /* buffers and local memory: elements */
 	char *value_expr;            /* scalars */
-	enum init_kind init;
-	double init_a, init_b;       /* random(lo, hi), iota(start), const(v) */
+	struct init_spec init;
+	int init_line;               /* of its init key, 0 if none */
 	bool output;                 /* compared with the reference after each pass */
+	enum compare_mode compare;   /* outputs */
+	double tolerance;            /* outputs: relative; < 0: the check's */
+	char *count;                 /* outputs: the buffer whose element 0 is how many values count */
+	int count_arg;               /* its index; -1: the whole buffer is compared */
 	char *shape_expr[MAX_DIMS];  /* outputs: rows, columns (2-D) or one dimension */
 	char *label[MAX_DIMS];       /* how the learner names an index: "work-group"; "row", "column" */
 	char *from;                  /* [repeat]: next pass's contents come from this output */
@@ -185,11 +204,37 @@ struct param_spec {
 	int64_t values[16];
 	int nvalues;
 };
+/* A test's own input for a buffer: `init.BUFFER = random(0, 3)` in its section. */
+struct init_override {
+	int arg;
+	struct init_spec init;
+	int line;
+};
 struct test_spec {
 	char name[NAME_MAX_LEN];
 	struct param_spec params[MAX_VARS];
 	int nparams;
 	bool analyze;                /* also run on the analysis device */
+	struct init_override inits[MAX_ARGS];
+	int ninits;
+};
+/* One kernel launch of a pass. A check of one kernel has one step, made from [check] kernel,
+ * signature and [ndrange] (its name is ""); [step NAME] sections make several, which run in
+ * file order on the same buffers. */
+#define MAX_STEPS 8
+struct step_param {
+	int arg;                     /* the check's argument this parameter is */
+	bool is_const;
+};
+struct step_spec {
+	char name[NAME_MAX_LEN];
+	char kernel[NAME_MAX_LEN];
+	int line;                    /* of its section; 0 for a check without steps */
+	struct step_param param[MAX_ARGS];
+	int nparams;
+	int dims;
+	char *global_expr[MAX_DIMS], *local_expr[MAX_DIMS];
+	char *signature_head;        /* a signature ending in ',' goes on over the next line */
 };
 /* [bench]: the parameters of `clings bench`, each a list of expressions over `bytes`, the size
  * clings chooses for the device; one row of the bench for each combination. */
@@ -265,20 +310,59 @@ struct check_spec {
 	int nadvice;
 	struct bench_param bench[MAX_VARS];
 	int nbench;                  /* 0: the check has no [bench] */
+	struct step_spec steps[MAX_STEPS];
+	int nsteps;                  /* at least 1 once loaded */
+	char *build_options;         /* allowed options for every build of the check, or NULL */
 };
 #define CHECK_SPEC_INIT { 0 }
-/* The input of a buffer (fill.c): its init (random, iota, const, poison) from seed. */
-void arg_fill_init(const struct arg_spec *a, void *buf, size_t n, uint64_t seed);
+/* ---- a buffer's input (fill.c) ---- */
+/* Parses "random(lo, hi)", "iota(start)", "const(v)" or "poison" into in (its expressions
+ * allocated); -1 with why in err. */
+int init_parse(const char *v, struct init_spec *in, char *err, size_t errlen);
+void init_release(struct init_spec *in);
+/* The numbers of in for a test's values v, checked to fit a t; -1 with why in err. */
+int init_bounds(const struct init_spec *in, enum elem_type t, const struct vars *v, double *a,
+		double *b, char *err, size_t errlen);
+/* What fills argument arg in test t: the test's own init.ARG, else the argument's. */
+const struct init_spec *check_spec_init_for(const struct check_spec *spec, int test, int arg);
+/* Fills buf (n elements of a's type) as in says, for the values v, from seed; -1 with why in
+ * err when a bound cannot be evaluated (a loaded check evaluated every one). */
+int arg_fill_init(const struct arg_spec *a, const struct init_spec *in, const struct vars *v,
+		  void *buf, size_t n, uint64_t seed, char *err, size_t errlen);
 /* Loads and validates a check ini; errors are printed as "path:line: message". */
 int check_spec_load(const char *path, struct check_spec *spec);
 void check_spec_release(struct check_spec *spec);
-/* Renders the expected signature as C: "__kernel void NAME(__global const int *in, ...)". */
-void check_spec_signature(const struct check_spec *spec, struct sbuf *out);
+/* Renders a step's expected signature as C: "__kernel void NAME(__global const int *in, ...)". */
+void check_step_signature(const struct check_spec *spec, int step, struct sbuf *out);
+/* One argument of a signature, "__global const int *in", into a; -1 with why in err. */
+int spec_parse_arg(const char *text, struct arg_spec *a, char *err, size_t errlen);
+/* A list that goes on over indented lines (inih gives each line as the key again): the whole
+ * text, allocated, once value completes it; NULL while it ends with a comma (kept in *head). */
+char *spec_continued_list(char **head, const char *value);
+/* A C identifier shorter than max. */
+bool spec_identifier(const char *s, size_t max);
+
+/* ---- steps and build options (steps.c) ---- */
+/* One key of [step NAME]; -1 with why in err. */
+int check_step_key(struct check_spec *spec, const char *step, const char *key, const char *value,
+		   char *err, size_t errlen);
+/* After the whole file: the one step of a check without [step] sections, or the checks of
+ * each step. Returns the line to blame (why in err), or 0. */
+int check_steps_finish(struct check_spec *spec, const char *text, char *err, size_t errlen);
+void check_steps_release(struct check_spec *spec);
+/* The step that writes argument arg last (its highest step whose parameter is not const), or 0. */
+int check_step_last_writer(const struct check_spec *spec, int arg);
+/* The largest work-group of any step with the values v (1 when none evaluates). */
+size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v);
+/* build_options = ...: the options a check may give the compiler (-cl-std=, -D NAME[=VALUE],
+ * the math flags), normalised into an allocated string; NULL with why in err. */
+char *build_options_parse(const char *v, char *err, size_t errlen);
 
 /* One test instance: a test section with one value of each parameter. */
 struct test_case {
 	char name[128];              /* "ragged len=7 wg=64" */
 	struct vars vars;            /* parameters, then [let] values */
+	int test;                    /* its [test] section's index */
 	bool analyze;
 };
 /* Expands every test section into cases (the product of its value lists). Caller frees *out. */

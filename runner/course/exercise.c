@@ -1,6 +1,6 @@
 /*
  * exercise.c: a course is a directory with exercises/, solutions/, checks/ and lessons/.
- * Each exercises/NAME.ini names an exercise (format in checks/README.md); paths default to
+ * Each exercises/NAME.ini names an exercise (format in docs/authoring.md); paths default to
  * the exercise's name and are resolved inside the course.
  */
 #include "course/course.h"

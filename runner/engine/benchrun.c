@@ -128,7 +128,16 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 			} else {
 				size_t bytes = (size_t)x * esize;
 				void *init = xmalloc(bytes + 1);
-				arg_fill_init(a, init, (size_t)x, (seed + (uint64_t)n + 1) ^ (0x1000193u * (uint64_t)(i + 1)));
+				char why[160];
+				if (arg_fill_init(a, &a->init, &v, init, (size_t)x,
+						  (seed + (uint64_t)n + 1) ^ (0x1000193u * (uint64_t)(i + 1)), why,
+						  sizeof(why)) < 0) {
+					char *msg = xstrfmt("%s: init of '%s': %s", spec->path, a->name, why);
+					run_send_error(fd, msg);
+					free(msg);
+					free(init);
+					goto fail;
+				}
 				int rc = clhost_buffer(s, bytes, 0, init, &cur->own[i]);
 				free(init);
 				if (rc < 0) {

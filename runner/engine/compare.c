@@ -1,6 +1,7 @@
 /*
  * compare.c: the comparison of a learner's output with the reference, which names the first wrong
- * place in the learner's terms and draws a small picture; and the host oracles.
+ * place in the learner's terms and draws a small picture, or, for an output compared in any
+ * order, names the values missing and the values too many; and the host oracles.
  */
 #include "engine/engine.h"
 
@@ -297,8 +298,155 @@ static void add_shape(struct sbuf *msg, const struct output_view *o, const bool 
 	}
 }
 
+double output_tolerance(const struct check_spec *spec, const struct arg_spec *a)
+{
+	if (a->compare == COMPARE_EXACT)
+		return 0;
+	return a->tolerance >= 0 ? a->tolerance : spec->tolerance;
+}
+
+/* ---- outputs compared in any order: compare = multiset | sorted ---- */
+
+static enum elem_type sort_type;   /* what qsort's comparison reads: set just before it runs */
+
+static int compare_values(const void *x, const void *y)
+{
+	enum elem_type t = sort_type;
+	if (type_info(t)->is_float) {
+		double a = elem_get_double(t, x, 0), b = elem_get_double(t, y, 0);
+		if (isnan(a) || isnan(b))
+			return isnan(a) - isnan(b);   /* NaNs last */
+		return (a > b) - (a < b);
+	}
+	if (t == TYPE_ULONG) {
+		uint64_t a = (uint64_t)elem_get_int(t, x, 0), b = (uint64_t)elem_get_int(t, y, 0);
+		return (a > b) - (a < b);
+	}
+	int64_t a = elem_get_int(t, x, 0), b = elem_get_int(t, y, 0);
+	return (a > b) - (a < b);
+}
+
+/* The n values of base sorted, the learner's never-written ones left out (how many: *poison). */
+static void *sorted_copy(enum elem_type t, const void *base, size_t n, bool drop_poison, size_t *kept,
+			 size_t *poison)
+{
+	size_t es = type_info(t)->size;
+	char *out = xmalloc(n * es + 1);
+	*kept = *poison = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (drop_poison && never_written(t, base, i)) {
+			++*poison;
+			continue;
+		}
+		memcpy(out + *kept * es, (const char *)base + i * es, es);
+		++*kept;
+	}
+	sort_type = t;
+	qsort(out, *kept, es, compare_values);
+	return out;
+}
+
+/* "17 is missing", "5 appears 2 times instead of once", "9 should not be there" */
+static void add_multiset_note(struct sbuf *msg, const struct output_view *o, const void *base, size_t i,
+			      long want, long have)
+{
+	struct sbuf v = SBUF_INIT;
+	elem_format(&v, o->arg->type, base, i);
+	if (have == 0 && want == 1)
+		sbuf_addf(msg, tr(o->lang, "%s is missing"), sbuf_str(&v));
+	else if (have == 0)
+		sbuf_addf(msg, tr(o->lang, "%s is missing (expected %ld times)"), sbuf_str(&v), want);
+	else if (want == 0 && have == 1)
+		sbuf_addf(msg, tr(o->lang, "%s should not be there"), sbuf_str(&v));
+	else if (want == 0)
+		sbuf_addf(msg, tr(o->lang, "%s should not be there (found %ld times)"), sbuf_str(&v), have);
+	else if (have == 1)
+		sbuf_addf(msg, tr(o->lang, "%s appears once instead of %ld times"), sbuf_str(&v), want);
+	else if (want == 1)
+		sbuf_addf(msg, tr(o->lang, "%s appears %ld times instead of once"), sbuf_str(&v), have);
+	else
+		sbuf_addf(msg, tr(o->lang, "%s appears %ld times instead of %ld"), sbuf_str(&v), have, want);
+	sbuf_release(&v);
+}
+
+/* The same values in any order; sorted: in ascending order too. The count of values without a
+ * partner, or for a wrong order 1; msg names them by value. */
+static long compare_unordered(const struct output_view *o, double tol, struct sbuf *msg)
+{
+	enum { NOTES = 4 };
+	enum elem_type t = o->arg->type;
+	size_t es = type_info(t)->size, ne, ng, none, poison;
+	char *e = sorted_copy(t, o->expected, o->n, false, &ne, &none);
+	char *g = sorted_copy(t, o->got, o->n, true, &ng, &poison);
+	struct sbuf notes = SBUF_INIT;
+	long unmatched = 0, shown = 0;   /* expected values without a partner */
+	size_t i = 0, j = 0;
+	while (i < ne || j < ng) {
+		/* one distinct value: how many times each side has it */
+		const char *v = i < ne && (j >= ng || compare_values(e + i * es, g + j * es) <= 0 ||
+					   elem_equal(t, e + i * es, g + j * es, 0, tol)) ? e + i * es : g + j * es;
+		long want = 0, have = 0;
+		while (i < ne && elem_equal(t, v, e + i * es, 0, tol))
+			i++, want++;
+		while (j < ng && elem_equal(t, v, g + j * es, 0, tol))
+			j++, have++;
+		if (want == have)
+			continue;
+		if (want > have)
+			unmatched += want - have;
+		if (shown++ < NOTES) {
+			sbuf_adds(&notes, shown > 1 ? "; " : "");
+			add_multiset_note(&notes, o, v, 0, want, have);
+		}
+	}
+	if (poison) {
+		sbuf_adds(&notes, notes.len ? "; " : "");
+		sbuf_addf(&notes, trn(o->lang, "%zu place was never written", "%zu places were never written",
+				      (unsigned long)poison), poison);
+	}
+	long wrong = 0;
+	if (unmatched || notes.len) {
+		sbuf_addf(msg, tr(o->lang, "%s, its values in any order: %s"), o->arg->name, sbuf_str(&notes));
+		if (shown > NOTES)
+			sbuf_addf(msg, tr(o->lang, "; and %ld other values"), shown - NOTES);
+		sbuf_addf(msg, tr(o->lang, " (%ld of %zu values without a match)"), unmatched ? unmatched : 1,
+			  o->n);
+		wrong = unmatched ? unmatched : 1;
+	} else if (o->arg->compare == COMPARE_SORTED) {
+		for (size_t k = 1; k < o->n && !wrong; k++) {
+			if (compare_values((const char *)o->got + (k - 1) * es, (const char *)o->got + k * es) <= 0)
+				continue;
+			struct sbuf a = SBUF_INIT, b = SBUF_INIT;
+			elem_format(&a, t, o->got, k - 1);
+			elem_format(&b, t, o->got, k);
+			sbuf_addf(msg, tr(o->lang, "%s holds the right values, but not in ascending order: "
+					  "%s[%zu] is %s, after %s[%zu] = %s"), o->arg->name, o->arg->name, k,
+				  sbuf_str(&b), o->arg->name, k - 1, sbuf_str(&a));
+			sbuf_release(&a);
+			sbuf_release(&b);
+			wrong = 1;
+		}
+	}
+	sbuf_release(&notes);
+	free(e);
+	free(g);
+	return wrong;
+}
+
 long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic)
 {
+	if (o->arg->compare == COMPARE_MULTISET || o->arg->compare == COMPARE_SORTED) {
+		long wrong = compare_unordered(o, tol, msg);
+		if (wrong && o->passes > 1) {
+			struct sbuf m = SBUF_INIT;
+			sbuf_addf(&m, tr(o->lang, "pass %d of %d: "), o->pass, o->passes);
+			sbuf_adds(&m, sbuf_str(msg));
+			sbuf_reset(msg);
+			sbuf_adds(msg, sbuf_str(&m));
+			sbuf_release(&m);
+		}
+		return wrong;
+	}
 	bool *wrong = xcalloc(o->n ? o->n : 1, sizeof(bool));
 	long count = 0;
 	size_t first = 0;

@@ -19,12 +19,16 @@ struct output_view {
 	size_t wg;         /* work-items per work-group of a 1-D launch, for diagnoses; 0: unknown */
 };
 /*
- * Returns how many elements differ (floats within the relative tolerance are equal); for a
+ * Returns how many elements differ (floats within the relative tolerance tol are equal); for a
  * mismatch, msg names the first wrong place in the learner's terms, then a line on the shape of
  * the error where it has a common one (work-groups that wrote nothing, the output shifted by one
  * place, blocks transposed but not their insides, one value everywhere), and pic draws the region.
+ * An output compared as a multiset (or sorted) gives the values without a match, named by value
+ * in msg, and no picture.
  */
 long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
+/* The relative tolerance an output is compared with: its own, else the check's (0: exact). */
+double output_tolerance(const struct check_spec *spec, const struct arg_spec *a);
 /* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */
 long output_columns(const struct arg_spec *a, const struct vars *v);
 
@@ -438,6 +442,13 @@ char *source_line_text(const char *src, int line);      /* its text, allocated; 
  * white space between two tokens one space, the end of each preprocessor line kept, literals
  * byte for byte. Two sources that differ only in comments and spacing give the same text. */
 void source_tokens(const char *src, size_t len, struct sbuf *out);
+/* The learner's source with a first line `#line 1 "path"`, so that the compiler names the
+ * learner's own file in its messages. Allocated. */
+char *source_with_line_directive(const char *path, const char *src);
+/* The first error of a compiler's log, as "path:LINE:COL: MESSAGE" with the learner's line and a
+ * caret under the column, into msg (the whole log when no line names path); its line in *line. */
+void source_first_build_error(const char *log, const char *path, const char *src, int *line,
+			      struct sbuf *msg);
 
 /* ---- the parent's verdict on the learner's run (judge.c) ---- */
 struct judge_input {

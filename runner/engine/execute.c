@@ -28,7 +28,7 @@ struct child {
 	int fd;
 	struct cl_session *s;
 	struct cl_prog *prog;        /* the learner's program, alive as long as the child */
-	struct cl_kern *learner, *reference;
+	struct cl_kern *learner[MAX_STEPS], *reference[MAX_STEPS];   /* one for each step */
 	size_t max_wg;
 	enum run_mode mode;
 	bool analyze;
@@ -79,101 +79,80 @@ static void send_test(struct child *c, const char *name, enum test_status st, co
 	sbuf_release(&e);
 }
 
-/* "#line 1" makes the compiler name the learner's own file in its messages. */
-static char *with_line_directive(const char *path, const char *src)
+/* The compiler's options: the check's own, then what this child needs. Allocated. */
+static char *build_options(const struct check_spec *spec, const char *own)
 {
-	struct sbuf sb = SBUF_INIT;
-	sbuf_adds(&sb, "#line 1 \"");
-	for (const char *p = path; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			sbuf_adds(&sb, "\\");
-		sbuf_add(&sb, p, 1);
-	}
-	sbuf_adds(&sb, "\"\n");
-	sbuf_adds(&sb, src);
-	return sbuf_detach(&sb);
+	return spec->build_options ? xstrfmt("%s %s", spec->build_options, own) : xstrdup(own);
 }
 
-/*
- * Finds the first error of a compiler log. Compilers write "FILE:LINE:COL: error: MESSAGE"
- * (clang, NVIDIA) or "error: FILE:LINE:COL: MESSAGE" (PoCL); both become
- * "FILE:LINE:COL: MESSAGE" followed by the learner's line and a caret under the column.
- */
-#define BUILD_TAB_STOP 8   /* columns a tab reaches to, in a quoted line */
-
-static void first_build_error(const char *log, const char *path, const char *src, int *line,
-			      struct sbuf *msg)
+/* Step st's kernel in the learner's program, declared as the check says: 0, or -1 after the
+ * verdict was sent. */
+static int learner_kernel(struct child *c, struct cl_prog *prog, int step)
 {
-	size_t plen = strlen(path);
-	for (const char *p = log; p && *p;) {
-		const char *eol = strchr(p, '\n');
-		size_t len = eol ? (size_t)(eol - p) : strlen(p);
-		char *text = xmalloc(len + 1);
-		memcpy(text, p, len);
-		text[len] = '\0';
-		char *at = strstr(text, path);
-		char *err = strstr(text, "error: ");
-		int l = 0, col = 0, used = 0;
-		if (at && err && sscanf(at + plen, ":%d:%d:%n", &l, &col, &used) >= 2 && used) {
-			const char *what = err > at ? err + 7 : at + plen + used;
-			while (*what == ' ')
-				what++;
-			*line = l;
-			sbuf_addf(msg, "%s:%d:%d: %s", path, l, col, what);
-			/* the learner's own line, and a caret under the column */
-			const char *q = src;
-			for (int k = 1; k < l && q; k++) {
-				q = strchr(q, '\n');
-				q = q ? q + 1 : NULL;
-			}
-			if (q) {
-				/* tabs become spaces in both lines, so that the caret stays under its
-				 * column wherever the text is shown (the watcher sets no tab stops) */
-				const char *qe = strchr(q, '\n');
-				size_t ql = qe ? (size_t)(qe - q) : strlen(q), shown = 0, caret = 0;
-				sbuf_addf(msg, "\n%5d | ", l);
-				for (size_t k = 0; k < ql && q[k] != '\r'; k++) {
-					if ((int)k == col - 1)
-						caret = shown;
-					size_t wide = q[k] == '\t' ? BUILD_TAB_STOP - shown % BUILD_TAB_STOP : 1;
-					if (q[k] == '\t')
-						sbuf_addf(msg, "%*s", (int)wide, "");
-					else
-						sbuf_add(msg, &q[k], 1);
-					/* a UTF-8 continuation byte takes no column of its own */
-					shown += ((unsigned char)q[k] & 0xc0) == 0x80 ? 0 : wide;
-				}
-				if (col - 1 >= (int)ql)
-					caret = shown;
-				sbuf_addf(msg, "\n      | %*s^", (int)caret, "");
-			}
-			free(text);
-			return;
+	const struct run_request *rq = c->rq;
+	const char *lang = rq->lang;
+	const struct check_spec *spec = c->spec;
+	const struct step_spec *st = &spec->steps[step];
+	struct sbuf sig = SBUF_INIT, msg = SBUF_INIT;
+	check_step_signature(spec, step, &sig);
+	if (clhost_kernel(prog, st->kernel, &c->learner[step]) < 0) {
+		struct sbuf names = SBUF_INIT;
+		clhost_prog_kernel_names(prog, &names);
+		sbuf_addf(&msg, tr(lang, "There is no kernel named '%s' in your file. Expected:\n  %s\n"),
+			  st->kernel, sbuf_str(&sig));
+		if (names.len)
+			sbuf_addf(&msg, tr(lang, "Your file defines: %s"), sbuf_str(&names));
+		else
+			sbuf_adds(&msg, tr(lang, "Your file defines no __kernel function."));
+		sbuf_release(&names);
+	} else {
+		struct kernel_arg_info got[MAX_ARGS + 4];
+		int n = clhost_kernel_args(c->learner[step], got, MAX_ARGS + 4);
+		if (n != st->nparams && n >= 0)
+			sbuf_addf(&msg, trn(lang, "'%s' takes %d argument; it should take %d.",
+					    "'%s' takes %d arguments; it should take %d.", (unsigned long)n),
+				  st->kernel, n, st->nparams);
+		const char *const space[] = { "__global", "__constant", "__local", tr(lang, "(private)") };
+		for (int i = 0; i < n && i < st->nparams && !msg.len; i++) {
+			const struct arg_spec *a = &spec->args[st->param[i].arg];
+			char want[NAME_MAX_LEN];
+			snprintf(want, sizeof(want), "%s%s", type_info(a->type)->name, a->is_pointer ? "*" : "");
+			if (got[i].kind != a->kind)
+				sbuf_addf(&msg, tr(lang, "Argument %d ('%s') is %s; it should be %s."), i + 1,
+					  got[i].name, space[got[i].kind], space[a->kind]);
+			else if (strcmp(got[i].type_name, want))
+				sbuf_addf(&msg, tr(lang, "Argument %d ('%s') has type %s; it should be %s."), i + 1,
+					  got[i].name, got[i].type_name, want);
 		}
-		free(text);
-		p = eol ? eol + 1 : NULL;
+		if (msg.len)
+			sbuf_addf(&msg, tr(lang, "\nThe kernel must be declared exactly as:\n  %s"), sbuf_str(&sig));
 	}
-	/* No line we recognise: the whole log is better than nothing. */
-	sbuf_adds(msg, log);
+	if (msg.len)
+		send_verdict(c, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, sbuf_str(&msg));
+	int bad = msg.len ? -1 : 0;
+	sbuf_release(&msg);
+	sbuf_release(&sig);
+	return bad;
 }
 
 static int build_learner(struct child *c)
 {
 	const struct run_request *rq = c->rq;
 	const char *lang = rq->lang;
-	char *src = with_line_directive(rq->learner_path, rq->learner_src);
+	char *src = source_with_line_directive(rq->learner_path, rq->learner_src);
 	struct sbuf log = SBUF_INIT;
 	struct cl_prog *prog = NULL;
 	/* On Oclgrind, no optimisation: branches and lines stay as the learner wrote them. */
-	const char *options = c->analyze || rq->no_opt ? "-cl-kernel-arg-info -cl-opt-disable"
-						       : "-cl-kernel-arg-info";
+	char *options = build_options(c->spec, c->analyze || rq->no_opt
+					       ? "-cl-kernel-arg-info -cl-opt-disable" : "-cl-kernel-arg-info");
 	int rc = clhost_build(c->s, src, options, &prog, &log);
+	free(options);
 	free(src);
 	if (rc < 0) {
 		struct sbuf msg = SBUF_INIT;
 		int line = 0;
 		sbuf_adds(&msg, tr(lang, "The kernel does not compile:\n"));
-		first_build_error(sbuf_str(&log), rq->learner_path, rq->learner_src, &line, &msg);
+		source_first_build_error(sbuf_str(&log), rq->learner_path, rq->learner_src, &line, &msg);
 		send_text(c, "buildlog", sbuf_str(&log));
 		send_verdict(c, VERDICT_BUILD_ERROR, rq->learner_path, line, sbuf_str(&msg));
 		sbuf_release(&msg);
@@ -181,53 +160,12 @@ static int build_learner(struct child *c)
 		return -1;
 	}
 	sbuf_release(&log);
-	struct sbuf sig = SBUF_INIT;
-	check_spec_signature(c->spec, &sig);
-	if (clhost_kernel(prog, c->spec->kernel, &c->learner) < 0) {
-		struct sbuf names = SBUF_INIT, msg = SBUF_INIT;
-		clhost_prog_kernel_names(prog, &names);
-		sbuf_addf(&msg, tr(lang, "There is no kernel named '%s' in your file. Expected:\n  %s\n"),
-			  c->spec->kernel, sbuf_str(&sig));
-		if (names.len)
-			sbuf_addf(&msg, tr(lang, "Your file defines: %s"), sbuf_str(&names));
-		else
-			sbuf_adds(&msg, tr(lang, "Your file defines no __kernel function."));
-		send_verdict(c, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, sbuf_str(&msg));
-		sbuf_release(&names);
-		sbuf_release(&msg);
-		sbuf_release(&sig);
-		clhost_prog_release(prog);
-		return -1;
-	}
-	/* The program stays alive as long as the kernel: both are freed when the child exits. */
+	/* The program stays alive as long as its kernels: all are freed when the child exits. */
 	c->prog = prog;
-	struct kernel_arg_info got[MAX_ARGS + 4];
-	int n = clhost_kernel_args(c->learner, got, MAX_ARGS + 4);
-	struct sbuf msg = SBUF_INIT;
-	if (n != c->spec->nargs && n >= 0)
-		sbuf_addf(&msg, trn(lang, "'%s' takes %d argument; it should take %d.",
-				    "'%s' takes %d arguments; it should take %d.", (unsigned long)n),
-			  c->spec->kernel, n, c->spec->nargs);
-	const char *const space[] = { "__global", "__constant", "__local", tr(lang, "(private)") };
-	for (int i = 0; i < n && i < c->spec->nargs && !msg.len; i++) {
-		const struct arg_spec *a = &c->spec->args[i];
-		char want[NAME_MAX_LEN];
-		snprintf(want, sizeof(want), "%s%s", type_info(a->type)->name, a->is_pointer ? "*" : "");
-		if (got[i].kind != a->kind)
-			sbuf_addf(&msg, tr(lang, "Argument %d ('%s') is %s; it should be %s."), i + 1, got[i].name,
-				  space[got[i].kind], space[a->kind]);
-		else if (strcmp(got[i].type_name, want))
-			sbuf_addf(&msg, tr(lang, "Argument %d ('%s') has type %s; it should be %s."), i + 1,
-				  got[i].name, got[i].type_name, want);
-	}
-	if (msg.len) {
-		sbuf_addf(&msg, tr(lang, "\nThe kernel must be declared exactly as:\n  %s"), sbuf_str(&sig));
-		send_verdict(c, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, sbuf_str(&msg));
-	}
-	int bad = msg.len ? -1 : 0;
-	sbuf_release(&msg);
-	sbuf_release(&sig);
-	return bad;
+	for (int step = 0; step < c->spec->nsteps; step++)
+		if (learner_kernel(c, prog, step) < 0)
+			return -1;
+	return 0;
 }
 
 /* The solution is the course's: its errors name the course's file and line, in English, for
@@ -235,20 +173,27 @@ static int build_learner(struct child *c)
 static int build_reference(struct child *c)
 {
 	const char *shown = c->rq->solution_shown ? c->rq->solution_shown : "solution.cl";
-	char *src = with_line_directive(shown, c->rq->solution_src);
+	char *src = source_with_line_directive(shown, c->rq->solution_src);
 	struct sbuf log = SBUF_INIT, msg = SBUF_INIT;
 	struct cl_prog *prog = NULL;
 	int line = 0;
-	if (clhost_build(c->s, src, "-cl-kernel-arg-info", &prog, &log) < 0) {
+	char *options = build_options(c->spec, "-cl-kernel-arg-info");
+	int rc = clhost_build(c->s, src, options, &prog, &log);
+	free(options);
+	if (rc < 0) {
 		sbuf_addf(&msg, "the reference solution does not build on %s:\n", clhost_device_name(c->s));
-		first_build_error(sbuf_str(&log), shown, c->rq->solution_src, &line, &msg);
-	} else if (clhost_kernel(prog, c->spec->kernel, &c->reference) < 0) {
-		struct sbuf names = SBUF_INIT;
-		clhost_prog_kernel_names(prog, &names);
-		sbuf_addf(&msg, "%s:1: the reference solution has no kernel named '%s' (the check's "
-			  "kernel); it defines: %s", shown, c->spec->kernel, names.len ? sbuf_str(&names) : "none");
-		sbuf_release(&names);
-		line = 1;
+		source_first_build_error(sbuf_str(&log), shown, c->rq->solution_src, &line, &msg);
+	}
+	for (int step = 0; step < c->spec->nsteps && rc == 0; step++) {
+		if ((rc = clhost_kernel(prog, c->spec->steps[step].kernel, &c->reference[step])) < 0) {
+			struct sbuf names = SBUF_INIT;
+			clhost_prog_kernel_names(prog, &names);
+			sbuf_addf(&msg, "%s:1: the reference solution has no kernel named '%s' (the check's "
+				  "kernel); it defines: %s", shown, c->spec->steps[step].kernel,
+				  names.len ? sbuf_str(&names) : "none");
+			sbuf_release(&names);
+			line = 1;
+		}
 	}
 	free(src);
 	sbuf_release(&log);
@@ -282,12 +227,80 @@ static int eval(struct child *c, const char *expr, const struct vars *v, int64_t
 
 #define LAUNCH_BAD_CHECK (-2)  /* an expression of the check file failed: nobody ran */
 
+/* Sets step's arguments on k (bufs: the pass's buffers) and launches it; 0, -1 when the launch
+ * failed, or LAUNCH_BAD_CHECK; why says what. */
+static int launch_step(struct child *c, struct cl_kern *k, int step, const struct vars *v,
+		       const struct pass_data *d, struct cl_buf **bufs, struct sbuf *why)
+{
+	const struct check_spec *spec = c->spec;
+	const struct step_spec *st = &spec->steps[step];
+	int rc = 0;
+	/* What the analysis names Oclgrind's buffers by: one launch's buffers in the order the host
+	 * created them (every global buffer of the pass), then its __local arguments in order. */
+	for (int i = 0; i < spec->nargs && c->analyze; i++)
+		if (bufs[i])
+			proto_send(c->fd, "buffer", "%s\t%d\t%zu", spec->args[i].name, (int)spec->args[i].kind,
+				   d->n[i] * type_info(spec->args[i].type)->size);
+	for (int p = 0; p < st->nparams && !rc; p++) {
+		const struct arg_spec *a = &spec->args[st->param[p].arg];
+		size_t esize = type_info(a->type)->size;
+		int64_t x;
+		if (a->kind == ARG_SCALAR) {
+			unsigned char value[8];
+			if (eval_into(spec, a->value_expr, v, &x, why) < 0)
+				return LAUNCH_BAD_CHECK;
+			elem_set(a->type, value, 0, (double)x);
+			rc = clhost_arg_scalar(k, p, value, esize);
+		} else if (a->kind == ARG_LOCAL) {
+			if (eval_into(spec, a->size_expr, v, &x, why) < 0)
+				return LAUNCH_BAD_CHECK;
+			rc = clhost_arg_local(k, p, (size_t)x * esize);
+			if (!rc && c->analyze)
+				proto_send(c->fd, "buffer", "%s\t%d\t%lld", a->name, ARG_LOCAL,
+					   (long long)x * (long long)esize);
+		} else {
+			rc = clhost_arg_buffer(k, p, bufs[st->param[p].arg]);
+		}
+		if (rc)
+			sbuf_addf(why, "cannot set argument '%s'", a->name);
+	}
+	size_t global[MAX_DIMS], local[MAX_DIMS];
+	for (int dim = 0; dim < st->dims && !rc; dim++) {
+		int64_t g, l;
+		if (eval_into(spec, st->global_expr[dim], v, &g, why) < 0 ||
+		    eval_into(spec, st->local_expr[dim], v, &l, why) < 0)
+			return LAUNCH_BAD_CHECK;
+		if (l <= 0 || g <= 0 || g % l) {
+			sbuf_addf(why, "%s: global %lld is not a positive multiple of local %lld",
+				  spec->path, (long long)g, (long long)l);
+			return LAUNCH_BAD_CHECK;
+		}
+		global[dim] = (size_t)g;
+		local[dim] = (size_t)l;
+	}
+	if (rc)
+		return -1;
+	/* which kernel a run that hangs or crashes from here on was in (judge.c says it) */
+	if (c->mode == RUN_EXECUTE && spec->nsteps > 1)
+		proto_send(c->fd, "step", "%d", step);
+	struct sbuf err = SBUF_INIT;
+	if (clhost_run(k, st->dims, global, local, &err) < 0) {
+		if (spec->nsteps > 1)   /* which of the learner's kernels failed */
+			sbuf_addf(why, "kernel %s: ", st->kernel);
+		sbuf_adds(why, sbuf_str(&err));
+		rc = -1;
+	}
+	sbuf_release(&err);
+	return rc;
+}
+
 /*
- * Runs one kernel on one pass. Buffers are created from d->input; results land in results[]
- * (each buffer's bytes, then with guard its guard region as the kernel left it). Returns 0; -1
- * when the launch failed, or LAUNCH_BAD_CHECK when the check file is at fault, with why in why.
+ * Runs one pass: its buffers are created from d->input, every step runs on them in order, and
+ * the results land in results[] (each buffer's bytes, then with guard its guard region as the
+ * kernels left it). Returns 0; -1 when a launch failed, or LAUNCH_BAD_CHECK when the check file
+ * is at fault, with why in why.
  */
-static int launch(struct child *c, struct cl_kern *k, const struct vars *v, struct pass_data *d,
+static int launch(struct child *c, struct cl_kern **k, const struct vars *v, struct pass_data *d,
 		  void **results, bool guard, struct sbuf *why)
 {
 	const struct check_spec *spec = c->spec;
@@ -295,55 +308,15 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 	int rc = 0;
 	for (int i = 0; i < spec->nargs && !rc; i++) {
 		const struct arg_spec *a = &spec->args[i];
-		size_t esize = type_info(a->type)->size;
-		int64_t x;
-		if (a->kind == ARG_SCALAR) {
-			unsigned char value[8];
-			if (eval_into(spec, a->value_expr, v, &x, why) < 0) {
-				rc = LAUNCH_BAD_CHECK;
-				break;
-			}
-			elem_set(a->type, value, 0, (double)x);
-			rc = clhost_arg_scalar(k, i, value, esize);
-		} else if (a->kind == ARG_LOCAL) {
-			if (eval_into(spec, a->size_expr, v, &x, why) < 0) {
-				rc = LAUNCH_BAD_CHECK;
-				break;
-			}
-			rc = clhost_arg_local(k, i, (size_t)x * esize);
-			if (!rc && c->analyze)
-				proto_send(c->fd, "buffer", "%s\t%d\t%lld", a->name, ARG_LOCAL,
-					   (long long)x * (long long)esize);
-		} else {
-			rc = clhost_buffer(c->s, d->n[i] * esize, guard ? GUARD_BYTES : 0, d->input[i],
-					   &bufs[i]);
-			if (!rc)
-				rc = clhost_arg_buffer(k, i, bufs[i]);
-			if (!rc && c->analyze) {
-				proto_send(c->fd, "buffer", "%s\t%d\t%zu", a->name, (int)a->kind,
-					   d->n[i] * esize);
-			}
-		}
-		if (rc == -1 || rc > 0)
-			sbuf_addf(why, "cannot set argument '%s'", a->name);
+		if (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT)
+			continue;
+		rc = clhost_buffer(c->s, d->n[i] * type_info(a->type)->size, guard ? GUARD_BYTES : 0,
+				   d->input[i], &bufs[i]);
+		if (rc)
+			sbuf_addf(why, "cannot make buffer '%s'", a->name);
 	}
-	size_t global[MAX_DIMS], local[MAX_DIMS];
-	for (int dim = 0; dim < spec->dims && !rc; dim++) {
-		int64_t g, l;
-		if (eval_into(spec, spec->global_expr[dim], v, &g, why) < 0 ||
-		    eval_into(spec, spec->local_expr[dim], v, &l, why) < 0) {
-			rc = LAUNCH_BAD_CHECK;
-		} else if (l <= 0 || g <= 0 || g % l) {
-			sbuf_addf(why, "%s: [ndrange] global %lld is not a positive multiple of local %lld",
-				  spec->path, (long long)g, (long long)l);
-			rc = LAUNCH_BAD_CHECK;
-		} else {
-			global[dim] = (size_t)g;
-			local[dim] = (size_t)l;
-		}
-	}
-	if (!rc)
-		rc = clhost_run(k, spec->dims, global, local, why);
+	for (int step = 0; step < spec->nsteps && !rc; step++)
+		rc = launch_step(c, k[step], step, v, d, bufs, why);
 	for (int i = 0; i < spec->nargs && !rc; i++) {
 		if (!bufs[i])
 			continue;
@@ -361,7 +334,7 @@ static int launch(struct child *c, struct cl_kern *k, const struct vars *v, stru
 }
 
 /* Sizes and contents of every global buffer for this pass. */
-static int prepare_pass(struct child *c, const struct vars *v, struct pass_data *d,
+static int prepare_pass(struct child *c, int test, const struct vars *v, struct pass_data *d,
 			const struct pass_data *prev, uint64_t seed)
 {
 	const struct check_spec *spec = c->spec;
@@ -383,7 +356,14 @@ static int prepare_pass(struct child *c, const struct vars *v, struct pass_data 
 		}
 		d->n[i] = (size_t)n;
 		d->input[i] = xmalloc((size_t)n * esize + 1);
-		arg_fill_init(a, d->input[i], (size_t)n, seed ^ (0x1000193u * (uint64_t)(i + 1)));
+		char why[160];
+		if (arg_fill_init(a, check_spec_init_for(spec, test, i), v, d->input[i], (size_t)n,
+				  seed ^ (0x1000193u * (uint64_t)(i + 1)), why, sizeof(why)) < 0) {
+			char *msg = xstrfmt("%s: init of '%s': %s", spec->path, a->name, why);
+			send_verdict(c, VERDICT_ERROR, NULL, 0, msg);
+			free(msg);
+			return -1;
+		}
 		if (prev && a->from) {
 			int from = -1;
 			for (int j = 0; j < spec->nargs; j++)
@@ -419,7 +399,7 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 		} else {
 			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
 						 pass, 1, "en", 0 };  /* the course's fault: for its author, in English */
-			if (compare_output(&o, spec->tolerance, &msg, &pic)) {
+			if (compare_output(&o, output_tolerance(spec, a), &msg, &pic)) {
 				struct sbuf full = SBUF_INIT;
 				sbuf_addf(&full, "the reference solution disagrees with the host on test %s "
 					  "(host: expected, reference: got): %s", tc->name, sbuf_str(&msg));
@@ -464,9 +444,9 @@ static int run_case(struct child *c, const struct test_case *tc, int ci, uint64_
 	int rc = 0, more = 1;
 	struct sbuf why = SBUF_INIT;
 	bool reference = c->mode == RUN_REFERENCE, guard = c->mode == RUN_EXECUTE;
-	struct cl_kern *k = reference ? c->reference : c->learner;
+	struct cl_kern **k = reference ? c->reference : c->learner;
 	for (int pass = 1; more == 1 && !rc; pass++) {
-		if (prepare_pass(c, &v, &cur, pass > 1 ? &prev : NULL, seed + (uint64_t)pass) < 0) {
+		if (prepare_pass(c, tc->test, &v, &cur, pass > 1 ? &prev : NULL, seed + (uint64_t)pass) < 0) {
 			rc = -1;
 			break;
 		}
@@ -511,17 +491,6 @@ static int run_case(struct child *c, const struct test_case *tc, int ci, uint64_
 	pass_data_release(&cur);
 	sbuf_release(&why);
 	return rc;
-}
-
-static size_t group_size(struct child *c, const struct vars *v)
-{
-	size_t total = 1;
-	for (int d = 0; d < c->spec->dims; d++) {
-		int64_t l = 1;
-		if (expr_eval(c->spec->local_expr[d], v, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
-			total *= (size_t)l;
-	}
-	return total;
 }
 
 /* What the kernel printed since the last call, at most PRINTF_MAX bytes in all: "printf CASE TEXT". */
@@ -573,8 +542,13 @@ int run_in_child(void *arg, int fd)
 static int memory_too_large(struct child *c)
 {
 	const struct run_request *rq = c->rq;
-	long local = clhost_kernel_local_mem(c->learner), limit = clhost_device_local_mem(c->learner);
-	long priv = clhost_kernel_private_mem(c->learner);
+	long local = 0, limit = 0, priv = 0;
+	for (int s = 0; s < c->spec->nsteps; s++) {   /* each kernel must fit */
+		long l = clhost_kernel_local_mem(c->learner[s]), p = clhost_kernel_private_mem(c->learner[s]);
+		local = l > local ? l : local;
+		priv = p > priv ? p : priv;
+		limit = clhost_device_local_mem(c->learner[s]);
+	}
 	struct sbuf msg = SBUF_INIT;
 	if (local > 0 && limit > 0 && local > limit)
 		sbuf_addf(&msg, tr(rq->lang, "Your kernel declares %ld KB of __local memory, more than a "
@@ -605,7 +579,11 @@ static int build(struct child *c)
 	 * instead of running tests whose findings nobody would read. */
 	if (memory_too_large(c) < 0)
 		return -1;
-	long need = c->spec->requires_local_mem, have = need > 0 ? clhost_kernel_local_mem(c->learner) : 0;
+	long need = c->spec->requires_local_mem, have = 0;
+	for (int s = 0; s < c->spec->nsteps && need > 0; s++) {   /* the kernel that declares most */
+		long l = clhost_kernel_local_mem(c->learner[s]);
+		have = l > have ? l : have;
+	}
 	if (need > 0 && have < need) {
 		struct sbuf msg = SBUF_INIT;
 		/* what the compiler kept: an array it proved unused is not counted */
@@ -637,10 +615,11 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	sandbox_run_limits();
 	if (built < 0)
 		return 0;
-	struct cl_kern *k = c.mode == RUN_REFERENCE ? c.reference : c.learner;
-	c.max_wg = clhost_kernel_max_work_group(k);
-	if (clhost_max_work_group(c.s) < c.max_wg)
-		c.max_wg = clhost_max_work_group(c.s);
+	struct cl_kern **k = c.mode == RUN_REFERENCE ? c.reference : c.learner;
+	c.max_wg = clhost_max_work_group(c.s);
+	for (int step = 0; step < c.spec->nsteps; step++)   /* every step's work-group must fit */
+		if (clhost_kernel_max_work_group(k[step]) < c.max_wg)
+			c.max_wg = clhost_kernel_max_work_group(k[step]);
 	proto_send(fd, "maxwg", "%zu", c.max_wg);
 	/* From here on the learner's code may run in this process: nothing is compiled, linked or
 	 * written any more, and the process can no longer start one, signal one, or reach out. */
@@ -662,7 +641,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	}
 	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
 	if (rq->bench)
-		return bench_in_session(rq, c.s, k, c.max_wg, fd);
+		return bench_in_session(rq, c.s, k[0], c.max_wg, fd);   /* a check of one step */
 
 	struct test_case *cases;
 	int n;
@@ -675,7 +654,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		const struct test_case *tc = &cases[i];
 		if (c.analyze && !tc->analyze)
 			continue;
-		if (group_size(&c, &tc->vars) > c.max_wg) {
+		if (check_spec_group_size(c.spec, &tc->vars) > c.max_wg) {
 			proto_send(fd, "skip", "%d", i);
 			continue;
 		}

@@ -88,6 +88,64 @@ static enum pass_state learner_pass(const struct judge_input *in, int ci, int pa
 	return st;
 }
 
+/*
+ * The order outputs are compared in: by the last step that writes each (what an earlier step
+ * left wrong is named before what it spoiled later), a count before the outputs it counts, then
+ * in argument order. Returns how many outputs there are.
+ */
+static int comparison_order(const struct check_spec *spec, int order[MAX_ARGS])
+{
+	int n = 0;
+	for (int i = 0; i < spec->nargs; i++)
+		if (spec->args[i].output)
+			order[n++] = i;
+	for (int k = 1; k < n; k++)   /* insertion sort: stable, a few elements */
+		for (int j = k; j > 0; j--) {
+			const struct arg_spec *a = &spec->args[order[j - 1]], *b = &spec->args[order[j]];
+			int wa = check_step_last_writer(spec, order[j - 1]), wb = check_step_last_writer(spec, order[j]);
+			bool b_first = wb < wa || (wb == wa && !b->count && a->count);
+			if (!b_first)
+				break;
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	return n;
+}
+
+/* "\n'sums' is written by the steps scan_blocks, scan_sums." for a check of several steps. */
+static void add_writers(struct sbuf *out, const struct check_spec *spec, int arg, const char *lang)
+{
+	struct sbuf names = SBUF_INIT;
+	unsigned long n = 0;
+	for (int s = 0; s < spec->nsteps && spec->nsteps > 1; s++)
+		for (int p = 0; p < spec->steps[s].nparams; p++)
+			if (spec->steps[s].param[p].arg == arg && !spec->steps[s].param[p].is_const) {
+				sbuf_addf(&names, "%s%s", n++ ? ", " : "", spec->steps[s].name);
+				if (strcmp(spec->steps[s].name, spec->steps[s].kernel))
+					sbuf_addf(&names, " (%s)", spec->steps[s].kernel);
+			}
+	if (n)
+		sbuf_addf(out, trn(lang, "\n'%s' is written by the step %s.", "\n'%s' is written by the steps %s.",
+				   n), spec->args[arg].name, sbuf_str(&names));
+	sbuf_release(&names);
+}
+
+/* How many values of output i count: the whole buffer, or the prefix its count buffer's element
+ * 0 holds in the reference's result (compared first: the learner's is the same). */
+static size_t compared_length(const struct judge_input *in, int ci, int pass, int i, const size_t n[])
+{
+	const struct arg_spec *a = &in->spec->args[i];
+	if (a->count_arg < 0)
+		return n[i];
+	const struct proto_data *c = proto_find(in->reference, ci, pass, a->count_arg);
+	enum elem_type t = in->spec->args[a->count_arg].type;
+	if (!c || c->nbytes < type_info(t)->size)
+		return n[i];
+	int64_t k = elem_get_int(t, c->bytes, 0);
+	return k < 0 ? 0 : (size_t)k > n[i] ? n[i] : (size_t)k;
+}
+
 /* Compares one pass's outputs; 1 (r filled) at the first mismatch, -1 (r filled) when the
  * reference's result is missing. */
 static int compare_pass(const struct judge_input *in, const struct test_case *tc, int ci, int pass,
@@ -95,10 +153,10 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 {
 	const struct check_spec *spec = in->spec;
 	const char *lang = in->lang;
-	for (int i = 0; i < spec->nargs; i++) {
+	int order[MAX_ARGS], nout = comparison_order(spec, order);
+	for (int k = 0; k < nout; k++) {
+		int i = order[k];
 		const struct arg_spec *a = &spec->args[i];
-		if (!a->output)
-			continue;
 		const struct proto_data *got = proto_find(in->learner, ci, pass, i);
 		const struct proto_data *exp = proto_find(in->reference, ci, pass, i);
 		if (!exp || exp->nbytes != n[i] * type_info(a->type)->size) {
@@ -111,13 +169,18 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 		if (spec->dims != 1 || expr_eval(spec->local_expr[0], v, &wg, (char[64]){ 0 }, 64) < 0 ||
 		    wg < 0)
 			wg = 0;
-		struct output_view o = { a, exp->bytes, got->bytes, n[i], output_columns(a, v), pass,
+		size_t len = compared_length(in, ci, pass, i, n);
+		struct output_view o = { a, exp->bytes, got->bytes, len, output_columns(a, v), pass,
 					 passes, lang, (size_t)wg };
 		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
-		long wrong = compare_output(&o, spec->tolerance, &msg, &pic);
+		long wrong = compare_output(&o, output_tolerance(spec, a), &msg, &pic);
 		if (wrong) {
 			struct sbuf full = SBUF_INIT;
 			sbuf_addf(&full, tr(lang, "Test %s: %s"), tc->name, sbuf_str(&msg));
+			if (a->count_arg >= 0)
+				sbuf_addf(&full, tr(lang, "\nOnly the first %zu values of '%s' count: as many as "
+						    "%s[0] says."), len, a->name, spec->args[a->count_arg].name);
+			add_writers(&full, spec, i, lang);
 			report_add_test(r, tc->name, TEST_FAIL, sbuf_str(&full));
 			fail(r, VERDICT_WRONG_RESULT, in->learner_path, sbuf_str(&full));
 			free(r->picture);
@@ -201,6 +264,19 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 	return rc;
 }
 
+/* With several steps, " (kernel NAME)": the kernel the learner's run started last, by its last
+ * "step" line. Its own word, which can only change which kernel its message names. */
+static void add_running_kernel(const struct check_spec *spec, const char *after, struct sbuf *began)
+{
+	const char *from = NULL;
+	long v, last = -1;
+	while ((v = proto_number(after, "step", &from)) >= 0 || from)
+		if (v >= 0)
+			last = v;
+	if (spec->nsteps > 1 && last >= 0 && last < spec->nsteps)
+		sbuf_addf(began, " (kernel %s)", spec->steps[last].kernel);
+}
+
 int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case)
 {
 	if (failed_case)
@@ -220,12 +296,7 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 		const struct test_case *tc = &cases[ci];
 		if (has_case_line(after, "skip", ci)) {
 			struct sbuf why = SBUF_INIT;
-			size_t wg = 1;
-			for (int d = 0; d < spec->dims; d++) {
-				int64_t l = 1;
-				if (expr_eval(spec->local_expr[d], &tc->vars, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
-					wg *= (size_t)l;
-			}
+			size_t wg = check_spec_group_size(spec, &tc->vars);
 			sbuf_addf(&why, tr(lang, "work-groups of %zu work-items are more than this device "
 					   "allows (%zu)"), wg, (size_t)(max_wg > 0 ? max_wg : 0));
 			report_add_test(r, tc->name, TEST_SKIP, sbuf_str(&why));
@@ -244,6 +315,7 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 			/* The run stopped inside this case: the caller explains how it ended. */
 			sbuf_reset(began);
 			sbuf_adds(began, tc->name);
+			add_running_kernel(spec, after, began);
 		} else if (rc == 0) {
 			report_add_test(r, tc->name, TEST_PASS, "");
 			ran++;

@@ -558,3 +558,81 @@ int source_stores_guarded(const char *src, const char *name)
 	}
 	return first;
 }
+
+/* "#line 1" makes the compiler name the learner's own file in its messages. */
+char *source_with_line_directive(const char *path, const char *src)
+{
+	struct sbuf sb = SBUF_INIT;
+	sbuf_adds(&sb, "#line 1 \"");
+	for (const char *p = path; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			sbuf_adds(&sb, "\\");
+		sbuf_add(&sb, p, 1);
+	}
+	sbuf_adds(&sb, "\"\n");
+	sbuf_adds(&sb, src);
+	return sbuf_detach(&sb);
+}
+
+#define BUILD_TAB_STOP 8   /* columns a tab reaches to, in a quoted line */
+
+/*
+ * Finds the first error of a compiler log. Compilers write "FILE:LINE:COL: error: MESSAGE"
+ * (clang, NVIDIA) or "error: FILE:LINE:COL: MESSAGE" (PoCL); both become
+ * "FILE:LINE:COL: MESSAGE" followed by the learner's line and a caret under the column.
+ */
+void source_first_build_error(const char *log, const char *path, const char *src, int *line,
+			      struct sbuf *msg)
+{
+	size_t plen = strlen(path);
+	for (const char *p = log; p && *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		char *text = xmalloc(len + 1);
+		memcpy(text, p, len);
+		text[len] = '\0';
+		char *at = strstr(text, path);
+		char *err = strstr(text, "error: ");
+		int l = 0, col = 0, used = 0;
+		if (at && err && sscanf(at + plen, ":%d:%d:%n", &l, &col, &used) >= 2 && used) {
+			const char *what = err > at ? err + 7 : at + plen + used;
+			while (*what == ' ')
+				what++;
+			*line = l;
+			sbuf_addf(msg, "%s:%d:%d: %s", path, l, col, what);
+			/* the learner's own line, and a caret under the column */
+			const char *q = src;
+			for (int k = 1; k < l && q; k++) {
+				q = strchr(q, '\n');
+				q = q ? q + 1 : NULL;
+			}
+			if (q) {
+				/* tabs become spaces in both lines, so that the caret stays under its
+				 * column wherever the text is shown (the watcher sets no tab stops) */
+				const char *qe = strchr(q, '\n');
+				size_t ql = qe ? (size_t)(qe - q) : strlen(q), shown = 0, caret = 0;
+				sbuf_addf(msg, "\n%5d | ", l);
+				for (size_t k = 0; k < ql && q[k] != '\r'; k++) {
+					if ((int)k == col - 1)
+						caret = shown;
+					size_t wide = q[k] == '\t' ? BUILD_TAB_STOP - shown % BUILD_TAB_STOP : 1;
+					if (q[k] == '\t')
+						sbuf_addf(msg, "%*s", (int)wide, "");
+					else
+						sbuf_add(msg, &q[k], 1);
+					/* a UTF-8 continuation byte takes no column of its own */
+					shown += ((unsigned char)q[k] & 0xc0) == 0x80 ? 0 : wide;
+				}
+				if (col - 1 >= (int)ql)
+					caret = shown;
+				sbuf_addf(msg, "\n      | %*s^", (int)caret, "");
+			}
+			free(text);
+			return;
+		}
+		free(text);
+		p = eol ? eol + 1 : NULL;
+	}
+	/* No line we recognise: the whole log is better than nothing. */
+	sbuf_adds(msg, log);
+}

@@ -36,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!path || check_spec_load(path, &spec) < 0)
 		return 0;
 	struct sbuf sig = SBUF_INIT;
-	check_spec_signature(&spec, &sig);
+	for (int s = 0; s < spec.nsteps; s++)
+		check_step_signature(&spec, s, &sig);
 	sbuf_release(&sig);
 	struct test_case *cases;
 	int n;

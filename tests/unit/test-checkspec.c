@@ -102,7 +102,7 @@ static void loads_a_reduction(void **state)
 	assert_int_equal(spec.nargs, 4);
 	assert_int_equal(spec.args[0].kind, ARG_GLOBAL);
 	assert_true(spec.args[0].is_const);
-	assert_int_equal(spec.args[0].init, INIT_RANDOM);
+	assert_int_equal(spec.args[0].init.kind, INIT_RANDOM);
 	assert_int_equal(spec.args[1].output, true);
 	assert_int_equal(spec.args[2].kind, ARG_LOCAL);
 	assert_int_equal(spec.args[3].kind, ARG_SCALAR);
@@ -134,7 +134,7 @@ static void loads_a_reduction(void **state)
 	free(cases);
 
 	struct sbuf sig = SBUF_INIT;
-	check_spec_signature(&spec, &sig);
+	check_step_signature(&spec, 0, &sig);
 	assert_string_equal(sbuf_str(&sig), "__kernel void reduction(__global const int *in, "
 			    "__global int *out, __local int *scratch, uint len)");
 	sbuf_release(&sig);
@@ -428,6 +428,198 @@ static void floats_within_tolerance(void **state)
 	sbuf_release(&pic);
 }
 
+static struct check_spec *load_ok(const char *text)
+{
+	char *path = write_temp(text);
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));
+	assert_int_equal(check_spec_load(path, spec), 0);
+	unlink(path);
+	free(path);
+	return spec;
+}
+
+static void release_spec(struct check_spec *spec)
+{
+	check_spec_release(spec);
+	free(spec);
+}
+
+static const char *const scan_steps_ini =
+	"[step blocks]\n"
+	"kernel = scan_blocks\n"
+	"signature = __global const int *in, __global int *out, __global int *sums,\n"
+	"  __local int *tmp, uint n\n"
+	"global = groups * wg\n"
+	"local = wg\n"
+	"[step offsets]\n"
+	"kernel = add_offsets\n"
+	"signature = __global int *out, __global const int *sums, uint n\n"
+	"global = groups * wg\n"
+	"local = wg\n"
+	"[let]\n"
+	"groups = ceil_div(n, wg)\n"
+	"[buffer in]\nsize = n\ninit = random(-lim, lim)\n"
+	"[buffer out]\nsize = n\noutput = yes\n"
+	"[buffer sums]\nsize = groups\n"
+	"[local tmp]\nsize = wg\n"
+	"[scalar n]\nvalue = n\n"
+	"[test t]\nn = 100\nwg = 32\nlim = 7\n"
+	"init.sums = const(lim)\n";
+
+/* Steps: the check's arguments are every step's, each step's parameters point at them. */
+static void loads_steps(void **state)
+{
+	(void)state;
+	struct check_spec *spec = load_ok(scan_steps_ini);
+	assert_int_equal(spec->nsteps, 2);
+	assert_int_equal(spec->nargs, 5);
+	assert_string_equal(spec->steps[1].kernel, "add_offsets");
+	assert_int_equal(spec->steps[1].nparams, 3);
+	assert_int_equal(spec->steps[1].param[0].arg, 1);     /* out */
+	assert_int_equal(spec->steps[1].param[1].arg, 2);     /* sums */
+	assert_true(spec->steps[1].param[1].is_const);
+	assert_false(spec->args[2].is_const);                 /* written by the first step */
+	assert_true(spec->args[0].is_const);
+	assert_int_equal(check_step_last_writer(spec, 1), 1);
+	assert_int_equal(check_step_last_writer(spec, 2), 0);
+	struct sbuf sig = SBUF_INIT;
+	check_step_signature(spec, 1, &sig);
+	assert_string_equal(sbuf_str(&sig), "__kernel void add_offsets(__global int *out, __global const int *sums, uint n)");
+	sbuf_release(&sig);
+	/* random(-lim, lim) for this test's lim; the test's own input for sums */
+	struct test_case *cases;
+	int n;
+	assert_int_equal(check_spec_expand(spec, &cases, &n), 0);
+	double lo, hi;
+	char err[128];
+	assert_int_equal(init_bounds(&spec->args[0].init, TYPE_INT, &cases[0].vars, &lo, &hi, err, sizeof(err)), 0);
+	assert_true(lo == -7 && hi == 7);
+	const struct init_spec *sums = check_spec_init_for(spec, cases[0].test, 2);
+	assert_int_equal(sums->kind, INIT_CONST);
+	int buf[4];
+	assert_int_equal(arg_fill_init(&spec->args[2], sums, &cases[0].vars, buf, 4, 1, err, sizeof(err)), 0);
+	assert_int_equal(buf[3], 7);
+	assert_int_equal(check_spec_group_size(spec, &cases[0].vars), 32);
+	free(cases);
+	release_spec(spec);
+
+	/* a check of one kernel has one step, its own */
+	spec = load_ok(reduction_ini);
+	assert_int_equal(spec->nsteps, 1);
+	assert_string_equal(spec->steps[0].kernel, "reduction");
+	assert_int_equal(spec->steps[0].nparams, 4);
+	assert_string_equal(spec->steps[0].local_expr[0], "wg");
+	release_spec(spec);
+}
+
+/* Each mistake of the new keys is named at its line. */
+static void refuses_bad_steps_and_outputs(void **state)
+{
+	(void)state;
+	char *t = xstrfmt("%s[ndrange]\nglobal = 4\nlocal = 4\n", scan_steps_ini);
+	assert_rejected_at(t, 31, "a check with [step] sections gives each step its own global and local");
+	free(t);
+	assert_rejected_at("[step a]\nkernel = k\nsignature = __global int *x\nglobal = 4\n"
+			   "[buffer x]\nsize = 4\noutput = yes\n[test t]\nn = 1\n", 1, "[step a] needs 'local'");
+	assert_rejected_at("[step a]\nkernel = k\nsignature = __global int *x\nglobal = 4\nlocal = 4\n"
+			   "[step b]\nkernel = j\nsignature = __global float *x\n", 8,
+			   "argument 'x' is declared otherwise by an earlier step");
+	assert_rejected_at("[step a]\nkernel = k\nsignature = __global int *x\nglobal = 4\nlocal = 4\n"
+			   "[step b]\nkernel = k\nsignature = __global int *x, uint n\nglobal = 4\nlocal = 4\n"
+			   "[buffer x]\nsize = 4\noutput = yes\n[scalar n]\nvalue = 1\n[test t]\nn = 1\n", 8,
+			   "kernel k has another signature in [step a]");
+	const char *head = "[check]\nkernel = k\nsignature = __global int *a, __global uint *c, __global float *f\n";
+	const char *tail = "[buffer c]\nsize = 1\noutput = yes\n[buffer f]\nsize = 4\n"
+			   "[ndrange]\nglobal = 4\nlocal = 4\n[test t]\nn = 1, 2\n";
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\ncompare = loose\n%s", head, tail);
+	assert_rejected_at(t, 7, "compare must be exact, tolerance, multiset or sorted");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\ncompare = tolerance\n%s", head, tail);
+	assert_rejected_at(t, 7, "compare = tolerance: 'a' holds integers");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\ncount = f\n%s", head, tail);
+	assert_rejected_at(t, 7, "count = f: it must name another output buffer of integers");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\ncompare = multiset\n%s", head, tail);
+	assert_rejected_at(t, 6, "compare: compare, tolerance and count are for outputs");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\ninit = random(n, n - 1)\n%s", head, tail);
+	assert_rejected_at(t, 7, "init of 'a' in test 't n=1': random(1, 0): lo must not be above hi");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\ninit = random(0 n)\n%s", head, tail);
+	assert_rejected_at(t, 7, "init must be random(lo, hi), iota(start), const(v) or poison");
+	free(t);
+	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\n%sinit.a = const(1 +)\n", head, tail);
+	assert_rejected_at(t, 17, "init of 'a' in test 't n=1': '1 +'");
+	free(t);
+	t = xstrfmt("%sbuild_options = -cl-std=CL2.0 -DN=4 -o /tmp/x\n[buffer a]\nsize = 4\noutput = yes\n%s",
+		    head, tail);
+	assert_rejected_at(t, 4, "build_options: '-o' is not allowed");
+	free(t);
+	t = xstrfmt("%sbuild_options = -D 'X=1'\n[buffer a]\nsize = 4\noutput = yes\n%s", head, tail);
+	assert_rejected_at(t, 4, "build_options: ''X=1'' is not allowed");
+	free(t);
+}
+
+static void normalises_build_options(void **state)
+{
+	(void)state;
+	char err[256];
+	char *o = build_options_parse("-cl-std=CL2.0  -DN=4 -D  M -cl-mad-enable", err, sizeof(err));
+	assert_non_null(o);
+	assert_string_equal(o, "-cl-std=CL2.0 -D N=4 -D M -cl-mad-enable");
+	free(o);
+	assert_null(build_options_parse("-cl-std=CL9.9", err, sizeof(err)));
+	assert_null(build_options_parse("-DX=\"a b\"", err, sizeof(err)));
+	assert_null(build_options_parse("-I/etc", err, sizeof(err)));
+	assert_null(build_options_parse("-D", err, sizeof(err)));
+	assert_null(build_options_parse("   ", err, sizeof(err)));
+}
+
+/* An output compared in any order names its values: missing, too many, never written. */
+static void compares_as_a_multiset(void **state)
+{
+	(void)state;
+	struct arg_spec a = { .name = "out", .type = TYPE_INT, .output = true, .compare = COMPARE_MULTISET };
+	int e[5] = { 3, 1, 4, 1, 5 }, same[5] = { 5, 4, 1, 3, 1 }, g[5] = { 5, 4, 1, 3, 3 };
+	struct output_view o = { &a, e, same, 5, 0, 1, 1, "en" };
+	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 0);
+	o.got = g;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&msg), "out, its values in any order: 1 appears once instead of 2 times; "
+			    "3 appears 2 times instead of once (1 of 5 values without a match)");
+	assert_string_equal(sbuf_str(&pic), "");
+	sbuf_reset(&msg);
+	memset(&g[3], POISON_BYTE, 2 * sizeof(int));
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 2);
+	assert_string_equal(sbuf_str(&msg), "out, its values in any order: 1 appears once instead of 2 times; "
+			    "3 is missing; 2 places were never written (2 of 5 values without a match)");
+	sbuf_reset(&msg);
+
+	a.compare = COMPARE_SORTED;
+	int s[5] = { 1, 1, 3, 4, 5 }, u[5] = { 1, 3, 1, 4, 5 };
+	o.got = s;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 0);
+	o.got = u;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&msg), "out holds the right values, but not in ascending order: "
+			    "out[2] is 1, after out[1] = 3");
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+
+	struct arg_spec f = { .name = "x", .type = TYPE_FLOAT, .output = true, .compare = COMPARE_MULTISET };
+	float fe[3] = { 1.0f, 2.0f, 3.0f }, fg[3] = { 3.0000001f, 1.0f, 2.0f }, fb[3] = { 3.5f, 1.0f, 2.0f };
+	struct output_view fo = { &f, fe, fg, 3, 0, 1, 1, "en" };
+	assert_int_equal(compare_output(&fo, 1e-6, &msg, &pic), 0);
+	fo.got = fb;
+	assert_int_equal(compare_output(&fo, 1e-6, &msg, &pic), 1);
+	assert_string_equal(sbuf_str(&msg), "x, its values in any order: 3 is missing; 3.5 should not be there "
+			    "(1 of 3 values without a match)");
+	sbuf_release(&msg);
+	sbuf_release(&pic);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -443,6 +635,10 @@ int main(void)
 		cmocka_unit_test(names_the_first_wrong_place),
 		cmocka_unit_test(draws_a_ragged_last_row),
 		cmocka_unit_test(floats_within_tolerance),
+		cmocka_unit_test(loads_steps),
+		cmocka_unit_test(refuses_bad_steps_and_outputs),
+		cmocka_unit_test(normalises_build_options),
+		cmocka_unit_test(compares_as_a_multiset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

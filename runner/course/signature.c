@@ -1,0 +1,149 @@
+/*
+ * signature.c: a kernel's signature in a check: the lists of its keys split at their commas,
+ * each argument parsed ("__global const int *in"), and a step's signature rendered as C.
+ */
+#include "course/course.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Frees the n pieces of a list from split_list (none when n < 0). */
+void spec_free_list(char **list, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(list[i]);
+}
+
+/*
+ * Splits "a, b" into at most max trimmed pieces stored in out (allocated); returns how many,
+ * or -1 with nothing left allocated when there are more than max.
+ */
+int spec_split_list(const char *v, char **out, int max)
+{
+	int n = 0;
+	const char *p = v;
+	int depth = 0;
+	const char *start = p;
+	for (;; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth--;
+		if ((*p == ',' && depth == 0) || !*p) {
+			if (n == max) {
+				spec_free_list(out, n);
+				return -1;
+			}
+			const char *a = start, *b = p;
+			while (a < b && isspace((unsigned char)*a))
+				a++;
+			while (b > a && isspace((unsigned char)b[-1]))
+				b--;
+			char *s = xmalloc((size_t)(b - a) + 1);
+			memcpy(s, a, (size_t)(b - a));
+			s[b - a] = '\0';
+			out[n++] = s;
+			if (!*p)
+				break;
+			start = p + 1;
+		}
+	}
+	return n;
+}
+
+bool spec_identifier(const char *s, size_t max)
+{
+	bool ident = *s && !isdigit((unsigned char)*s) && strlen(s) < max;
+	for (const char *p = s; ident && *p; p++)
+		ident = isalnum((unsigned char)*p) || *p == '_';
+	return ident;
+}
+
+char *spec_continued_list(char **head, const char *value)
+{
+	char *text = *head ? xstrfmt("%s %s", *head, value) : xstrdup(value);
+	free(*head);
+	*head = NULL;
+	if (*text && text[strlen(text) - 1] == ',') {
+		*head = text;
+		return NULL;
+	}
+	return text;
+}
+
+/* Parses one argument of a signature: "__global const int *in", "uint len". */
+int spec_parse_arg(const char *text, struct arg_spec *a, char *err, size_t errlen)
+{
+	char buf[256];
+	a->tolerance = -1;   /* the check's */
+	a->count_arg = -1;   /* the whole buffer */
+	copy_str(buf, sizeof(buf), text);
+	for (char *p = buf; *p; p++)
+		if (*p == '*') {
+			a->is_pointer = true;
+			*p = ' ';
+		}
+	a->kind = ARG_SCALAR;
+	int type = -1;
+	bool is_unsigned = false;
+	char *save = NULL, *words[8];
+	int nw = 0;
+	for (char *w = strtok_r(buf, " \t", &save); w && nw < 8; w = strtok_r(NULL, " \t", &save))
+		words[nw++] = w;
+	if (nw < 2) {
+		snprintf(err, errlen, "argument '%s' needs a type and a name", text);
+		return -1;
+	}
+	copy_str(a->name, sizeof(a->name), words[nw - 1]);
+	for (int i = 0; i < nw - 1; i++) {
+		const char *w = words[i];
+		if (!strcmp(w, "__global") || !strcmp(w, "global"))
+			a->kind = ARG_GLOBAL;
+		else if (!strcmp(w, "__local") || !strcmp(w, "local"))
+			a->kind = ARG_LOCAL;
+		else if (!strcmp(w, "__constant") || !strcmp(w, "constant"))
+			a->kind = ARG_CONSTANT;
+		else if (!strcmp(w, "const"))
+			a->is_const = true;
+		else if (!strcmp(w, "unsigned"))
+			is_unsigned = true;
+		else if ((type = type_from_name(w)) >= 0)
+			a->type = (enum elem_type)type;
+		else {
+			snprintf(err, errlen, "unknown word '%s' in argument '%s'", w, text);
+			return -1;
+		}
+	}
+	if (type < 0 && !is_unsigned) {
+		snprintf(err, errlen, "argument '%s' has no type", text);
+		return -1;
+	}
+	if (is_unsigned) {
+		static const enum elem_type unsigned_of[TYPE_COUNT] = {
+			[TYPE_CHAR] = TYPE_UCHAR, [TYPE_SHORT] = TYPE_USHORT, [TYPE_INT] = TYPE_UINT,
+			[TYPE_LONG] = TYPE_ULONG,
+		};
+		a->type = type < 0 ? TYPE_UINT : unsigned_of[a->type] ? unsigned_of[a->type] : a->type;
+	}
+	if ((a->kind == ARG_SCALAR) == a->is_pointer) {
+		snprintf(err, errlen, "argument '%s': pointers need __global, __local or __constant, "
+			 "and scalars none", text);
+		return -1;
+	}
+	return 0;
+}
+
+void check_step_signature(const struct check_spec *spec, int step, struct sbuf *out)
+{
+	static const char *const space[] = { "__global ", "__constant ", "__local ", "" };
+	const struct step_spec *st = &spec->steps[step];
+	sbuf_addf(out, "__kernel void %s(", st->kernel);
+	for (int i = 0; i < st->nparams; i++) {
+		const struct arg_spec *a = &spec->args[st->param[i].arg];
+		sbuf_addf(out, "%s%s%s%s %s%s", i ? ", " : "", space[a->kind], st->param[i].is_const ? "const " : "",
+			  type_info(a->type)->name, a->is_pointer ? "*" : "", a->name);
+	}
+	sbuf_adds(out, ")");
+}
+

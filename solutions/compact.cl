@@ -1,0 +1,8 @@
+// compact: the reference solution. atomic_inc returns the count before its increment: the
+// first free place, which no other work-item will get.
+__kernel void compact(__global const int *in, __global int *out, __global uint *count, uint n)
+{
+	size_t i = get_global_id(0);
+	if (i < n && in[i] > 0)
+		out[atomic_inc(count)] = in[i];
+}
