@@ -263,10 +263,15 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 	return rc ? -1 : 0;
 }
 
+#define COPY_GROUP 256   /* work-items per work-group of the copy kernel: every device runs 256 */
+
 /* The reference's child: a copy kernel that reads half of bytes and writes the other half. */
 static void time_copy(struct cl_session *s, double bytes, int fd)
 {
-	size_t count = (size_t)(bytes / 2) / 16, half = count * 16;
+	/* A whole number of work-groups of COPY_GROUP: with an odd count the driver would pick a
+	 * work-group of one work-item, and time that instead of the memory. */
+	size_t count = (size_t)(bytes / 2) / 16 / COPY_GROUP * COPY_GROUP, half = count * 16;
+	size_t group = COPY_GROUP;
 	struct cl_prog *prog = NULL;
 	struct cl_kern *k = NULL;
 	struct cl_buf *src = NULL, *dst = NULL;
@@ -279,7 +284,7 @@ static void time_copy(struct cl_session *s, double bytes, int fd)
 		for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS; run++) {
 			struct cl_ev *ev = NULL;
 			uint64_t a, b;
-			if (clhost_enqueue(k, 1, &count, NULL, &ev, &log) < 0 || clhost_finish(s, &log) < 0 ||
+			if (clhost_enqueue(k, 1, &count, &group, &ev, &log) < 0 || clhost_finish(s, &log) < 0 ||
 			    clhost_event_times(ev, &a, &b) < 0) {
 				clhost_event_release(ev);
 				run_send_error(fd, "the copy kernel failed");
