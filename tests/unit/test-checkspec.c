@@ -582,7 +582,7 @@ static void compares_as_a_multiset(void **state)
 	(void)state;
 	struct arg_spec a = { .name = "out", .type = TYPE_INT, .output = true, .compare = COMPARE_MULTISET };
 	int e[5] = { 3, 1, 4, 1, 5 }, same[5] = { 5, 4, 1, 3, 1 }, g[5] = { 5, 4, 1, 3, 3 };
-	struct output_view o = { &a, e, same, 5, 0, 1, 1, "en" };
+	struct output_view o = { &a, e, same, 5, 0, 1, 1, "en", 0 };
 	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 0);
 	o.got = g;
@@ -610,7 +610,7 @@ static void compares_as_a_multiset(void **state)
 
 	struct arg_spec f = { .name = "x", .type = TYPE_FLOAT, .output = true, .compare = COMPARE_MULTISET };
 	float fe[3] = { 1.0f, 2.0f, 3.0f }, fg[3] = { 3.0000001f, 1.0f, 2.0f }, fb[3] = { 3.5f, 1.0f, 2.0f };
-	struct output_view fo = { &f, fe, fg, 3, 0, 1, 1, "en" };
+	struct output_view fo = { &f, fe, fg, 3, 0, 1, 1, "en", 0 };
 	assert_int_equal(compare_output(&fo, 1e-6, &msg, &pic), 0);
 	fo.got = fb;
 	assert_int_equal(compare_output(&fo, 1e-6, &msg, &pic), 1);
