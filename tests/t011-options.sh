@@ -46,7 +46,7 @@ printf '%s' "$out" | grep -q '^uso: clings' && ok "./run.sh --lang pt-BR --help 
 	fail "./run.sh --help: $out"
 
 # The layering rule holds, and breaking it is caught.
-scripts/check-layers && ok "the layering rule holds in runner/" || fail "the layering rule is broken"
+check "the layering rule holds in runner/" scripts/check-layers
 mkdir -p "$TMP/l/scripts"
 cp -r runner "$TMP/l/"
 cp scripts/check-layers "$TMP/l/scripts/"

@@ -6,7 +6,7 @@
 for po in po/*.po; do
 	msgfmt --check -o /dev/null "$po" && ok "msgfmt -c finds $po clean" || fail "msgfmt -c $po"
 done
-scripts/check-catalog && ok "the catalog matches the messages of runner/" || fail "the catalog does not match runner/"
+check "the catalog matches the messages of runner/" scripts/check-catalog
 
 # A copy of the sources, with one English message changed.
 mkdir -p "$TMP/tree/scripts"
