@@ -1,6 +1,6 @@
 # Helpers for end-to-end scripts that drive clings in tmux as a learner would: sourced after
 # tests/lib.sh, never run. Each script gets its own tmux server (-L), so a learner's tmux is safe.
-command -v tmux >/dev/null || { echo "SKIP: tmux is not installed" >&2; exit 0; }
+command -v tmux >/dev/null || skip_all "tmux is not installed"
 TMUX_STARTS=0
 TMUX_SOCK="clings-test-$$-0"
 export TMUX=   # inside tmux, a nested server must not attach to the outer one

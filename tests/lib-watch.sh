@@ -21,6 +21,7 @@ stop_watch() {
 	for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 	! kill -0 "$pid" 2>/dev/null || fail "one q did not quit${1:+ after $1}"
 	wait "$pid" || fail "the watcher exited with $?"
+	ok "one q quits the watcher, with status 0${1:+, after $1}"
 	exec 3>&-
 }
 

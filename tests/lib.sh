@@ -4,7 +4,39 @@ case "$CLINGS" in /*) ;; *) CLINGS="$PWD/$CLINGS" ;; esac
 export NO_COLOR=1
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Assertions. Each one is a line of TAP in tests/run-all, named by what it shows:
+#   COND && ok "what holds" || fail "what went wrong: details"
+#   check "what holds" COMMAND [ARGS...]      (ok if COMMAND succeeds, else fail)
+#   COND && fail "what went wrong" || ok "what holds"   (for what must not happen)
+# ok records one that holds; fail records one that does not, prints "FAIL: MESSAGE" on stderr
+# and ends the script (later steps build on earlier ones); skip_all ends a script that cannot run
+# here. run-all gives the file for the records in TAP_LOG (one line each: "ok NAME",
+# "not ok MESSAGE", "skip REASON"); run by hand, a script prints its own TAP lines.
+if [ -z "${TAP_LOG:-}" ]; then
+	TAP_COUNT=0
+	exec {TAP_FD}>&1   # the script's own stdout, even from inside $(...)
+fi
+tap_record() {   # tap_record KIND TEXT: KIND ok, "not ok" or skip; TEXT's first line, cut at 200
+	local text=${2%%$'\n'*}
+	[ ${#text} -le 200 ] || text="${text:0:197}..."
+	if [ -n "${TAP_LOG:-}" ]; then
+		printf '%s %s\n' "$1" "$text" >> "$TAP_LOG"
+	elif [ "$1" != skip ]; then
+		TAP_COUNT=$((TAP_COUNT + 1))
+		printf '%s %d - %s\n' "$1" "$TAP_COUNT" "$text" >&"$TAP_FD"
+	fi
+	return 0
+}
+ok() { tap_record ok "$*"; }
+fail() { tap_record "not ok" "$*"; echo "FAIL: $*" >&2; exit 1; }
+check() {   # check NAME COMMAND [ARGS...]
+	local name=$1
+	shift
+	"$@" && ok "$name" || fail "not so: $name ($1 exited with $?)"
+}
+skip_all() { tap_record skip "$*"; echo "SKIP: $*" >&2; exit 0; }
+
 # A private copy of the bundled course, so tests never touch the learner's files or progress.
 copy_course() {
 	mkdir -p "$TMP/course"

@@ -3,51 +3,63 @@
 . tests/lib.sh
 for cmd in watch list check lesson hint reset devices validate new; do
 	out=$($CLINGS "$cmd" --help); rc=$?
-	[ $rc -eq 0 ] || fail "$cmd --help: exit $rc"
-	printf '%s' "$out" | grep -q "^usage: clings $cmd" || fail "$cmd --help: $out"
+	[ $rc -eq 0 ] && ok "$cmd --help exits 0" || fail "$cmd --help: exit $rc"
+	printf '%s' "$out" | grep -q "^usage: clings $cmd" && ok "$cmd --help starts with its usage line" ||
+		fail "$cmd --help: $out"
 	out=$($CLINGS --lang pt-BR "$cmd" -h); rc=$?
-	[ $rc -eq 0 ] || fail "pt-BR $cmd -h: exit $rc"
-	printf '%s' "$out" | grep -q "^uso: clings $cmd" || fail "pt-BR $cmd -h: $out"
-	printf '%s' "$out" | grep -q "opções globais:" || fail "pt-BR $cmd -h: $out"
+	[ $rc -eq 0 ] && ok "$cmd -h in Portuguese exits 0" || fail "pt-BR $cmd -h: exit $rc"
+	printf '%s' "$out" | grep -q "^uso: clings $cmd" && ok "$cmd -h in Portuguese starts with 'uso:'" ||
+		fail "pt-BR $cmd -h: $out"
+	printf '%s' "$out" | grep -q "opções globais:" && ok "$cmd -h in Portuguese lists the global options" ||
+		fail "pt-BR $cmd -h: $out"
 done
-out=$($CLINGS help check); [ $? -eq 0 ] || fail "help check"
-printf '%s' "$out" | grep -q -- "--no-analysis" || fail "help check: $out"
+out=$($CLINGS help check); [ $? -eq 0 ] && ok "help check exits 0" || fail "help check"
+printf '%s' "$out" | grep -q -- "--no-analysis" && ok "help check lists --no-analysis" || fail "help check: $out"
 
 # Errors of use: exit 2, the command's usage line, the learner's language.
 out=$($CLINGS check 2>&1); rc=$?
-[ $rc -eq 2 ] || fail "check without an exercise: exit $rc"
-printf '%s' "$out" | grep -q "^usage: clings check \[OPTIONS\] EXERCISE" || fail "check usage: $out"
+[ $rc -eq 2 ] && ok "check without an exercise exits 2" || fail "check without an exercise: exit $rc"
+printf '%s' "$out" | grep -q "^usage: clings check \[OPTIONS\] EXERCISE" && ok "check without an exercise prints its usage" ||
+	fail "check usage: $out"
 out=$($CLINGS --lang pt-BR check memory_4 --bogus 2>&1); rc=$?
-[ $rc -eq 2 ] || fail "unknown option: exit $rc"
-printf '%s' "$out" | grep -q "opção desconhecida --bogus" || fail "unknown option: $out"
+[ $rc -eq 2 ] && ok "an unknown option exits 2" || fail "unknown option: exit $rc"
+printf '%s' "$out" | grep -q "opção desconhecida --bogus" && ok "an unknown option is named in Portuguese" ||
+	fail "unknown option: $out"
 out=$($CLINGS check memory_4 --file 2>&1); rc=$?
-[ $rc -eq 2 ] || fail "--file without a value: exit $rc"
-$CLINGS list extra >/dev/null 2>&1; [ $? -eq 2 ] || fail "list with an operand"
+[ $rc -eq 2 ] && ok "--file without a value exits 2" || fail "--file without a value: exit $rc"
+$CLINGS list extra >/dev/null 2>&1; [ $? -eq 2 ] && ok "list with an operand exits 2" || fail "list with an operand"
 
 # Global options after the command, options after operands, and "--".
 out=$($CLINGS check memory_4 --lang pt-BR --no-analysis --json --file exercises/memory_4.cl)
-printf '%s' "$out" | grep -q 'nunca escrito' || fail "--lang after the command: $out"
-$CLINGS check -- memory_4 --json >/dev/null 2>&1; [ $? -eq 2 ] || fail "-- ends the options"
+printf '%s' "$out" | grep -q 'nunca escrito' && ok "--lang after the command and operands is taken" ||
+	fail "--lang after the command: $out"
+$CLINGS check -- memory_4 --json >/dev/null 2>&1; [ $? -eq 2 ] && ok "-- ends the options" || fail "-- ends the options"
 
 # ./run.sh passes the language to the check and to the tutorial.
 out=$(./run.sh --lang pt-BR memory_4 --no-analysis --file exercises/memory_4.cl); rc=$?
-[ $rc -eq 1 ] || fail "./run.sh --lang pt-BR memory_4: exit $rc"
-printf '%s' "$out" | grep -q 'nunca escrito' || fail "./run.sh --lang pt-BR memory_4: $out"
+[ $rc -eq 1 ] && ok "./run.sh --lang pt-BR memory_4 checks the stub (exit 1)" || fail "./run.sh --lang pt-BR memory_4: exit $rc"
+printf '%s' "$out" | grep -q 'nunca escrito' && ok "./run.sh --lang pt-BR memory_4 checks in Portuguese" ||
+	fail "./run.sh --lang pt-BR memory_4: $out"
 out=$(./run.sh --lang pt-BR --help); rc=$?
-[ $rc -eq 0 ] || fail "./run.sh --lang pt-BR --help: exit $rc"
-printf '%s' "$out" | grep -q '^uso: clings' || fail "./run.sh --help: $out"
+[ $rc -eq 0 ] && ok "./run.sh --lang pt-BR --help exits 0" || fail "./run.sh --lang pt-BR --help: exit $rc"
+printf '%s' "$out" | grep -q '^uso: clings' && ok "./run.sh --lang pt-BR --help is in Portuguese" ||
+	fail "./run.sh --help: $out"
 
 # The layering rule holds, and breaking it is caught.
-scripts/check-layers || fail "the layering rule is broken"
+check "the layering rule holds in runner/" scripts/check-layers
 mkdir -p "$TMP/l/scripts"
 cp -r runner "$TMP/l/"
 cp scripts/check-layers "$TMP/l/scripts/"
 sed -i 's|#include "engine/engine.h"|#include "ui/ui.h"|' "$TMP/l/runner/engine/check.c"
-out=$("$TMP/l/scripts/check-layers" 2>&1) && fail "an engine file including ui/ passed"
-printf '%s' "$out" | grep -q 'runner/engine/check.c:[0-9]*: engine/ may not include "ui/ui.h"' || fail "layers: $out"
+out=$("$TMP/l/scripts/check-layers" 2>&1) && fail "an engine file including ui/ passed" ||
+	ok "check-layers refuses an engine file that includes ui/"
+printf '%s' "$out" | grep -q 'runner/engine/check.c:[0-9]*: engine/ may not include "ui/ui.h"' &&
+	ok "check-layers names the file, line and include" || fail "layers: $out"
 printf '#include <CL/cl.h>\n' >> "$TMP/l/runner/course/expr.c"
 seq 700 | sed 's|.*|/* filler */|' >> "$TMP/l/runner/base/util.c"
 out=$("$TMP/l/scripts/check-layers" 2>&1)
-printf '%s' "$out" | grep -q 'course/expr.c.*only engine/clhost.c' || fail "CL/cl.h outside clhost.c: $out"
-printf '%s' "$out" | grep -q 'runner/base/util.c:[0-9]*: over 700 lines' || fail "a file over 700 lines: $out"
+printf '%s' "$out" | grep -q 'course/expr.c.*only engine/clhost.c' && ok "check-layers refuses CL/cl.h outside engine/clhost.c" ||
+	fail "CL/cl.h outside clhost.c: $out"
+printf '%s' "$out" | grep -q 'runner/base/util.c:[0-9]*: over 700 lines' && ok "check-layers refuses a file over 700 lines" ||
+	fail "a file over 700 lines: $out"
 exit 0

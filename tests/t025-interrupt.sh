@@ -6,10 +6,11 @@ cp wrong/memory_4/endless_loop.cl "$kernel"
 $CLINGS check memory_4 --file "$kernel" >/dev/null 2>&1 &
 pid=$!
 sleep 1.5
-ps -eo args | grep -F "$kernel" | grep -v grep >/dev/null || fail "the check was not running"
+ps -eo args | grep -F "$kernel" | grep -v grep >/dev/null && ok "the check of a kernel that never ends is running" ||
+	fail "the check was not running"
 kill -KILL $pid
 wait $pid 2>/dev/null
 sleep 0.5
 left=$(ps -eo pid,stat,args | grep -F "$kernel" | grep -v grep)
-[ -z "$left" ] || fail "processes left behind after the parent was killed: $left"
+[ -z "$left" ] && ok "kill -9 of clings leaves no process behind" || fail "processes left behind after the parent was killed: $left"
 exit 0

@@ -1,54 +1,58 @@
 # Broken course files give "file:line: message" and exit 2: never a crash.
 . tests/lib.sh
 course=$(copy_course)
-check() { # FILE LINE-TO-INSERT-AFTER TEXT EXPECTED-LINE EXPECTED-TEXT
+refused() { # FILE LINE-TO-INSERT-AFTER TEXT EXPECTED-LINE EXPECTED-TEXT
 	cp "checks/memory_4.ini" "$course/checks/memory_4.ini"
 	sed -i "$2a $3" "$course/checks/memory_4.ini"
 	$CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"; rc=$?
-	[ $rc -eq 2 ] || fail "'$3': exit $rc, want 2"
-	grep -q "memory_4.ini:$4: .*$5" "$TMP/err" || fail "'$3': $(cat "$TMP/err")"
+	[ $rc -eq 2 ] && ok "'$3' in a check ini exits 2" || fail "'$3': exit $rc, want 2"
+	grep -q "memory_4.ini:$4: .*$5" "$TMP/err" && ok "'$3' is refused at memory_4.ini:$4 with '$5'" ||
+		fail "'$3': $(cat "$TMP/err")"
 }
 line=$(grep -n '^\[let\]' checks/memory_4.ini | cut -d: -f1)
-check memory_4.ini "$line" "oops = ceil_div(len, " $((line + 1)) "expected"
-check memory_4.ini "$line" "this line is not ini" $((line + 1)) "syntax"
+refused memory_4.ini "$line" "oops = ceil_div(len, " $((line + 1)) "expected"
+refused memory_4.ini "$line" "this line is not ini" $((line + 1)) "syntax"
 line=$(grep -n '^\[check\]' checks/memory_4.ini | cut -d: -f1)
-check memory_4.ini "$line" "colour = blue" $((line + 1)) "unknown key 'colour'"
-check memory_4.ini "$line" "analysis_time_limit_ms = soon" $((line + 1)) "analysis_time_limit_ms"
+refused memory_4.ini "$line" "colour = blue" $((line + 1)) "unknown key 'colour'"
+refused memory_4.ini "$line" "analysis_time_limit_ms = soon" $((line + 1)) "analysis_time_limit_ms"
 # a kernel name no kernel can have is the course's mistake, not every learner's mismatch
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
 kline=$(grep -n '^kernel = ' checks/memory_4.ini | cut -d: -f1)
 sed -i 's/^kernel = .*/kernel = 2fast/' "$course/checks/memory_4.ini"
 $CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"
-grep -q "memory_4.ini:$kline: kernel must be a C identifier" "$TMP/err" || fail "kernel 2fast: $(cat "$TMP/err")"
+grep -q "memory_4.ini:$kline: kernel must be a C identifier" "$TMP/err" &&
+	ok "a kernel name that is no C identifier is the course's error, at its line" || fail "kernel 2fast: $(cat "$TMP/err")"
 line=$(grep -n '^\[buffer out\]' checks/memory_4.ini | cut -d: -f1)
-check memory_4.ini "$((line - 1))" "[buffer nothing]\nsize = 1" "$((line + 1))" "no argument .nothing."
+refused memory_4.ini "$((line - 1))" "[buffer nothing]\nsize = 1" "$((line + 1))" "no argument .nothing."
 line=$(grep -n '^\[let\]' checks/memory_4.ini | cut -d: -f1)
-check memory_4.ini "$line" "extra = len * nonsense" "$((line + 1))" "unknown name .nonsense."
+refused memory_4.ini "$line" "extra = len * nonsense" "$((line + 1))" "unknown name .nonsense."
 
 # A file without [check] is refused at its first line, not loaded as a check of no kernel; the
 # cases of the tests are limited.
 printf '[test t]\nlen = 1, 2\n' > "$course/checks/memory_4.ini"
 $CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"; rc=$?
-[ $rc -eq 2 ] || fail "no [check]: exit $rc, want 2"
-grep -q "memory_4.ini:1: \[check\] needs 'kernel'" "$TMP/err" || fail "no [check]: $(cat "$TMP/err")"
+[ $rc -eq 2 ] && ok "a check ini without [check] exits 2" || fail "no [check]: exit $rc, want 2"
+grep -q "memory_4.ini:1: \[check\] needs 'kernel'" "$TMP/err" && ok "a check ini without [check] is refused at line 1" ||
+	fail "no [check]: $(cat "$TMP/err")"
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
 printf '[test many]\nlen = 1, 2, 3, 4, 5, 6, 7, 8\nwg = 64, 64, 64, 64, 64, 64, 64, 64\nrepeat = 1, 2, 3, 4, 5, 6, 7, 8\n' >> "$course/checks/memory_4.ini"
 $CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"; rc=$?
-[ $rc -eq 2 ] || fail "too many cases: exit $rc, want 2"
-grep -q "memory_4.ini:[0-9]*: the tests make more than 256 cases" "$TMP/err" || fail "too many cases: $(cat "$TMP/err")"
+[ $rc -eq 2 ] && ok "tests of more than 256 cases exit 2" || fail "too many cases: exit $rc, want 2"
+grep -q "memory_4.ini:[0-9]*: the tests make more than 256 cases" "$TMP/err" &&
+	ok "tests of more than 256 cases are refused at their line" || fail "too many cases: $(cat "$TMP/err")"
 
 # A broken exercise ini
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
 printf '[exercise]\ntitle = x\norder = first\n' > "$course/exercises/memory_4.ini"
 $CLINGS --course "$course" list >/dev/null 2>"$TMP/err"; rc=$?
-[ $rc -eq 2 ] || fail "bad exercise ini: exit $rc"
-grep -q "exercises/memory_4.ini:3: order" "$TMP/err" || fail "bad exercise ini: $(cat "$TMP/err")"
+[ $rc -eq 2 ] && ok "a broken exercise ini exits 2" || fail "bad exercise ini: exit $rc"
+grep -q "exercises/memory_4.ini:3: order" "$TMP/err" && ok "a broken exercise ini is refused at its line" || fail "bad exercise ini: $(cat "$TMP/err")"
 # A name too long for the runner is refused, not cut to another exercise's name.
 long=$(printf 'a%.0s' $(seq 70))
 cp exercises/scale.ini "$course/exercises/$long.ini"
 $CLINGS --course "$course" list >/dev/null 2>"$TMP/err"; rc=$?
-[ $rc -eq 2 ] || fail "too long a name: exit $rc"
-grep -q "$long.ini: an exercise name .*fewer than 64" "$TMP/err" || fail "too long a name: $(cat "$TMP/err")"
+[ $rc -eq 2 ] && ok "an exercise name too long exits 2" || fail "too long a name: exit $rc"
+grep -q "$long.ini: an exercise name .*fewer than 64" "$TMP/err" && ok "an exercise name too long is refused, not cut" || fail "too long a name: $(cat "$TMP/err")"
 rm "$course/exercises/$long.ini"
 
 # A reference solution that disagrees with the host's own computation is a course error,
@@ -56,9 +60,11 @@ rm "$course/exercises/$long.ini"
 cp -r exercises solutions checks "$course/" 2>/dev/null
 cp wrong/memory_4/one_load.cl "$course/solutions/memory_4.cl"
 out=$($CLINGS --course "$course" check memory_4 --file solutions/memory_4.cl --json 2>&1); rc=$?
-[ $rc -eq 2 ] || fail "wrong reference: exit $rc, want 2: $out"
-printf '%s' "$out" | grep -q '"verdict": "error"' || fail "wrong reference: $out"
-printf '%s' "$out" | grep -q 'disagrees with the host' || fail "wrong reference: $out"
+[ $rc -eq 2 ] && ok "a reference that disagrees with the host exits 2" || fail "wrong reference: exit $rc, want 2: $out"
+printf '%s' "$out" | grep -q '"verdict": "error"' && ok "a wrong reference is the course's error, not the learner's verdict" ||
+	fail "wrong reference: $out"
+printf '%s' "$out" | grep -q 'disagrees with the host' && ok "the message says the reference disagrees with the host" ||
+	fail "wrong reference: $out"
 cp solutions/memory_4.cl "$course/solutions/memory_4.cl"
 
 # An expression that fails only in a later pass (len = 3 after the tiny test's first pass) is the
@@ -66,65 +72,74 @@ cp solutions/memory_4.cl "$course/solutions/memory_4.cl"
 # line: not a crash of the learner's kernel.
 sed -i '/^\[scalar len\]/,/^$/ s/^value = .*/value = len + 0 \/ (len - 3)/' "$course/checks/memory_4.ini"
 out=$($CLINGS --course "$course" check memory_4 --file solutions/memory_4.cl --json 2>&1); rc=$?
-[ $rc -eq 2 ] || fail "expression failing in a pass: exit $rc, want 2: $out"
-printf '%s' "$out" | grep -q '"verdict": "error"' || fail "expression failing in a pass: $out"
-printf '%s' "$out" | grep -q "memory_4.ini:[0-9]*: value of 'len' in test '[^']*, pass 2': division by zero" ||
+[ $rc -eq 2 ] && ok "an expression that fails in a later pass exits 2" ||
+	fail "expression failing in a pass: exit $rc, want 2: $out"
+printf '%s' "$out" | grep -q '"verdict": "error"' && ok "an expression that fails in a later pass is the course's error" ||
+	fail "expression failing in a pass: $out"
+printf '%s' "$out" | grep -q "memory_4.ini:[0-9]*: value of 'len' in test '[^']*, pass 2': division by zero" &&
+	ok "an expression that fails in a later pass is named at its line, test and pass" ||
 	fail "expression failing in a pass: $out"
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
 
 # Every lesson and hint file exists in every language, with at least one hint each.
-$CLINGS --course "$course" validate --quick >/dev/null 2>"$TMP/err" || fail "validate: $(cat "$TMP/err")"
+$CLINGS --course "$course" validate --quick >/dev/null 2>"$TMP/err" && ok "validate finds a copy of the course sound" ||
+	fail "validate: $(cat "$TMP/err")"
 printf 'no heading\n' > "$course/lessons/pt-BR/scale.hints.md"
 rm "$course/lessons/en/memory_4.md"
 $CLINGS --course "$course" validate --quick >/dev/null 2>"$TMP/err"; rc=$?
-[ $rc -eq 1 ] || fail "validate of a broken course: exit $rc"
-grep -q "pt-BR/scale.hints.md:1: no hints" "$TMP/err" || fail "validate, hints: $(cat "$TMP/err")"
-grep -q "en/memory_4.md:1: the lesson is missing" "$TMP/err" || fail "validate, lesson: $(cat "$TMP/err")"
+[ $rc -eq 1 ] && ok "validate of a course with a missing lesson and hint exits 1" || fail "validate of a broken course: exit $rc"
+grep -q "pt-BR/scale.hints.md:1: no hints" "$TMP/err" && ok "validate names a hints file with no hint" || fail "validate, hints: $(cat "$TMP/err")"
+grep -q "en/memory_4.md:1: the lesson is missing" "$TMP/err" && ok "validate names a missing lesson" || fail "validate, lesson: $(cat "$TMP/err")"
 
 # A course that is not one
 $CLINGS --course "$TMP" list >/dev/null 2>"$TMP/err"; rc=$?
-[ $rc -eq 2 ] || fail "not a course: exit $rc"
+[ $rc -eq 2 ] && ok "a directory that is no course exits 2" || fail "not a course: exit $rc"
 
 # Path keys stay inside the course; untrusted text never reaches the terminal raw.
 c2=$(copy_course 2>/dev/null)
 sed -i 's/^title = .*/&\nfile = ..\/..\/outside.cl/' "$c2/exercises/memory_4.ini"
 out=$("$CLINGS" --course "$c2" list 2>&1); rc=$?
-[ $rc -eq 2 ] || fail "a path out of the course: exit $rc: $out"
-printf '%s' "$out" | grep -q 'memory_4.ini:3: file must be a file name' || fail "path key: $out"
+[ $rc -eq 2 ] && ok "a path key out of the course exits 2" || fail "a path out of the course: exit $rc: $out"
+printf '%s' "$out" | grep -q 'memory_4.ini:3: file must be a file name' && ok "a path key out of the course is refused at its line" ||
+	fail "path key: $out"
 c3=$(mktemp -d)
 cp -r "$c2"/* "$c3/"
 git -C . show HEAD:exercises/memory_4.ini > "$c3/exercises/memory_4.ini" 2>/dev/null || cp exercises/memory_4.ini "$c3/exercises/"
 sed -i 's/^title = .*/title = Evil \x1b]0;owned\x07 title/' "$c3/exercises/scale.ini"
 out=$("$CLINGS" --course "$c3" list)
-printf '%s' "$out" | grep -q "$(printf '\x1b')" && fail "an ESC of a title reached the terminal"
-printf '%s' "$out" | grep -qF 'Evil ^[]0;owned^G title' || fail "the title, made visible: $out"
+printf '%s' "$out" | grep -q "$(printf '\x1b')" && fail "an ESC of a title reached the terminal" ||
+	ok "no ESC of a title reaches the terminal"
+printf '%s' "$out" | grep -qF 'Evil ^[]0;owned^G title' && ok "the title's escapes are made visible" ||
+	fail "the title, made visible: $out"
 printf '__kernel void scale(__global const float *in) { \x1b[2J }\n' > "$c3/e.cl"
 out=$("$CLINGS" --course "$c3" check scale --file "$c3/e.cl" --no-analysis)
-printf '%s' "$out" | grep -q "$(printf '\x1b')" && fail "an ESC of the source reached the terminal"
+printf '%s' "$out" | grep -q "$(printf '\x1b')" && fail "an ESC of the source reached the terminal" ||
+	ok "no ESC of the source reaches the terminal"
 printf '%s' "$out" | jq . >/dev/null 2>&1 || true
 out=$("$CLINGS" --course "$c3" check scale --file "$c3/e.cl" --no-analysis --json)
-printf '%s' "$out" | jq -e . >/dev/null || fail "--json is not JSON: $out"
+printf '%s' "$out" | jq -e . >/dev/null && ok "--json of a source with an ESC is JSON" || fail "--json is not JSON: $out"
 rm -rf "$c3"
 # A FIFO where the stub is: reset does not block.
 rm -f "$c2/exercises/scale.cl"
 mkfifo "$c2/exercises/scale.cl"
 timeout 10 "$CLINGS" --course "$c2" reset scale >/dev/null 2>&1
-[ $? -ne 124 ] || fail "reset blocked on a FIFO"
+[ $? -ne 124 ] && ok "reset does not block on a FIFO" || fail "reset blocked on a FIFO"
 # A right kernel saved with a UTF-8 byte-order mark (as Windows editors do) passes; its lines
 # keep their numbers.
 { printf '\xef\xbb\xbf'; cat solutions/scale.cl; } > "$TMP/bom.cl"
-"$CLINGS" check scale --file "$TMP/bom.cl" >/dev/null || fail "a byte-order mark makes a right kernel fail"
+"$CLINGS" check scale --file "$TMP/bom.cl" >/dev/null && ok "a right kernel with a byte-order mark passes" || fail "a byte-order mark makes a right kernel fail"
 { printf '\xef\xbb\xbf'; printf '__kernel void scale(__global const float *in)\n{\n\tint x = ;\n}\n'; } > "$TMP/bom2.cl"
 line=$("$CLINGS" check scale --file "$TMP/bom2.cl" --json | jq -r .location.line)
-[ "$line" = 3 ] || fail "after a byte-order mark, the error's line is $line, want 3"
+[ "$line" = 3 ] && ok "after a byte-order mark, an error keeps its line number" || fail "after a byte-order mark, the error's line is $line, want 3"
 # A line longer than inih reads is an error at its line, not a cut whose tail becomes a key.
 c4=$(mktemp -d)   # not copy_course: its folder holds a FIFO by now
 cp -r exercises solutions checks lessons "$c4/"
 long=$(printf 'x%.0s' $(seq 190))
 sed -i "s/^time_limit_ms = 4000$/time_limit_ms = 4000\\n; $long time_limit_ms = 1/" "$c4/checks/memory_4.ini"
 out=$("$CLINGS" --course "$c4" validate --quick 2>&1); rc=$?
-[ $rc -ne 0 ] || fail "a too long line passed validate: $out"
-printf '%s' "$out" | grep -q 'checks/memory_4.ini:7: line too long' || fail "long line: $out"
+[ $rc -ne 0 ] && ok "validate refuses a line longer than inih reads" || fail "a too long line passed validate: $out"
+printf '%s' "$out" | grep -q 'checks/memory_4.ini:7: line too long' && ok "a line too long is named at its line" ||
+	fail "long line: $out"
 rm -rf "$c4"
 # The watcher too: a title, a compiler's log and a kernel's printf with escapes reach its
 # output made visible (without a terminal the watcher prints no escape of its own).
@@ -137,7 +152,9 @@ printf '__kernel void scale(__global const float *in) { \x1b[2J }\n' > "$c5/exer
 start_watch "$c5" "$TMP/watch-esc"
 wait_checks "$TMP/watch-esc" 1 scale
 stop_watch
-grep -q "$(printf '\x1b')" "$TMP/watch-esc" && fail "an escape reached the watcher's output: $(cat -v "$TMP/watch-esc")"
-grep -qF '^[[2J' "$TMP/watch-esc" || fail "the source line, made visible: $(cat -v "$TMP/watch-esc")"
+grep -q "$(printf '\x1b')" "$TMP/watch-esc" && fail "an escape reached the watcher's output: $(cat -v "$TMP/watch-esc")" ||
+	ok "no escape reaches the watcher's output"
+grep -qF '^[[2J' "$TMP/watch-esc" && ok "the watcher shows the source line's escape made visible" ||
+	fail "the source line, made visible: $(cat -v "$TMP/watch-esc")"
 rm -rf "$c5"
 exit 0

@@ -16,14 +16,15 @@ tui_start "$run"
 wait_for '[0-9]+\. .* memory_4'
 wait_for 'check 1 at' 60                     # the stub is checked at once
 wait_for ' n  *next .* q  *quit'             # the key legend
+ok "the watcher opens at memory_4, checks the stub at once and shows the keys"
 n=$(check_number)
 
 # A wrong kernel: its verdict and its picture.
 cp wrong/memory_4/one_load.cl "$file"
 wait_for "check $((n + 1)) at" 60
-screen | grep -q 'Wrong result' || fail "no 'Wrong result' verdict: $(screen)"
-screen | grep -Eq '^ +x|x wrong' || fail "no picture with wrong cells marked: $(screen)"
-screen | grep -q 'work-group' || fail "the picture does not name the work-group: $(screen)"
+screen | grep -q 'Wrong result' && ok "a wrong kernel's save shows 'Wrong result'" || fail "no 'Wrong result' verdict: $(screen)"
+screen | grep -Eq '^ +x|x wrong' && ok "the picture marks the wrong cells" || fail "no picture with wrong cells marked: $(screen)"
+screen | grep -q 'work-group' && ok "the picture names the work-group" || fail "the picture does not name the work-group: $(screen)"
 n=$((n + 1))
 
 # A right one, timed from the save to the pass on screen.
@@ -31,10 +32,10 @@ t0=$(date +%s%N)
 cp solutions/memory_4.cl "$file"
 wait_for "check $((n + 1)) at.*" 60
 t1=$(date +%s%N)
-screen | grep -q 'Passed' || fail "the solution did not pass on screen: $(screen)"
+screen | grep -q 'Passed' && ok "the solution's save shows 'Passed'" || fail "the solution did not pass on screen: $(screen)"
 sleep 0.5   # past the settle time: a second check would have started by now
-[ "$(check_number)" -eq $((n + 1)) ] || fail "one save ran $(( $(check_number) - n )) checks"
-! screen | grep -q 'Checking' || fail "one save started a second check: $(screen)"
+[ "$(check_number)" -eq $((n + 1)) ] && ok "one save runs one check" || fail "one save ran $(( $(check_number) - n )) checks"
+! screen | grep -q 'Checking' && ok "no second check starts after the save" || fail "one save started a second check: $(screen)"
 echo "watch: save to verdict on screen: $(( (t1 - t0) / 1000000 )) ms"
 
 # n: the next exercise and its lesson.
@@ -46,15 +47,19 @@ if [ -f "$lesson" ]; then
 	wait_for "$first"
 fi
 wait_for '1/[0-9]+ done'
+ok "n opens the next exercise and its lesson, one done"
 keys q
 wait_for 'CLINGS-EXIT=0'
 wait_for 'TTY-SANE'
-grep -q "^current = $next\$" "$state" || fail "state: $(cat "$state")"
+ok "q quits with status 0 and gives the terminal back sane"
+grep -q "^current = $next\$" "$state" && ok "the state file holds the next exercise as current" || fail "state: $(cat "$state")"
 
 # Restarting finds the learner where they were.
 tui_start "$run"
 wait_for "$num\\. .* $next"
 wait_for '1/[0-9]+ done'
+ok "a restart finds the learner at the same exercise"
 keys q
 wait_for 'CLINGS-EXIT=0'
+ok "q quits again with status 0"
 exit 0

@@ -14,20 +14,22 @@ checks() { count_checks "$out" memory_4; }
 expect_checks() {
 	wait_checks "$out" "$1" memory_4
 	sleep 1   # longer than the watcher's settle time: a second check would have started
-	[ "$(checks)" -eq "$1" ] || fail "$2: $(checks) checks, want $1: $(cat "$out")"
+	[ "$(checks)" -eq "$1" ] && ok "$2: check $1, and no other after it" ||
+		fail "$2: $(checks) checks, want $1: $(cat "$out")"
 }
 
 expect_checks 1 "start"
 cp solutions/memory_4.cl "$TMP/new.cl"
 cat solutions/memory_4.cl > "$file"
 expect_checks 2 "plain overwrite"
-grep -E "^memory_4: (PASS|FAIL)" "$out" | tail -n 1 | grep -q PASS ||
-	fail "overwrite with the solution did not pass: $(cat "$out")"
+grep -E "^memory_4: (PASS|FAIL)" "$out" | tail -n 1 | grep -q PASS &&
+	ok "the solution written over the file passes" || fail "overwrite with the solution did not pass: $(cat "$out")"
 
 cp wrong/memory_4/one_load.cl "$TMP/new.cl"
 mv "$TMP/new.cl" "$file"
 expect_checks 3 "rename over the file"
-grep '^memory_4: ' "$out" | tail -1 | grep -q 'Wrong result' || fail "rename: $(cat "$out")"
+grep '^memory_4: ' "$out" | tail -1 | grep -q 'Wrong result' && ok "the wrong kernel renamed over the file is a wrong result" ||
+	fail "rename: $(cat "$out")"
 
 # vim's two ways: rename the old file to a backup and write a new one; or write in place.
 if command -v vim >/dev/null; then
@@ -46,7 +48,8 @@ else
 	expect_checks 4 "backup, new file, remove backup"
 	next=5
 fi
-cmp -s solutions/memory_4.cl "$file" || cmp -s wrong/memory_4/one_load.cl "$file" ||
+cmp -s solutions/memory_4.cl "$file" || cmp -s wrong/memory_4/one_load.cl "$file" &&
+	ok "the editor wrote what was asked" ||
 	fail "the editor did not write what was asked"
 
 # A burst of writes closer together than the settle time is one save.
@@ -65,7 +68,8 @@ expect_checks $next "writes to other files"
 rm "$file"
 next=$((next + 1))
 expect_checks $next "the file deleted"
-grep -q "memory_4.cl is gone: .clings reset" "$out" || fail "deleted: $(tail -5 "$out")"
+grep -q "memory_4.cl is gone: .clings reset" "$out" && ok "a deleted file's verdict says it is gone and how to get it back" ||
+	fail "deleted: $(tail -5 "$out")"
 cp solutions/memory_4.cl "$file"
 next=$((next + 1))
 expect_checks $next "the file back"

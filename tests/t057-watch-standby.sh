@@ -11,7 +11,10 @@ printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
 # The watcher's children that lead a process group of their own: the standby, between checks.
 standbys() { ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2' | wc -l; }
 wait_standby() {
-	for _ in $(seq 50); do [ "$(standbys)" -eq 1 ] && return 0; sleep 0.1; done
+	for _ in $(seq 50); do
+		[ "$(standbys)" -eq 1 ] && ok "a standby process is ready after check $(count_checks "$out")" && return 0
+		sleep 0.1
+	done
 	fail "no standby process after a check: $(ps -o pid,pgid,args --ppid "$pid")"
 }
 
@@ -21,20 +24,20 @@ wait_checks "$out" 1
 wait_standby
 cat wrong/memory_4/one_load.cl > "$file"
 wait_checks "$out" 2
-sed -n '/verificação 2/,$p' "$out" | grep -q 'Resultado errado' || fail "wrong kernel, through the standby: $(cat "$out")"
+sed -n '/verificação 2/,$p' "$out" | grep -q 'Resultado errado' && ok "a wrong kernel, through the standby: 'Resultado errado'" || fail "wrong kernel, through the standby: $(cat "$out")"
 wait_standby
 cat wrong/memory_4/missing_loop_barrier.cl > "$file"
 wait_checks "$out" 3
-sed -n '/verificação 3/,$p' "$out" | grep -q 'condição de corrida' || fail "race, through the standby: $(cat "$out")"
+sed -n '/verificação 3/,$p' "$out" | grep -q 'condição de corrida' && ok "a race, through the standby: 'condição de corrida'" || fail "race, through the standby: $(cat "$out")"
 wait_standby
 cat solutions/memory_4.cl > "$file"
 wait_checks "$out" 4
-grep -q '^memory_4: PASS .*verificação 4' "$out" || fail "solution, through the standby: $(cat "$out")"
+grep -q '^memory_4: PASS .*verificação 4' "$out" && ok "the solution, through the standby, passes" || fail "solution, through the standby: $(cat "$out")"
 wait_standby
 group=$(ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2 { print $1 }')
 stop_watch
 sleep 0.3
-! kill -0 "-$group" 2>/dev/null || fail "the standby's group $group outlived the watcher"
+! kill -0 "-$group" 2>/dev/null && ok "the standby leaves with the watcher" || fail "the standby's group $group outlived the watcher"
 
 # A device that does not open: each check says so, the first cold, the next through the standby.
 out="$TMP/out2"
@@ -42,8 +45,9 @@ start_watch "$course" "$out" --device no-such-device
 wait_checks "$out" 1
 cat solutions/memory_4.cl > "$file"
 wait_checks "$out" 2
-[ "$(grep -c "no OpenCL device matches 'no-such-device'" "$out")" -ge 2 ] ||
+[ "$(grep -c "no OpenCL device matches 'no-such-device'" "$out")" -ge 2 ] &&
+	ok "a device that does not open: each check says so, cold and through the standby" ||
 	fail "a missing device, twice: $(cat "$out")"
-kill -0 "$pid" 2>/dev/null || fail "the watcher died: $(cat "$out")"
+kill -0 "$pid" 2>/dev/null && ok "the watcher lives on without a device" || fail "the watcher died: $(cat "$out")"
 stop_watch
 exit 0

@@ -22,9 +22,11 @@ seen '^Last verdict for copy$'
 echo l >&3
 seen '^Lesson: Copy a buffer$'
 seen 'COPY-LESSON-MARKER'
+ok "without a terminal, v prints the last verdict and l the lesson"
 report=$(sed -n '/^Last verdict for copy$/,/^Lesson: /p' "$out")
-[ "$(printf '%s\n' "$report" | grep -c 'Compiler log:')" -eq 1 ] || fail "v: no one 'Compiler log:': $report"
-[ "$(printf '%s\n' "$report" | grep -c 'failed to build the program')" -eq 1 ] ||
+[ "$(printf '%s\n' "$report" | grep -c 'Compiler log:')" -eq 1 ] && ok "v prints one 'Compiler log:' heading" || fail "v: no one 'Compiler log:': $report"
+[ "$(printf '%s\n' "$report" | grep -c 'failed to build the program')" -eq 1 ] &&
+	ok "v prints the compiler's log once" ||
 	fail "v: the compiler's log is not there once: $report"
 
 # n still moves on (the pass is checked as it was), p comes back, v on a wrong result.
@@ -39,6 +41,7 @@ echo p >&3
 seen '^1/2 done\. Exercise 1: Copy a buffer'
 echo l >&3
 seen 'COPY-LESSON-MARKER' 2
+ok "after v and l, n moves on from a pass, v works on a wrong result, p comes back, l again"
 quits "l"
 
 # The same in Portuguese, and one q after v.
@@ -48,6 +51,7 @@ seen '^copy: FAIL Não compila'
 echo v >&3
 seen '^Último veredito de copy$'
 seen 'Saída do compilador:'
-grep -q 'Compiler log' "$out" && fail "v in Portuguese: $(cat "$out")"
+ok "in Portuguese, v prints 'Último veredito' and 'Saída do compilador:'"
+grep -q 'Compiler log' "$out" && fail "v in Portuguese: $(cat "$out")" || ok "v in Portuguese has no English heading"
 quits "v"
 exit 0

@@ -21,6 +21,7 @@ keys G
 wait_for 'COPY-LESSON-MARKER'
 keys q
 wait_for ' n  *next'
+ok "the lesson's pager sets its text again for a narrower window"
 
 # Opened narrow, then wider: the paragraph is on one line again.
 keys l
@@ -29,6 +30,7 @@ resize 120 40
 wait_for "$one_line"
 keys q
 wait_for ' n  *next'
+ok "the lesson's pager, opened narrow, sets its text again for a wider window"
 
 # v: the compiler's log once, under its heading.
 printf '__kernel void copy(__global int *x) { x[0] = undeclared_y; }\n' > "$file"
@@ -36,11 +38,14 @@ wait_for 'Does not compile' 60
 keys v
 wait_for 'Last verdict for copy'
 wait_for 'Compiler log:'
-[ "$(screen | grep -c 'failed to build the program')" -eq 1 ] ||
+ok "v shows the last verdict with the compiler's log under its heading"
+[ "$(screen | grep -c 'failed to build the program')" -eq 1 ] &&
+	ok "v shows the compiler's log once" ||
 	fail "v: the compiler's log is not there once: $(screen)"
 keys q
 wait_for ' n  *next'
 keys q
 wait_for 'CLINGS-EXIT=0'
 wait_for 'TTY-SANE'
+ok "q quits with status 0 and gives the terminal back sane"
 exit 0

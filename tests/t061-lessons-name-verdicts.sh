@@ -11,18 +11,21 @@ for ini in exercises/*.ini; do
 	ex=$(basename "$ini" .ini)
 	kernels=(wrong/"$ex"/*.cl)
 	wrong=$(grep -L '^// expect: pass' "${kernels[@]}" 2>/dev/null | wc -l)
-	[ "$wrong" -ge 2 ] || fail "$ex: $wrong known-wrong kernels in wrong/$ex (want at least 2)"
+	[ "$wrong" -ge 2 ] && ok "$ex has $wrong known-wrong kernels in wrong/" ||
+		fail "$ex: $wrong known-wrong kernels in wrong/$ex (want at least 2)"
 	verdicts=$(expected_verdicts "${kernels[@]}")
-	[ -n "$verdicts" ] || fail "$ex: no expected verdict in wrong/$ex"
+	[ -n "$verdicts" ] && ok "$ex's wrong kernels expect verdicts" ||
+		fail "$ex: no expected verdict in wrong/$ex"
 	for lang in en pt-BR; do
 		lesson="lessons/$lang/$ex.md"
-		[ -f "$lesson" ] || fail "$lesson is missing"
+		[ -f "$lesson" ] && ok "$lesson exists" || fail "$lesson is missing"
 		for v in $verdicts; do
-			grep -qF "\`$v\`" "$lesson" || fail "$lesson does not name the verdict \`$v\` its wrong kernels get"
+			grep -qF "\`$v\`" "$lesson" && ok "$lesson names \`$v\`" ||
+				fail "$lesson does not name the verdict \`$v\` its wrong kernels get"
 		done
 		last=$(grep '^## ' "$lesson" | tail -1)
 		case "$lang:$last" in
-		"en:## What the check tests" | "pt-BR:## O que a verificação testa") ;;
+		"en:## What the check tests" | "pt-BR:## O que a verificação testa") ok "$lesson ends with what the check tests" ;;
 		*) fail "$lesson ends with \"$last\", not with what the check tests" ;;
 		esac
 	done

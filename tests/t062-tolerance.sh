@@ -10,11 +10,15 @@ __kernel void scale(__global const float *in, __global float *out, float factor,
 }
 K
 out=$("$CLINGS" check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .message)
-printf '%s' "$out" | grep -q 'a relative error of 1e-05 where the check allows 1e-06' || fail "float: $out"
-printf '%s' "$out" | grep -q 'computed in float' && fail "a float exercise asked about floats: $out"
+printf '%s' "$out" | grep -q 'a relative error of 1e-05 where the check allows 1e-06' &&
+	ok "a float off by 1e-05 is told so, against the 1e-06 allowed" || fail "float: $out"
+printf '%s' "$out" | grep -q 'computed in float' && fail "a float exercise asked about floats: $out" ||
+	ok "a float exercise is not asked whether it computes in float"
 out=$("$CLINGS" check reduce_double --file wrong/reduce_double/float_scratch.cl --no-analysis --json | jq -r .message)
-printf '%s' "$out" | grep -q 'where the check allows 1e-09 (about a float.s precision: is something computed in float?)' ||
+printf '%s' "$out" | grep -q 'where the check allows 1e-09 (about a float.s precision: is something computed in float?)' &&
+	ok "a double off by a float's precision is asked whether it computes in float" ||
 	fail "double: $out"
 out=$("$CLINGS" --lang pt-BR check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .message)
-printf '%s' "$out" | grep -q 'um erro relativo de 1e-05 onde a verificação permite 1e-06' || fail "pt-BR: $out"
+printf '%s' "$out" | grep -q 'um erro relativo de 1e-05 onde a verificação permite 1e-06' &&
+	ok "in Portuguese, the error against what is allowed" || fail "pt-BR: $out"
 exit 0

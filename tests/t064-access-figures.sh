@@ -36,16 +36,18 @@ done
 checked=0
 for k in tests/access/*.cl; do
 	name=$(basename "$k" .cl)
-	grep '^// figure: ' "$k" > "$TMP/figures" || fail "$k states no figure"
+	grep '^// figure: ' "$k" > "$TMP/figures" && ok "$k states its figures" || fail "$k states no figure"
 	while read -r _ _ a b c d e f; do
 		warp=32 banks=32
 		if [ -n "$f" ]; then warp=$a banks=$b line=$c op=$d buf=$e want=$f
 		else line=$a op=$b buf=$c want=$d; fi
 		json=$(CLINGS_WARP=$warp CLINGS_BANKS=$banks "$CLINGS" --course "$course" check "$name" --json)
-		[ "$(printf '%s' "$json" | jq -r .verdict)" = pass ] || fail "$name does not pass: $json"
+		[ "$(printf '%s' "$json" | jq -r .verdict)" = pass ] && ok "$name passes (warp $warp, $banks banks)" ||
+			fail "$name does not pass: $json"
 		fig=$(printf '%s' "$json" | jq -c --argjson l "$line" --arg op "$op" --arg n "$buf" \
 			'[.access[] | select(.line == $l and .op == $op and .name == $n)] | first')
-		[ "$fig" != null ] || fail "$name: no $op of $buf at line $line: $(printf '%s' "$json" | jq -c .access)"
+		[ "$fig" != null ] && ok "$name has a figure for the $op of $buf at line $line" ||
+			fail "$name: no $op of $buf at line $line: $(printf '%s' "$json" | jq -c .access)"
 		case $want in
 		*/*) got=$(printf '%s' "$fig" | jq -r '"\(.sectors_per_request*10|round/10)/\(.ideal_per_request*10|round/10)"')
 		     want=$(printf '%s' "$want" | sed 's/\.0//g') ;;
@@ -53,9 +55,10 @@ for k in tests/access/*.cl; do
 		shared|private) got=$(printf '%s' "$fig" | jq -r 'if .shared_loads > 0 then "shared" else "private" end') ;;
 		*) fail "$k: cannot read the figure '$want'" ;;
 		esac
-		[ "$got" = "$want" ] || fail "$name (warp $warp, $banks banks): $op of $buf at line $line: expected $want, got $got"
+		[ "$got" = "$want" ] && ok "$name (warp $warp, $banks banks): $op of $buf at line $line is $want" ||
+			fail "$name (warp $warp, $banks banks): $op of $buf at line $line: expected $want, got $got"
 		checked=$((checked + 1))
 	done < "$TMP/figures"
 done
-[ "$checked" -ge 15 ] || fail "only $checked figures checked"
+[ "$checked" -ge 15 ] && ok "$checked figures checked, at least 15" || fail "only $checked figures checked"
 exit 0

@@ -16,16 +16,19 @@ cached() {
 	printf '%s\n' "$out" | grep '^{' | jq -r .cached
 }
 expect() {   # expect WANT WHAT [ARGS...]
-	local want=$1 what=$2 got
+	local want=$1 what=$2 got how="checked, not from the cache"
 	shift 2
+	[ "$want" = true ] && how="answered from the cache"
 	got=$(cached "$@")
-	[ "$got" = "$want" ] || fail "$what: cached is $got, want $want"
+	[ "$got" = "$want" ] && ok "$what: $how" || fail "$what: cached is $got, want $want"
 }
 
 expect false "first check"
 expect true "unchanged"
-[ -f "$course/.clings-cache/memory_4" ] || fail "no cache file in the course directory"
-$CLINGS --course "$course" check memory_4 --file "$k" --no-analysis --verbose | grep -q 'from the verdict cache' ||
+[ -f "$course/.clings-cache/memory_4" ] && ok "the cache file is in the course directory" ||
+	fail "no cache file in the course directory"
+$CLINGS --course "$course" check memory_4 --file "$k" --no-analysis --verbose | grep -q 'from the verdict cache' &&
+	ok "--verbose says the verdict came from the cache" ||
 	fail "--verbose does not say the verdict came from the cache"
 printf '\n// a comment of the learner\n/* and a block\n   comment */\n' >> "$k"
 sed -i 's/^\(.*get_local_id.*\)$/\1   \/\/ which work-item/' "$k"
@@ -69,11 +72,13 @@ figures() {   # figures [ARGS...]: "CACHED NUMBER-OF-FIGURES"
 }
 cp solutions/transpose_tiled.cl "$TMP/tt.cl"
 first=$(figures)
-[ "${first%% *}" = false ] && [ "${first##* }" -gt 0 ] || fail "first check with figures: $first"
-[ "$(figures)" = "true ${first##* }" ] || fail "the cached pass lost its figures: $(figures)"
-[ "$(CLINGS_WARP=64 figures)" = "false ${first##* }" ] || fail "another warp width was answered from the cache"
+[ "${first%% *}" = false ] && [ "${first##* }" -gt 0 ] && ok "a first check of transpose_tiled has figures" || fail "first check with figures: $first"
+[ "$(figures)" = "true ${first##* }" ] && ok "the cached pass keeps its figures" || fail "the cached pass lost its figures: $(figures)"
+[ "$(CLINGS_WARP=64 figures)" = "false ${first##* }" ] && ok "another warp width is checked again" ||
+	fail "another warp width was answered from the cache"
 printf '// a comment\n' | cat - solutions/transpose_tiled.cl > "$TMP/tt.cl"
-[ "$(figures)" = "false ${first##* }" ] || fail "figures of moved lines came from the cache"
+[ "$(figures)" = "false ${first##* }" ] && ok "a comment that moves the lines of figures checks again" ||
+	fail "figures of moved lines came from the cache"
 
 # Grading never reads or writes it.
 rm -rf "$course/.clings-cache"
@@ -81,6 +86,6 @@ mkdir -p "$TMP/sub/exercises"
 cp solutions/memory_4.cl "$TMP/sub/exercises/"
 CLINGS_GRADE_SECRET=t $CLINGS --course "$course" grade "$TMP/sub" --exercises memory_4 --no-analysis \
 	--format summary --out "$TMP/r" >/dev/null 2>&1
-[ "$(jq -r .score "$TMP/r/clings.json")" = 1 ] || fail "the grade did not run: $(cat "$TMP/r/clings.json")"
-[ ! -e "$course/.clings-cache" ] || fail "grade wrote the verdict cache"
+[ "$(jq -r .score "$TMP/r/clings.json")" = 1 ] && ok "the grade runs" || fail "the grade did not run: $(cat "$TMP/r/clings.json")"
+[ ! -e "$course/.clings-cache" ] && ok "grade writes no verdict cache" || fail "grade wrote the verdict cache"
 exit 0

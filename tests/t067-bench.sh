@@ -6,25 +6,32 @@
 course=$(copy_course 2>/dev/null)
 bench() { $CLINGS --course "$course" bench "$@"; }
 
-out=$(bench memory_4 --file solutions/memory_4.cl --json) || fail "bench of the solution: $? $out"
+out=$(bench memory_4 --file solutions/memory_4.cl --json) && ok "bench of memory_4's solution exits 0" ||
+	fail "bench of the solution: $? $out"
 q() { printf '%s\n' "$out" | jq -r "$1"; }
-[ "$(q .status)" = ok ] || fail "status: $out"
-[ "$(q .multipass)" = true ] || fail "memory_4 is a multi-pass reduction: $out"
-[ "$(q '[.rows[].work_group] | join(",")')" = "64,128,256" ] || fail "work-groups: $out"
+[ "$(q .status)" = ok ] && ok "the bench status of memory_4 is ok" || fail "status: $out"
+[ "$(q .multipass)" = true ] && ok "memory_4 is benched as a multi-pass reduction" || fail "memory_4 is a multi-pass reduction: $out"
+[ "$(q '[.rows[].work_group] | join(",")')" = "64,128,256" ] && ok "one row for each work-group size of [bench]" || fail "work-groups: $out"
 [ "$(q '[.rows[] | select(.results == "same" and .problem == null and .kernel.loop.gbps > 0
 	and .kernel.first_pass.seconds > 0 and .kernel.loop.seconds >= .kernel.first_pass.seconds
-	and .reference.loop.gbps > 0 and .passes > 1)] | length')" = 3 ] || fail "rows: $out"
-[ "$(q '.copy.gbps > 0 and .bytes > 0 and .device_type == "cpu" and .runs > 2')" = true ] ||
+	and .reference.loop.gbps > 0 and .passes > 1)] | length')" = 3 ] &&
+	ok "each row has the kernel's and the reference's figures" || fail "rows: $out"
+[ "$(q '.copy.gbps > 0 and .bytes > 0 and .device_type == "cpu" and .runs > 2')" = true ] &&
+	ok "the copy kernel, the size and the device are reported" ||
 	fail "copy kernel, size or device: $out"
 # the figures are the parent's: GB/s is the contract's bytes over the median time
-[ "$(q '.rows[0] | ((.bytes / .kernel.loop.seconds / 1e9) - .kernel.loop.gbps) | fabs < 0.01')" = true ] ||
+[ "$(q '.rows[0] | ((.bytes / .kernel.loop.seconds / 1e9) - .kernel.loop.gbps) | fabs < 0.01')" = true ] &&
+	ok "GB/s is the contract's bytes over the median time" ||
 	fail "GB/s is not bytes / time: $out"
 
-text=$(bench transpose_tiled --file solutions/transpose_tiled.cl) || fail "bench transpose_tiled: $text"
-printf '%s\n' "$text" | grep -q '^  16x16 ' || fail "no 16x16 row: $text"
-printf '%s\n' "$text" | grep -q 'do not predict a GPU' || fail "a CPU device is not called one: $text"
+text=$(bench transpose_tiled --file solutions/transpose_tiled.cl) && ok "bench of transpose_tiled's solution exits 0" ||
+	fail "bench transpose_tiled: $text"
+printf '%s\n' "$text" | grep -q '^  16x16 ' && ok "the text has a 16x16 row" || fail "no 16x16 row: $text"
+printf '%s\n' "$text" | grep -q 'do not predict a GPU' && ok "a CPU device is called one, whose times do not predict a GPU" ||
+	fail "a CPU device is not called one: $text"
 # beside the times, what predicts a GPU from here: the analysis's figures of the same kernel
-printf '%s\n' "$text" | grep -q 'line 14, load of a: 3.3 sectors (ideal 3.3)' ||
+printf '%s\n' "$text" | grep -q 'line 14, load of a: 3.3 sectors (ideal 3.3)' &&
+	ok "the analysis's memory-access figures are beside the times" ||
 	fail "no memory-access figures beside the times: $text"
 
 # In the tutorial, B benches the exercise once it passes (here without a terminal: the table is
@@ -37,34 +44,36 @@ wait_lines "$TMP/watch" '^transpose_tiled: PASS'
 echo B >&3
 wait_lines "$TMP/watch" '^ *16x16 '
 stop_watch "B"
-grep -q 'Bench of transpose_tiled' "$TMP/watch" || fail "no bench title: $(cat "$TMP/watch")"
+grep -q 'Bench of transpose_tiled' "$TMP/watch" && ok "B in the tutorial benches the exercise that passes" || fail "no bench title: $(cat "$TMP/watch")"
 
 # Only a kernel that passes is timed.
 out=$(bench memory_4 --json 2>&1)
-[ $? = 1 ] || fail "the stub was benched: $out"
-[ "$(printf '%s\n' "$out" | jq -r .status)" = fail ] || fail "stub: $out"
-printf '%s\n' "$out" | jq -r .message | grep -q 'does not pass' || fail "stub message: $out"
+[ $? = 1 ] && ok "bench of the stub exits 1" || fail "the stub was benched: $out"
+[ "$(printf '%s\n' "$out" | jq -r .status)" = fail ] && ok "the stub's bench status is fail" || fail "stub: $out"
+printf '%s\n' "$out" | jq -r .message | grep -q 'does not pass' && ok "the message says the stub does not pass" || fail "stub message: $out"
 
 # Right at the check's sizes, wrong at the bench's: no figures for it.
 sed 's/out\[i\] = factor \* in\[i\];/out[i] = len > 4000000 \&\& i == 7 ? 0 : factor * in[i];/' \
 	solutions/scale.cl > "$TMP/scale.cl"
-! cmp -s solutions/scale.cl "$TMP/scale.cl" || fail "the wrong kernel was not made"
-out=$(bench scale --file "$TMP/scale.cl" --json) || fail "bench of a kernel that passes: $out"
+! cmp -s solutions/scale.cl "$TMP/scale.cl" && ok "a kernel wrong only at the bench's size is made" || fail "the wrong kernel was not made"
+out=$(bench scale --file "$TMP/scale.cl" --json) && ok "bench of a kernel right at the check's sizes exits 0" || fail "bench of a kernel that passes: $out"
 [ "$(printf '%s\n' "$out" | jq -r '[.rows[] | select(.kernel == null and
-	(.problem | test("differ")))] | length')" = 3 ] || fail "wrong at the bench's size: $out"
+	(.problem | test("differ")))] | length')" = 3 ] &&
+	ok "a kernel wrong at the bench's size gets no figures, and the rows say its results differ" ||
+	fail "wrong at the bench's size: $out"
 
 # Oclgrind interprets kernels: its times mean nothing.
 if [ -r /usr/lib/oclgrind/liboclgrind-rt-icd.so ]; then
 	out=$(OCL_ICD_VENDORS=/usr/lib/oclgrind/liboclgrind-rt-icd.so bench scale \
 		--file solutions/scale.cl --device Oclgrind 2>&1)
-	[ $? = 2 ] || fail "bench on Oclgrind: $out"
-	printf '%s\n' "$out" | grep -q 'analysis device' || fail "Oclgrind refusal: $out"
+	[ $? = 2 ] && ok "bench on Oclgrind exits 2" || fail "bench on Oclgrind: $out"
+	printf '%s\n' "$out" | grep -q 'analysis device' && ok "Oclgrind is refused as the analysis device" || fail "Oclgrind refusal: $out"
 fi
 
 # A broken [bench] is the course's error, at its section's line.
 sed -i '/^\[bench\]/,$ s|^len = .*|len = bytes / nothing|' "$course/checks/scale.ini"
-grep -q 'bytes / nothing' "$course/checks/scale.ini" || fail "the broken [bench] was not made"
+grep -q 'bytes / nothing' "$course/checks/scale.ini" && ok "a broken [bench] is made" || fail "the broken [bench] was not made"
 line=$(grep -n '^\[bench\]' "$course/checks/scale.ini" | cut -d: -f1)
 out=$($CLINGS --course "$course" validate --quick 2>&1)
-printf '%s\n' "$out" | grep -q "scale.ini:$line: \[bench\]" || fail "broken [bench]: $out"
+printf '%s\n' "$out" | grep -q "scale.ini:$line: \[bench\]" && ok "validate refuses a broken [bench] at its line" || fail "broken [bench]: $out"
 exit 0

@@ -13,18 +13,22 @@ INI
 msg() { $CLINGS --course "$course" "$@" --json --no-cache | jq -r .message; }
 race=wrong/memory_4/missing_load_barrier.cl
 out=$(msg check memory_4 --file $race)
-printf '%s' "$out" | tail -1 | grep -q '^ADVICE-EN: .* a barrier after the loads, and one after each step\.$' ||
+printf '%s' "$out" | tail -1 | grep -q '^ADVICE-EN: .* a barrier after the loads, and one after each step\.$' &&
+	ok "the instructor's advice ends the message of its verdict" ||
 	fail "the advice does not end the message: $out"
-printf '%s' "$out" | grep -q 'data race' || fail "the runner's own message is gone: $out"
+printf '%s' "$out" | grep -q 'data race' && ok "the runner's own message stays before it" || fail "the runner's own message is gone: $out"
 out=$($CLINGS --course "$course" --lang pt-BR check memory_4 --file $race --json --no-cache | jq -r .message)
-printf '%s' "$out" | grep -q 'ADVICE-PT' && ! printf '%s' "$out" | grep -q 'ADVICE-EN' ||
+printf '%s' "$out" | grep -q 'ADVICE-PT' && ! printf '%s' "$out" | grep -q 'ADVICE-EN' &&
+	ok "in Portuguese, the Portuguese advice and not the English" ||
 	fail "pt-BR: $out"
 out=$(msg check memory_4 --file wrong/memory_4/one_load.cl)
-printf '%s' "$out" | grep -q ADVICE && fail "advice for another verdict: $out"
-msg check memory_4 --file solutions/memory_4.cl | grep -q ADVICE && fail "advice on a pass"
+printf '%s' "$out" | grep -q ADVICE && fail "advice for another verdict: $out" || ok "no advice with another verdict"
+msg check memory_4 --file solutions/memory_4.cl | grep -q ADVICE && fail "advice on a pass" || ok "no advice on a pass"
 printf 'no_such_verdict = x\n' >> "$course/checks/memory_4.ini"
 line=$(wc -l < "$course/checks/memory_4.ini")
-$CLINGS --course "$course" validate --quick > /dev/null 2> "$TMP/err" && fail "validate took an unknown verdict"
-grep -q "memory_4.ini:$line: \[advice\]: 'no_such_verdict' is not a verdict" "$TMP/err" ||
+$CLINGS --course "$course" validate --quick > /dev/null 2> "$TMP/err" && fail "validate took an unknown verdict" ||
+	ok "validate refuses an [advice] key that is no verdict"
+grep -q "memory_4.ini:$line: \[advice\]: 'no_such_verdict' is not a verdict" "$TMP/err" &&
+	ok "the key that is no verdict is named at its line" ||
 	fail "unknown verdict: $(cat "$TMP/err")"
 exit 0

@@ -35,15 +35,18 @@ hostile() {   # hostile NAME PATH VERDICT [SECONDS]: checks tests/hostile/NAME.c
 	verdict=$(jq -r .verdict "$TMP/$name.json" 2>/dev/null)
 	# "not_pass": any verdict of a failure (what a kernel sees of the machine decides which)
 	if [ "$want" = not_pass ]; then
-		[ -n "$verdict" ] && [ "$verdict" != pass ] && [ "$verdict" != error ] ||
+		[ -n "$verdict" ] && [ "$verdict" != pass ] && [ "$verdict" != error ] &&
+			ok "$name: a verdict of a failure ($verdict)" ||
 			fail "$name: verdict ${verdict:-none}: $(cat "$TMP/$name.json")"
 	else
-		[ "$verdict" = "$want" ] || fail "$name: verdict ${verdict:-none}, want $want: $(cat "$TMP/$name.json")"
+		[ "$verdict" = "$want" ] && ok "$name: verdict $want" ||
+			fail "$name: verdict ${verdict:-none}, want $want: $(cat "$TMP/$name.json")"
 	fi
-	[ $rc -eq $([ "$want" = pass ] && echo 0 || echo 1) ] || fail "$name: exit $rc"
-	[ "$took" -le "$limit" ] || fail "$name: took $took s, more than $limit"
-	[ "$peak" -lt 262144 ] || fail "$name: clings grew to $peak kB"
-	grep -q "SECRET-$$" "$TMP/$name.json" && fail "$name: the secret file's text reached the report"
+	[ $rc -eq $([ "$want" = pass ] && echo 0 || echo 1) ] && ok "$name: exit $rc" || fail "$name: exit $rc"
+	[ "$took" -le "$limit" ] && ok "$name: done within $limit s" || fail "$name: took $took s, more than $limit"
+	[ "$peak" -lt 262144 ] && ok "$name: clings stays under 256 MB" || fail "$name: clings grew to $peak kB"
+	grep -q "SECRET-$$" "$TMP/$name.json" && fail "$name: the secret file's text reached the report" ||
+		ok "$name: no text of the secret file in the report"
 	echo "$name: $verdict in ${took} s, clings at most $((peak / 1024)) MB"
 }
 
@@ -61,21 +64,21 @@ pocl_cache=${POCL_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pocl/kcache}
 tempfiles() { find "$pocl_cache" -maxdepth 1 -name 'tempfile_??????' -empty 2>/dev/null | wc -l; }
 hostile forge_pass x crash
 hostile create_file "$TMP/created" crash
-[ ! -e "$TMP/created" ] || fail "create_file: the file was created"
+[ ! -e "$TMP/created" ] && ok "create_file: no file is created" || fail "create_file: the file was created"
 hostile read_outside "$TMP/secret.txt" not_pass
 hostile fork_setsid x crash
 hostile kill_parent x crash
 hostile stop_parent x crash
 hostile flood x crash
 hostile overwrite_cache "$TMP/victim.so" crash
-[ "$(cat "$TMP/victim.so")" = original ] || fail "overwrite_cache: the file changed"
+[ "$(cat "$TMP/victim.so")" = original ] && ok "overwrite_cache: the file is unchanged" || fail "overwrite_cache: the file changed"
 hostile include_relative x build_error 5
 hostile include_digraph x build_error 5
 # by an absolute path too
 printf '#include "%s/solutions/memory_4.cl"\n' "$PWD" > "$TMP/include_absolute.cl"
 run_watched "$TMP/abs.json" check memory_4 --file "$TMP/include_absolute.cl" --json
-[ "$(jq -r .verdict "$TMP/abs.json")" = build_error ] || fail "absolute include: $(cat "$TMP/abs.json")"
-[ "$(jq -r .location.line "$TMP/abs.json")" = 1 ] || fail "absolute include line: $(cat "$TMP/abs.json")"
+[ "$(jq -r .verdict "$TMP/abs.json")" = build_error ] && ok "an absolute #include of the solution does not build" || fail "absolute include: $(cat "$TMP/abs.json")"
+[ "$(jq -r .location.line "$TMP/abs.json")" = 1 ] && ok "the absolute #include is named at line 1" || fail "absolute include line: $(cat "$TMP/abs.json")"
 hostile macro_bomb x build_error 30
 # The course's solutions are out of sight where namespaces exist (`clings devices` says which).
 if "$CLINGS" devices | grep -q 'Isolation: namespaces'; then
@@ -90,27 +93,29 @@ kill -9 "$victim"
 wait "$victim" 2>/dev/null
 sleep 1
 # the next check clears what PoCL left in its cache when its process was killed
-"$CLINGS" check scale --file solutions/scale.cl --no-analysis >/dev/null || fail "a check after kill -9"
+"$CLINGS" check scale --file solutions/scale.cl --no-analysis >/dev/null && ok "a check after kill -9 passes" || fail "a check after kill -9"
 
 # Nothing left behind: no process, no temporary file of ours.
 sleep 0.5
 left=$(marked)
-[ -z "$left" ] || fail "processes left: $left"
-[ "$(ls /tmp | grep -c '^clings-oclgrind-')" -le "$temps" ] || fail "temporary files left: $(ls /tmp | grep clings)"
-[ "$(tempfiles)" -eq 0 ] || fail "PoCL's cache keeps $(tempfiles) empty tempfile_* names"
+[ -z "$left" ] && ok "no process of these checks is left" || fail "processes left: $left"
+[ "$(ls /tmp | grep -c '^clings-oclgrind-')" -le "$temps" ] && ok "no temporary file of Oclgrind's is left in /tmp" ||
+	fail "temporary files left: $(ls /tmp | grep clings)"
+[ "$(tempfiles)" -eq 0 ] && ok "PoCL's cache keeps no empty tempfile" || fail "PoCL's cache keeps $(tempfiles) empty tempfile_* names"
 
 # Files that are no kernel: an error of use at once (exit 2), never a hang.
 mkfifo "$TMP/fifo"
 for f in "$TMP/fifo" /dev/zero "$TMP"; do
+	case $f in */fifo) what="a FIFO" ;; /dev/*) what=$f ;; *) what="a directory" ;; esac
 	t0=$SECONDS
 	out=$(timeout 10 "$CLINGS" check memory_4 --file "$f" 2>&1); rc=$?
-	[ $rc -eq 2 ] || fail "--file $f: exit $rc, want 2: $out"
-	[ $((SECONDS - t0)) -le 2 ] || fail "--file $f: took $((SECONDS - t0)) s"
+	[ $rc -eq 2 ] && ok "--file of $what: exit 2" || fail "--file $f: exit $rc, want 2: $out"
+	[ $((SECONDS - t0)) -le 2 ] && ok "--file of $what: refused at once, no hang" || fail "--file $f: took $((SECONDS - t0)) s"
 done
 head -c 2000000 /dev/zero | tr '\0' ' ' > "$TMP/huge.cl"
 out=$("$CLINGS" check memory_4 --file "$TMP/huge.cl" 2>&1); rc=$?
-[ $rc -eq 2 ] || fail "a 2 MB file: exit $rc: $out"
-printf '%s' "$out" | grep -q 'larger than 1024 KB' || fail "a 2 MB file: $out"
+[ $rc -eq 2 ] && ok "a 2 MB file: exit 2" || fail "a 2 MB file: exit $rc: $out"
+printf '%s' "$out" | grep -q 'larger than 1024 KB' && ok "a 2 MB file is refused as larger than 1024 KB" || fail "a 2 MB file: $out"
 
 # The watcher: a forged pass marks nothing as done, and the next honest save still passes.
 . tests/lib-watch.sh
@@ -120,11 +125,14 @@ start_watch "$course" "$TMP/watch"
 wait_checks "$TMP/watch" 1 memory_4
 cp tests/hostile/forge_pass.cl "$course/exercises/memory_4.cl"
 wait_checks "$TMP/watch" 2 memory_4
-grep '^memory_4: ' "$TMP/watch" | tail -1 | grep -q FAIL || fail "watch, forged pass: $(cat "$TMP/watch")"
-"$CLINGS" --course "$course" list | grep -q ' memory_4 .*done\|^ *[0-9]*  done  memory_4' && fail "the forged pass was recorded"
+grep '^memory_4: ' "$TMP/watch" | tail -1 | grep -q FAIL && ok "in the watcher, the forged pass fails" || fail "watch, forged pass: $(cat "$TMP/watch")"
+"$CLINGS" --course "$course" list | grep -q ' memory_4 .*done\|^ *[0-9]*  done  memory_4' &&
+	fail "the forged pass was recorded" || ok "the forged pass is not recorded as done"
 cp solutions/memory_4.cl "$course/exercises/memory_4.cl"
 wait_checks "$TMP/watch" 3 memory_4
-grep '^memory_4: ' "$TMP/watch" | tail -1 | grep -q PASS || fail "watch, then the solution: $(cat "$TMP/watch")"
+grep '^memory_4: ' "$TMP/watch" | tail -1 | grep -q PASS && ok "the next honest save passes" ||
+	fail "watch, then the solution: $(cat "$TMP/watch")"
 stop_watch
-grep -A2 'name = memory_4' "$course/.clings-state" | grep -q 'done = yes' || fail "the real pass was not recorded"
+grep -A2 'name = memory_4' "$course/.clings-state" | grep -q 'done = yes' && ok "the real pass is recorded" ||
+	fail "the real pass was not recorded"
 exit 0

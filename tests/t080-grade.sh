@@ -31,45 +31,50 @@ mask() { sed -E 's/"(seconds|execution_time|duration)": [0-9.]+/"\1": 0/g; s/ ti
 
 "$CLINGS" grade --class "$subs" --exercises "$exercises" --out "$TMP/out" --jobs 2 > "$TMP/stdout" 2> "$TMP/stderr"
 rc=$?
-[ $rc -eq 0 ] || fail "grade --class: exit $rc: $(cat "$TMP/stderr")"
+[ $rc -eq 0 ] && ok "grade --class exits 0" || fail "grade --class: exit $rc: $(cat "$TMP/stderr")"
 for sub in correct stubs mix empty notkernel hanging hostile; do
 	out="$TMP/out/$sub"
-	tests/grade/validate "$out" || fail "$sub: a file breaks its format"
+	tests/grade/validate "$out" && ok "$sub: every file keeps its platform's format" || fail "$sub: a file breaks its format"
 	for f in exercism.json gradescope.json prairielearn.json classroom.json clings.json junit.xml results.tap; do
-		[ -f "$out/$f" ] || fail "$sub: no $f"
+		[ -f "$out/$f" ] && ok "$sub: $f is written" || fail "$sub: no $f"
 		if [ -n "${UPDATE:-}" ]; then
 			mkdir -p "$expected/$sub"
 			mask "$out/$f" > "$expected/$sub/$f"
 		fi
-		mask "$out/$f" | diff -u "$expected/$sub/$f" - > "$TMP/diff" || fail "$sub/$f differs: $(head -40 "$TMP/diff")"
+		mask "$out/$f" | diff -u "$expected/$sub/$f" - > "$TMP/diff" && ok "$sub: $f is as expected" || fail "$sub/$f differs: $(head -40 "$TMP/diff")"
 	done
 done
 score() { jq -r '"\(.score)/\(.max_score)"' "$TMP/out/$1/clings.json"; }
-[ "$(score correct)" = 4/4 ] || fail "correct: $(score correct)"
-[ "$(score stubs)" = 0/4 ] || fail "stubs: $(score stubs)"
-[ "$(score mix)" = 1/4 ] || fail "mix: $(score mix)"
-[ "$(jq -r .gradable "$TMP/out/empty/prairielearn.json")" = false ] || fail "empty: gradable"
-[ "$(jq -r '.exercises[] | select(.name == "memory_4") | .verdict' "$TMP/out/hanging/clings.json")" = timeout ] || fail "hanging"
-[ "$(jq -r '.exercises[] | select(.name == "memory_4") | .verdict' "$TMP/out/hostile/clings.json")" = crash ] || fail "hostile"
-grep -c '^Points ' "$TMP/stdout" | grep -qx 7 || fail "Points lines: $(cat "$TMP/stdout")"
+[ "$(score correct)" = 4/4 ] && ok "all correct scores 4/4" || fail "correct: $(score correct)"
+[ "$(score stubs)" = 0/4 ] && ok "all stubs score 0/4" || fail "stubs: $(score stubs)"
+[ "$(score mix)" = 1/4 ] && ok "the mix scores 1/4" || fail "mix: $(score mix)"
+[ "$(jq -r .gradable "$TMP/out/empty/prairielearn.json")" = false ] && ok "an empty submission is not gradable" || fail "empty: gradable"
+[ "$(jq -r '.exercises[] | select(.name == "memory_4") | .verdict' "$TMP/out/hanging/clings.json")" = timeout ] &&
+	ok "a hanging kernel's verdict is timeout" || fail "hanging"
+[ "$(jq -r '.exercises[] | select(.name == "memory_4") | .verdict' "$TMP/out/hostile/clings.json")" = crash ] &&
+	ok "a hostile kernel's verdict is crash" || fail "hostile"
+grep -c '^Points ' "$TMP/stdout" | grep -qx 7 && ok "one Points line for each of the 7 submissions" || fail "Points lines: $(cat "$TMP/stdout")"
 
 # The validator itself refuses what breaks a format.
 cp -r "$TMP/out/mix" "$TMP/broken"
 jq '.tests[0].status = "passed"' "$TMP/broken/exercism.json" > "$TMP/x" && mv "$TMP/x" "$TMP/broken/exercism.json"
-tests/grade/validate "$TMP/broken" > /dev/null && fail "the validator took a wrong exercism status"
+tests/grade/validate "$TMP/broken" > /dev/null && fail "the validator took a wrong exercism status" ||
+	ok "the validator refuses a wrong exercism status"
 
 # One exercise alone: results.json where the platform looks; the seed repeats a grading; another
 # submission gets another seed; the secret changes it too.
-"$CLINGS" grade "$subs/mix" --exercises memory_4 --format exercism --out "$TMP/one" 2>/dev/null || fail "one format"
-[ -f "$TMP/one/results.json" ] && [ ! -f "$TMP/one/junit.xml" ] || fail "one format: $(ls "$TMP/one")"
+"$CLINGS" grade "$subs/mix" --exercises memory_4 --format exercism --out "$TMP/one" 2>/dev/null &&
+	ok "grade of one exercise in one format exits 0" || fail "one format"
+[ -f "$TMP/one/results.json" ] && [ ! -f "$TMP/one/junit.xml" ] && ok "one format writes results.json, and nothing else" || fail "one format: $(ls "$TMP/one")"
 seed=$(jq -r .seed "$TMP/out/mix/clings.json")
-[ "$seed" != "$(jq -r .seed "$TMP/out/correct/clings.json")" ] || fail "two submissions, one seed"
+[ "$seed" != "$(jq -r .seed "$TMP/out/correct/clings.json")" ] && ok "two submissions get two seeds" || fail "two submissions, one seed"
 CLINGS_GRADE_SECRET=other "$CLINGS" grade "$subs/mix" --exercises scale --format summary --out "$TMP/s2" 2>/dev/null
-[ "$(jq -r .seed "$TMP/s2/clings.json")" != "$seed" ] || fail "the secret does not change the seed"
+[ "$(jq -r .seed "$TMP/s2/clings.json")" != "$seed" ] && ok "another secret gives another seed" || fail "the secret does not change the seed"
 "$CLINGS" grade "$subs/mix" --exercises scale --format summary --seed "$seed" --out "$TMP/s3" 2>/dev/null
-[ "$(jq -r .seed "$TMP/s3/clings.json")" = "$seed" ] || fail "--seed"
+[ "$(jq -r .seed "$TMP/s3/clings.json")" = "$seed" ] && ok "--seed repeats a grading's seed" || fail "--seed"
 out=$("$CLINGS" check memory_4 --file "$subs/mix/exercises/memory_4.cl" --seed "$seed" --json)
-[ "$(printf '%s' "$out" | jq -r .message)" = "$(jq -r '.exercises[] | select(.name == "memory_4") | .message' "$TMP/out/mix/clings.json")" ] ||
+[ "$(printf '%s' "$out" | jq -r .message)" = "$(jq -r '.exercises[] | select(.name == "memory_4") | .message' "$TMP/out/mix/clings.json")" ] &&
+	ok "clings check --seed repeats the grade's message" ||
 	fail "clings check --seed does not repeat the grade's message"
 
 # The time budget: what is not reached is reported as such.
@@ -77,42 +82,49 @@ mkdir -p "$TMP/two/exercises"
 cp "$subs/hanging/memory_4.cl" "$TMP/two/exercises/"
 cp solutions/reduce_passes.cl "$TMP/two/exercises/"
 "$CLINGS" grade "$TMP/two" --exercises memory_4,reduce_passes --format summary,tap --time-budget 1 \
-	--out "$TMP/budget" 2>/dev/null || fail "--time-budget"
-[ "$(jq -r '[.exercises[].verdict] | join(" ")' "$TMP/budget/clings.json")" = "timeout not_reached" ] ||
+	--out "$TMP/budget" 2>/dev/null && ok "grade with --time-budget exits 0" || fail "--time-budget"
+[ "$(jq -r '[.exercises[].verdict] | join(" ")' "$TMP/budget/clings.json")" = "timeout not_reached" ] &&
+	ok "what the time budget does not reach is reported as not_reached" ||
 	fail "not reached: $(cat "$TMP/budget/clings.json")"
-grep -q '^not ok 2 - reduce_passes # SKIP not reached' "$TMP/budget/results.tap" || fail "TAP: $(cat "$TMP/budget/results.tap")"
+grep -q '^not ok 2 - reduce_passes # SKIP not reached' "$TMP/budget/results.tap" &&
+	ok "in TAP, what is not reached is a skip" || fail "TAP: $(cat "$TMP/budget/results.tap")"
 
 # Shards: two halves make the whole class.
 "$CLINGS" grade --class "$subs" --exercises scale --format summary --shard 0/2 --out "$TMP/sh" 2>/dev/null
 "$CLINGS" grade --class "$subs" --exercises scale --format summary --shard 1/2 --out "$TMP/sh" 2>/dev/null
-[ "$(ls "$TMP/sh" | wc -l)" -eq 7 ] || fail "shards: $(ls "$TMP/sh")"
+[ "$(ls "$TMP/sh" | wc -l)" -eq 7 ] && ok "two shards make the whole class" || fail "shards: $(ls "$TMP/sh")"
 
 # Errors of grading itself, and of use: exit 2.
-"$CLINGS" --course "$TMP/no-course" grade "$subs/mix" --out "$TMP/x" >/dev/null 2>&1; [ $? -eq 2 ] || fail "no course"
-"$CLINGS" grade "$subs/mix" --format nonsense >/dev/null 2>&1; [ $? -eq 2 ] || fail "unknown format"
-"$CLINGS" grade >/dev/null 2>&1; [ $? -eq 2 ] || fail "no submission"
-"$CLINGS" grade "$TMP/not-there" --out "$TMP/x" >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing submission"
+"$CLINGS" --course "$TMP/no-course" grade "$subs/mix" --out "$TMP/x" >/dev/null 2>&1; [ $? -eq 2 ] && ok "no course: exit 2" ||
+	fail "no course"
+"$CLINGS" grade "$subs/mix" --format nonsense >/dev/null 2>&1; [ $? -eq 2 ] && ok "an unknown format: exit 2" || fail "unknown format"
+"$CLINGS" grade >/dev/null 2>&1; [ $? -eq 2 ] && ok "no submission: exit 2" || fail "no submission"
+"$CLINGS" grade "$TMP/not-there" --out "$TMP/x" >/dev/null 2>&1; [ $? -eq 2 ] &&
+	ok "a missing submission: exit 2" || fail "missing submission"
 
 # The entry points, with the platforms' directories simulated.
 root="$TMP/gs"
 mkdir -p "$root/submission"
 cp "$subs/mix/exercises/"*.cl "$root/submission/"
-AUTOGRADER_ROOT="$root" CLINGS_TIME_BUDGET=60 grading/gradescope/run_autograder >/dev/null 2>&1 || fail "run_autograder"
-tests/grade/validate "$root/results" || fail "run_autograder's results"
+AUTOGRADER_ROOT="$root" CLINGS_TIME_BUDGET=60 grading/gradescope/run_autograder >/dev/null 2>&1 &&
+	ok "Gradescope's run_autograder exits 0" || fail "run_autograder"
+tests/grade/validate "$root/results" && ok "run_autograder's results keep their format" || fail "run_autograder's results"
 mkdir -p "$root/results/check" && cp "$root/results/results.json" "$root/results/check/gradescope.json"
-tests/grade/validate "$root/results/check" || fail "Gradescope's results.json"
+tests/grade/validate "$root/results/check" && ok "Gradescope's results.json keeps its format" || fail "Gradescope's results.json"
 mkdir -p "$TMP/ex/in" "$TMP/ex/out"
 cp solutions/memory_4.cl "$TMP/ex/in/"
 chmod -R a-w "$TMP/ex/in"
-grading/exercism/run.sh memory_4 "$TMP/ex/in" "$TMP/ex/out" >/dev/null 2>&1 || fail "exercism run.sh"
-[ "$(jq -r .status "$TMP/ex/out/results.json")" = pass ] || fail "exercism: $(cat "$TMP/ex/out/results.json")"
+grading/exercism/run.sh memory_4 "$TMP/ex/in" "$TMP/ex/out" >/dev/null 2>&1 &&
+	ok "Exercism's run.sh exits 0 on a read-only input" || fail "exercism run.sh"
+[ "$(jq -r .status "$TMP/ex/out/results.json")" = pass ] && ok "Exercism's results.json says pass" || fail "exercism: $(cat "$TMP/ex/out/results.json")"
 mkdir -p "$TMP/ex/check" && cp "$TMP/ex/out/results.json" "$TMP/ex/check/exercism.json"
-tests/grade/validate "$TMP/ex/check" || fail "exercism's results.json"
+tests/grade/validate "$TMP/ex/check" && ok "Exercism's results.json keeps its format" || fail "exercism's results.json"
 mkdir -p "$TMP/pl/student" "$TMP/pl/data"
 cp "$subs/mix/exercises/"*.cl "$TMP/pl/student/"
 echo '{"params": {"exercises": "scale,memory_4"}}' > "$TMP/pl/data/data.json"
-GRADE_ROOT="$TMP/pl" grading/prairielearn/grade >/dev/null 2>&1 || fail "prairielearn grade"
-[ "$(jq -r .score "$TMP/pl/results/results.json")" = 0.5 ] || fail "prairielearn: $(cat "$TMP/pl/results/results.json")"
+GRADE_ROOT="$TMP/pl" grading/prairielearn/grade >/dev/null 2>&1 && ok "PrairieLearn's grade exits 0" || fail "prairielearn grade"
+[ "$(jq -r .score "$TMP/pl/results/results.json")" = 0.5 ] && ok "PrairieLearn's score is 0.5" ||
+	fail "prairielearn: $(cat "$TMP/pl/results/results.json")"
 out=$(./run.sh grade "$subs/correct" --exercises scale --format classroom --out "$TMP/rs" 2>/dev/null)
-[ "$out" = "Points 1/1" ] || fail "./run.sh grade: $out"
+[ "$out" = "Points 1/1" ] && ok "./run.sh grade gives Points 1/1" || fail "./run.sh grade: $out"
 exit 0

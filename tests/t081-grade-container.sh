@@ -21,17 +21,20 @@ bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind "$here" "$her
 	--setenv AUTOGRADER_ROOT /tmp/autograder --setenv CLINGS_TIME_BUDGET 120 --chdir /tmp \
 	"$here/grading/gradescope/run_autograder" > "$TMP/log" 2>&1
 rc=$?
-[ $rc -eq 0 ] || fail "run_autograder in the container: exit $rc: $(tail -20 "$TMP/log")"
+[ $rc -eq 0 ] && ok "run_autograder exits 0 in the container" || fail "run_autograder in the container: exit $rc: $(tail -20 "$TMP/log")"
 f="$TMP/results/results.json"
-[ -f "$f" ] || fail "no results.json: $(cat "$TMP/log")"
-[ "$(jq -r .score "$f")" = 1 ] || fail "score: $(cat "$f")"
+[ -f "$f" ] && ok "results.json is written where the platform mounts it" || fail "no results.json: $(cat "$TMP/log")"
+[ "$(jq -r .score "$f")" = 1 ] && ok "the score is 1" || fail "score: $(cat "$f")"
 statuses=$(jq -r '[.tests[] | .status] | join(" ")' "$f")
 # the whole course: scale passes; the stub, the wrong kernel and the rest do not
-[ "$(printf '%s' "$statuses" | tr ' ' '\n' | grep -c passed)" -eq 1 ] || fail "statuses: $statuses"
-jq -r '.tests[] | select(.name == "memory_4") | .output' "$f" | grep -q 'wrong_result' ||
+[ "$(printf '%s' "$statuses" | tr ' ' '\n' | grep -c passed)" -eq 1 ] && ok "only scale passes" ||
+	fail "statuses: $statuses"
+jq -r '.tests[] | select(.name == "memory_4") | .output' "$f" | grep -q 'wrong_result' &&
+	ok "memory_4's wrong kernel is a wrong result in the container" ||
 	fail "memory_4 in the container: $(jq -r '.tests[] | select(.name == "memory_4")' "$f")"
 mkdir -p "$TMP/check" && cp "$f" "$TMP/check/gradescope.json"
-tests/grade/validate "$TMP/check" || fail "results.json breaks Gradescope's format"
+tests/grade/validate "$TMP/check" && ok "results.json keeps Gradescope's format" || fail "results.json breaks Gradescope's format"
 # nothing was written outside /tmp and the results: the course is as it was
-[ "$(course_sum)" = "$before" ] || fail "the course changed"
+[ "$(course_sum)" = "$before" ] && ok "nothing is written outside /tmp and the results: the course is as it was" ||
+	fail "the course changed"
 exit 0
