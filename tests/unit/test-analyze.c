@@ -391,6 +391,13 @@ static void test_plugin_names_local_slots(void **state)
 		"\tEntity: Global(1,0,0) Local(1,0,0) Group(0,0,0)\n"
 		"\t  store i32 %add, i32 addrspace(3)* %arrayidx, align 4, !dbg !60\n"
 		"\tAt line 17 (column 17) of k.cl:\n"
+		"\t  whatever\n\t\n"
+		/* the garbage goes on into global memory: a finding */
+		"\nUninitialized value written to global memory address 0x2000000000000\n"
+		"\tKernel: reduction\n"
+		"\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
+		"\t  store i32 %x, i32 addrspace(1)* %arrayidx, align 4, !dbg !70\n"
+		"\tAt line 24 (column 9) of k.cl:\n"
 		"\t  whatever\n\t\n";
 	assert_int_equal(verdict_from_analysis(uninit, "k.cl", reduction_bufs, 3, channel, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
@@ -402,6 +409,14 @@ static void test_plugin_names_local_slots(void **state)
 	assert_int_equal(verdict_from_analysis(uninit, "k.cl", reduction_bufs, 3, other, "en", &f), 0);
 	assert_null(strstr(f.message, "scratch[32]"));
 	finding_release(&f);
+	/* garbage stored into local memory only, never reaching an output, an address or a branch:
+	 * no finding (a scan's slots past a ragged end) */
+	const char *local_only = strstr(uninit, "\nUninitialized value written to global");
+	char *head = strndup(uninit, (size_t)(local_only - uninit));
+	assert_int_equal(verdict_from_analysis(head, "k.cl", reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(f.verdict, VERDICT_PASS);
+	finding_release(&f);
+	free(head);
 }
 
 static void test_negative_index(void **state)
