@@ -283,32 +283,38 @@ message() { run "$@" | jq -r .message; }
 expect() {   # expect VERDICT EXERCISE FILE [OPTIONS]: the verdict of a kernel
 	local want=$1 ex=$2 file=$3
 	shift 3
-	local got
+	local got what=$(basename "$file")
+	case $file in "$course/exercises/"*) what="the stub" ;; esac
 	got=$(verdict "$ex" --file "$file" "$@")
-	[ "$got" = "$want" ] || fail "$ex $(basename "$file") $*: $got, not $want: $(message "$ex" --file "$file" "$@")"
+	[ "$got" = "$want" ] && ok "$ex: $what gives $want${*:+ with $*}" ||
+		fail "$ex $(basename "$file") $*: $got, not $want: $(message "$ex" --file "$file" "$@")"
 }
 
 # ---- the check files load ----
 $CLINGS --course "$course" validate > /dev/null 2> "$TMP/validate" || true
-grep -q '/checks/' "$TMP/validate" && fail "validate refuses a check: $(cat "$TMP/validate")"
+grep -q '/checks/' "$TMP/validate" && fail "validate refuses a check: $(cat "$TMP/validate")" ||
+	ok "validate takes the three check files"
 
 # ---- steps ----
 expect pass scan_device "$k/scan_right.cl"
 expect wrong_result scan_device "$course/exercises/scan_device.cl"
 out=$(message scan_device --file "$k/scan_offset.cl")
-printf '%s' "$out" | grep -q "'out' is written by the steps blocks (scan_blocks), offsets (add_offsets)" ||
-	fail "the steps that write out: $out"
-printf '%s' "$out" | grep -q "^Test blocks n=64" && fail "one block has no offset to add: $out"
+printf '%s' "$out" | grep -q "'out' is written by the steps blocks (scan_blocks), offsets (add_offsets)" &&
+	ok "the message names the steps that write out" || fail "the steps that write out: $out"
+printf '%s' "$out" | grep -q "^Test blocks n=64" && fail "one block has no offset to add: $out" ||
+	ok "the test of one block (n=64) is not named: it has no offset to add"
 expect wrong_result scan_device "$k/scan_offset.cl" --no-analysis
 # what the first step left wrong is named before what later steps spoiled: sums comes first
 out=$(message scan_device --file "$k/scan_short.cl" --no-analysis)
-printf '%s' "$out" | grep -q "sums\[0\] (work-group 0)" || fail "sums is compared first: $out"
+printf '%s' "$out" | grep -q "sums\[0\] (work-group 0)" && ok "what the first step left wrong, sums, is named first" ||
+	fail "sums is compared first: $out"
 out=$(run scan_device --file "$k/scan_renamed.cl")
-[ "$(printf '%s' "$out" | jq -r .verdict)" = signature_mismatch ] || fail "renamed step kernel: $out"
-printf '%s' "$out" | jq -r .message | grep -q "no kernel named 'add_offsets'.*" ||
-	fail "the missing step kernel: $out"
-printf '%s' "$out" | jq -r .message | grep -q "__kernel void add_offsets(__global int \*out, __global const int \*sums, uint n)" ||
-	fail "the step's signature: $out"
+[ "$(printf '%s' "$out" | jq -r .verdict)" = signature_mismatch ] && ok "a step's kernel named otherwise is a signature_mismatch" ||
+	fail "renamed step kernel: $out"
+printf '%s' "$out" | jq -r .message | grep -q "no kernel named 'add_offsets'.*" &&
+	ok "the message names the missing step kernel" || fail "the missing step kernel: $out"
+printf '%s' "$out" | jq -r .message | grep -q "__kernel void add_offsets(__global int \*out, __global const int \*sums, uint n)" &&
+	ok "the message gives the step's signature" || fail "the step's signature: $out"
 # the analysis runs every step: a race in the last one is found there
 sed 's/out\[gid\] += sums\[g - 1\];/out[gid] += sums[g - 1]; if (gid + 1 < n) out[gid + 1] += 0;/' \
 	"$k/scan_right.cl" > "$k/scan_race.cl"
@@ -316,18 +322,23 @@ expect data_race scan_device "$k/scan_race.cl"
 # a step that never ends: the message names its kernel
 sed 's/if (g > 0 \&\& gid < n)/while (n > 0) if (g > 0 \&\& gid < n)/' "$k/scan_right.cl" > "$k/scan_hang.cl"
 out=$(run scan_device --file "$k/scan_hang.cl" --no-analysis)
-[ "$(printf '%s' "$out" | jq -r .verdict)" = timeout ] || fail "a step without end: $out"
-printf '%s' "$out" | jq -r .message | grep -q '^Test small n=1 wg=64 lim=50 (kernel add_offsets) did not finish' ||
-	fail "the kernel that hangs: $out"
+[ "$(printf '%s' "$out" | jq -r .verdict)" = timeout ] && ok "a step without end is a timeout" ||
+	fail "a step without end: $out"
+printf '%s' "$out" | jq -r .message | grep -q '^Test small n=1 wg=64 lim=50 (kernel add_offsets) did not finish' &&
+	ok "the timeout names the test and the kernel that hangs" || fail "the kernel that hangs: $out"
 
 # ---- histogram: build options, local atomics, a test's own input ----
 expect pass histogram "$k/histogram_right.cl"
 expect wrong_result histogram "$course/exercises/histogram.cl"
 got=$(verdict histogram --file "$k/histogram_plain.cl")
-case $got in data_race | wrong_result) ;; *) fail "histogram without atomics: $got" ;; esac
+case $got in
+data_race | wrong_result) ok "histogram: histogram_plain.cl, without atomics, gives $got" ;;
+*) fail "histogram without atomics: $got" ;;
+esac
 expect wrong_result histogram "$k/histogram_own_bins.cl" --no-analysis
 out=$(message histogram --file "$k/histogram_cold.cl" --no-analysis)
-printf '%s' "$out" | grep -q '^Test hot n=4000 hi=0 wg=64' || fail "only the hot test sees it: $out"
+printf '%s' "$out" | grep -q '^Test hot n=4000 hi=0 wg=64' && ok "the hot test, with its own input, catches counts kept in a byte" ||
+	fail "only the hot test sees it: $out"
 # without the build option, BINS is no name: the option reached the learner's build before
 sed -i '/^build_options/d' "$course/checks/histogram.ini"
 expect build_error histogram "$k/histogram_right.cl" --no-analysis
@@ -337,17 +348,21 @@ expect pass compact "$k/compact_right.cl"
 expect pass compact "$k/compact_reversed.cl"
 expect wrong_result compact "$course/exercises/compact.cl"
 out=$(message compact --file "$k/compact_shifted.cl" --no-analysis)
-printf '%s' "$out" | grep -Eq "out, its values in any order: -?[0-9]+ is missing; 1 place was never written" ||
+printf '%s' "$out" | grep -Eq "out, its values in any order: -?[0-9]+ is missing; 1 place was never written" &&
+	ok "a multiset message names the missing value and the place never written" ||
 	fail "the missing value by name: $out"
-printf '%s' "$out" | grep -q "Only the first [0-9]* values of 'out' count: as many as count\[0\] says" ||
-	fail "the prefix: $out"
+printf '%s' "$out" | grep -q "Only the first [0-9]* values of 'out' count: as many as count\[0\] says" &&
+	ok "the message says only the prefix the counter holds counts" || fail "the prefix: $out"
 out=$(message compact --file "$k/compact_twice.cl" --no-analysis)
-printf '%s' "$out" | grep -Eq "[0-9]+ appears 2 times instead of once" || fail "a duplicate: $out"
+printf '%s' "$out" | grep -Eq "[0-9]+ appears 2 times instead of once" && ok "a multiset message names a value written twice" ||
+	fail "a duplicate: $out"
 
 # ---- broken check files: refused at their line ----
 bad() {   # bad CHECK LINE TEXT: validate names CHECK:LINE with TEXT
-	$CLINGS --course "$course" validate > /dev/null 2> "$TMP/err" && fail "validate took $1: $3"
-	grep -qF "checks/$1:$2: $3" "$TMP/err" || fail "want checks/$1:$2: $3 in: $(cat "$TMP/err")"
+	$CLINGS --course "$course" validate > /dev/null 2> "$TMP/err" && fail "validate took $1: $3" ||
+		ok "validate refuses $1 with: $3"
+	grep -qF "checks/$1:$2: $3" "$TMP/err" && ok "validate names it at checks/$1:$2" ||
+		fail "want checks/$1:$2: $3 in: $(cat "$TMP/err")"
 }
 cp "$course/checks/histogram.ini" "$TMP/histogram.ini"
 sed -i 's/^seed = 5$/build_options = -D BINS=16 -I \/etc/' "$course/checks/histogram.ini"

@@ -65,15 +65,21 @@ printf '# El doble\n\nCada ítem de trabajo duplica un elemento.\n' > "$base/les
 printf '## Hint\nOne index per work-item.\n\n## Hint\nGuard it with len.\n' > "$base/lessons/en/twice.hints.md"
 printf '## Hint\nUn índice por ítem.\n' > "$base/lessons/es/twice.hints.md"
 
-out=$($CLINGS --course "$base" validate 2>&1) || fail "the course does not validate: $out"
+out=$($CLINGS --course "$base" validate 2>&1) && ok "a course of one's own validates" ||
+	fail "the course does not validate: $out"
 for step in files solution stub 'wrong/twice/no_guard.cl'; do
-	printf '%s\n' "$out" | grep -q "^twice  *$step  *ok" || fail "no row for $step: $out"
+	printf '%s\n' "$out" | grep -q "^twice  *$step  *ok" && ok "validate shows a row: twice $step ok" ||
+		fail "no row for $step: $out"
 done
-printf '%s\n' "$out" | grep -q '^exercise  *what  *result  *time' || fail "no table: $out"
-printf '%s\n' "$out" | tail -1 | grep -q '1 exercise, 4 steps, 0 problems' || fail "summary: $out"
-$CLINGS --course "$base" --lang es lesson twice 2>&1 | grep -q 'Cada ítem de trabajo' ||
+printf '%s\n' "$out" | grep -q '^exercise  *what  *result  *time' && ok "validate prints a table with its heading" ||
+	fail "no table: $out"
+printf '%s\n' "$out" | tail -1 | grep -q '1 exercise, 4 steps, 0 problems' &&
+	ok "validate ends with its summary: 1 exercise, 4 steps, 0 problems" || fail "summary: $out"
+$CLINGS --course "$base" --lang es lesson twice 2>&1 | grep -q 'Cada ítem de trabajo' &&
+	ok "--lang es shows the Spanish lesson" ||
 	fail "--lang es: $($CLINGS --course "$base" --lang es lesson twice 2>&1)"
-$CLINGS --course "$base" --lang es list 2>&1 | grep -q 'El doble de cada elemento' || fail "--lang es list"
+$CLINGS --course "$base" --lang es list 2>&1 | grep -q 'El doble de cada elemento' &&
+	ok "--lang es lists the Spanish title" || fail "--lang es list"
 
 # variant NAME: a fresh copy of the course in $v
 variant() { v="$TMP/$1"; rm -rf "$v"; cp -r "$base" "$v"; }
@@ -82,8 +88,9 @@ broken() {
 	local what=$1 where=$2
 	shift 2
 	out=$($CLINGS --course "$v" validate "$@" twice 2>&1); rc=$?
-	[ $rc -eq 1 ] || fail "$what: exit $rc: $out"
-	printf '%s\n' "$out" | grep -q -- "$where" || fail "$what: not at $where: $out"
+	[ $rc -eq 1 ] && ok "validate of $what exits 1" || fail "$what: exit $rc: $out"
+	printf '%s\n' "$out" | grep -q -- "$where" && ok "validate names $what at ${where%%: *}" ||
+		fail "$what: not at $where: $out"
 }
 
 variant kernel-name
@@ -94,7 +101,8 @@ broken "a solution with the wrong kernel name" \
 variant syntax
 sed -i 's/out\[i\] = 2 \* in\[i\];/out[i] = 2 * in[i]/' "$v/solutions/twice.cl"
 broken "a syntax error in the solution" "solutions/twice.cl:5: the solution does not pass (build_error)"
-printf '%s\n' "$out" | grep -E '\.cl:[0-9]+' | grep -v 'solutions/twice\.cl:[0-9]' && fail "another path than the solution's: $out"
+printf '%s\n' "$out" | grep -E '\.cl:[0-9]+' | grep -v 'solutions/twice\.cl:[0-9]' &&
+	fail "another path than the solution's: $out" || ok "the solution's build error names no other .cl path"
 
 variant stub-passes
 cp "$v/solutions/twice.cl" "$v/exercises/twice.cl"
@@ -124,7 +132,8 @@ broken "a work-group of 1024" "checks/twice.ini:22: test sizes len=1 wg=1024: 10
 printf '[check]\nmax_work_group_size = 1024\n' > "$TMP/head"
 sed -i '1d' "$v/checks/twice.ini"
 cat "$TMP/head" "$v/checks/twice.ini" > "$TMP/check" && cp "$TMP/check" "$v/checks/twice.ini"
-$CLINGS --course "$v" validate --quick twice > /dev/null 2>&1 || fail "max_work_group_size = 1024 still refused"
+$CLINGS --course "$v" validate --quick twice > /dev/null 2>&1 &&
+	ok "with max_work_group_size = 1024 a work-group of 1024 validates" || fail "max_work_group_size = 1024 still refused"
 
 # Spanish found from lessons/es/ alone, without course.ini
 variant folders
@@ -134,21 +143,28 @@ broken "languages from the folders" "lessons/es/twice.hints.md:1: the hints file
 
 # clings new: every file, and what is left to fill in
 variant new
-$CLINGS --course "$v" new scan > "$TMP/new.out" 2>&1 || fail "new: $(cat "$TMP/new.out")"
+$CLINGS --course "$v" new scan > "$TMP/new.out" 2>&1 && ok "new writes an exercise" || fail "new: $(cat "$TMP/new.out")"
 for f in exercises/scan.ini exercises/scan.cl solutions/scan.cl checks/scan.ini lessons/en/scan.md \
 	lessons/es/scan.md lessons/en/scan.hints.md lessons/es/scan.hints.md; do
-	[ -f "$v/$f" ] || fail "new did not write $f: $(cat "$TMP/new.out")"
+	[ -f "$v/$f" ] && ok "new writes $f" || fail "new did not write $f: $(cat "$TMP/new.out")"
 done
-grep -q '^title.es = ' "$v/exercises/scan.ini" || fail "new: no title.es"
-$CLINGS --course "$v" new scan > /dev/null 2>&1 && fail "new wrote over an exercise"
-out=$($CLINGS --course "$v" validate --quick scan 2>&1) && fail "a fresh template validates: $out"
+grep -q '^title.es = ' "$v/exercises/scan.ini" && ok "new writes a title.es for the course's es" || fail "new: no title.es"
+$CLINGS --course "$v" new scan > /dev/null 2>&1 && fail "new wrote over an exercise" ||
+	ok "new does not write over an exercise"
+out=$($CLINGS --course "$v" validate --quick scan 2>&1) && fail "a fresh template validates: $out" ||
+	ok "a fresh template does not validate"
 for where in exercises/scan.ini:2 exercises/scan.ini:3 checks/scan.ini:1 exercises/scan.cl:1 \
 	solutions/scan.cl:1 lessons/en/scan.md:3 lessons/es/scan.hints.md:2; do
-	printf '%s\n' "$out" | grep -q "$where: still to write: FILL IN" || fail "new: $where not listed: $out"
+	printf '%s\n' "$out" | grep -q "$where: still to write: FILL IN" && ok "validate lists $where as still to write" ||
+		fail "new: $where not listed: $out"
 done
-$CLINGS --course "$v" new twice2 --from twice > /dev/null 2>&1 || fail "new --from"
-grep -q 'void twice2' "$v/solutions/twice2.cl" || fail "new --from: the kernel keeps its old name"
-grep -q '^kernel = twice2' "$v/checks/twice2.ini" || fail "new --from: the check's kernel"
-out=$($CLINGS --course "$v" validate --quick twice2 2>&1) && fail "a copied exercise validates: $out"
-printf '%s\n' "$out" | grep -q 'lessons/es/twice2.md:1: still to write' || fail "new --from: $out"
+$CLINGS --course "$v" new twice2 --from twice > /dev/null 2>&1 && ok "new --from copies an exercise" || fail "new --from"
+grep -q 'void twice2' "$v/solutions/twice2.cl" && ok "new --from renames the solution's kernel" ||
+	fail "new --from: the kernel keeps its old name"
+grep -q '^kernel = twice2' "$v/checks/twice2.ini" && ok "new --from renames the check's kernel" ||
+	fail "new --from: the check's kernel"
+out=$($CLINGS --course "$v" validate --quick twice2 2>&1) && fail "a copied exercise validates: $out" ||
+	ok "a copied exercise does not validate before its lessons are written"
+printf '%s\n' "$out" | grep -q 'lessons/es/twice2.md:1: still to write' &&
+	ok "validate lists the copied exercise's es lesson as still to write" || fail "new --from: $out"
 exit 0
