@@ -202,7 +202,7 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 			  "number of times. A barrier inside an `if`, or inside a loop whose number of "
 			  "trips depends on the local id, is reached by only part of the group: on a GPU "
 			  "the work-items at the barrier wait for the others forever and the kernel hangs "
-			  "(or gives wrong results). The CPU device forgives this; a GPU does not. Move the "
+			  "(or gives wrong results). A CPU device often forgives this; a GPU does not. Move the "
 			  "barrier out of the branch: every work-item runs the loop the same number of "
 			  "times and meets every barrier, and only the work inside is guarded by the "
 			  "condition."));

@@ -210,6 +210,10 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 		else if (r->verdict == VERDICT_TIMEOUT)
 			sbuf_addf(&msg, tr(lang, "\n\nOn %s the run hung, which is what this bug does."),
 				  device);
+		else if (r->verdict == VERDICT_CRASH && f.verdict == VERDICT_BARRIER_DIVERGENCE)
+			/* the crash's own advice (an index far out of range) would mislead */
+			sbuf_addf(&msg, tr(lang, "\n\nOn %s the run crashed: that device cannot run a barrier "
+					   "that only part of the work-group reaches either."), device);
 		else if (r->message)
 			sbuf_addf(&msg, tr(lang, "\n\nOn %s it also failed: %s"), device, r->message);
 		r->verdict = f.verdict;
