@@ -561,8 +561,11 @@ int verdict_from_analysis(const char *log, const char *learner_path,
 
 	/* Oclgrind reports every store of an uninitialised value into local memory. Where none of
 	 * that garbage went on into global memory, an address or a branch, it never reached a
-	 * result (a scan's slots past the end of a ragged group): no finding. */
-	bool local_only = true;
+	 * result (a scan's slots past the end of a ragged group): no finding. Oclgrind does not
+	 * follow garbage through atomics or async copies, so a kernel with either keeps it. */
+	if (read_file(learner_path, &src, &srclen) < 0)
+		src = NULL;   /* the message then names the line without quoting it */
+	bool local_only = src && !strstr(src, "atom") && !strstr(src, "async_work_group");
 	for (int i = 0; i < pl.n; i++)
 		if (pl.m[i].kind == MSG_UNINITIALIZED)
 			local_only = local_only && pl.m[i].uninit == UNINIT_WRITE && !strcmp(pl.m[i].space, "local");
@@ -577,12 +580,11 @@ int verdict_from_analysis(const char *log, const char *learner_path,
 			first = &pl.m[i];
 	f->file = xstrdup(learner_path);
 	if (!first) {
+		free(src);
 		free(pl.m);
 		return 0;
 	}
 
-	if (read_file(learner_path, &src, &srclen) < 0)
-		src = NULL;   /* the message then names the line without quoting it */
 	struct local_array *arrays = NULL;
 	int narrays = channel ? local_arrays_parse(channel, &arrays) : 0;
 	struct analysis_memory mem = { bufs, nbufs, arrays, narrays, channel };
