@@ -79,6 +79,10 @@ first=$(figures)
 printf '// a comment\n' | cat - solutions/transpose_tiled.cl > "$TMP/tt.cl"
 [ "$(figures)" = "false ${first##* }" ] && ok "a comment that moves the lines of figures checks again" ||
 	fail "figures of moved lines came from the cache"
+printf '// after the kernel: no line moves\n' >> "$TMP/tt.cl"
+sed -i '5s|$|   // at the end of a line|' "$TMP/tt.cl"
+[ "$(figures)" = "true ${first##* }" ] && ok "comments that move no line keep the figures from the cache" ||
+	fail "a comment that moves no line was checked again: $(figures)"
 
 # Grading never reads or writes it.
 rm -rf "$course/.clings-cache"

@@ -8,7 +8,8 @@
  * learner owns: anything malformed is a miss. A hit needs the same context (check file, reference
  * solution, seed, device, options, language, file name shown, clings version) and the same
  * tokens (source_tokens). A verdict other than a pass also needs the same bytes: its message
- * names lines and columns, and quotes the learner's line. Verdicts that depend on the machine's
+ * names lines and columns, and quotes the learner's line. A pass with access figures needs the
+ * same code on the same lines (source_code_lines): the figures name lines. Verdicts that depend on the machine's
  * load or state (timeout, crash, error) are never kept.
  *
  * `clings grade` does not use it: a grade must come from running the student's kernel, and a
@@ -21,7 +22,7 @@
 #include <sys/stat.h>
 
 #define CACHE_DIR VERDICT_CACHE_DIR
-#define CACHE_MAGIC "clings-verdict-cache 1"
+#define CACHE_MAGIC "clings-verdict-cache 2"
 
 /* The program's identity: its version, and when this binary was built (a rebuilt clings may
  * judge differently). CLINGS_CACHE_VERSION replaces both (the tests use it). */
@@ -62,6 +63,10 @@ void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
 	k->exact = strstr(sbuf_str(&tokens), "__LINE__") != NULL;
 	sbuf_release(&tokens);
 	k->text = hash_add(HASH_INIT, in->src, in->len);
+	struct sbuf lines = SBUF_INIT;
+	source_code_lines(in->src, in->len, &lines);
+	k->lines = hash_add_str(HASH_INIT, sbuf_str(&lines));
+	sbuf_release(&lines);
 }
 
 static char *cache_path(const char *course_dir, const char *exercise)
@@ -87,9 +92,9 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 	if (!cacheable(r->verdict) || r->interrupted)
 		return;
 	struct sbuf out = SBUF_INIT;
-	sbuf_addf(&out, "%s\ncontext\t%016llx\ntokens\t%016llx\ntext\t%016llx\n", CACHE_MAGIC,
-		  (unsigned long long)k->context, (unsigned long long)k->tokens,
-		  (unsigned long long)k->text);
+	sbuf_addf(&out, "%s\ncontext\t%016llx\ntokens\t%016llx\ntext\t%016llx\nlines\t%016llx\n",
+		  CACHE_MAGIC, (unsigned long long)k->context, (unsigned long long)k->tokens,
+		  (unsigned long long)k->text, (unsigned long long)k->lines);
 	add_field(&out, "verdict", verdict_name(r->verdict));
 	add_field(&out, "file", r->file);
 	sbuf_addf(&out, "line\t%d\nanalysis\t%d\n", r->line, r->analysis_ran);
@@ -194,11 +199,11 @@ int verdict_cache_lookup(const char *course_dir, const char *exercise, const str
 	free(path);
 	if (rc < 0)
 		return -1;
-	unsigned long long context = 0, tokens = 0, bytes = 0;
+	unsigned long long context = 0, tokens = 0, bytes = 0, lines = 0;
 	char *body = NULL;
-	if (sscanf(text, CACHE_MAGIC "\ncontext\t%llx\ntokens\t%llx\ntext\t%llx\n", &context, &tokens,
-		   &bytes) == 3)
-		body = strstr(text, "\ntext\t");
+	if (sscanf(text, CACHE_MAGIC "\ncontext\t%llx\ntokens\t%llx\ntext\t%llx\nlines\t%llx\n", &context,
+		   &tokens, &bytes, &lines) == 4)
+		body = strstr(text, "\nlines\t");
 	if (!body || context != k->context || tokens != k->tokens) {
 		free(text);
 		return -1;
@@ -215,10 +220,10 @@ int verdict_cache_lookup(const char *course_dir, const char *exercise, const str
 		rc = read_field(line, &got);
 		line = eol;
 	}
-	bool same_bytes = bytes == k->text;
+	bool same_bytes = bytes == k->text, same_lines = lines == k->lines;
 	/* Figures name source lines: a comment that moved them needs the check again. */
 	if (rc < 0 || got.verdict == VERDICT_COUNT ||
-	    (!same_bytes && (got.verdict != VERDICT_PASS || k->exact || got.naccess > 0))) {
+	    (!same_bytes && (got.verdict != VERDICT_PASS || k->exact || (got.naccess > 0 && !same_lines)))) {
 		report_release(&got);
 		free(text);
 		return -1;

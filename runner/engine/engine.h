@@ -278,6 +278,7 @@ struct verdict_key {
 	uint64_t context;   /* everything but the source, and the clings version */
 	uint64_t tokens;    /* the source's tokens */
 	uint64_t text;      /* the source's bytes */
+	uint64_t lines;     /* its code line by line (source_code_lines) */
 	bool exact;         /* the tokens alone are not enough (__LINE__): the bytes must match */
 };
 void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in);
@@ -442,6 +443,10 @@ char *source_line_text(const char *src, int line);      /* its text, allocated; 
  * white space between two tokens one space, the end of each preprocessor line kept, literals
  * byte for byte. Two sources that differ only in comments and spacing give the same text. */
 void source_tokens(const char *src, size_t len, struct sbuf *out);
+/* Each line's code, comments gone and white space one space, lines kept, the lines after the
+ * last code dropped: two sources that give the same text have the same code on the same lines
+ * (what a verdict's line numbers and access figures need). */
+void source_code_lines(const char *src, size_t len, struct sbuf *out);
 /* The learner's source with a first line `#line 1 "path"`, so that the compiler names the
  * learner's own file in its messages. Allocated. */
 char *source_with_line_directive(const char *path, const char *src);

@@ -126,6 +126,48 @@ int source_find_include(const char *src, size_t len)
 	return 0;
 }
 
+void source_code_lines(const char *src, size_t len, struct sbuf *out)
+{
+	size_t start = out->len, kept = out->len;   /* kept: the end of the last line with code */
+	bool space = false, block = false, line_comment = false;
+	for (size_t i = 0; i < len; i++) {
+		char c = src[i];
+		if (c == '\n') {
+			sbuf_adds(out, "\n");
+			space = line_comment = false;
+			continue;
+		}
+		if (line_comment)
+			continue;
+		if (block) {
+			if (c == '*' && i + 1 < len && src[i + 1] == '/') {
+				block = false;
+				i++;
+				space = true;
+			}
+			continue;
+		}
+		if (c == '/' && i + 1 < len && (src[i + 1] == '*' || src[i + 1] == '/')) {
+			block = src[i + 1] == '*';
+			line_comment = !block;
+			i++;
+			space = true;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			space = true;
+			continue;
+		}
+		if (space && out->len > start && out->buf[out->len - 1] != '\n')
+			sbuf_adds(out, " ");
+		space = false;
+		sbuf_add(out, &c, 1);
+		kept = out->len;
+	}
+	out->len = kept;   /* lines after the last code (comments at the end) say nothing */
+	out->buf[out->len] = '\0';
+}
+
 void source_tokens(const char *src, size_t len, struct sbuf *out)
 {
 	bool directive = false, line_start = true, space = false;
