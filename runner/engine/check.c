@@ -365,14 +365,19 @@ static int read_learner_file(const char *path, char **src, const char *exercise,
 static void trace_children(const struct sandbox_child *ch, const int idx[3], double t0)
 {
 	static const char *const names[3] = { "learner", "reference", "analysis" };
+	/* CLINGS_TRACE=/path appends there (the watcher keeps stderr for itself); =1: stderr */
+	const char *to = getenv("CLINGS_TRACE");
+	FILE *f = to && *to == '/' ? fopen(to, "a") : NULL;
 	for (int i = 0; i < 3; i++) {
 		if (idx[i] < 0)
 			continue;
 		const struct sandbox_child *c = &ch[idx[i]];
-		fprintf(stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s\n", names[i],
-			c->armed_at - t0, c->ready_at > 0 ? c->ready_at - t0 : -1.0,
+		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s\n",
+			names[i], c->armed_at - t0, c->ready_at > 0 ? c->ready_at - t0 : -1.0,
 			c->ended_at > 0 ? c->ended_at - t0 : -1.0);
 	}
+	if (f)
+		fclose(f);
 }
 
 int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
