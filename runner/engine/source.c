@@ -494,23 +494,31 @@ int source_guard_line(const char *src, int line)
 	return 0;
 }
 
+/* The fences of a barrier on line `line` (not commented out): BARRIER_GLOBAL, BARRIER_LOCAL, or
+ * 0 when the line holds no barrier. */
+enum { BARRIER_GLOBAL = 1, BARRIER_LOCAL = 2 };
+static int barrier_fences(const char *src, int line)
+{
+	char *text = source_line_text(src, line);
+	const char *code = text + strspn(text, " \t");
+	int fences = 0;
+	if (strncmp(code, "//", 2) && strstr(code, "barrier"))
+		fences = (strstr(code, "CLK_GLOBAL_MEM_FENCE") ? BARRIER_GLOBAL : 0) |
+			 (strstr(code, "CLK_LOCAL_MEM_FENCE") ? BARRIER_LOCAL : 0);
+	free(text);
+	return fences;
+}
+
 /* The line of the first barrier that orders only global memory (CLK_GLOBAL_MEM_FENCE without
  * CLK_LOCAL_MEM_FENCE on its line), or 0. */
 int source_global_only_barrier(const char *src)
 {
-	int line = 1;
-	for (const char *p = src; p && *p; line++) {
-		const char *eol = strchr(p, '\n');
-		size_t n = eol ? (size_t)(eol - p) : strlen(p);
-		char *text = xstrfmt("%.*s", (int)n, p);
-		const char *code = text + strspn(text, " \t");
-		bool found = strncmp(code, "//", 2) && strstr(code, "barrier") &&
-			     strstr(code, "CLK_GLOBAL_MEM_FENCE") && !strstr(code, "CLK_LOCAL_MEM_FENCE");
-		free(text);
-		if (found)
-			return line;
-		p = eol ? eol + 1 : NULL;
-	}
+	int lines = 1;
+	for (const char *p = strchr(src, '\n'); p; p = strchr(p + 1, '\n'))
+		lines++;
+	for (int l = 1; l <= lines; l++)
+		if (barrier_fences(src, l) == BARRIER_GLOBAL)
+			return l;
 	return 0;
 }
 
@@ -519,15 +527,9 @@ int source_global_only_barrier(const char *src)
  * loop, not within one. */
 int source_local_barrier_between(const char *src, int a, int b)
 {
-	for (int l = a + 1; l < b; l++) {
-		char *text = source_line_text(src, l);
-		const char *code = text + strspn(text, " \t");
-		bool found = strncmp(code, "//", 2) && strstr(code, "barrier") &&
-			     strstr(code, "CLK_LOCAL_MEM_FENCE");
-		free(text);
-		if (found)
+	for (int l = a + 1; l < b; l++)
+		if (barrier_fences(src, l) & BARRIER_LOCAL)
 			return l;
-	}
 	return 0;
 }
 
