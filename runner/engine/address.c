@@ -129,11 +129,8 @@ static void add_indexed(struct sbuf *sb, const struct buffer_ref *r, int64_t ind
 
 char *element_text(const struct buffer_ref *r, bool say_where, const char *lang)
 {
-	struct sbuf sb = SBUF_INIT;
-	if (r->name && r->elem) {
-		add_indexed(&sb, r, r->offset / (int64_t)r->elem);
-		return sbuf_detach(&sb);
-	}
+	if (r->name && r->elem)
+		return indexed_text(r, r->offset / (int64_t)r->elem);
 	char *where = say_where ? buffer_name_text(r, lang) : NULL, *s;
 	if (r->elem && where)
 		s = xstrfmt(tr(lang, "element %lld of %s"), (long long)(r->offset / (int64_t)r->elem), where);
@@ -144,7 +141,6 @@ char *element_text(const struct buffer_ref *r, bool say_where, const char *lang)
 	else
 		s = xstrfmt(tr(lang, "byte %lld"), (long long)r->offset);
 	free(where);
-	sbuf_release(&sb);
 	return s;
 }
 

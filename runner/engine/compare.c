@@ -71,6 +71,12 @@ static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i,
 	return fabs(a - b) <= tol * fmax(1.0, fabs(a));
 }
 
+/* The address of element i of an output's values (got or expected). */
+static const void *elem_at(const struct output_view *o, const void *base, size_t i)
+{
+	return (const char *)base + i * type_info(o->arg->type)->size;
+}
+
 /* "work-group 3", "(row 2, column 5)", "out[17]" */
 static void name_place(struct sbuf *out, const struct output_view *o, size_t i)
 {
@@ -197,17 +203,6 @@ static int silent_groups(const struct output_view *o, struct sbuf *out)
 	return count;
 }
 
-/* Whether x[i] and y[j] are the same value (floats within the tolerance). */
-static bool same_value(enum elem_type t, const void *x, size_t i, const void *y, size_t j, double tol)
-{
-	if (!type_info(t)->is_float) {
-		size_t es = type_info(t)->size;
-		return !memcmp((const char *)x + i * es, (const char *)y + j * es, es);
-	}
-	double a = elem_get_double(t, x, i), b = elem_get_double(t, y, j);
-	return fabs(a - b) <= tol * fmax(1.0, fabs(b));
-}
-
 /* Whether the wrong elements hold what belongs d places away, got[i] == expected[i + d]: all but
  * a few of those that can (written, i + d inside), and those most of the wrong ones. */
 static bool shifted_by(const struct output_view *o, const bool *wrong, long count, long d, double tol)
@@ -218,7 +213,7 @@ static bool shifted_by(const struct output_view *o, const bool *wrong, long coun
 		if (!wrong[i] || j < 0 || (size_t)j >= o->n || never_written(o->arg->type, o->got, i))
 			continue;
 		can++;
-		fits += same_value(o->arg->type, o->got, i, o->expected, (size_t)j, tol);
+		fits += elem_equal(o->arg->type, elem_at(o, o->got, i), elem_at(o, o->expected, (size_t)j), 0, tol);
 	}
 	return can >= SHAPE_MIN_ELEMENTS && 2 * can >= count && fits >= SHAPE_SHARE * (double)can;
 }
@@ -234,7 +229,7 @@ static bool blocks_not_transposed_inside(const struct output_view *o, const bool
 		size_t r = k / cols, c = k % cols;
 		size_t mr = r / t * t + c % t, mc = c / t * t + r % t;   /* the mirror inside the block */
 		fits += wrong[k] && mr < rows && mc < cols &&
-			same_value(o->arg->type, o->got, k, o->expected, mr * cols + mc, tol);
+			elem_equal(o->arg->type, elem_at(o, o->got, k), elem_at(o, o->expected, mr * cols + mc), 0, tol);
 	}
 	return count >= SHAPE_MIN_ELEMENTS && fits >= SHAPE_SHARE * (double)count;
 }
