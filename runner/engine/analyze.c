@@ -544,14 +544,12 @@ void analysis_env(const char *log_path, char **env, int max)
 	env[n] = NULL;
 }
 
-int verdict_from_analysis(const char *log, const char *learner_path,
+int verdict_from_analysis(const char *log, const char *learner_path, const char *src,
 			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
 			  const char *lang, struct finding *f)
 {
 	struct parsed_log pl = { NULL, 0, 0, 0 };
 	const struct oclgrind_msg *first = NULL;
-	char *src = NULL;
-	size_t srclen;
 
 	memset(f, 0, sizeof(*f));
 	f->verdict = VERDICT_PASS;
@@ -563,8 +561,6 @@ int verdict_from_analysis(const char *log, const char *learner_path,
 	 * that garbage went on into global memory, an address or a branch, it never reached a
 	 * result (a scan's slots past the end of a ragged group): no finding. Oclgrind does not
 	 * follow garbage through atomics or async copies, so a kernel with either keeps it. */
-	if (read_file(learner_path, &src, &srclen) < 0)
-		src = NULL;   /* the message then names the line without quoting it */
 	bool local_only = src && !strstr(src, "atom") && !strstr(src, "async_work_group");
 	for (int i = 0; i < pl.n; i++)
 		if (pl.m[i].kind == MSG_UNINITIALIZED)
@@ -580,7 +576,6 @@ int verdict_from_analysis(const char *log, const char *learner_path,
 			first = &pl.m[i];
 	f->file = xstrdup(learner_path);
 	if (!first) {
-		free(src);
 		free(pl.m);
 		return 0;
 	}
@@ -605,7 +600,6 @@ int verdict_from_analysis(const char *log, const char *learner_path,
 		break;
 	}
 	free(arrays);
-	free(src);
 	free(pl.m);
 	return 0;
 }
@@ -614,7 +608,13 @@ int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
 			      struct finding *f)
 {
-	return verdict_from_analysis(log, learner_path, bufs, nbufs, NULL, lang, f);
+	char *src = NULL;
+	size_t len;
+	if (read_file(learner_path, &src, &len) < 0)
+		src = NULL;   /* the message then names the line without quoting it */
+	int rc = verdict_from_analysis(log, learner_path, src, bufs, nbufs, NULL, lang, f);
+	free(src);
+	return rc;
 }
 
 void finding_release(struct finding *f)

@@ -184,7 +184,8 @@ static char *lucky_trailer(enum verdict v, const char *device, const char *lang)
 
 /* Folds the analysis into the execution's report r. */
 static void merge_analysis(struct report *r, struct sandbox_child *ach, const char *log,
-			   const char *learner, const struct check_spec *spec, const char *lang)
+			   const char *learner, const char *learner_src, const struct check_spec *spec,
+			   const char *lang)
 {
 	struct report ar = REPORT_INIT;
 	struct sbuf began = SBUF_INIT;
@@ -192,7 +193,8 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	struct analysis_buffer *bufs = NULL;
 	int nbufs = proto_analysis_buffers(sbuf_str(&ach->output), &bufs);
 	struct finding f = { VERDICT_PASS, NULL, NULL, 0 };
-	verdict_from_analysis(log ? log : "", learner, bufs, nbufs, sbuf_str(&ach->output), lang, &f);
+	verdict_from_analysis(log ? log : "", learner, learner_src, bufs, nbufs, sbuf_str(&ach->output),
+			      lang, &f);
 	free(bufs);
 	r->analysis_ran = true;
 	r->naccess = access_figures_parse(sbuf_str(&ach->output), spec, &r->access);
@@ -577,7 +579,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		if (analyze && !settled) {
 			char *log = NULL;
 			read_fd(log_fd, &log);
-			merge_analysis(r, &ch[idx[2]], log, shown, spec, o->lang);
+			merge_analysis(r, &ch[idx[2]], log, shown, learner_src, spec, o->lang);
 			free(log);
 		}
 		/* Wrong on the device, yet the analysis saw nothing wrong: before blaming the learner,

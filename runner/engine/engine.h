@@ -410,12 +410,13 @@ struct finding {
 	int line;
 };
 /* Translates Oclgrind's log into the first finding a learner should fix, explained in lang;
- * channel (may be NULL) is the analysis child's output, whose access plugin's lines name the
- * kernel's own __local arrays and the slots read unwritten. */
-int verdict_from_analysis(const char *log, const char *learner_path,
+ * learner_src is the source that was analysed (NUL-terminated), named learner_path; channel
+ * (may be NULL) is the analysis child's output, whose access plugin's lines name the kernel's
+ * own __local arrays and the slots read unwritten. */
+int verdict_from_analysis(const char *log, const char *learner_path, const char *learner_src,
 			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
 			  const char *lang, struct finding *f);
-/* The same without the channel. */
+/* The same without the channel, the source read from learner_path (tests and fuzzing). */
 int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
 			      struct finding *f);

@@ -13,9 +13,7 @@
 #include <cmocka.h>
 
 #include <stdlib.h>
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "engine/engine.h"
 
@@ -377,7 +375,7 @@ static void test_plugin_names_local_slots(void **state)
 	const char *channel = "accessed\treduction\nlocal\t2\tbuf\t4\t64\t0\nlocal\tx\tbad\t4\n"
 			      "unwritten\t1\t128\t4\t17\t0,0,0\t1,0,0\t0-2\t0-2\n";
 	struct finding f;
-	assert_int_equal(verdict_from_analysis(oob, "k.cl", reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(oob, "k.cl", NULL, reduction_bufs, 3, channel, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(f.message, "wrote `buf[64]`, one past the end: buf (local memory) holds 64 elements");
 	assert_has(f.message, "`buf` is the kernel's own array");
@@ -401,38 +399,29 @@ static void test_plugin_names_local_slots(void **state)
 		"\t  store i32 %x, i32 addrspace(1)* %arrayidx, align 4, !dbg !70\n"
 		"\tAt line 24 (column 9) of k.cl:\n"
 		"\t  whatever\n\t\n";
-	assert_int_equal(verdict_from_analysis(uninit, "k.cl", reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, channel, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
 	assert_has(f.message, "read `scratch[32]`, which no work-item of its work-group had written: "
 			      "work-items 0-2 had written slots 0-2 of `scratch` (local memory).");
 	finding_release(&f);
 	/* another work-item's record says nothing of this one */
 	const char *other = "unwritten\t1\t128\t4\t17\t0,0,0\t2,0,0\t0-2\t0-2\n";
-	assert_int_equal(verdict_from_analysis(uninit, "k.cl", reduction_bufs, 3, other, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, other, "en", &f), 0);
 	assert_null(strstr(f.message, "scratch[32]"));
 	finding_release(&f);
 	/* garbage stored into local memory only, never reaching an output, an address or a branch:
 	 * no finding (a scan's slots past a ragged end) */
 	const char *local_only = strstr(uninit, "\nUninitialized value written to global");
 	char *head = strndup(uninit, (size_t)(local_only - uninit));
-	char path[] = "/tmp/clings-test-k-XXXXXX";
-	int fd = mkstemp(path);
-	assert_true(fd >= 0);
 	const char *kernel = "__kernel void reduction(__local int *tmp) { tmp[0] += tmp[1]; }\n";
-	assert_int_equal(write(fd, kernel, strlen(kernel)), (ssize_t)strlen(kernel));
-	close(fd);
-	assert_int_equal(verdict_from_analysis(head, path, reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(head, "k.cl", kernel, reduction_bufs, 3, channel, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 	/* garbage that an atomic may carry on: Oclgrind does not follow it there, so it counts */
-	fd = open(path, O_WRONLY | O_TRUNC);
 	const char *atomic = "__kernel void reduction(__local int *tmp) { atomic_add(tmp, tmp[1]); }\n";
-	assert_int_equal(write(fd, atomic, strlen(atomic)), (ssize_t)strlen(atomic));
-	close(fd);
-	assert_int_equal(verdict_from_analysis(head, path, reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(head, "k.cl", atomic, reduction_bufs, 3, channel, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
 	finding_release(&f);
-	unlink(path);
 	free(head);
 }
 
