@@ -163,10 +163,7 @@ static int audit_work_groups(const struct check_spec *spec, const char *text)
 		struct vars v = tc[i].vars;
 		struct sbuf err = SBUF_INIT;
 		for (int pass = 0, more = 1; pass < MAX_PASSES && more == 1 && !bad; pass++) {
-			int64_t group = 1, x;
-			char e[128];
-			for (int d = 0; d < spec->dims; d++)
-				group *= expr_eval(spec->local_expr[d], &v, &x, e, sizeof(e)) == 0 ? x : 1;
+			int64_t group = (int64_t)check_spec_group_size(spec, &v);
 			if (group > limit) {
 				char header[NAME_MAX_LEN + 8];
 				snprintf(header, sizeof(header), "[test %.*s", (int)strcspn(tc[i].name, " "), tc[i].name);
