@@ -151,8 +151,6 @@ const char *trn(const char *lang, const char *singular, const char *plural, unsi
 	__attribute__((format_arg(2))) __attribute__((format_arg(3)));
 /* v with so many decimals, and lang's decimal separator ("0,13" in Portuguese); in buf. */
 const char *number_in(const char *lang, double v, int decimals, char buf[32]);
-/* Whether lang has a catalog (English always has: it is the text itself). */
-bool lang_has_catalog(const char *lang);
 /* The language of a catalog (English included) for the asked one: the same name, else one of
  * its family ("pt" -> "pt-BR"); NULL when there is none. */
 const char *lang_catalog_match(const char *lang);

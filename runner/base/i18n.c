@@ -231,11 +231,6 @@ static const struct catalog *catalog_for(const char *lang)
 	return NULL;
 }
 
-bool lang_has_catalog(const char *lang)
-{
-	return !strcmp(lang, "en") || catalog_for(lang);
-}
-
 const char *lang_catalog_match(const char *lang)
 {
 	if (lang_same_family(lang, "en"))

@@ -222,8 +222,10 @@ static int cmd_new(const struct cmd_ctx *ctx)
 	/* nothing is written when anything is in the way: never half an exercise */
 	for (int i = 0; i < nf.n && !rc; i++) {
 		char *path = xstrfmt("%s/%s", c.dir, nf.f[i].path);
-		if (access(path, F_OK) == 0)
-			rc = error("%s: already there: choose another name", nf.f[i].path) < 0 ? 2 : 0;
+		if (access(path, F_OK) == 0) {
+			error("%s: already there: choose another name", nf.f[i].path);
+			rc = 2;
+		}
 		free(path);
 	}
 	for (int i = 0; i < nf.n && !rc; i++) {
@@ -232,9 +234,10 @@ static int cmd_new(const struct cmd_ctx *ctx)
 		*slash = '\0';
 		int made = make_dirs(path);
 		*slash = '/';
-		if (made < 0 || write_file_atomic(path, nf.f[i].text, strlen(nf.f[i].text)) < 0)
-			rc = error("%s: cannot write:", path) < 0 ? 2 : 0;
-		else
+		if (made < 0 || write_file_atomic(path, nf.f[i].text, strlen(nf.f[i].text)) < 0) {
+			error("%s: cannot write:", path);
+			rc = 2;
+		} else
 			printf("%s\n", nf.f[i].path);
 		free(path);
 	}

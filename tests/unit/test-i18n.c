@@ -47,9 +47,9 @@ static void contexts_keep_short_words_apart(void **state)
 	assert_string_equal(tr_ctx("pt-BR", "list state", "done"), "feito");
 	assert_string_equal(tr_ctx("en", "list state", "done"), "done");
 	assert_string_equal(tr_ctx("pt-BR", "no such context", "done"), "done");
-	assert_true(lang_has_catalog("pt-BR"));
-	assert_true(lang_has_catalog("en"));
-	assert_false(lang_has_catalog("es"));
+	assert_string_equal(lang_catalog_match("pt-BR"), "pt-BR");
+	assert_string_equal(lang_catalog_match("en"), "en");
+	assert_null(lang_catalog_match("es"));
 }
 
 /* ---- a wrong result, as a learner reading Portuguese sees it ---- */
