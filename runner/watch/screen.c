@@ -186,8 +186,6 @@ static void add_picture_line(struct watch *w, struct lines *l, const char *line)
 	sbuf_release(&sb);
 }
 
-/* The verdict of the last check, as lines for the lower part of the screen (or for print);
- * whole_log: the compiler's whole log under a heading, else its first lines. */
 /* A copy of s (NULL: "") with what would move the cursor made visible. */
 static char *safe_copy(const char *s)
 {
@@ -215,6 +213,8 @@ static void access_lines(struct watch *w, struct lines *l, int width)
 	sbuf_release(&s);
 }
 
+/* The verdict of the last check, as lines for the lower part of the screen, the pager (v) or
+ * print; whole_log: the compiler's whole log under a heading, else its first lines. */
 void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 {
 	const struct report *r = &w->report;
@@ -269,7 +269,10 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 		while (*p) {
 			const char *nl = strchr(p, '\n');
 			char *line = xstrfmt("%.*s", (int)(nl ? nl - p : (long)strlen(p)), p);
-			add_picture_line(w, l, line);
+			if (term_width(line, strlen(line)) + 2 > width)   /* a caption: wrapped at its spaces */
+				lines_wrap(l, line, width, "  ", "", "");
+			else
+				add_picture_line(w, l, line);
 			free(line);
 			p = nl ? nl + 1 : p + strlen(p);
 		}
@@ -280,7 +283,7 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 		struct lines out = { NULL, 0 };
 		lines_split(&out, printed);
 		for (int i = 0; i < out.n; i++)
-			lines_addf(l, "  %s%s%s", sgr(w, STYLE_DIM), out.v[i], sgr(w, STYLE_RESET));
+			lines_wrap(l, out.v[i], width, "  ", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));
 		lines_release(&out);
 	}
 	if (*build_log) {
@@ -291,7 +294,7 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 		if (whole_log)
 			lines_addf(l, "  %s", T("Compiler log:"));
 		for (int i = 0; i < log.n && i < shown; i++)
-			lines_addf(l, "  %s%s%s", sgr(w, STYLE_WARN), log.v[i], sgr(w, STYLE_RESET));
+			lines_wrap(l, log.v[i], width, "  ", sgr(w, STYLE_WARN), sgr(w, STYLE_RESET));
 		if (log.n > shown)
 		{
 			char *more = xstrfmt(T("(%d more lines)"), log.n - shown);
@@ -368,18 +371,16 @@ static void draw_title(struct watch *w, struct sbuf *s)
 	 * title cut after its last whole word that fits, with an ellipsis: never a word cut. */
 	const char *title = text_safe(exercise_title_in(w->opt.lang, e), &safe);
 	char number[16];
-	int nw = snprintf(number, sizeof(number), "%d. ", w->ses.cur + 1);
-	int fixed = 1 + 6 + 2 + nw;   /* " clings  N. " */
+	snprintf(number, sizeof(number), "%d. ", w->ses.cur + 1);
+	int fixed = term_width(" clings  ", 9) + term_width(number, strlen(number));
 	int tw = term_width(title, strlen(title)), namew = 2 + term_width(e->name, strlen(e->name));
 	size_t keep = strlen(title);
 	bool name = fixed + tw + namew < room, cut = fixed + tw >= room;
-	if (cut) {
-		int avail = room - fixed - 2;   /* the ellipsis and a space before the bar */
-		keep = avail > 0 ? term_offset(title, strlen(title), avail) : 0;
-		while (keep > 0 && title[keep] != ' ')
-			keep--;
-		while (keep > 0 && title[keep - 1] == ' ')
-			keep--;
+	if (cut) {   /* the ellipsis and a space before the bar take two columns */
+		int avail = room - fixed - 2;
+		keep = avail > 0 ? term_wrap(title, strlen(title), avail) : 0;
+		if (keep < strlen(title) && title[keep] != ' ' && !memchr(title, ' ', keep))
+			keep = 0;   /* one word wider than the room: no part of it */
 	}
 	sbuf_addf(&left, " %sclings%s  %s%s%.*s%s%s%s", sgr(w, STYLE_TITLE), sgr(w, STYLE_RESET), number,
 		  sgr(w, STYLE_STRONG), (int)keep, title, cut && keep ? "\xe2\x80\xa6" : "",

@@ -323,21 +323,8 @@ static void show_report(struct watch *w)
 	struct lines l = { NULL, 0 };
 	bool colour = w->colour;
 	w->colour = false;  /* the pager renders Markdown; the report goes in as a code block */
-	struct lines raw = { NULL, 0 };
-	verdict_lines(w, &raw, width, true);
+	verdict_lines(w, &l, width, true);
 	w->colour = colour;
-	/* a picture's caption may be wider: wrapped too, at its spaces */
-	for (int i = 0; i < raw.n; i++) {
-		if (term_width(raw.v[i], strlen(raw.v[i])) <= width) {
-			lines_add(&l, raw.v[i], strlen(raw.v[i]));
-			continue;
-		}
-		size_t lead = strspn(raw.v[i], " ");
-		char *indent = xstrfmt("%.*s", (int)lead, raw.v[i]);
-		lines_wrap(&l, raw.v[i] + lead, width, indent, "", "");
-		free(indent);
-	}
-	lines_release(&raw);
 	for (int i = 0; i < w->report.ntests; i++) {
 		const struct test_result *t = &w->report.tests[i];
 		char *line = xstrfmt("%s %s%s%s", test_status_name(t->status), t->name,
