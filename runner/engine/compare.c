@@ -240,6 +240,14 @@ static void add_shape(struct sbuf *msg, const struct output_view *o, const bool 
 	const char *name = o->arg->name;
 	struct sbuf groups = SBUF_INIT;
 	int silent = o->cols == 0 ? silent_groups(o, &groups) : 0;
+	size_t all = o->wg ? (o->n + o->wg - 1) / o->wg : 0;
+	if (silent && (size_t)silent == all) {   /* a stub, or a kernel that stores elsewhere, too */
+		sbuf_addf(msg, tr(o->lang, "\nNo work-group stored anything into %s. Does the kernel store "
+				  "into %s at all? If it does: does it return before its stores, or does a "
+				  "guard test the group's id instead of the element's index?"), name, name);
+		sbuf_release(&groups);
+		return;
+	}
 	if (silent) {
 		sbuf_addf(msg, trn(o->lang, "\nWork-group %s wrote nothing into %s: every element of its "
 				   "range is still as it was before the run. Does it return before its "
