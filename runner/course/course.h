@@ -181,7 +181,6 @@ struct arg_spec {
 	char *size_expr;             /* buffers and local memory: elements */
 	char *value_expr;            /* scalars */
 	struct init_spec init;
-	int init_line;               /* of its init key, 0 if none */
 	bool output;                 /* compared with the reference after each pass */
 	enum compare_mode compare;   /* outputs */
 	double tolerance;            /* outputs: relative; < 0: the check's */
@@ -208,7 +207,6 @@ struct param_spec {
 struct init_override {
 	int arg;
 	struct init_spec init;
-	int line;
 };
 struct test_spec {
 	char name[NAME_MAX_LEN];
