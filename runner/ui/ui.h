@@ -74,6 +74,5 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 void bench_report_json(const struct bench_result *b, FILE *f);
 /* s as a JSON string, quotes included; bytes that are not UTF-8 become U+FFFD, so the output is
  * valid JSON whatever a learner's file holds. */
-void json_add_string(struct sbuf *out, const char *s);
 
 #endif

@@ -1,0 +1,131 @@
+/*
+ * test-msg.c: messages kept as data (base/msg.c): rendered in either language from the same
+ * facts, nested messages, plural forms, the line the protocol and the cache carry, and lines
+ * that are not one.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/msg.h"
+
+static void check_text(const struct msg *m, const char *lang, const char *want)
+{
+	char *got = msg_text(m, lang);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void one_message_two_languages(void **state)
+{
+	(void)state;
+	struct msg m = MSG_INIT;
+	msg_addf(&m, N_("Test %s: %s"), "small", "ok");
+	msg_raw(&m, " [50%]");
+	check_text(&m, "en", "Test small: ok [50%]");
+	check_text(&m, "pt-BR", "Teste small: ok [50%]");
+	msg_release(&m);
+	assert_true(msg_empty(&m));
+}
+
+static void nested_words_follow_the_language(void **state)
+{
+	(void)state;
+	struct msg m = MSG_INIT, who = MSG_INIT;
+	msg_addf(&who, N_("Test %s: %s"), "inner", "x");
+	msg_addf(&m, N_("Test %s: %s"), msg_sub(&m, &who), msg_word(&m, N_("Test %s: %s")));
+	assert_true(msg_empty(&who));   /* handed over */
+	check_text(&m, "en", "Test Test inner: x: Test %s: %s");
+	check_text(&m, "pt-BR", "Teste Teste inner: x: Teste %s: %s");
+	msg_release(&m);
+}
+
+static void plural_forms_by_language(void **state)
+{
+	(void)state;
+	const char *one = "%d test passed; ", *many = "%d tests passed; ";
+	for (unsigned long n = 0; n < 3; n++) {
+		struct msg m = MSG_INIT;
+		msg_addf(&m, msg_plural(&m, one, many, n), (int)n);
+		char want[64];
+		snprintf(want, sizeof(want), n == 1 ? "%lu test passed; " : "%lu tests passed; ", n);
+		check_text(&m, "en", want);
+		snprintf(want, sizeof(want), n > 1 ? "%lu testes passaram; " : "%lu teste passou; ", n);
+		check_text(&m, "pt-BR", want);
+		msg_release(&m);
+	}
+}
+
+static void conversions_keep_their_flags(void **state)
+{
+	(void)state;
+	struct msg m = MSG_INIT;
+	msg_addf(&m, "[%5d|%-4s|%.2f|%zu|%lld|%lu|%x|%c|%%]", -42, "ab", 3.14159, (size_t)7,
+		 -5LL, 9UL, 255u, 'q');
+	check_text(&m, NULL, "[  -42|ab  |3.14|7|-5|9|ff|q|%]");
+	msg_release(&m);
+}
+
+static void a_line_carries_everything(void **state)
+{
+	(void)state;
+	struct msg m = MSG_INIT, sub = MSG_INIT;
+	msg_addf(&sub, N_("Test %s: %s"), "a\tb\nc", "12:3;");
+	msg_fact_str(&sub, "buffer", "out");
+	msg_addf(&m, msg_plural(&m, "%d test passed; ", "%d tests passed; ", 2), 2);
+	msg_addf(&m, "%s / %.3f / %zu", msg_sub(&m, &sub), 0.1, (size_t)-1);
+	msg_raw(&m, "raw 5:x");
+	msg_addf(&m, " %s s, %s", msg_number(&m, 0.125, 2), msg_word_ctx(&m, "list state", "done"));
+	msg_fact_int(&m, "line", -3);
+	struct sbuf line = SBUF_INIT, json = SBUF_INIT;
+	msg_write(&m, &line);
+	struct msg back = MSG_INIT;
+	assert_true(msg_read(sbuf_str(&line), &back));
+	char *a = msg_text(&m, "pt-BR"), *b = msg_text(&back, "pt-BR");
+	assert_string_equal(a, b);
+	assert_non_null(strstr(a, "2 testes passaram; Teste a\tb\nc: 12:3; / 0.100 / 18446744073709551615raw 5:x 0,12 s, feito"));
+	msg_facts_json(&back, &json);
+	assert_string_equal(sbuf_str(&json), "{\"buffer\": \"out\", \"line\": -3}");
+	free(a);
+	free(b);
+	msg_release(&m);
+	msg_release(&back);
+	sbuf_release(&line);
+	sbuf_release(&json);
+}
+
+static void broken_lines_are_refused(void **state)
+{
+	(void)state;
+	const char *bad[] = { "", "M", "M1;", "M1;f0;99:short-S0;F0;", "M1;f1;2:%s-m5;S0;F0;",
+			      "M0;S1;3:abcF0;", "M0;S0;F1;4:name", "M0;S0;F0;trailing", "M1;q0;1:x-S0;F0;",
+			      "M1;f1;2:%d-i12S0;F0;" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		struct msg m = MSG_INIT;
+		assert_false(msg_read(bad[i], &m));
+		assert_true(msg_empty(&m));
+	}
+	/* a learner's text that looks like a sub-message's mark stays text */
+	struct msg m = MSG_INIT;
+	msg_addf(&m, "%s", "\0010");
+	check_text(&m, NULL, "\0010");
+	msg_release(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(one_message_two_languages),
+		cmocka_unit_test(nested_words_follow_the_language),
+		cmocka_unit_test(plural_forms_by_language),
+		cmocka_unit_test(conversions_keep_their_flags),
+		cmocka_unit_test(a_line_carries_everything),
+		cmocka_unit_test(broken_lines_are_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
