@@ -306,13 +306,13 @@ static int reference_results(const struct sbuf *out, struct sandbox_child *ch, l
 	return rc;
 }
 
-/* The learner's kernel built without optimisation, judged against the same reference results. */
-static bool unoptimised_passes(const struct run_request *exec_rq, const struct sandbox_limits *lim,
+/* The learner's kernel built with optimisation, judged against the same reference results. */
+static bool optimised_passes(const struct run_request *exec_rq, const struct sandbox_limits *lim,
 			       const struct check_spec *spec, const struct proto_stream *ref,
 			       const char *shown, const char *lang, struct report *tests)
 {
 	struct run_request rq = *exec_rq;
-	rq.no_opt = true;
+	rq.optimise = true;
 	struct sandbox_child ch;
 	if (sandbox_start(&ch, lim, NULL, run_in_child, &rq) < 0)
 		return false;
@@ -326,7 +326,7 @@ static bool unoptimised_passes(const struct run_request *exec_rq, const struct s
 		struct judge_input in = { spec, &learner, ref, shown, lang, exec_rq->learner_src };
 		pass = judge_execution(&in, &r, &began, NULL) == 0 && r.verdict == VERDICT_PASS;
 	}
-	if (pass) {   /* its tests, all run, replace the optimised run's */
+	if (pass) {   /* its tests, all run, replace the unoptimised run's */
 		for (int i = 0; i < tests->ntests; i++) {
 			free(tests->tests[i].name);
 			free(tests->tests[i].detail);
@@ -583,12 +583,12 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			free(log);
 		}
 		/* Wrong on the device, yet the analysis saw nothing wrong: before blaming the learner,
-		 * the same kernel built without optimisation. Right there, the compiler is at fault. */
+		 * the same kernel built with optimisation. Right there, the compiler is at fault. */
 		if (r->verdict == VERDICT_WRONG_RESULT && r->analysis_ran && ref.ready &&
-		    unoptimised_passes(&exec_rq, &exec_limits, spec, &ref, shown, o->lang, r)) {
+		    optimised_passes(&exec_rq, &exec_limits, spec, &ref, shown, o->lang, r)) {
 			struct sbuf msg = SBUF_INIT;
-			sbuf_addf(&msg, tr(o->lang, "Your kernel is right. On %s its optimised build gave wrong "
-					   "results, but built without optimisation it passes every test, and the "
+			sbuf_addf(&msg, tr(o->lang, "Your kernel is right. On %s its unoptimised build gave wrong "
+					   "results, but built with optimisation it passes every test, and the "
 					   "analysis on Oclgrind found nothing wrong: this is a bug of the device's "
 					   "compiler, not of your kernel. (What it computed first: %s)"),
 				  r->device ? r->device : tr(o->lang, "this device"), r->message ? r->message : "");

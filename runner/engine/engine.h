@@ -304,7 +304,9 @@ struct run_request {
 	enum run_mode mode;
 	const struct sandbox_limits *limits;
 	const char *analysis_log_path; /* RUN_ANALYZE: where Oclgrind writes */
-	bool no_opt;                 /* build without optimisation (to tell a compiler's bug) */
+	/* Build with the compiler's optimisation: the bench does, and a check asks it for a second
+	 * opinion when the unoptimised build is wrong and the analysis clean (a compiler's bug). */
+	bool optimise;
 	const char *lang;            /* of the messages the child writes */
 	bool bench;                  /* time the kernel at the bench's size (benchrun.c) */
 	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
