@@ -417,11 +417,11 @@ void msg_render(const struct msg *m, const char *lang, struct sbuf *out)
 		case PART_RAW:
 			sbuf_adds(out, p->id);
 			break;
-		case PART_TEXT:
-			sbuf_adds(out, tr(lang, p->id));
+		case PART_TEXT:   /* "" would be the catalog's header */
+			sbuf_adds(out, *p->id ? tr(lang, p->id) : "");
 			break;
 		case PART_CTX:
-			sbuf_adds(out, tr_ctx(lang, p->plural ? p->plural : "", p->id));
+			sbuf_adds(out, *p->id ? tr_ctx(lang, p->plural ? p->plural : "", p->id) : "");
 			break;
 		case PART_NUMBER: {
 			char buf[32];
@@ -430,7 +430,7 @@ void msg_render(const struct msg *m, const char *lang, struct sbuf *out)
 			break;
 		}
 		default: {
-			const char *fmt = p->plural ? trn(lang, p->id, p->plural, p->n) : tr(lang, p->id);
+			const char *fmt = !*p->id ? "" : p->plural ? trn(lang, p->id, p->plural, p->n) : tr(lang, p->id);
 			const char *english = p->plural && p->n != 1 ? p->plural : p->id;
 			if (!render_format(m, p, fmt, lang, out) && !render_format(m, p, english, lang, out))
 				sbuf_adds(out, english);
@@ -503,7 +503,9 @@ void msg_write(const struct msg *m, struct sbuf *out)
 struct reader {
 	const char *p;
 	bool bad;
+	int depth;          /* of sub-messages: a line from another process may nest without end */
 };
+#define MSG_DEPTH_MAX 16
 
 static long long get_num(struct reader *r, char tag)
 {
@@ -588,7 +590,7 @@ static bool read_msg(struct reader *r, struct msg *m)
 	for (long long i = 0; i < ns && !r->bad; i++) {
 		char *blob = get_str(r);
 		struct msg *sub = xcalloc(1, sizeof(*sub));
-		struct reader rs = { blob ? blob : "", !blob };
+		struct reader rs = { blob ? blob : "", !blob || r->depth >= MSG_DEPTH_MAX, r->depth + 1 };
 		if (!read_msg(&rs, sub) || *rs.p)
 			r->bad = true;
 		free(blob);
@@ -624,7 +626,7 @@ static bool read_msg(struct reader *r, struct msg *m)
 
 bool msg_read(const char *line, struct msg *m)
 {
-	struct reader r = { line ? line : "", !line };
+	struct reader r = { line ? line : "", !line, 0 };
 	if (read_msg(&r, m) && !*r.p)
 		return true;
 	msg_release(m);

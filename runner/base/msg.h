@@ -7,7 +7,7 @@
  *
  *	struct msg m = MSG_INIT;
  *	msg_addf(&m, N_("At line %d, %s read %s"), line, msg_sub(&m, who), name);
- *	msg_addf(&m, msg_plural(&m, N_("%d work-group"), N_("%d work-groups"), n), n);
+ *	msg_addf(&m, msg_plural(&m, "%d work-group", "%d work-groups", n), n);
  *	msg_fact_int(&m, "line", line);
  *	msg_render(&m, "pt-BR", &out);
  *
@@ -44,7 +44,8 @@ void msg_adds(struct msg *m, const char *text);
 void msg_raw(struct msg *m, const char *text);
 void msg_rawf(struct msg *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* For msg_addf(m, msg_plural(m, one, many, n), ...): the form for n, by the plural rule of the
- * language rendered; returns one (format_arg: the compiler checks both forms). */
+ * language rendered; returns one (format_arg: the compiler checks both forms). The catalog's
+ * extraction knows it as a plural (no N_ around one and many). */
 const char *msg_plural(struct msg *m, const char *one, const char *many, unsigned long n)
 	__attribute__((format_arg(2))) __attribute__((format_arg(3)));
 /* Hands sub to m (sub is left empty) and returns what stands for it in a %s argument. */

@@ -39,7 +39,7 @@ static int cmd_check(const struct cmd_ctx *ctx)
 	struct report r = REPORT_INIT;
 	int rc = check_exercise(&c, e, &o, &r);
 	if (json)
-		report_print_json(&r, stdout);
+		report_print_json(&r, stdout, ctx->lang);
 	else
 		report_print_text(&r, stdout, term_colour(STDOUT_FILENO), o.verbose, ctx->lang);
 	/* The verdict of the learner's own file, so `list` and the watcher know what passed. */

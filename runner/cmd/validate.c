@@ -53,10 +53,12 @@ static void verdict_at(struct sbuf *sb, const struct report *r)
  * line (after "The kernel does not compile:"); else the whole message, its lines joined. */
 static void message_head(struct sbuf *sb, const struct report *r)
 {
-	const char *m = r->message ? r->message : "";
+	char *text = msg_text(&r->message, NULL);   /* the course's expectations are in English */
+	const char *m = text;
 	const char *nl = strchr(m, '\n');
 	if (r->verdict == VERDICT_BUILD_ERROR && nl && nl > m && nl[-1] == ':' && nl[1]) {
 		sbuf_add(sb, nl + 1, strcspn(nl + 1, "\n"));
+		free(text);
 		return;
 	}
 	bool space = false;
@@ -70,6 +72,7 @@ static void message_head(struct sbuf *sb, const struct report *r)
 		space = false;
 		sbuf_add(sb, p, 1);
 	}
+	free(text);
 }
 
 static int run_check(struct validation *v, const struct exercise *e, const char *file, bool no_analysis,
@@ -139,10 +142,13 @@ static void stub_step(struct validation *v, const struct exercise *e)
 /* Text of messages that the report's message lacks, or NULL. */
 static const char *message_lacks(const struct wrong_kernel *k, const struct report *r)
 {
-	for (int i = 0; i < k->nmessages; i++)
-		if (!r->message || !strstr(r->message, k->messages[i]))
-			return k->messages[i];
-	return NULL;
+	char *text = msg_text(&r->message, NULL);
+	const char *lacks = NULL;
+	for (int i = 0; i < k->nmessages && !lacks; i++)
+		if (!strstr(text, k->messages[i]))
+			lacks = k->messages[i];
+	free(text);
+	return lacks;
 }
 
 static void wrong_step(struct validation *v, const struct exercise *e, const struct wrong_kernel *k,

@@ -194,7 +194,8 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 			add_source_line(&sb, src, ret);
 			free(group);
 			f->verdict = VERDICT_BARRIER_DIVERGENCE;
-			f->message = sbuf_detach(&sb);
+			msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
+	sbuf_release(&sb);
 			return;
 		}
 	}
@@ -208,7 +209,8 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 			  "condition."));
 	free(group);
 	f->verdict = VERDICT_BARRIER_DIVERGENCE;
-	f->message = sbuf_detach(&sb);
+	msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
+	sbuf_release(&sb);
 }
 
 static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
@@ -288,7 +290,8 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 				  "the first."));
 	}
 	f->verdict = VERDICT_OUT_OF_BOUNDS;
-	f->message = sbuf_detach(&sb);
+	msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
+	sbuf_release(&sb);
 }
 
 static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
@@ -390,7 +393,8 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 				  "reads what it writes."));
 	}
 	f->verdict = VERDICT_DATA_RACE;
-	f->message = sbuf_detach(&sb);
+	msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
+	sbuf_release(&sb);
 }
 
 /* Whether a line of code assigns an array element as it is: `x[...] = y[...];` with no sum,
@@ -503,7 +507,8 @@ static void explain_uninitialized(const struct parsed_log *pl, const struct oclg
 				  "a starting value (`int sum = 0;`), and write every slot of local memory "
 				  "before anyone reads it (0, the identity of +, for a sum)."));
 	f->verdict = VERDICT_UNINITIALIZED;
-	f->message = sbuf_detach(&sb);
+	msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
+	sbuf_release(&sb);
 }
 
 /* ---- exported ---- */
@@ -619,9 +624,8 @@ int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 
 void finding_release(struct finding *f)
 {
-	free(f->message);
+	msg_release(&f->message);
 	free(f->file);
-	f->message = NULL;
 	f->file = NULL;
 	f->line = 0;
 	f->verdict = VERDICT_PASS;

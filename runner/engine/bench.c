@@ -209,7 +209,7 @@ static char *child_failure(const struct sandbox_child *ch, const struct proto_st
 	int verdicts = proto_parse(sbuf_str(&ps->before), &r, NULL);
 	char *msg = NULL;
 	if (verdicts)
-		msg = xstrdup(r.message ? r.message : verdict_name(r.verdict));
+		msg = msg_empty(&r.message) ? xstrdup(verdict_name(r.verdict)) : msg_text(&r.message, lang);
 	else if (ch->timed_out)
 		msg = xstrfmt(tr(lang, "The bench did not finish within %d s."), BENCH_TIME_LIMIT_MS / 1000);
 	else if (ch->signal)
@@ -239,7 +239,8 @@ static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, 
 	if (!stopped && !*failure && rq->mode == RUN_REFERENCE) {
 		struct report r = REPORT_INIT;
 		if (proto_parse(sbuf_str(&ps->after), &r, NULL))
-			*failure = xstrdup(r.message ? r.message : "the reference's bench failed");
+			*failure = msg_empty(&r.message) ? xstrdup("the reference's bench failed")
+							 : msg_text(&r.message, NULL);
 		report_release(&r);
 	}
 	sandbox_child_release(&ch);
@@ -350,8 +351,8 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 		rc = say(b, 1, xstrfmt(tr(o->lang, "%s does not pass its check yet (%s): only a kernel that "
 					  "passes is timed. `clings check %s` says what is wrong."), e->name,
 				       verdict_name(r.verdict), e->name));
-		if (r.verdict == VERDICT_ERROR && r.message)
-			rc = say(b, -1, xstrdup(r.message));
+		if (r.verdict == VERDICT_ERROR && !msg_empty(&r.message))
+			rc = say(b, -1, msg_text(&r.message, o->lang));
 	}
 	report_release(&r);
 	if (rc) {

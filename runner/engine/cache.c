@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 
 #define CACHE_DIR VERDICT_CACHE_DIR
-#define CACHE_MAGIC "clings-verdict-cache 2"
+#define CACHE_MAGIC "clings-verdict-cache 3"
 
 /* The program's identity: its version, and when this binary was built (a rebuilt clings may
  * judge differently). CLINGS_CACHE_VERSION replaces both (the tests use it). */
@@ -99,7 +99,10 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 	add_field(&out, "file", r->file);
 	sbuf_addf(&out, "line\t%d\nanalysis\t%d\n", r->line, r->analysis_ran);
 	add_field(&out, "device", r->device);
-	add_field(&out, "message", r->message);
+	struct sbuf message = SBUF_INIT;   /* as data: the cache answers in any language */
+	msg_write(&r->message, &message);
+	add_field(&out, "message", sbuf_str(&message));
+	sbuf_release(&message);
 	add_field(&out, "picture", r->picture);
 	add_field(&out, "printf", r->kernel_output);
 	add_field(&out, "buildlog", r->build_log);
@@ -150,12 +153,19 @@ static int read_field(char *line, struct report *r)
 	*tab = '\0';
 	const char *key = line, *v = tab + 1;
 	char **text = !strcmp(key, "file") ? &r->file : !strcmp(key, "device") ? &r->device
-		    : !strcmp(key, "message") ? &r->message : !strcmp(key, "picture") ? &r->picture
+		    : !strcmp(key, "picture") ? &r->picture
 		    : !strcmp(key, "printf") ? &r->kernel_output : !strcmp(key, "buildlog") ? &r->build_log
 		    : NULL;
 	if (text) {
 		free(*text);
 		*text = field_value(v);
+	} else if (!strcmp(key, "message")) {
+		char *data = field_value(v);
+		msg_release(&r->message);
+		bool ok = !data || msg_read(data, &r->message);
+		free(data);
+		if (!ok)
+			return -1;
 	} else if (!strcmp(key, "verdict")) {
 		int verdict = verdict_from_name(v);
 		if (verdict < 0 || !cacheable((enum verdict)verdict))

@@ -16,12 +16,12 @@
 #include <unistd.h>
 
 
-static const char *timeout_advice(const char *lang)
+static void timeout_advice(struct msg *m)
 {
-	return tr(lang, "The usual causes: a barrier that not every work-item of a group reaches (a "
+	msg_adds(m, N_("The usual causes: a barrier that not every work-item of a group reaches (a "
 		  "barrier inside an if, or inside a loop whose number of steps differs between "
 		  "work-items: the others wait there forever), or a loop whose condition never becomes "
-		  "false.");
+		  "false."));
 }
 
 #define REFERENCE_CACHE 8                    /* checks whose reference results are kept */
@@ -68,118 +68,139 @@ static void reference_store(uint64_t key, const struct sbuf *output)
 	e->len = output->len;
 }
 
-static void fail_report(struct report *r, enum verdict v, const char *msg)
+/* r's verdict v with the message m (m is left empty). */
+static void fail_with(struct report *r, enum verdict v, struct msg *m)
 {
 	r->verdict = v;
-	free(r->message);
-	r->message = xstrdup(msg);
+	msg_release(&r->message);
+	msg_append(&r->message, m);
+}
+
+/* The same with words of clings' own that are not for a learner (a broken course, the device). */
+static void fail_report(struct report *r, enum verdict v, const char *text)
+{
+	struct msg m = MSG_INIT;
+	msg_raw(&m, text);
+	fail_with(r, v, &m);
 }
 
 /*
  * What the execution child's end says when it did not report a verdict itself. where is ""
- * or a place with its leading space (" on the analysis device (Oclgrind)"), already in lang.
+ * or a catalog text of a place with its leading space (" on the analysis device (Oclgrind)").
  */
 static void explain_abnormal_end(struct sandbox_child *ch, const char *began, long limit_ms,
-				 const char *where, const char *lang, struct report *r)
+				 const char *where, struct report *r)
 {
-	struct sbuf msg = SBUF_INIT;
+	struct msg msg = MSG_INIT;
 	const char *test = began && *began ? began : NULL;
 	if (ch->output_cut) {
-		sbuf_addf(&msg, tr(lang, "The run%s sent far more than a check's results (over 64 MB) and "
-				   "was stopped."), where);
-		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
+		msg_addf(&msg, N_("The run%s sent far more than a check's results (over 64 MB) and "
+				   "was stopped."), msg_word(&msg, where));
+		fail_with(r, VERDICT_CRASH, &msg);
 	} else if (!ch->ready && !ch->timed_out && (ch->signal == SIGXCPU || ch->signal == SIGXFSZ ||
 						   ch->signal == SIGABRT || ch->signal == SIGSEGV ||
 						   ch->signal == SIGBUS || ch->signal == SIGKILL)) {
-		sbuf_addf(&msg, tr(lang, "Building the kernel%s used more than a build may (%d s of processor "
+		msg_addf(&msg, N_("Building the kernel%s used more than a build may (%d s of processor "
 				   "time, %d MB of memory, 64 MB of files): a macro that expands into a huge "
 				   "text, or a loop unrolled by hand thousands of times, does this."),
-			  where, BUILD_CPU_S, BUILD_MEMORY_MB);
-		fail_report(r, VERDICT_BUILD_ERROR, sbuf_str(&msg));
+			  msg_word(&msg, where), BUILD_CPU_S, BUILD_MEMORY_MB);
+		fail_with(r, VERDICT_BUILD_ERROR, &msg);
 	} else if (ch->timed_out && !ch->ready) {
-		sbuf_addf(&msg, tr(lang, "Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
-				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, where);
-		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
+		msg_addf(&msg, N_("Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
+				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, msg_word(&msg, where));
+		fail_with(r, VERDICT_TIMEOUT, &msg);
 	} else if (ch->timed_out) {
-		char s[32];
-		number_in(lang, (double)limit_ms / 1000.0, 1, s);
+		const char *s = msg_number(&msg, (double)limit_ms / 1000.0, 1);
 		if (test)
-			sbuf_addf(&msg, tr(lang, "Test %s did not finish within %s s%s."), test, s, where);
+			msg_addf(&msg, N_("Test %s did not finish within %s s%s."), test, s, msg_word(&msg, where));
 		else
-			sbuf_addf(&msg, tr(lang, "The check did not finish within %s s%s."), s, where);
-		sbuf_addf(&msg, "\n%s", timeout_advice(lang));
-		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
+			msg_addf(&msg, N_("The check did not finish within %s s%s."), s, msg_word(&msg, where));
+		msg_raw(&msg, "\n");
+		timeout_advice(&msg);
+		fail_with(r, VERDICT_TIMEOUT, &msg);
 	} else if (ch->signal == SIGXCPU) {
 		if (test)
-			sbuf_addf(&msg, tr(lang, "Test %s used up its CPU time%s."), test, where);
+			msg_addf(&msg, N_("Test %s used up its CPU time%s."), test, msg_word(&msg, where));
 		else
-			sbuf_addf(&msg, tr(lang, "The check used up its CPU time%s."), where);
-		sbuf_addf(&msg, "\n%s", timeout_advice(lang));
-		fail_report(r, VERDICT_TIMEOUT, sbuf_str(&msg));
+			msg_addf(&msg, N_("The check used up its CPU time%s."), msg_word(&msg, where));
+		msg_raw(&msg, "\n");
+		timeout_advice(&msg);
+		fail_with(r, VERDICT_TIMEOUT, &msg);
 	} else if (ch->signal == SIGSYS) {
 		if (test)
-			sbuf_addf(&msg, tr(lang, "Your kernel made a system call that no kernel may make, during "
+			msg_addf(&msg, N_("Your kernel made a system call that no kernel may make, during "
 					   "test %s%s: a kernel computes; it does not open files, start "
-					   "processes or signal them. The run was stopped."), test, where);
+					   "processes or signal them. The run was stopped."), test, msg_word(&msg, where));
 		else
-			sbuf_addf(&msg, tr(lang, "Your kernel made a system call that no kernel may make%s: a "
+			msg_addf(&msg, N_("Your kernel made a system call that no kernel may make%s: a "
 					   "kernel computes; it does not open files, start processes or signal "
-					   "them. The run was stopped."), where);
-		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
+					   "them. The run was stopped."), msg_word(&msg, where));
+		fail_with(r, VERDICT_CRASH, &msg);
 	} else if (ch->signal) {
 		if (test)
-			sbuf_addf(&msg, tr(lang, "Your kernel crashed the run%s (signal %d, %s) during test %s."),
-				  where, ch->signal, strsignal(ch->signal), test);
+			msg_addf(&msg, N_("Your kernel crashed the run%s (signal %d, %s) during test %s."),
+				  msg_word(&msg, where), ch->signal, strsignal(ch->signal), test);
 		else
-			sbuf_addf(&msg, tr(lang, "Your kernel crashed the run%s (signal %d, %s)."), where,
+			msg_addf(&msg, N_("Your kernel crashed the run%s (signal %d, %s)."), msg_word(&msg, where),
 				  ch->signal, strsignal(ch->signal));
-		sbuf_adds(&msg, tr(lang, "\nOn a CPU device this usually means a read or write far "
+		msg_adds(&msg, N_("\nOn a CPU device this usually means a read or write far "
 				   "outside a buffer: check every index against the size before using it. "
 				   "Or an array declared inside the kernel too large for a work-item's stack "
 				   "(private memory is for a few values; large data belongs in a buffer)."));
-		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
+		fail_with(r, VERDICT_CRASH, &msg);
 	} else if (ch->exit_status == 0 && ch->ready) {
 		/* it ended as if all was done, without the results: nothing a kernel does by mistake */
 		if (test)
-			sbuf_addf(&msg, tr(lang, "The results of test %s are missing or damaged: your kernel "
+			msg_addf(&msg, N_("The results of test %s are missing or damaged: your kernel "
 					   "ended the process that runs it, or wrote into its channel."), test);
 		else
-			sbuf_addf(&msg, tr(lang, "The results are missing or damaged: your kernel ended the "
+			msg_addf(&msg, N_("The results are missing or damaged: your kernel ended the "
 					   "process that runs it, or wrote into its channel."));
-		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
+		fail_with(r, VERDICT_CRASH, &msg);
 	} else {
 		if (test)
-			sbuf_addf(&msg, tr(lang, "The run ended without a result (exit status %d) during test "
+			msg_addf(&msg, N_("The run ended without a result (exit status %d) during test "
 					   "%s; it may have run out of memory."), ch->exit_status, test);
 		else
-			sbuf_addf(&msg, tr(lang, "The run ended without a result (exit status %d); it may have "
+			msg_addf(&msg, N_("The run ended without a result (exit status %d); it may have "
 					   "run out of memory."), ch->exit_status);
-		fail_report(r, VERDICT_CRASH, sbuf_str(&msg));
+		fail_with(r, VERDICT_CRASH, &msg);
 	}
-	sbuf_release(&msg);
+	msg_release(&msg);
 }
 
 /* Why a right result on the device proves nothing, for each kind of finding: a trailer that
- * names the real reason (parallelism explains a race, not an out-of-bounds read). Allocated. */
-static char *lucky_trailer(enum verdict v, const char *device, const char *lang)
+ * names the real reason (parallelism explains a race, not an out-of-bounds read), added to m;
+ * device is a %s argument of m. */
+static void lucky_trailer(enum verdict v, const char *device, struct msg *m)
 {
 	switch (v) {
 	case VERDICT_DATA_RACE:
 	case VERDICT_BARRIER_DIVERGENCE:
-		return xstrfmt(tr(lang, "On %s your results were right, but only by chance: a GPU runs "
+		msg_addf(m, N_("On %s your results were right, but only by chance: a GPU runs "
 				   "work-items truly in parallel and would not forgive this."), device);
+		return;
 	case VERDICT_OUT_OF_BOUNDS:
-		return xstrfmt(tr(lang, "On %s your results were right, but only by chance: the memory "
+		msg_addf(m, N_("On %s your results were right, but only by chance: the memory "
 				   "past the end happened to be there and to hold nothing that mattered. "
 				   "On another device, or with other sizes, the same access reads garbage "
 				   "or crashes."), device);
+		return;
 	case VERDICT_UNINITIALIZED:
-		return xstrfmt(tr(lang, "On %s your results were right, but only by chance: the memory "
+		msg_addf(m, N_("On %s your results were right, but only by chance: the memory "
 				   "happened to start as zeros there. A GPU gives whatever was left in it."),
 			       device);
+		return;
 	default:
-		return xstrfmt(tr(lang, "On %s your results were right, but only by chance."), device);
+		msg_addf(m, N_("On %s your results were right, but only by chance."), device);
+		return;
 	}
+}
+
+/* The device that ran the check, as a %s argument of m. */
+static const char *device_of(const struct report *r, struct msg *m)
+{
+	return r->device ? r->device : msg_word(m, N_("this device"));
 }
 
 /* Folds the analysis into the execution's report r. */
@@ -192,7 +213,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	int verdicts = proto_parse(sbuf_str(&ach->output), &ar, &began);
 	struct analysis_buffer *bufs = NULL;
 	int nbufs = proto_analysis_buffers(sbuf_str(&ach->output), &bufs);
-	struct finding f = { VERDICT_PASS, NULL, NULL, 0 };
+	struct finding f = { .verdict = VERDICT_PASS };
 	verdict_from_analysis(log ? log : "", learner, learner_src, bufs, nbufs, sbuf_str(&ach->output),
 			      lang, &f);
 	free(bufs);
@@ -200,42 +221,41 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	r->naccess = access_figures_parse(sbuf_str(&ach->output), spec, &r->access);
 	r->analysis_log = xstrdup(log ? log : "");
 
-	struct sbuf msg = SBUF_INIT;
-	const char *device = r->device ? r->device : tr(lang, "this device");
+	struct msg msg = MSG_INIT;
 	if (f.verdict != VERDICT_PASS) {
-		sbuf_adds(&msg, f.message ? f.message : "");
+		msg_append(&msg, &f.message);
 		if (r->verdict == VERDICT_PASS) {
-			char *why = lucky_trailer(f.verdict, device, lang);
-			sbuf_addf(&msg, "\n\n%s", why);
-			free(why);
-		}
-		else if (r->verdict == VERDICT_TIMEOUT)
-			sbuf_addf(&msg, tr(lang, "\n\nOn %s the run hung, which is what this bug does."),
-				  device);
-		else if (r->verdict == VERDICT_CRASH && f.verdict == VERDICT_BARRIER_DIVERGENCE)
+			msg_raw(&msg, "\n\n");
+			lucky_trailer(f.verdict, device_of(r, &msg), &msg);
+		} else if (r->verdict == VERDICT_TIMEOUT) {
+			msg_addf(&msg, N_("\n\nOn %s the run hung, which is what this bug does."),
+				 device_of(r, &msg));
+		} else if (r->verdict == VERDICT_CRASH && f.verdict == VERDICT_BARRIER_DIVERGENCE) {
 			/* the crash's own advice (an index far out of range) would mislead */
-			sbuf_addf(&msg, tr(lang, "\n\nOn %s the run crashed: that device cannot run a barrier "
-					   "that only part of the work-group reaches either."), device);
-		else if (r->message)
-			sbuf_addf(&msg, tr(lang, "\n\nOn %s it also failed: %s"), device, r->message);
+			msg_addf(&msg, N_("\n\nOn %s the run crashed: that device cannot run a barrier "
+					  "that only part of the work-group reaches either."), device_of(r, &msg));
+		} else if (!msg_empty(&r->message)) {
+			const char *device = device_of(r, &msg);
+			msg_addf(&msg, N_("\n\nOn %s it also failed: %s"), device, msg_sub(&msg, &r->message));
+		}
 		r->verdict = f.verdict;
 		free(r->file);
 		r->file = f.file ? xstrdup(f.file) : NULL;
 		r->line = f.line;
-		free(r->message);
-		r->message = sbuf_detach(&msg);
+		msg_release(&r->message);
+		msg_append(&r->message, &msg);
 	} else if (ach->timed_out || ach->signal || !verdicts) {
 		if (r->verdict == VERDICT_PASS) {
 			/* Passing on the device but hanging on Oclgrind is still a hang. */
 			explain_abnormal_end(ach, sbuf_str(&began), spec->analysis_time_limit_ms,
-					     tr(lang, " on the analysis device (Oclgrind)"), lang, r);
+					     N_(" on the analysis device (Oclgrind)"), r);
 		}
 	} else if ((ar.verdict == VERDICT_ERROR || ar.verdict == VERDICT_BUILD_ERROR) &&
 		   r->verdict == VERDICT_PASS) {
-		sbuf_addf(&msg, tr(lang, "The analysis could not run: %s"), ar.message ? ar.message : "");
-		fail_report(r, VERDICT_ERROR, sbuf_str(&msg));
+		msg_addf(&msg, N_("The analysis could not run: %s"), msg_sub(&msg, &ar.message));
+		fail_with(r, VERDICT_ERROR, &msg);
 	}
-	sbuf_release(&msg);
+	msg_release(&msg);
 	sbuf_release(&began);
 	finding_release(&f);
 	report_release(&ar);
@@ -248,12 +268,11 @@ static void judge_access(const struct check_spec *spec, const char *learner, con
 	struct sbuf msg = SBUF_INIT;
 	int line = 0;
 	if (r->naccess < 0 && !r->analysis_ran) {
-		sbuf_addf(&msg, "%s%s%s", r->message ? r->message : "", r->message ? "\n\n" : "",
-			  tr(lang, "This exercise also requires a memory-access pattern, which only the "
-				   "analysis on Oclgrind measures: it did not run, so that part was not "
-				   "checked."));
-		free(r->message);
-		r->message = sbuf_detach(&msg);
+		if (!msg_empty(&r->message))
+			msg_raw(&r->message, "\n\n");
+		msg_adds(&r->message, N_("This exercise also requires a memory-access pattern, which only "
+					 "the analysis on Oclgrind measures: it did not run, so that part "
+					 "was not checked."));
 		return;
 	}
 	if (r->naccess < 0) {
@@ -287,15 +306,19 @@ static int reference_results(const struct sbuf *out, struct sandbox_child *ch, l
 	int rc = 0;
 	if (verdicts) {
 		/* the course's or the device's fault, in the reference's own words */
-		fail_report(r, VERDICT_ERROR, rr.message ? rr.message : "the reference solution failed");
+		if (msg_empty(&rr.message))
+			fail_report(r, VERDICT_ERROR, "the reference solution failed");
+		else
+			fail_with(r, VERDICT_ERROR, &rr.message);
 		rc = -1;
 	} else if (proto_number(sbuf_str(&ref->after), "end", NULL) < 0) {
 		struct report why = REPORT_INIT;
 		if (ch)   /* (the cache holds whole runs only) */
-			explain_abnormal_end(ch, NULL, limit_ms, "", "en", &why);
-		char *msg = xstrfmt("the reference solution did not finish on this device: %s",
-				    why.message ? why.message : "");
+			explain_abnormal_end(ch, NULL, limit_ms, "", &why);
+		char *text = msg_text(&why.message, NULL);   /* the course's or the device's: English */
+		char *msg = xstrfmt("the reference solution did not finish on this device: %s", text);
 		fail_report(r, VERDICT_ERROR, msg);
+		free(text);
 		free(msg);
 		report_release(&why);
 		rc = -1;
@@ -346,15 +369,18 @@ static bool optimised_passes(const struct run_request *exec_rq, const struct san
 
 /* Reads the learner's file: a regular file of a kernel's size; anything else is an error of use. */
 static int read_learner_file(const char *path, char **src, const char *exercise, bool own_file,
-			     const char *lang, struct report *r)
+			     struct report *r)
 {
 	if (read_regular_file(path, LEARNER_FILE_MAX, src, NULL) == 0)
 		return 0;
-	/* the exercise's own file deleted: say how to get it back */
-	char *msg = errno == ENOENT && own_file
-		  ? xstrfmt(tr(lang, "%s is gone: `clings reset %s` puts the exercise's stub back."), path,
-			    exercise)
-		  : errno == EFBIG ? xstrfmt("%s: larger than %zu KB: not a kernel", path, LEARNER_FILE_MAX >> 10)
+	if (errno == ENOENT && own_file) {   /* the exercise's own file deleted: how to get it back */
+		struct msg m = MSG_INIT;
+		msg_addf(&m, N_("%s is gone: `clings reset %s` puts the exercise's stub back."), path,
+			 exercise);
+		fail_with(r, VERDICT_ERROR, &m);
+		return -1;
+	}
+	char *msg = errno == EFBIG ? xstrfmt("%s: larger than %zu KB: not a kernel", path, LEARNER_FILE_MAX >> 10)
 		  : errno == EINVAL ? xstrfmt("%s: not a regular file", path)
 		  : xstrfmt("cannot read %s: %s", path, strerror(errno));
 	fail_report(r, VERDICT_ERROR, msg);
@@ -398,7 +424,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	}
 	if (o->seed)
 		spec->seed = o->seed;
-	if (read_learner_file(path, &learner_src, e->name, !o->file, o->lang, r) < 0) {
+	if (read_learner_file(path, &learner_src, e->name, !o->file, r) < 0) {
 		check_spec_release(spec);
 		free(spec);
 		return -1;
@@ -429,33 +455,34 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	int rc = 0;
 	int include_line = source_find_include(learner_src, learner_len);
 	if (include_line) {
-		struct sbuf msg = SBUF_INIT;
-		sbuf_addf(&msg, tr(o->lang, "%s:%d: a kernel here is one file: #include (and every other way "
-				   "of reading another file into it) is not allowed. Write what you need in "
-				   "this file."), shown, include_line);
-		fail_report(r, VERDICT_BUILD_ERROR, sbuf_str(&msg));
+		struct msg msg = MSG_INIT;
+		msg_addf(&msg, N_("%s:%d: a kernel here is one file: #include (and every other way "
+				  "of reading another file into it) is not allowed. Write what you need in "
+				  "this file."), shown, include_line);
+		msg_fact_int(&msg, "line", include_line);
+		fail_with(r, VERDICT_BUILD_ERROR, &msg);
 		r->file = xstrdup(shown);
 		r->line = include_line;
-		sbuf_release(&msg);
 		goto out;
 	}
 	char caller[NAME_MAX_LEN], callee[NAME_MAX_LEN];
 	int recursion_line = source_find_recursion(learner_src, learner_len, caller, callee, sizeof(caller));
 	if (recursion_line) {
 		/* PoCL and Oclgrind compile it without a word; the standard and GPUs do not */
-		struct sbuf msg = SBUF_INIT;
+		struct msg msg = MSG_INIT;
 		if (!strcmp(caller, callee))
-			sbuf_addf(&msg, tr(o->lang, "%s:%d: `%s` calls itself. OpenCL C does not allow "
+			msg_addf(&msg, N_("%s:%d: `%s` calls itself. OpenCL C does not allow "
 					   "recursion (a GPU keeps no call stack for it): write it as a loop."),
 				  shown, recursion_line, caller);
 		else
-			sbuf_addf(&msg, tr(o->lang, "%s:%d: `%s` calls `%s`, which leads back to `%s`. OpenCL "
+			msg_addf(&msg, N_("%s:%d: `%s` calls `%s`, which leads back to `%s`. OpenCL "
 					   "C does not allow recursion (a GPU keeps no call stack for it): write "
 					   "it as a loop."), shown, recursion_line, caller, callee, caller);
-		fail_report(r, VERDICT_BUILD_ERROR, sbuf_str(&msg));
+		msg_fact_int(&msg, "line", recursion_line);
+		msg_fact_str(&msg, "function", caller);
+		fail_with(r, VERDICT_BUILD_ERROR, &msg);
 		r->file = xstrdup(shown);
 		r->line = recursion_line;
-		sbuf_release(&msg);
 		goto out;
 	}
 	bool analyze = spec->analysis != ANALYSIS_OFF && !(o->no_analysis && spec->analysis == ANALYSIS_ON);
@@ -530,8 +557,8 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		}
 	}
 	if (o->progress)
-		o->progress(o->progress_ctx, analyze ? tr(o->lang, "checking (and analysing on Oclgrind)...")
-						     : tr(o->lang, "checking..."));
+		o->progress(o->progress_ctx, analyze ? N_("checking (and analysing on Oclgrind)...")
+						     : N_("checking..."));
 	if ((o->standby && standby_take(o->standby, &exec_rq, &ch[nch]) == 0) ||
 	    sandbox_start(&ch[nch], &exec_limits, NULL, run_in_child, &exec_rq) == 0)
 		idx[0] = nch++;
@@ -566,13 +593,13 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		if (verdicts) {
 			/* build, signature, requirement, or the device: settled */
 		} else if (!learner.ready) {
-			explain_abnormal_end(lc, NULL, spec->time_limit_ms, "", o->lang, r);
+			explain_abnormal_end(lc, NULL, spec->time_limit_ms, "", r);
 		} else if (reference_results(rc_child ? &rc_child->output : &cached, rc_child,
 					     spec->time_limit_ms, key, &ref, r) == 0) {
 			struct judge_input in = { spec, &learner, &ref, shown, o->lang, learner_src };
 			int failed_case = -1;
 			if (judge_execution(&in, r, &began, &failed_case))
-				explain_abnormal_end(lc, sbuf_str(&began), spec->time_limit_ms, "", o->lang, r);
+				explain_abnormal_end(lc, sbuf_str(&began), spec->time_limit_ms, "", r);
 			r->kernel_output = proto_printf_text(sbuf_str(&learner.after), failed_case);
 		}
 		bool settled = verdict_settles(r->verdict);
@@ -586,15 +613,14 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		 * the same kernel built with optimisation. Right there, the compiler is at fault. */
 		if (r->verdict == VERDICT_WRONG_RESULT && r->analysis_ran && ref.ready &&
 		    optimised_passes(&exec_rq, &exec_limits, spec, &ref, shown, o->lang, r)) {
-			struct sbuf msg = SBUF_INIT;
-			sbuf_addf(&msg, tr(o->lang, "Your kernel is right. On %s its unoptimised build gave wrong "
+			struct msg msg = MSG_INIT;
+			const char *device = device_of(r, &msg);
+			msg_addf(&msg, N_("Your kernel is right. On %s its unoptimised build gave wrong "
 					   "results, but built with optimisation it passes every test, and the "
 					   "analysis on Oclgrind found nothing wrong: this is a bug of the device's "
 					   "compiler, not of your kernel. (What it computed first: %s)"),
-				  r->device ? r->device : tr(o->lang, "this device"), r->message ? r->message : "");
-			r->verdict = VERDICT_PASS;
-			free(r->message);
-			r->message = sbuf_detach(&msg);
+				 device, msg_sub(&msg, &r->message));
+			fail_with(r, VERDICT_PASS, &msg);
 			free(r->picture);
 			r->picture = NULL;
 			free(r->file);
@@ -619,9 +645,9 @@ cleanup:
 	rc = r->verdict == VERDICT_ERROR ? -1 : 0;
 	const char *advice = advice_for(spec, r->verdict, o->lang);
 	if (advice && !r->interrupted) {   /* the instructor's word for this exercise comes last */
-		char *msg = xstrfmt("%s%s%s", r->message ? r->message : "", r->message ? "\n\n" : "", advice);
-		free(r->message);
-		r->message = msg;
+		if (!msg_empty(&r->message))
+			msg_raw(&r->message, "\n\n");
+		msg_raw(&r->message, advice);
 	}
 	if (o->cache)
 		verdict_cache_store(c->dir, &cache_key, r);

@@ -6,6 +6,7 @@
 #ifndef ENGINE_ENGINE_H
 #define ENGINE_ENGINE_H
 
+#include "base/msg.h"
 #include "course/course.h"
 
 /* ---- comparing an output with the reference  ---- */
@@ -84,7 +85,7 @@ int access_banks(void);
 struct report {
 	char exercise[NAME_MAX_LEN];
 	enum verdict verdict;
-	char *message;       /* the learner-facing explanation */
+	struct msg message;  /* the learner-facing explanation, as data (rendered when shown) */
 	char *file;          /* location, when known */
 	int line;
 	char *device;        /* the execution device */
@@ -253,7 +254,8 @@ struct check_options {
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
 	bool cache;              /* answer an unchanged kernel from the verdict cache (cache.c) */
 	struct standby *standby; /* a warm execution child to use, or NULL */
-	/* Called (in the parent) with a short line while a slow phase runs; may be NULL. */
+	/* Called (in the parent) while a slow phase runs, with a catalog text for the learner
+	 * ("checking..."), which the callee translates; may be NULL. */
 	void (*progress)(void *ctx, const char *what);
 	void *progress_ctx;
 };
@@ -407,7 +409,7 @@ struct analysis_buffer {          /* what the host knows of each buffer, in crea
 };
 struct finding {
 	enum verdict verdict;         /* VERDICT_PASS: nothing found */
-	char *message;                /* learner-facing, names file and line */
+	struct msg message;           /* learner-facing, names file and line */
 	char *file;
 	int line;
 };
@@ -475,6 +477,14 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 
 /* ---- the child protocol (protocol.c): lines "key\tvalue", and frames of result bytes ---- */
 void proto_send(int fd, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "verdict V FILE LINE MESSAGE": the message as data (msg_write), which the parent renders in
+ * the learner's language; msg is released. The _text form: words of clings' own that are not
+ * for a learner (the device's, the course's), kept as they are. */
+void proto_send_verdict(int fd, enum verdict v, const char *file, int line, struct msg *msg);
+void proto_send_verdict_text(int fd, enum verdict v, const char *file, int line, const char *text);
+/* "KEY TEXT" and "test NAME STATUS DETAIL", the texts escaped (escape_line). */
+void proto_send_text(int fd, const char *key, const char *text);
+void proto_send_test(int fd, const char *name, enum test_status st, const char *detail);
 /* "data CASE PASS ARG BYTES GUARD", then BYTES of contents (data may be NULL with 0 bytes) and
  * GUARD bytes of the buffer's guard region. */
 void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t bytes,

@@ -54,31 +54,6 @@ static void pass_data_release(struct pass_data *d)
 	memset(d, 0, sizeof(*d));
 }
 
-static void send_verdict(struct child *c, enum verdict v, const char *file, int line, const char *msg)
-{
-	struct sbuf e = SBUF_INIT;
-	escape_line(&e, msg);
-	proto_send(c->fd, "verdict", "%s\t%s\t%d\t%s", verdict_name(v), file ? file : "", line,
-		   sbuf_str(&e));
-	sbuf_release(&e);
-}
-
-static void send_text(struct child *c, const char *key, const char *text)
-{
-	struct sbuf e = SBUF_INIT;
-	escape_line(&e, text);
-	proto_send(c->fd, key, "%s", sbuf_str(&e));
-	sbuf_release(&e);
-}
-
-static void send_test(struct child *c, const char *name, enum test_status st, const char *detail)
-{
-	struct sbuf e = SBUF_INIT;
-	escape_line(&e, detail);
-	proto_send(c->fd, "test", "%s\t%s\t%s", name, test_status_name(st), sbuf_str(&e));
-	sbuf_release(&e);
-}
-
 /* The compiler's options: the check's own, then what this child needs. Allocated. */
 static char *build_options(const struct check_spec *spec, const char *own)
 {
@@ -90,47 +65,49 @@ static char *build_options(const struct check_spec *spec, const char *own)
 static int learner_kernel(struct child *c, struct cl_prog *prog, int step)
 {
 	const struct run_request *rq = c->rq;
-	const char *lang = rq->lang;
 	const struct check_spec *spec = c->spec;
 	const struct step_spec *st = &spec->steps[step];
-	struct sbuf sig = SBUF_INIT, msg = SBUF_INIT;
+	struct sbuf sig = SBUF_INIT;
+	struct msg msg = MSG_INIT;
 	check_step_signature(spec, step, &sig);
 	if (clhost_kernel(prog, st->kernel, &c->learner[step]) < 0) {
 		struct sbuf names = SBUF_INIT;
 		clhost_prog_kernel_names(prog, &names);
-		sbuf_addf(&msg, tr(lang, "There is no kernel named '%s' in your file. Expected:\n  %s\n"),
+		msg_addf(&msg, N_("There is no kernel named '%s' in your file. Expected:\n  %s\n"),
 			  st->kernel, sbuf_str(&sig));
 		if (names.len)
-			sbuf_addf(&msg, tr(lang, "Your file defines: %s"), sbuf_str(&names));
+			msg_addf(&msg, N_("Your file defines: %s"), sbuf_str(&names));
 		else
-			sbuf_adds(&msg, tr(lang, "Your file defines no __kernel function."));
+			msg_adds(&msg, N_("Your file defines no __kernel function."));
 		sbuf_release(&names);
 	} else {
 		struct kernel_arg_info got[MAX_ARGS + 4];
 		int n = clhost_kernel_args(c->learner[step], got, MAX_ARGS + 4);
 		if (n != st->nparams && n >= 0)
-			sbuf_addf(&msg, trn(lang, "'%s' takes %d argument; it should take %d.",
-					    "'%s' takes %d arguments; it should take %d.", (unsigned long)n),
+			msg_addf(&msg, msg_plural(&msg, "'%s' takes %d argument; it should take %d.",
+						  "'%s' takes %d arguments; it should take %d.", (unsigned long)n),
 				  st->kernel, n, st->nparams);
-		const char *const space[] = { "__global", "__constant", "__local", tr(lang, "(private)") };
-		for (int i = 0; i < n && i < st->nparams && !msg.len; i++) {
+		const char *const space[] = { "__global", "__constant", "__local", N_("(private)") };
+		for (int i = 0; i < n && i < st->nparams && msg_empty(&msg); i++) {
 			const struct arg_spec *a = &spec->args[st->param[i].arg];
 			char want[NAME_MAX_LEN];
 			snprintf(want, sizeof(want), "%s%s", type_info(a->type)->name, a->is_pointer ? "*" : "");
 			if (got[i].kind != a->kind)
-				sbuf_addf(&msg, tr(lang, "Argument %d ('%s') is %s; it should be %s."), i + 1,
-					  got[i].name, space[got[i].kind], space[a->kind]);
+				msg_addf(&msg, N_("Argument %d ('%s') is %s; it should be %s."), i + 1,
+					  got[i].name, msg_word(&msg, space[got[i].kind]), msg_word(&msg, space[a->kind]));
 			else if (strcmp(got[i].type_name, want))
-				sbuf_addf(&msg, tr(lang, "Argument %d ('%s') has type %s; it should be %s."), i + 1,
+				msg_addf(&msg, N_("Argument %d ('%s') has type %s; it should be %s."), i + 1,
 					  got[i].name, got[i].type_name, want);
 		}
-		if (msg.len)
-			sbuf_addf(&msg, tr(lang, "\nThe kernel must be declared exactly as:\n  %s"), sbuf_str(&sig));
+		if (!msg_empty(&msg))
+			msg_addf(&msg, N_("\nThe kernel must be declared exactly as:\n  %s"), sbuf_str(&sig));
 	}
-	if (msg.len)
-		send_verdict(c, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, sbuf_str(&msg));
-	int bad = msg.len ? -1 : 0;
-	sbuf_release(&msg);
+	int bad = msg_empty(&msg) ? 0 : -1;
+	if (bad)
+		msg_fact_str(&msg, "kernel", st->kernel);
+	if (bad)
+		proto_send_verdict(c->fd, VERDICT_SIGNATURE_MISMATCH, rq->learner_path, 0, &msg);
+	msg_release(&msg);
 	sbuf_release(&sig);
 	return bad;
 }
@@ -138,7 +115,6 @@ static int learner_kernel(struct child *c, struct cl_prog *prog, int step)
 static int build_learner(struct child *c)
 {
 	const struct run_request *rq = c->rq;
-	const char *lang = rq->lang;
 	char *src = source_with_line_directive(rq->learner_path, rq->learner_src);
 	struct sbuf log = SBUF_INIT;
 	struct cl_prog *prog = NULL;
@@ -154,13 +130,16 @@ static int build_learner(struct child *c)
 	free(options);
 	free(src);
 	if (rc < 0) {
-		struct sbuf msg = SBUF_INIT;
+		struct sbuf where = SBUF_INIT;
+		struct msg msg = MSG_INIT;
 		int line = 0;
-		sbuf_adds(&msg, tr(lang, "The kernel does not compile:\n"));
-		source_first_build_error(sbuf_str(&log), rq->learner_path, rq->learner_src, &line, &msg);
-		send_text(c, "buildlog", sbuf_str(&log));
-		send_verdict(c, VERDICT_BUILD_ERROR, rq->learner_path, line, sbuf_str(&msg));
-		sbuf_release(&msg);
+		msg_adds(&msg, N_("The kernel does not compile:\n"));
+		source_first_build_error(sbuf_str(&log), rq->learner_path, rq->learner_src, &line, &where);
+		msg_raw(&msg, sbuf_str(&where));   /* the compiler's words, at the learner's line */
+		msg_fact_int(&msg, "line", line);
+		proto_send_text(c->fd, "buildlog", sbuf_str(&log));
+		proto_send_verdict(c->fd, VERDICT_BUILD_ERROR, rq->learner_path, line, &msg);
+		sbuf_release(&where);
 		sbuf_release(&log);
 		return -1;
 	}
@@ -204,7 +183,7 @@ static int build_reference(struct child *c)
 	sbuf_release(&log);
 	if (!msg.len)
 		return 0;
-	send_verdict(c, VERDICT_ERROR, shown, line, sbuf_str(&msg));
+	proto_send_verdict_text(c->fd, VERDICT_ERROR, shown, line, sbuf_str(&msg));
 	sbuf_release(&msg);
 	return -1;
 }
@@ -225,7 +204,7 @@ static int eval(struct child *c, const char *expr, const struct vars *v, int64_t
 	struct sbuf why = SBUF_INIT;
 	int rc = eval_into(c->spec, expr, v, out, &why);
 	if (rc < 0)
-		send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+		proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
 	sbuf_release(&why);
 	return rc;
 }
@@ -355,7 +334,7 @@ static int prepare_pass(struct child *c, int test, const struct vars *v, struct 
 			struct sbuf msg = SBUF_INIT;
 			sbuf_addf(&msg, "%s: buffer '%s' would have %lld elements", spec->path, a->name,
 				  (long long)n);
-			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
 			sbuf_release(&msg);
 			return -1;
 		}
@@ -365,7 +344,7 @@ static int prepare_pass(struct child *c, int test, const struct vars *v, struct 
 		if (arg_fill_init(a, check_spec_init_for(spec, test, i), v, d->input[i], (size_t)n,
 				  seed ^ (0x1000193u * (uint64_t)(i + 1)), why, sizeof(why)) < 0) {
 			char *msg = xstrfmt("%s: init of '%s': %s", spec->path, a->name, why);
-			send_verdict(c, VERDICT_ERROR, NULL, 0, msg);
+			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, msg);
 			free(msg);
 			return -1;
 		}
@@ -415,7 +394,7 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 			}
 		}
 		if (rc)
-			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
 		sbuf_release(&msg);
 		sbuf_release(&pic);
 		free(host);
@@ -460,19 +439,20 @@ static int run_case(struct child *c, const struct test_case *tc, int ci, uint64_
 		sbuf_reset(&why);
 		rc = launch(c, k, &v, &cur, res, guard, &why);
 		if (rc == LAUNCH_BAD_CHECK) {
-			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
 			rc = -1;
 		} else if (rc < 0 && reference) {
 			struct sbuf msg = SBUF_INIT;
 			sbuf_addf(&msg, "the reference solution failed on %s: %s", tc->name, sbuf_str(&why));
-			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
+			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
 			sbuf_release(&msg);
 		} else if (rc < 0 && c->analyze) {
-			struct sbuf msg = SBUF_INIT;
-			sbuf_addf(&msg, tr(c->rq->lang, "Test %s: %s"), tc->name, sbuf_str(&why));
-			send_test(c, tc->name, TEST_ERROR, sbuf_str(&msg));
-			send_verdict(c, VERDICT_CRASH, c->rq->learner_path, 0, sbuf_str(&msg));
-			sbuf_release(&msg);
+			struct msg msg = MSG_INIT;
+			msg_addf(&msg, N_("Test %s: %s"), tc->name, sbuf_str(&why));
+			char *text = msg_text(&msg, c->rq->lang);   /* a test's detail stays text */
+			proto_send_test(c->fd, tc->name, TEST_ERROR, text);
+			free(text);
+			proto_send_verdict(c->fd, VERDICT_CRASH, c->rq->learner_path, 0, &msg);
 			rc = 1;
 		} else if (rc < 0) {
 			/* Only what failed, in words the parent knows; it writes the message. */
@@ -484,7 +464,7 @@ static int run_case(struct child *c, const struct test_case *tc, int ci, uint64_
 		if (!rc && !c->analyze)
 			send_results(c, ci, pass, &cur, res, guard);
 		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
-			send_verdict(c, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
 			rc = -1;
 		}
 		/* The next pass reads this one's results: keep them, drop the older ones. */
@@ -520,8 +500,7 @@ static void send_printf(struct child *c, int ci)
 
 void run_send_error(int fd, const char *msg)
 {
-	struct child c = { .fd = fd };
-	send_verdict(&c, VERDICT_ERROR, NULL, 0, msg);
+	proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, msg);
 }
 
 int run_in_child(void *arg, int fd)
@@ -554,21 +533,20 @@ static int memory_too_large(struct child *c)
 		priv = p > priv ? p : priv;
 		limit = clhost_device_local_mem(c->learner[s]);
 	}
-	struct sbuf msg = SBUF_INIT;
+	struct msg msg = MSG_INIT;
 	if (local > 0 && limit > 0 && local > limit)
-		sbuf_addf(&msg, tr(rq->lang, "Your kernel declares %ld KB of __local memory, more than a "
+		msg_addf(&msg, N_("Your kernel declares %ld KB of __local memory, more than a "
 				   "work-group has on this device (%ld KB). Local memory is small: keep a "
 				   "tile of the work-group's size, not a copy of the data."),
 			  local >> 10, limit >> 10);
 	else if (priv > PRIVATE_MEM_MAX)
-		sbuf_addf(&msg, tr(rq->lang, "Your kernel keeps %ld KB of private memory in every work-item "
+		msg_addf(&msg, N_("Your kernel keeps %ld KB of private memory in every work-item "
 				   "(an array declared inside it), more than the %d KB a work-item can "
 				   "count on. Private memory is for a few values each; large data belongs "
 				   "in a buffer."), priv >> 10, PRIVATE_MEM_MAX >> 10);
-	if (!msg.len)
+	if (msg_empty(&msg))
 		return 0;
-	send_verdict(c, VERDICT_BUILD_ERROR, rq->learner_path, 0, sbuf_str(&msg));
-	sbuf_release(&msg);
+	proto_send_verdict(c->fd, VERDICT_BUILD_ERROR, rq->learner_path, 0, &msg);
 	return -1;
 }
 
@@ -590,20 +568,19 @@ static int build(struct child *c)
 		have = l > have ? l : have;
 	}
 	if (need > 0 && have < need) {
-		struct sbuf msg = SBUF_INIT;
+		struct msg msg = MSG_INIT;
 		/* what the compiler kept: an array it proved unused is not counted */
 		if (have > 0)
-			sbuf_addf(&msg, tr(rq->lang, "Your kernel uses %ld bytes of __local memory of its own, "
+			msg_addf(&msg, N_("Your kernel uses %ld bytes of __local memory of its own, "
 					   "after the compiler removed what it does not need; this exercise "
 					   "asks for at least %ld."), have, need);
 		else
-			sbuf_addf(&msg, tr(rq->lang, "Your kernel uses no __local memory of its own, after the "
+			msg_addf(&msg, N_("Your kernel uses no __local memory of its own, after the "
 					   "compiler removed what it does not need (this exercise asks for at "
 					   "least %ld bytes)."), need);
 		if (c->spec->requirement_why)
-			sbuf_addf(&msg, "\n%s", c->spec->requirement_why);
-		send_verdict(c, VERDICT_REQUIREMENT_UNMET, rq->learner_path, 0, sbuf_str(&msg));
-		sbuf_release(&msg);
+			msg_rawf(&msg, "\n%s", c->spec->requirement_why);
+		proto_send_verdict(c->fd, VERDICT_REQUIREMENT_UNMET, rq->learner_path, 0, &msg);
 		return -1;
 	}
 	return 0;
@@ -629,7 +606,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	/* From here on the learner's code may run in this process: nothing is compiled, linked or
 	 * written any more, and the process can no longer start one, signal one, or reach out. */
 	if (c.mode == RUN_EXECUTE && clhost_prog_finish(c.prog) < 0) {
-		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot finish building the kernel for this device");
+		proto_send_verdict_text(c.fd, VERDICT_ERROR, NULL, 0, "cannot finish building the kernel for this device");
 		return 0;
 	}
 	/* The kernel's printf: into a file in memory, sent after each test (the learner's first
@@ -641,7 +618,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 			dup2(c.printf_fd, STDOUT_FILENO);
 	}
 	if (c.mode != RUN_REFERENCE && sandbox_confine(c.mode == RUN_EXECUTE) < 0) {
-		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot confine the checking process");
+		proto_send_verdict_text(c.fd, VERDICT_ERROR, NULL, 0, "cannot confine the checking process");
 		return 0;
 	}
 	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
@@ -651,7 +628,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	struct test_case *cases;
 	int n;
 	if (check_spec_expand(c.spec, &cases, &n) < 0) {
-		send_verdict(&c, VERDICT_ERROR, NULL, 0, "cannot expand the tests");
+		proto_send_verdict_text(c.fd, VERDICT_ERROR, NULL, 0, "cannot expand the tests");
 		return 0;
 	}
 	int failed = 0, ran = 0;
@@ -671,7 +648,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		if (c.printf_fd >= 0)
 			send_printf(&c, i);
 		if (rc == 0 && c.analyze)
-			send_test(&c, tc->name, TEST_PASS, "");
+			proto_send_test(c.fd, tc->name, TEST_PASS, "");
 		failed = rc != 0;
 		ran++;
 		/* Once Oclgrind has something to say, more launches only make the log longer. */
@@ -682,7 +659,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	}
 	free(cases);
 	if (c.analyze && !failed)
-		send_verdict(&c, VERDICT_PASS, NULL, 0, "");
+		proto_send_verdict_text(c.fd, VERDICT_PASS, NULL, 0, "");
 	else if (!c.analyze)
 		proto_send(fd, "end", "%d", ran);
 	return 0;

@@ -38,8 +38,8 @@ static bool launch_failed(const char *text, int ci, int pass, struct sbuf *what)
 static void fail(struct report *r, enum verdict v, const char *file, const char *msg)
 {
 	r->verdict = v;
-	free(r->message);
-	r->message = xstrdup(msg);
+	msg_release(&r->message);
+	msg_raw(&r->message, msg);   /* boundary */
 	free(r->file);
 	r->file = file ? xstrdup(file) : NULL;
 	r->line = 0;

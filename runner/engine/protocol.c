@@ -30,6 +30,41 @@ void proto_send(int fd, const char *key, const char *fmt, ...)
 	sbuf_release(&sb);
 }
 
+void proto_send_verdict(int fd, enum verdict v, const char *file, int line, struct msg *msg)
+{
+	struct sbuf m = SBUF_INIT, e = SBUF_INIT;
+	msg_write(msg, &m);
+	escape_line(&e, sbuf_str(&m));
+	proto_send(fd, "verdict", "%s\t%s\t%d\t%s", verdict_name(v), file ? file : "", line,
+		   sbuf_str(&e));
+	sbuf_release(&m);
+	sbuf_release(&e);
+	msg_release(msg);
+}
+
+void proto_send_verdict_text(int fd, enum verdict v, const char *file, int line, const char *text)
+{
+	struct msg m = MSG_INIT;
+	msg_raw(&m, text);
+	proto_send_verdict(fd, v, file, line, &m);
+}
+
+void proto_send_text(int fd, const char *key, const char *text)
+{
+	struct sbuf e = SBUF_INIT;
+	escape_line(&e, text);
+	proto_send(fd, key, "%s", sbuf_str(&e));
+	sbuf_release(&e);
+}
+
+void proto_send_test(int fd, const char *name, enum test_status st, const char *detail)
+{
+	struct sbuf e = SBUF_INIT;
+	escape_line(&e, detail);
+	proto_send(fd, "test", "%s\t%s\t%s", name, test_status_name(st), sbuf_str(&e));
+	sbuf_release(&e);
+}
+
 void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t bytes,
 		     const void *guard, size_t guard_bytes)
 {
@@ -235,7 +270,11 @@ int proto_parse(const char *text, struct report *r, struct sbuf *began)
 			r->verdict = v < 0 ? VERDICT_ERROR : (enum verdict)v;
 			replace(&r->file, *f[2] ? xstrdup(f[2]) : NULL);
 			r->line = atoi(f[3]);
-			replace(&r->message, unescaped(f[4]));
+			char *data = unescaped(f[4]);
+			msg_release(&r->message);
+			if (!msg_read(data, &r->message))   /* not a message: shown as the words it is */
+				msg_raw(&r->message, data);
+			free(data);
 			verdicts++;
 		} else if (!strcmp(f[0], "picture") && n >= 2)
 			replace(&r->picture, unescaped(f[1]));
@@ -268,7 +307,7 @@ void report_release(struct report *r)
 		free(r->tests[i].detail);
 	}
 	free(r->tests);
-	free(r->message);
+	msg_release(&r->message);
 	free(r->file);
 	free(r->device);
 	free(r->picture);

@@ -61,21 +61,22 @@ static uint64_t submission_seed(const struct grade_run *run)
 }
 
 /* A file that is no kernel (a link, a FIFO, a directory, too large) fails its own exercise. */
-static bool refuse_file(struct grade_item *it, const char *lang)
+static bool refuse_file(struct grade_item *it)
 {
 	struct stat st;
 	const char *why = NULL;
 	if (lstat(it->file, &st) < 0)
-		why = tr(lang, "%s cannot be read");
+		why = N_("%s cannot be read");
 	else if (!S_ISREG(st.st_mode))
-		why = tr(lang, "%s is not a regular file (a link, a directory or a device): submit the "
+		why = N_("%s is not a regular file (a link, a directory or a device): submit the "
 			 "kernel's file itself");
 	else if ((size_t)st.st_size > SUBMITTED_FILE_MAX)
-		why = tr(lang, "%s is larger than 1 MB: no kernel is");
+		why = N_("%s is larger than 1 MB: no kernel is");
 	if (!why)
 		return false;
 	it->r.verdict = VERDICT_BUILD_ERROR;
-	it->r.message = xstrfmt(why, basename_of(it->file));
+	msg_release(&it->r.message);
+	msg_addf(&it->r.message, why, basename_of(it->file));
 	return true;
 }
 
@@ -84,7 +85,7 @@ static void check_item(const struct course *c, struct grade_item *it, const stru
 {
 	struct check_options co = { .device = o->device, .file = it->file, .lang = o->lang,
 				    .seed = seed, .no_analysis = o->no_analysis };
-	if (!refuse_file(it, o->lang))
+	if (!refuse_file(it))
 		check_exercise(c, it->e, &co, &it->r);
 }
 
@@ -107,8 +108,11 @@ static void report_send(int fd, const struct report *r)
 		escape_line(&e, vals[i]);
 		proto_send(fd, keys[i], "%s", sbuf_str(&e));
 	}
+	struct sbuf m = SBUF_INIT;
+	msg_write(&r->message, &m);
 	sbuf_reset(&e);
-	escape_line(&e, r->message ? r->message : "");
+	escape_line(&e, sbuf_str(&m));
+	sbuf_release(&m);
 	proto_send(fd, "seconds", "%.3f\t%d", r->seconds, r->analysis_ran);
 	proto_send(fd, "verdict", "%s\t%s\t%d\t%s", verdict_name(r->verdict), r->file ? r->file : "",
 		   r->line, sbuf_str(&e));
@@ -168,7 +172,8 @@ static int collect(struct worker *w, int n, struct grade_run *run, bool block)
 		report_receive(sbuf_str(&wk->out), r);
 		if (!wk->out.len) {
 			r->verdict = VERDICT_ERROR;
-			r->message = xstrdup("the grading process of this exercise ended without a report");
+			msg_release(&r->message);
+			msg_raw(&r->message, "the grading process of this exercise ended without a report");
 		}
 		sbuf_release(&wk->out);
 		wk->pid = -1;
@@ -277,6 +282,8 @@ int grade_submission(const struct course *c, const char *dir, const struct grade
 		if (it->state == GRADED && it->r.verdict == VERDICT_PASS)
 			it->points = it->e->points;
 		run->score += it->points;
+		if (it->state == GRADED)   /* the finding in the learner's words, once */
+			it->text = msg_text(&it->r.message, o->lang);
 	}
 	run->seconds = now_seconds() - t0;
 	return 0;
@@ -287,6 +294,7 @@ void grade_run_release(struct grade_run *run)
 	for (int i = 0; i < run->n; i++) {
 		free(run->items[i].file);
 		report_release(&run->items[i].r);
+		free(run->items[i].text);
 	}
 	free(run->items);
 	free(run->submission);
@@ -303,7 +311,7 @@ const char *grade_item_message(const struct grade_item *it, const char *lang)
 	case GRADED:
 		break;
 	}
-	return it->r.verdict == VERDICT_PASS ? "" : it->r.message ? it->r.message : "";
+	return it->r.verdict == VERDICT_PASS || !it->text ? "" : it->text;
 }
 
 const char *grade_item_status(const struct grade_item *it)

@@ -37,6 +37,7 @@ struct grade_item {
 	enum grade_state state;
 	struct report r;         /* when GRADED */
 	int points;              /* earned: e->points on a pass, else 0 */
+	char *text;              /* r's message in the grade's language, once graded */
 };
 struct grade_run {
 	char *submission;        /* its directory, as given */
@@ -53,7 +54,7 @@ int grade_submission(const struct course *c, const char *dir, const struct grade
 		     struct grade_run *run);
 void grade_run_release(struct grade_run *run);
 
-/* The learner's words for an item: what went wrong, or "" on a pass. */
+/* The learner's words for an item: what went wrong, or "" on a pass (lives as long as it). */
 const char *grade_item_message(const struct grade_item *it, const char *lang);
 /* pass, fail or error, as exercism and GitHub Classroom spell a test's status. */
 const char *grade_item_status(const struct grade_item *it);

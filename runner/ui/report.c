@@ -50,8 +50,10 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	if (r->file && r->line > 0)
 		fprintf(f, "  (%s:%d)", text_safe(r->file, &safe), r->line);
 	fprintf(f, "\n");
-	if (r->message && *r->message)
-		fprintf(f, "\n%s\n", text_safe(r->message, &safe));
+	char *message = msg_text(&r->message, lang);
+	if (*message)
+		fprintf(f, "\n%s\n", text_safe(message, &safe));
+	free(message);
 	if (r->picture && *r->picture) {
 		fprintf(f, "\n");
 		const char *pic = text_safe(r->picture, &safe);
@@ -115,15 +117,20 @@ static void json_string(FILE *f, const char *s)
 	sbuf_release(&sb);
 }
 
-void report_print_json(const struct report *r, FILE *f)
+void report_print_json(const struct report *r, FILE *f, const char *lang)
 {
 	const char *status = verdict_status(r->verdict);
 	fprintf(f, "{\"exercise\": ");
 	json_string(f, r->exercise);
 	fprintf(f, ", \"status\": \"%s\", \"verdict\": \"%s\", \"message\": ", status,
 		verdict_name(r->verdict));
-	json_string(f, r->message);
-	fprintf(f, ", \"location\": ");
+	char *message = msg_text(&r->message, lang);
+	json_string(f, message);
+	free(message);
+	struct sbuf facts = SBUF_INIT;   /* what the message says, for a program to read */
+	msg_facts_json(&r->message, &facts);
+	fprintf(f, ", \"facts\": %s, \"location\": ", sbuf_str(&facts));
+	sbuf_release(&facts);
 	if (r->file) {
 		fprintf(f, "{\"file\": ");
 		json_string(f, r->file);

@@ -66,7 +66,7 @@ void hint_print(const struct exercise *e, const struct hints *h, int i, const ch
 /* ---- reports  ---- */
 /* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
-void report_print_json(const struct report *r, FILE *f);
+void report_print_json(const struct report *r, FILE *f, const char *lang);
 /* Memory-access figures (a report's, a bench's), one line per memory instruction, in source order. */
 void access_figures_text(const struct access_figure *f, int n, const char *lang, struct sbuf *out);
 /* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json. */

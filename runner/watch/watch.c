@@ -165,7 +165,7 @@ static bool save_changed_nothing(struct watch *w)
 static void on_progress(void *ctx, const char *what)
 {
 	struct watch *w = ctx;
-	set_status(w, STATUS_BUSY, T("Checking %s: %s"), watch_current(w)->name, what);
+	set_status(w, STATUS_BUSY, T("Checking %s: %s"), watch_current(w)->name, T(what));
 	screen_draw(w);
 }
 

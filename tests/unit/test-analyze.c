@@ -17,6 +17,16 @@
 
 #include "engine/engine.h"
 
+/* A finding's message as the learner reads it (NULL when there is none); the text lives until
+ * the next call. */
+static const char *text_of(const struct msg *m)
+{
+	static char *last;
+	free(last);
+	last = msg_empty(m) ? NULL : msg_text(m, NULL);
+	return last;
+}
+
 /* The data folder beside this file, wherever the tests run from the repository root. */
 static char *data_path(const char *name)
 {
@@ -64,10 +74,10 @@ static void run_case(const char *kase, struct finding *f)
 	assert_non_null(f->file);
 	assert_string_equal(f->file, learner);
 	if (f->verdict != VERDICT_PASS) {
-		assert_non_null(f->message);
-		assert_non_null(strstr(f->message, learner));   /* names the file ... */
+		assert_non_null(text_of(&f->message));
+		assert_non_null(strstr(text_of(&f->message), learner));   /* names the file ... */
 		char *at = xstrfmt(":%d: ", f->line);
-		assert_non_null(strstr(f->message, at));          /* ... and the line */
+		assert_non_null(strstr(text_of(&f->message), at));          /* ... and the line */
 		free(at);
 	}
 	free(log);
@@ -87,12 +97,12 @@ static void expect(const char *kase, enum verdict v, int line, const char *const
 	run_case(kase, &f);
 	if (f.verdict != v)
 		fail_msg("%s: verdict %s, expected %s\n%s", kase, verdict_name(f.verdict),
-			 verdict_name(v), f.message ? f.message : "");
+			 verdict_name(v), text_of(&f.message) ? text_of(&f.message) : "");
 	assert_int_equal(f.line, line);
 	for (int i = 0; words && words[i]; i++)
-		assert_has(f.message, words[i]);
+		assert_has(text_of(&f.message), words[i]);
 	finding_release(&f);
-	assert_null(f.message);
+	assert_null(text_of(&f.message));
 	assert_null(f.file);
 }
 
@@ -107,8 +117,8 @@ static void test_correct_kernels_pass(void **state)
 		struct finding f;
 		run_case(cases[i], &f);
 		if (f.verdict != VERDICT_PASS)
-			fail_msg("%s: %s", cases[i], f.message);
-		assert_null(f.message);
+			fail_msg("%s: %s", cases[i], text_of(&f.message));
+		assert_null(text_of(&f.message));
 		finding_release(&f);
 	}
 }
@@ -267,11 +277,11 @@ static void test_findings_in_portuguese(void **state)
 		assert_int_equal(pt.verdict, en.verdict);
 		assert_int_equal(pt.line, en.line);
 		char *at = xstrfmt("%s:%d: ", learner, pt.line);
-		assert_has(pt.message, at);
+		assert_has(text_of(&pt.message), at);
 		free(at);
 		/* the message without its path and without the learner's quoted lines */
 		struct sbuf words = SBUF_INIT;
-		for (const char *p = pt.message + strlen(learner); *p;) {
+		for (const char *p = text_of(&pt.message) + strlen(learner); *p;) {
 			size_t n = strcspn(p, "\n");
 			if (!strstr(p, " | ") || (size_t)(strstr(p, " | ") - p) > n)
 				sbuf_add(&words, p, n);
@@ -279,7 +289,7 @@ static void test_findings_in_portuguese(void **state)
 		}
 		for (int w = 0; english[w]; w++)
 			if (strstr(sbuf_str(&words), english[w]))
-				fail_msg("%s: \"%s\" in:\n%s", cases[i], english[w], pt.message);
+				fail_msg("%s: \"%s\" in:\n%s", cases[i], english[w], text_of(&pt.message));
 		sbuf_release(&words);
 		finding_release(&en);
 		finding_release(&pt);
@@ -295,11 +305,11 @@ static void test_a_race_in_portuguese(void **state)
 	char *log = load_log("reduction-no-barrier-after-load");
 	struct finding f;
 	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "pt-BR", &f), 0);
-	assert_has(f.message, "k.cl:18: condição de corrida. Em `scratch` (memória local), o item de "
+	assert_has(text_of(&f.message), "k.cl:18: condição de corrida. Em `scratch` (memória local), o item de "
 		   "trabalho 1 do grupo de trabalho 0 escreveu `scratch[1]` na linha 8 e o item de "
 		   "trabalho 0 do mesmo grupo de trabalho o leu na linha 18, sem nenhuma barreira "
 		   "entre os dois.");
-	assert_has(f.message, "entre a escrita (linha 8) e a leitura (linha 18)");
+	assert_has(text_of(&f.message), "entre a escrita (linha 8) e a leitura (linha 18)");
 	finding_release(&f);
 	free(log);
 }
@@ -314,8 +324,8 @@ static void test_unreadable_learner_file(void **state)
 	assert_int_equal(verdict_from_oclgrind_log(log, "exercises/memory_4.cl", reduction_bufs, 3,
 						   "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
-	assert_has(f.message, "exercises/memory_4.cl:22: out-of-bounds write");
-	assert_null(strstr(f.message, " | "));   /* no quote, and above all no wrong one */
+	assert_has(text_of(&f.message), "exercises/memory_4.cl:22: out-of-bounds write");
+	assert_null(strstr(text_of(&f.message), " | "));   /* no quote, and above all no wrong one */
 	finding_release(&f);
 	free(log);
 }
@@ -331,8 +341,8 @@ static void test_mapping_that_contradicts_the_log_is_dropped(void **state)
 	struct finding f;
 	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", wrong, 2, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
-	assert_has(f.message, "outside a global buffer");
-	assert_null(strstr(f.message, "big"));
+	assert_has(text_of(&f.message), "outside a global buffer");
+	assert_null(strstr(text_of(&f.message), "big"));
 	finding_release(&f);
 	free(log);
 }
@@ -349,13 +359,13 @@ static void test_several_launches(void **state)
 	struct finding f;
 	char *log = load_log("reduction-global-past-end");
 	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, "en", &f), 0);
-	assert_has(f.message, "wrote `out[3]`, one past the end: out holds 3 elements");
+	assert_has(text_of(&f.message), "wrote `out[3]`, one past the end: out holds 3 elements");
 	finding_release(&f);
 	free(log);
 
 	log = load_log("reduction-read-past-end");
 	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, "en", &f), 0);
-	assert_has(f.message, "read `in[379]`, one past the end: in holds 379 elements");
+	assert_has(text_of(&f.message), "read `in[379]`, one past the end: in holds 379 elements");
 	finding_release(&f);
 	free(log);
 }
@@ -377,12 +387,12 @@ static void test_plugin_names_local_slots(void **state)
 	struct finding f;
 	assert_int_equal(verdict_from_analysis(oob, "k.cl", NULL, reduction_bufs, 3, channel, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
-	assert_has(f.message, "wrote `buf[64]`, one past the end: buf (local memory) holds 64 elements");
-	assert_has(f.message, "`buf` is the kernel's own array");
+	assert_has(text_of(&f.message), "wrote `buf[64]`, one past the end: buf (local memory) holds 64 elements");
+	assert_has(text_of(&f.message), "`buf` is the kernel's own array");
 	finding_release(&f);
 	/* without the plugin's word: as before */
 	assert_int_equal(verdict_from_oclgrind_log(oob, "k.cl", reduction_bufs, 3, "en", &f), 0);
-	assert_has(f.message, "outside a __local array of the kernel");
+	assert_has(text_of(&f.message), "outside a __local array of the kernel");
 	finding_release(&f);
 
 	const char *uninit =
@@ -401,13 +411,13 @@ static void test_plugin_names_local_slots(void **state)
 		"\t  whatever\n\t\n";
 	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, channel, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
-	assert_has(f.message, "read `scratch[32]`, which no work-item of its work-group had written: "
+	assert_has(text_of(&f.message), "read `scratch[32]`, which no work-item of its work-group had written: "
 			      "work-items 0-2 had written slots 0-2 of `scratch` (local memory).");
 	finding_release(&f);
 	/* another work-item's record says nothing of this one */
 	const char *other = "unwritten\t1\t128\t4\t17\t0,0,0\t2,0,0\t0-2\t0-2\n";
 	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, other, "en", &f), 0);
-	assert_null(strstr(f.message, "scratch[32]"));
+	assert_null(strstr(text_of(&f.message), "scratch[32]"));
 	finding_release(&f);
 	/* garbage stored into local memory only, never reaching an output, an address or a branch:
 	 * no finding (a scan's slots past a ragged end) */
@@ -440,7 +450,7 @@ static void test_negative_index(void **state)
 	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "en", &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_int_equal(f.line, 10);
-	assert_has(f.message, "read `in[-1]`, 1 before the start");
+	assert_has(text_of(&f.message), "read `in[-1]`, 1 before the start");
 	finding_release(&f);
 }
 

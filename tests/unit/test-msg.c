@@ -110,6 +110,16 @@ static void broken_lines_are_refused(void **state)
 		assert_false(msg_read(bad[i], &m));
 		assert_true(msg_empty(&m));
 	}
+	/* nested without end: refused, not a stack overflow */
+	char *deep = xstrdup("M0;S0;F0;");
+	for (int i = 0; i < 40; i++) {
+		char *next = xstrfmt("M0;S1;%zu:%sF0;", strlen(deep), deep);
+		free(deep);
+		deep = next;
+	}
+	struct msg d = MSG_INIT;
+	assert_false(msg_read(deep, &d));
+	free(deep);
 	/* a learner's text that looks like a sub-message's mark stays text */
 	struct msg m = MSG_INIT;
 	msg_addf(&m, "%s", "\0010");
