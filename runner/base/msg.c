@@ -131,19 +131,24 @@ static int token_sub(const char *s)
 	return atoi(s + 1);
 }
 
-const char *msg_sub(struct msg *m, struct msg *sub)
+/* src's facts, copied into m where m has none of that name. */
+static void add_facts(struct msg *m, const struct msg *src)
 {
-	struct msg *own = xcalloc(1, sizeof(*own));
-	*own = *sub;
-	memset(sub, 0, sizeof(*sub));
-	/* its facts are the whole message's */
-	for (int i = 0; i < own->nfacts; i++) {
-		struct msg_fact *f = &own->facts[i];
+	for (int i = 0; i < src->nfacts; i++) {
+		const struct msg_fact *f = &src->facts[i];
 		if (f->is_int)
 			msg_fact_int(m, f->name, f->i);
 		else
 			msg_fact_str(m, f->name, f->s);
 	}
+}
+
+const char *msg_sub(struct msg *m, struct msg *sub)
+{
+	struct msg *own = xcalloc(1, sizeof(*own));
+	*own = *sub;
+	memset(sub, 0, sizeof(*sub));
+	add_facts(m, own);   /* its facts are the whole message's */
 	m->subs = xrealloc(m->subs, sizeof(*m->subs) * (size_t)(m->nsubs + 1));
 	m->subs[m->nsubs] = own;
 	char *t = tokens[next_token++ % TOKENS];
@@ -266,14 +271,10 @@ void msg_append(struct msg *m, struct msg *src)
 	m->subs = xrealloc(m->subs, sizeof(*m->subs) * (size_t)(m->nsubs + src->nsubs + 1));
 	memcpy(m->subs + m->nsubs, src->subs, sizeof(*src->subs) * (size_t)src->nsubs);
 	m->nsubs += src->nsubs;
+	add_facts(m, src);
 	for (int i = 0; i < src->nfacts; i++) {
-		struct msg_fact *f = &src->facts[i];
-		if (f->is_int)
-			msg_fact_int(m, f->name, f->i);
-		else
-			msg_fact_str(m, f->name, f->s);
-		free(f->name);
-		free(f->s);
+		free(src->facts[i].name);
+		free(src->facts[i].s);
 	}
 	free(src->parts);
 	free(src->subs);

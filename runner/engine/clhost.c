@@ -72,15 +72,14 @@ struct found_device {
 	int p, d;
 };
 
-static int enumerate(struct found_device *out, int max, struct sbuf *err)
+static int enumerate(struct found_device *out, int max, struct msg *err)
 {
 	cl_platform_id platforms[MAX_PLATFORMS];
 	cl_uint np = 0;
 	cl_int rc = clGetPlatformIDs(MAX_PLATFORMS, platforms, &np);
 	if (rc != CL_SUCCESS || np == 0) {
-		sbuf_addf(err, tr(messages_lang(),
-				  "no OpenCL platform found (%s); scripts/install-deps installs PoCL"),
-			  cl_error_name(rc));
+		msg_addf(err, N_("no OpenCL platform found (%s); scripts/install-deps installs PoCL"),
+			 cl_error_name(rc));
 		return -1;
 	}
 	int n = 0;
@@ -102,18 +101,20 @@ static int enumerate(struct found_device *out, int max, struct sbuf *err)
 		}
 	}
 	if (!n)
-		sbuf_adds(err, "no OpenCL device found");
+		msg_raw(err, "no OpenCL device found");
 	return n ? n : -1;
 }
 
 int clhost_list_devices(FILE *f)
 {
 	struct found_device devs[MAX_PLATFORMS * 2];
-	struct sbuf err = SBUF_INIT;
+	struct msg err = MSG_INIT;
 	int n = enumerate(devs, (int)(sizeof(devs) / sizeof(devs[0])), &err);
 	if (n < 0) {
-		error("%s", sbuf_str(&err));
-		sbuf_release(&err);
+		char *text = msg_text(&err, messages_lang());
+		error("%s", text);
+		free(text);
+		msg_release(&err);
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
@@ -136,7 +137,7 @@ static bool matches(const struct found_device *f, const char *spec)
 	return strcasestr(f->platform_name, spec) || strcasestr(f->device_name, spec);
 }
 
-int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err)
+int clhost_open(const char *spec, struct cl_session **out, struct msg *err)
 {
 	/* PoCL compiles one work-group function per local size unless told otherwise; a check
 	 * uses several sizes, and one generic function compiles once (about 0.3 s less a check). */
@@ -153,8 +154,7 @@ int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err)
 			if (matches(&devs[i], spec))
 				pick = i;
 		if (pick < 0) {
-			sbuf_addf(err, tr(messages_lang(), "no OpenCL device matches '%s' (see `clings devices`)"),
-				  spec);
+			msg_addf(err, N_("no OpenCL device matches '%s' (see `clings devices`)"), spec);
 			return -1;
 		}
 	} else {
@@ -175,7 +175,7 @@ int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err)
 	if (rc == CL_SUCCESS)
 		s->queue = clCreateCommandQueue(s->context, s->device, 0, &rc);
 	if (rc != CL_SUCCESS) {
-		sbuf_addf(err, tr(messages_lang(), "cannot open %s: %s (%d)"), s->name, cl_error_name(rc), rc);
+		msg_addf(err, N_("cannot open %s: %s (%d)"), s->name, cl_error_name(rc), rc);
 		clhost_close(s);
 		return -1;
 	}

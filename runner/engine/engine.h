@@ -194,7 +194,7 @@ int clhost_list_devices(FILE *f);
  * Opens a device: spec NULL or "" takes CLINGS_DEVICE, then the first CPU device, then the first;
  * otherwise "P:D" (indices), "cpu", "gpu", or a case-insensitive substring of platform or device name.
  */
-int clhost_open(const char *spec, struct cl_session **out, struct sbuf *err);
+int clhost_open(const char *spec, struct cl_session **out, struct msg *err);
 void clhost_close(struct cl_session *s);
 const char *clhost_device_name(const struct cl_session *s);
 bool clhost_device_is_cpu(const struct cl_session *s);

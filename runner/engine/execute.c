@@ -507,10 +507,9 @@ int run_in_child(void *arg, int fd)
 {
 	const struct run_request *rq = arg;
 	struct cl_session *s;
-	struct sbuf err = SBUF_INIT;
+	struct msg err = MSG_INIT;
 	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
-		run_send_error(fd, sbuf_str(&err));
-		sbuf_release(&err);
+		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &err);
 		return 0;
 	}
 	return run_in_session(rq, s, fd);

@@ -107,7 +107,7 @@ static int standby_main(void *arg, int fd)
 	const struct standby_arg *a = arg;
 	close(a->job_write_fd);
 	struct cl_session *s = NULL;
-	struct sbuf err = SBUF_INIT;
+	struct msg err = MSG_INIT;
 	if (clhost_open(a->device, &s, &err) == 0)
 		warm_up(s);
 	char *job = read_job(a->job_fd);
@@ -115,7 +115,7 @@ static int standby_main(void *arg, int fd)
 		return 0;  /* the watcher quit, or moved to another device */
 	/* Every request gets a verdict: what went wrong here is reported like a cold child's. */
 	if (!s) {
-		run_send_error(fd, sbuf_str(&err));
+		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &err);
 		return 0;
 	}
 	char *f[JOB_FIELDS], *learner_src;
