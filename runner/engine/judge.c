@@ -229,7 +229,8 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 		if (launch_failed(sbuf_str(&in->learner->after), ci, pass, &why)) {
 			struct msg msg = MSG_INIT;
 			msg_fact_str(&msg, "test", tc->name);
-			msg_fact_int(&msg, "pass", pass);
+			if (passes > 1)
+				msg_fact_int(&msg, "pass", pass);
 			msg_addf(&msg, N_("Test %s: %s"), tc->name, sbuf_str(&why));
 			fail_test(r, tc->name, TEST_ERROR, VERDICT_CRASH, in->learner_path, &msg, lang);
 			rc = 1;

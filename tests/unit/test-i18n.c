@@ -94,6 +94,30 @@ static void comparison_in_portuguese(void **state)
 	msg_release(&pic);
 }
 
+/* Work-groups that wrote nothing: the plural form of the Portuguese, and the facts in numbers. */
+static void silent_groups_in_portuguese(void **state)
+{
+	(void)state;
+	struct arg_spec a = { .name = "out", .type = TYPE_INT, .output = true };
+	int expected[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, got[8] = { 1, 2, 0, 0, 5, 6, 0, 0 };
+	memset(&got[2], POISON_BYTE, 2 * sizeof(int));
+	memset(&got[6], POISON_BYTE, 2 * sizeof(int));
+	struct output_view o = { &a, expected, got, 8, 0, 1, 1, 2 };
+	struct msg msg = MSG_INIT, pic = MSG_INIT;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 4);
+	struct sbuf facts = SBUF_INIT;
+	msg_facts_json(&msg, &facts);
+	assert_string_equal(sbuf_str(&facts), "{\"buffer\": \"out\", \"index\": 2, \"expected\": \"3\", "
+			    "\"never_written\": 1, \"wrong\": 4, \"elements\": 8, \"silent_groups\": 2, "
+			    "\"work_group\": 1}");
+	sbuf_release(&facts);
+	assert_rendered(&msg, "pt-BR", "out[2]: esperado 3, obtido nada (nunca escrito) (4 de 8 valores errados)\n"
+			"Os grupos de trabalho 1, 3 não escreveram nada em out: cada elemento dos seus "
+			"trechos continua como estava antes da execução. Eles retornam antes das "
+			"escritas, ou uma guarda testa o id do grupo em vez do índice do elemento?");
+	msg_release(&pic);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -101,6 +125,7 @@ int main(void)
 		cmocka_unit_test(plural_forms_follow_the_catalog),
 		cmocka_unit_test(contexts_keep_short_words_apart),
 		cmocka_unit_test(comparison_in_portuguese),
+		cmocka_unit_test(silent_groups_in_portuguese),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
