@@ -152,7 +152,7 @@ static void take_copy(void *ctx, const char *fields)
 /* Whether the learner's outputs of row r agree with the reference's, from both children's data
  * frames (small outputs) and "hash" lines (large ones). */
 static enum bench_agree agreement(const struct check_spec *spec, int r, const struct proto_stream *mine,
-				  const struct proto_stream *ref, const char *lang)
+				  const struct proto_stream *ref)
 {
 	enum bench_agree agree = AGREE_YES;
 	for (int i = 0; i < spec->nargs && agree != AGREE_NO; i++) {
@@ -171,12 +171,12 @@ static enum bench_agree agreement(const struct check_spec *spec, int r, const st
 				agree = AGREE_NO;
 				continue;
 			}
-			struct output_view o = { a, want->bytes, got->bytes, want->nbytes / esize, 0, 1, 1, lang, 0 };
-			struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+			struct output_view o = { a, want->bytes, got->bytes, want->nbytes / esize, 0, 1, 1, 0 };
+			struct msg msg = MSG_INIT, pic = MSG_INIT;
 			if (compare_output(&o, spec->tolerance, &msg, &pic))
 				agree = AGREE_NO;
-			sbuf_release(&msg);
-			sbuf_release(&pic);
+			msg_release(&msg);
+			msg_release(&pic);
 			if (want != sample || agree == AGREE_NO)
 				continue;
 		}
@@ -305,7 +305,7 @@ static void figures(struct bench_result *b, const struct check_spec *spec, const
 			row->problem = xstrdup(tr(lang, "no figures came back for this row"));
 			continue;
 		}
-		row->agree = agreement(spec, r, mine, ref, lang);
+		row->agree = agreement(spec, r, mine, ref);
 		if (row->agree == AGREE_NO) {
 			row->problem = xstrdup(tr(lang, "at this size your results differ from the reference's"));
 		} else if (copy_rate > 0 && row->bytes_loop / row->loop_s > BENCH_MAX_OVER_COPY * copy_rate) {

@@ -18,29 +18,29 @@ static bool never_written(enum elem_type t, const void *base, size_t i)
 	return true;
 }
 
-static void format_got(struct sbuf *out, enum elem_type t, const void *got, size_t i,
-		       const char *lang)
-{
-	if (never_written(t, got, i))
-		sbuf_adds(out, tr(lang, "nothing (never written)"));
-	else
-		elem_format(out, t, got, i);
-}
-
-/* ": expected 5, got 0" for element i, in the message and in the picture's lines. */
-static void add_expected_got(struct sbuf *out, const struct output_view *o, size_t i)
+/* ": expected 5, got 0" for element i, in the message and in the picture's lines; the first
+ * one into a message is its facts "expected" and "got" (no "got" for a place never written). */
+static void add_expected_got(struct msg *m, const struct output_view *o, size_t i)
 {
 	struct sbuf e = SBUF_INIT, g = SBUF_INIT;
 	elem_format(&e, o->arg->type, o->expected, i);
-	format_got(&g, o->arg->type, o->got, i, o->lang);
-	sbuf_addf(out, tr(o->lang, ": expected %s, got %s"), sbuf_str(&e), sbuf_str(&g));
+	msg_fact_str(m, "expected", sbuf_str(&e));
+	if (never_written(o->arg->type, o->got, i)) {
+		msg_addf(m, N_(": expected %s, got %s"), sbuf_str(&e), msg_word(m, N_("nothing (never written)")));
+		msg_fact_int(m, "never_written", 1);
+	} else {
+		elem_format(&g, o->arg->type, o->got, i);
+		msg_fact_str(m, "got", sbuf_str(&g));
+		msg_addf(m, N_(": expected %s, got %s"), sbuf_str(&e), sbuf_str(&g));
+	}
 	sbuf_release(&e);
 	sbuf_release(&g);
 }
 
 /*
  * Labels come from the check ini, in English ("work-group", "row"); the table knows the course's
- * labels and their plurals, and any other label is shown as the course wrote it.
+ * labels and their plurals, and any other label is shown as the course wrote it (a text not in
+ * the catalog renders as itself).
  */
 /* The labels the course's checks use, and their plurals: listed here for the catalog. */
 static const char *const course_labels[] __attribute__((unused)) = {
@@ -48,16 +48,12 @@ static const char *const course_labels[] __attribute__((unused)) = {
 	N_("work-group"), N_("work-groups"),
 };
 
-static const char *label_word(const struct output_view *o, const char *label)
-{
-	return tr(o->lang, label);
-}
-
-static void add_label_plural(struct sbuf *out, const struct output_view *o, const char *label)
+static const char *label_plural(struct msg *m, const char *label)
 {
 	char *plural = xstrfmt("%ss", label);
-	sbuf_adds(out, tr(o->lang, plural));
+	const char *w = msg_word(m, plural);
 	free(plural);
+	return w;
 }
 
 static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i, double tol)
@@ -77,52 +73,56 @@ static const void *elem_at(const struct output_view *o, const void *base, size_t
 	return (const char *)base + i * type_info(o->arg->type)->size;
 }
 
-/* "work-group 3", "(row 2, column 5)", "out[17]" */
-static void name_place(struct sbuf *out, const struct output_view *o, size_t i)
+/* "work-group 3", "(row 2, column 5)", "out[17]"; its facts: the buffer, the index, for a 2-D
+ * output the row and column, and the work-group where the label says the index is one. */
+static void name_place(struct msg *m, const struct output_view *o, size_t i)
 {
 	const struct arg_spec *a = o->arg;
+	msg_fact_str(m, "buffer", a->name);
+	msg_fact_int(m, "index", (long long)i);
 	if (o->cols > 0) {
 		size_t r = i / (size_t)o->cols, c = i % (size_t)o->cols;
+		msg_fact_int(m, "row", (long long)r);
+		msg_fact_int(m, "column", (long long)c);
 		if (a->label[0] && a->label[1])
-			sbuf_addf(out, tr(o->lang, "%s at (%s %zu, %s %zu)"), a->name,
-				  label_word(o, a->label[0]), r, label_word(o, a->label[1]), c);
+			msg_addf(m, N_("%s at (%s %zu, %s %zu)"), a->name, msg_word(m, a->label[0]), r,
+				 msg_word(m, a->label[1]), c);
 		else
-			sbuf_addf(out, "%s[%zu][%zu]", a->name, r, c);
+			msg_rawf(m, "%s[%zu][%zu]", a->name, r, c);
 	} else if (a->label[0]) {
-		sbuf_addf(out, "%s[%zu] (%s %zu)", a->name, i, label_word(o, a->label[0]), i);
+		if (!strcmp(a->label[0], "work-group"))
+			msg_fact_int(m, "work_group", (long long)i);
+		msg_addf(m, "%s[%zu] (%s %zu)", a->name, i, msg_word(m, a->label[0]), i);
 	} else {
-		sbuf_addf(out, "%s[%zu]", a->name, i);
+		msg_rawf(m, "%s[%zu]", a->name, i);
 	}
 }
 
-static void picture_1d(struct sbuf *pic, const struct output_view *o, const bool *wrong, size_t first)
+static void picture_1d(struct msg *pic, const struct output_view *o, const bool *wrong, size_t first)
 {
 	enum { WIDTH = 32 };
 	size_t start = first / WIDTH * WIDTH, end = start + WIDTH < o->n ? start + WIDTH : o->n;
 	const char *label = o->arg->label[0];
-	struct sbuf what = SBUF_INIT;
-	if (label)
-		add_label_plural(&what, o, label);
-	else
-		sbuf_adds(&what, tr(o->lang, "indices"));
-	sbuf_addf(pic, tr(o->lang, "%s, %s %zu-%zu (. right, x wrong):\n  "), o->arg->name,
-		  sbuf_str(&what), start, end - 1);
-	sbuf_release(&what);
+	msg_addf(pic, N_("%s, %s %zu-%zu (. right, x wrong):\n  "), o->arg->name,
+		 label ? label_plural(pic, label) : msg_word(pic, N_("indices")), start, end - 1);
+	struct sbuf row = SBUF_INIT;
 	for (size_t i = start; i < end; i++)
-		sbuf_adds(pic, wrong[i] ? "x" : ".");
-	sbuf_adds(pic, "\n");
+		sbuf_adds(&row, wrong[i] ? "x" : ".");
+	sbuf_adds(&row, "\n");
+	msg_raw(pic, sbuf_str(&row));
+	sbuf_release(&row);
 	int shown = 0;
 	for (size_t i = start; i < end && shown < 4; i++) {
 		if (!wrong[i])
 			continue;
-		sbuf_addf(pic, "  %s %zu", label ? label_word(o, label) : tr(o->lang, "index"), i);
+		msg_addf(pic, "  %s %zu", label ? msg_word(pic, label) : msg_word(pic, N_("index")), i);
 		add_expected_got(pic, o, i);
-		sbuf_adds(pic, "\n");
+		msg_raw(pic, "\n");
 		shown++;
 	}
 }
 
-static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool *wrong, size_t first)
+static void picture_2d(struct msg *pic, const struct output_view *o, const bool *wrong, size_t first)
 {
 	enum { H = 12, W = 48 };
 	/* validation makes n rows x cols in a first pass; a later one may end in a short row */
@@ -130,19 +130,19 @@ static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool
 	size_t fr = first / cols, fc = first % cols;
 	size_t r0 = fr / H * H, c0 = fc / W * W;
 	size_t r1 = r0 + H < rows ? r0 + H : rows, c1 = c0 + W < cols ? c0 + W : cols;
-	struct sbuf rl = SBUF_INIT, cl = SBUF_INIT;
-	add_label_plural(&rl, o, o->arg->label[0] ? o->arg->label[0] : "row");
-	add_label_plural(&cl, o, o->arg->label[1] ? o->arg->label[1] : "column");
-	sbuf_addf(pic, tr(o->lang, "%s (%zu x %zu), %s %zu-%zu, %s %zu-%zu (. right, x wrong):\n"),
-		  o->arg->name, rows, cols, sbuf_str(&rl), r0, r1 - 1, sbuf_str(&cl), c0, c1 - 1);
-	sbuf_release(&rl);
-	sbuf_release(&cl);
+	const char *rl = label_plural(pic, o->arg->label[0] ? o->arg->label[0] : "row");
+	const char *cl = label_plural(pic, o->arg->label[1] ? o->arg->label[1] : "column");
+	msg_addf(pic, N_("%s (%zu x %zu), %s %zu-%zu, %s %zu-%zu (. right, x wrong):\n"),
+		 o->arg->name, rows, cols, rl, r0, r1 - 1, cl, c0, c1 - 1);
+	struct sbuf grid = SBUF_INIT;
 	for (size_t r = r0; r < r1; r++) {
-		sbuf_addf(pic, "%6zu ", r);
+		sbuf_addf(&grid, "%6zu ", r);
 		for (size_t c = c0; c < c1 && r * cols + c < o->n; c++)
-			sbuf_adds(pic, wrong[r * cols + c] ? "x" : ".");
-		sbuf_adds(pic, "\n");
+			sbuf_adds(&grid, wrong[r * cols + c] ? "x" : ".");
+		sbuf_adds(&grid, "\n");
 	}
+	msg_raw(pic, sbuf_str(&grid));
+	sbuf_release(&grid);
 }
 
 /*
@@ -150,7 +150,7 @@ static void picture_2d(struct sbuf *pic, const struct output_view *o, const bool
  * allows, so that "expected 25104.2075, got 25104.2076" explains itself. A double off by about
  * a float's precision was most likely computed in float somewhere.
  */
-static void add_relative_error(struct sbuf *out, const struct output_view *o, size_t i, double tol)
+static void add_relative_error(struct msg *m, const struct output_view *o, size_t i, double tol)
 {
 	enum elem_type t = o->arg->type;
 	if (!type_info(t)->is_float || never_written(t, o->got, i))
@@ -162,11 +162,12 @@ static void add_relative_error(struct sbuf *out, const struct output_view *o, si
 	char r[32], l[32];
 	snprintf(r, sizeof(r), "%.2g", rel);
 	snprintf(l, sizeof(l), "%.2g", tol);
-	sbuf_addf(out, tr(o->lang, ", a relative error of %s where the check allows %s"), r, l);
+	msg_fact_str(m, "relative_error", r);
+	msg_fact_str(m, "tolerance", l);
+	msg_addf(m, N_(", a relative error of %s where the check allows %s"), r, l);
 	if (t == TYPE_DOUBLE && rel > 1e-12 && rel < 1e-4)   /* double order: 1e-16; float: 1e-7 */
-		sbuf_adds(out, tr(o->lang, " (about a float's precision: is something computed in float?)"));
+		msg_adds(m, N_(" (about a float's precision: is something computed in float?)"));
 }
-
 /* ---- the shape of a wrong output: what a learner's common mistakes leave behind ---- */
 
 #define SHAPE_SHARE 0.9           /* share of the places a shape must explain */
@@ -234,55 +235,61 @@ static bool blocks_not_transposed_inside(const struct output_view *o, const bool
 	return count >= SHAPE_MIN_ELEMENTS && fits >= SHAPE_SHARE * (double)count;
 }
 
-static void add_shape(struct sbuf *msg, const struct output_view *o, const bool *wrong, long count,
+static void add_shape(struct msg *m, const struct output_view *o, const bool *wrong, long count,
 		      double tol)
 {
 	const char *name = o->arg->name;
 	struct sbuf groups = SBUF_INIT;
 	int silent = o->cols == 0 ? silent_groups(o, &groups) : 0;
 	size_t all = o->wg ? (o->n + o->wg - 1) / o->wg : 0;
+	if (silent)
+		msg_fact_int(m, "silent_groups", silent);
 	if (silent && (size_t)silent == all) {   /* a stub, or a kernel that stores elsewhere, too */
-		sbuf_addf(msg, tr(o->lang, "\nNo work-group stored anything into %s. Does the kernel store "
-				  "into %s at all? If it does: does it return before its stores, or does a "
-				  "guard test the group's id instead of the element's index?"), name, name);
+		msg_addf(m, N_("\nNo work-group stored anything into %s. Does the kernel store "
+			       "into %s at all? If it does: does it return before its stores, or does a "
+			       "guard test the group's id instead of the element's index?"), name, name);
 		sbuf_release(&groups);
 		return;
 	}
 	if (silent) {
-		sbuf_addf(msg, trn(o->lang, "\nWork-group %s wrote nothing into %s: every element of its "
-				   "range is still as it was before the run. Does it return before its "
-				   "stores, or does a guard test the group's id instead of the element's "
-				   "index?",
-				   "\nWork-groups %s wrote nothing into %s: every element of their "
-				   "ranges is still as it was before the run. Do they return before their "
-				   "stores, or does a guard test the group's id instead of the element's "
-				   "index?", (unsigned long)silent), sbuf_str(&groups), name);
+		msg_fact_int(m, "work_group", atol(sbuf_str(&groups)));   /* the first silent one */
+		msg_addf(m, msg_plural(m, "\nWork-group %s wrote nothing into %s: every element of its "
+				       "range is still as it was before the run. Does it return before its "
+				       "stores, or does a guard test the group's id instead of the element's "
+				       "index?",
+				       "\nWork-groups %s wrote nothing into %s: every element of their "
+				       "ranges is still as it was before the run. Do they return before their "
+				       "stores, or does a guard test the group's id instead of the element's "
+				       "index?", (unsigned long)silent), sbuf_str(&groups), name);
 		sbuf_release(&groups);
 		return;
 	}
 	sbuf_release(&groups);
 	if (o->cols == 0 && shifted_by(o, wrong, count, 1, tol)) {
-		sbuf_addf(msg, tr(o->lang, "\nYour output is the right one shifted by one place: %s[i] "
-				  "holds what belongs in %s[i + 1]. An index off by one, where the "
-				  "work-item reads or where it writes?"), name, name);
+		msg_fact_int(m, "shift", 1);
+		msg_addf(m, N_("\nYour output is the right one shifted by one place: %s[i] "
+			       "holds what belongs in %s[i + 1]. An index off by one, where the "
+			       "work-item reads or where it writes?"), name, name);
 		return;
 	}
 	if (o->cols == 0 && shifted_by(o, wrong, count, -1, tol)) {
-		sbuf_addf(msg, tr(o->lang, "\nYour output is the right one shifted by one place: %s[i] "
-				  "holds what belongs in %s[i - 1]. An index off by one, where the "
-				  "work-item reads or where it writes?"), name, name);
+		msg_fact_int(m, "shift", -1);
+		msg_addf(m, N_("\nYour output is the right one shifted by one place: %s[i] "
+			       "holds what belongs in %s[i - 1]. An index off by one, where the "
+			       "work-item reads or where it writes?"), name, name);
 		return;
 	}
 	static const size_t tiles[] = { 32, 16, 8 };
 	for (size_t k = 0; o->cols > 0 && k < sizeof(tiles) / sizeof(tiles[0]); k++)
 		if ((size_t)o->cols >= tiles[k] && o->n / (size_t)o->cols >= tiles[k] &&
 		    blocks_not_transposed_inside(o, wrong, count, tiles[k], tol)) {
-			sbuf_addf(msg, tr(o->lang, "\nEach %zu x %zu block of %s holds the right values, "
-					  "but its inside is not transposed: the element at (r, c) of a "
-					  "block holds the one that belongs at (c, r). Inside a block the "
-					  "roles of the two local ids must swap too (with a tile in local "
-					  "memory: read it back the other way round)."),
-				  tiles[k], tiles[k], name);
+			msg_fact_int(m, "block", (long long)tiles[k]);
+			msg_addf(m, N_("\nEach %zu x %zu block of %s holds the right values, "
+				       "but its inside is not transposed: the element at (r, c) of a "
+				       "block holds the one that belongs at (c, r). Inside a block the "
+				       "roles of the two local ids must swap too (with a tile in local "
+				       "memory: read it back the other way round)."),
+				 tiles[k], tiles[k], name);
 			return;
 		}
 	size_t es = type_info(o->arg->type)->size;
@@ -294,9 +301,10 @@ static void add_shape(struct sbuf *msg, const struct output_view *o, const bool 
 	if (one && varied) {
 		struct sbuf v = SBUF_INIT;
 		elem_format(&v, o->arg->type, o->got, 0);
-		sbuf_addf(msg, tr(o->lang, "\nEvery element of %s holds the same value, %s: do all the "
-				  "work-items write one place, or read one place (an index without the "
-				  "work-item's id)?"), name, sbuf_str(&v));
+		msg_fact_str(m, "same_value", sbuf_str(&v));
+		msg_addf(m, N_("\nEvery element of %s holds the same value, %s: do all the "
+			       "work-items write one place, or read one place (an index without the "
+			       "work-item's id)?"), name, sbuf_str(&v));
 		sbuf_release(&v);
 	}
 }
@@ -350,38 +358,39 @@ static void *sorted_copy(enum elem_type t, const void *base, size_t n, bool drop
 }
 
 /* "17 is missing", "5 appears 2 times instead of once", "9 should not be there" */
-static void add_multiset_note(struct sbuf *msg, const struct output_view *o, const void *base, size_t i,
+static void add_multiset_note(struct msg *m, const struct output_view *o, const void *base, size_t i,
 			      long want, long have)
 {
 	struct sbuf v = SBUF_INIT;
 	elem_format(&v, o->arg->type, base, i);
+	const char *s = sbuf_str(&v);
 	if (have == 0 && want == 1)
-		sbuf_addf(msg, tr(o->lang, "%s is missing"), sbuf_str(&v));
+		msg_addf(m, N_("%s is missing"), s);
 	else if (have == 0)
-		sbuf_addf(msg, tr(o->lang, "%s is missing (expected %ld times)"), sbuf_str(&v), want);
+		msg_addf(m, N_("%s is missing (expected %ld times)"), s, want);
 	else if (want == 0 && have == 1)
-		sbuf_addf(msg, tr(o->lang, "%s should not be there"), sbuf_str(&v));
+		msg_addf(m, N_("%s should not be there"), s);
 	else if (want == 0)
-		sbuf_addf(msg, tr(o->lang, "%s should not be there (found %ld times)"), sbuf_str(&v), have);
+		msg_addf(m, N_("%s should not be there (found %ld times)"), s, have);
 	else if (have == 1)
-		sbuf_addf(msg, tr(o->lang, "%s appears once instead of %ld times"), sbuf_str(&v), want);
+		msg_addf(m, N_("%s appears once instead of %ld times"), s, want);
 	else if (want == 1)
-		sbuf_addf(msg, tr(o->lang, "%s appears %ld times instead of once"), sbuf_str(&v), have);
+		msg_addf(m, N_("%s appears %ld times instead of once"), s, have);
 	else
-		sbuf_addf(msg, tr(o->lang, "%s appears %ld times instead of %ld"), sbuf_str(&v), have, want);
+		msg_addf(m, N_("%s appears %ld times instead of %ld"), s, have, want);
 	sbuf_release(&v);
 }
 
 /* The same values in any order; sorted: in ascending order too. The count of values without a
- * partner, or for a wrong order 1; msg names them by value. */
-static long compare_unordered(const struct output_view *o, double tol, struct sbuf *msg)
+ * partner, or for a wrong order 1; m names them by value. */
+static long compare_unordered(const struct output_view *o, double tol, struct msg *m)
 {
 	enum { NOTES = 4 };
 	enum elem_type t = o->arg->type;
 	size_t es = type_info(t)->size, ne, ng, none, poison;
 	char *e = sorted_copy(t, o->expected, o->n, false, &ne, &none);
 	char *g = sorted_copy(t, o->got, o->n, true, &ng, &poison);
-	struct sbuf notes = SBUF_INIT;
+	struct msg notes = MSG_INIT;
 	long unmatched = 0, shown = 0;   /* expected values without a partner */
 	size_t i = 0, j = 0;
 	while (i < ne || j < ng) {
@@ -398,23 +407,29 @@ static long compare_unordered(const struct output_view *o, double tol, struct sb
 		if (want > have)
 			unmatched += want - have;
 		if (shown++ < NOTES) {
-			sbuf_adds(&notes, shown > 1 ? "; " : "");
+			if (shown > 1)
+				msg_raw(&notes, "; ");
 			add_multiset_note(&notes, o, v, 0, want, have);
 		}
 	}
 	if (poison) {
-		sbuf_adds(&notes, notes.len ? "; " : "");
-		sbuf_addf(&notes, trn(o->lang, "%zu place was never written", "%zu places were never written",
-				      (unsigned long)poison), poison);
+		if (!msg_empty(&notes))
+			msg_raw(&notes, "; ");
+		msg_addf(&notes, msg_plural(&notes, "%zu place was never written",
+					    "%zu places were never written", (unsigned long)poison), poison);
 	}
 	long wrong = 0;
-	if (unmatched || notes.len) {
-		sbuf_addf(msg, tr(o->lang, "%s, its values in any order: %s"), o->arg->name, sbuf_str(&notes));
-		if (shown > NOTES)
-			sbuf_addf(msg, tr(o->lang, "; and %ld other values"), shown - NOTES);
-		sbuf_addf(msg, tr(o->lang, " (%ld of %zu values without a match)"), unmatched ? unmatched : 1,
-			  o->n);
+	msg_fact_str(m, "buffer", o->arg->name);
+	if (unmatched || !msg_empty(&notes)) {
 		wrong = unmatched ? unmatched : 1;
+		msg_fact_int(m, "wrong", wrong);
+		msg_fact_int(m, "elements", (long long)o->n);
+		if (poison)
+			msg_fact_int(m, "never_written", (long long)poison);
+		msg_addf(m, N_("%s, its values in any order: %s"), o->arg->name, msg_sub(m, &notes));
+		if (shown > NOTES)
+			msg_addf(m, N_("; and %ld other values"), shown - NOTES);
+		msg_addf(m, N_(" (%ld of %zu values without a match)"), wrong, o->n);
 	} else if (o->arg->compare == COMPARE_SORTED) {
 		for (size_t k = 1; k < o->n && !wrong; k++) {
 			if (compare_values((const char *)o->got + (k - 1) * es, (const char *)o->got + k * es) <= 0)
@@ -422,32 +437,35 @@ static long compare_unordered(const struct output_view *o, double tol, struct sb
 			struct sbuf a = SBUF_INIT, b = SBUF_INIT;
 			elem_format(&a, t, o->got, k - 1);
 			elem_format(&b, t, o->got, k);
-			sbuf_addf(msg, tr(o->lang, "%s holds the right values, but not in ascending order: "
-					  "%s[%zu] is %s, after %s[%zu] = %s"), o->arg->name, o->arg->name, k,
-				  sbuf_str(&b), o->arg->name, k - 1, sbuf_str(&a));
+			msg_fact_int(m, "index", (long long)k);
+			msg_fact_str(m, "got", sbuf_str(&b));
+			msg_fact_str(m, "before", sbuf_str(&a));
+			msg_addf(m, N_("%s holds the right values, but not in ascending order: "
+				       "%s[%zu] is %s, after %s[%zu] = %s"), o->arg->name, o->arg->name, k,
+				 sbuf_str(&b), o->arg->name, k - 1, sbuf_str(&a));
 			sbuf_release(&a);
 			sbuf_release(&b);
 			wrong = 1;
 		}
 	}
-	sbuf_release(&notes);
+	msg_release(&notes);
 	free(e);
 	free(g);
 	return wrong;
 }
 
-long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic)
+long compare_output(const struct output_view *o, double tol, struct msg *msg, struct msg *pic)
 {
 	if (o->arg->compare == COMPARE_MULTISET || o->arg->compare == COMPARE_SORTED) {
-		long wrong = compare_unordered(o, tol, msg);
+		struct msg body = MSG_INIT;
+		long wrong = compare_unordered(o, tol, &body);
 		if (wrong && o->passes > 1) {
-			struct sbuf m = SBUF_INIT;
-			sbuf_addf(&m, tr(o->lang, "pass %d of %d: "), o->pass, o->passes);
-			sbuf_adds(&m, sbuf_str(msg));
-			sbuf_reset(msg);
-			sbuf_adds(msg, sbuf_str(&m));
-			sbuf_release(&m);
+			msg_fact_int(msg, "pass", o->pass);
+			msg_addf(msg, N_("pass %d of %d: "), o->pass, o->passes);
 		}
+		if (wrong)
+			msg_append(msg, &body);
+		msg_release(&body);
 		return wrong;
 	}
 	bool *wrong = xcalloc(o->n ? o->n : 1, sizeof(bool));
@@ -462,15 +480,19 @@ long compare_output(const struct output_view *o, double tol, struct sbuf *msg, s
 		}
 	}
 	if (count) {
-		if (o->passes > 1)
-			sbuf_addf(msg, tr(o->lang, "pass %d of %d: "), o->pass, o->passes);
+		if (o->passes > 1) {
+			msg_fact_int(msg, "pass", o->pass);
+			msg_addf(msg, N_("pass %d of %d: "), o->pass, o->passes);
+		}
 		name_place(msg, o, first);
 		add_expected_got(msg, o, first);
 		add_relative_error(msg, o, first, tol);
-		sbuf_addf(msg, tr(o->lang, " (%ld of %zu values wrong)"), count, o->n);
+		msg_fact_int(msg, "wrong", count);
+		msg_fact_int(msg, "elements", (long long)o->n);
+		msg_addf(msg, N_(" (%ld of %zu values wrong)"), count, o->n);
 		add_shape(msg, o, wrong, count, tol);
 		if (o->passes > 1)
-			sbuf_addf(pic, tr(o->lang, "pass %d of %d, "), o->pass, o->passes);
+			msg_addf(pic, N_("pass %d of %d, "), o->pass, o->passes);
 		if (o->cols > 0)
 			picture_2d(pic, o, wrong, first);
 		else

@@ -16,7 +16,6 @@ struct output_view {
 	size_t n;          /* elements */
 	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
 	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
-	const char *lang;  /* of msg and pic: "pt-BR", else (NULL too) English */
 	size_t wg;         /* work-items per work-group of a 1-D launch, for diagnoses; 0: unknown */
 };
 /*
@@ -25,9 +24,11 @@ struct output_view {
  * the error where it has a common one (work-groups that wrote nothing, the output shifted by one
  * place, blocks transposed but not their insides, one value everywhere), and pic draws the region.
  * An output compared as a multiset (or sorted) gives the values without a match, named by value
- * in msg, and no picture.
+ * in msg, and no picture. Both are appended to, as data (base/msg.h): msg's facts are the
+ * buffer, the first wrong index (a 2-D output's row and column too), expected and got there,
+ * the wrong count of so many elements, the pass of several, and what the shape names.
  */
-long compare_output(const struct output_view *o, double tol, struct sbuf *msg, struct sbuf *pic);
+long compare_output(const struct output_view *o, double tol, struct msg *msg, struct msg *pic);
 /* The relative tolerance an output is compared with: its own, else the check's (0: exact). */
 double output_tolerance(const struct check_spec *spec, const struct arg_spec *a);
 /* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */

@@ -376,27 +376,28 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 		if (!a->output || a->host == HOST_NONE)
 			continue;
 		void *host = xcalloc(cur->n[i] + 1, type_info(a->type)->size);
-		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+		struct sbuf msg = SBUF_INIT;
 		if (host_compute(a, cur->input[a->host_src], cur->n[a->host_src], host, cur->n[i], v,
 				 &msg) < 0) {
 			rc = -1;
 		} else {
 			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
-						 pass, 1, "en", 0 };  /* the course's fault: for its author, in English */
-			if (compare_output(&o, output_tolerance(spec, a), &msg, &pic)) {
-				struct sbuf full = SBUF_INIT;
-				sbuf_addf(&full, "the reference solution disagrees with the host on test %s "
-					  "(host: expected, reference: got): %s", tc->name, sbuf_str(&msg));
-				sbuf_reset(&msg);
-				sbuf_adds(&msg, sbuf_str(&full));
-				sbuf_release(&full);
+						 pass, 1, 0 };
+			struct msg diff = MSG_INIT, pic = MSG_INIT;
+			if (compare_output(&o, output_tolerance(spec, a), &diff, &pic)) {
+				/* the course's fault: for its author, in English */
+				char *text = msg_text(&diff, NULL);
+				sbuf_addf(&msg, "the reference solution disagrees with the host on test %s "
+					  "(host: expected, reference: got): %s", tc->name, text);
+				free(text);
 				rc = -1;
 			}
+			msg_release(&diff);
+			msg_release(&pic);
 		}
 		if (rc)
 			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&msg));
 		sbuf_release(&msg);
-		sbuf_release(&pic);
 		free(host);
 	}
 	return rc;

@@ -114,7 +114,7 @@ static int comparison_order(const struct check_spec *spec, int order[MAX_ARGS])
 }
 
 /* "\n'sums' is written by the steps scan_blocks, scan_sums." for a check of several steps. */
-static void add_writers(struct sbuf *out, const struct check_spec *spec, int arg, const char *lang)
+static void add_writers(struct msg *out, const struct check_spec *spec, int arg)
 {
 	struct sbuf names = SBUF_INIT;
 	unsigned long n = 0;
@@ -126,8 +126,9 @@ static void add_writers(struct sbuf *out, const struct check_spec *spec, int arg
 					sbuf_addf(&names, " (%s)", spec->steps[s].kernel);
 			}
 	if (n)
-		sbuf_addf(out, trn(lang, "\n'%s' is written by the step %s.", "\n'%s' is written by the steps %s.",
-				   n), spec->args[arg].name, sbuf_str(&names));
+		msg_addf(out, msg_plural(out, "\n'%s' is written by the step %s.",
+					 "\n'%s' is written by the steps %s.", n),
+			 spec->args[arg].name, sbuf_str(&names));
 	sbuf_release(&names);
 }
 
@@ -144,6 +145,18 @@ static size_t compared_length(const struct judge_input *in, int ci, int pass, in
 		return n[i];
 	int64_t k = elem_get_int(t, c->bytes, 0);
 	return k < 0 ? 0 : (size_t)k > n[i] ? n[i] : (size_t)k;
+}
+
+/* Test NAME failed: its detail and the report's message, m rendered once in lang; m is released. */
+static void fail_test(struct report *r, const char *test, enum test_status st, enum verdict v,
+		      const char *file, struct msg *m, const char *lang)
+{
+	/* boundary: the report's message becomes a struct msg next */
+	char *text = msg_text(m, lang);
+	report_add_test(r, test, st, text);
+	fail(r, v, file, text);
+	free(text);
+	msg_release(m);
 }
 
 /* Compares one pass's outputs; 1 (r filled) at the first mismatch, -1 (r filled) when the
@@ -172,24 +185,24 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 			wg = 0;
 		size_t len = compared_length(in, ci, pass, i, n);
 		struct output_view o = { a, exp->bytes, got->bytes, len, output_columns(a, v), pass,
-					 passes, lang, (size_t)wg };
-		struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+					 passes, (size_t)wg };
+		struct msg msg = MSG_INIT, pic = MSG_INIT;
 		long wrong = compare_output(&o, output_tolerance(spec, a), &msg, &pic);
 		if (wrong) {
-			struct sbuf full = SBUF_INIT;
-			sbuf_addf(&full, tr(lang, "Test %s: %s"), tc->name, sbuf_str(&msg));
+			struct msg full = MSG_INIT;
+			msg_fact_str(&full, "test", tc->name);
+			msg_addf(&full, N_("Test %s: %s"), tc->name, msg_sub(&full, &msg));
 			if (a->count_arg >= 0)
-				sbuf_addf(&full, tr(lang, "\nOnly the first %zu values of '%s' count: as many as "
-						    "%s[0] says."), len, a->name, spec->args[a->count_arg].name);
-			add_writers(&full, spec, i, lang);
-			report_add_test(r, tc->name, TEST_FAIL, sbuf_str(&full));
-			fail(r, VERDICT_WRONG_RESULT, in->learner_path, sbuf_str(&full));
+				msg_addf(&full, N_("\nOnly the first %zu values of '%s' count: as many as "
+						   "%s[0] says."), len, a->name, spec->args[a->count_arg].name);
+			add_writers(&full, spec, i);
+			fail_test(r, tc->name, TEST_FAIL, VERDICT_WRONG_RESULT, in->learner_path, &full, lang);
 			free(r->picture);
-			r->picture = sbuf_detach(&pic);
-			sbuf_release(&full);
+			/* boundary: the report's picture becomes a struct msg next */
+			r->picture = msg_text(&pic, lang);
 		}
-		sbuf_release(&msg);
-		sbuf_release(&pic);
+		msg_release(&msg);
+		msg_release(&pic);
 		if (wrong)
 			return 1;
 	}
@@ -214,11 +227,12 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 		}
 		sbuf_reset(&why);
 		if (launch_failed(sbuf_str(&in->learner->after), ci, pass, &why)) {
-			struct sbuf msg = SBUF_INIT;
-			sbuf_addf(&msg, tr(lang, "Test %s: %s"), tc->name, sbuf_str(&why));
-			report_add_test(r, tc->name, TEST_ERROR, sbuf_str(&msg));
-			fail(r, VERDICT_CRASH, in->learner_path, sbuf_str(&msg));
-			sbuf_release(&msg);
+			struct msg msg = MSG_INIT;
+			msg_fact_str(&msg, "test", tc->name);
+			if (passes > 1)
+				msg_fact_int(&msg, "pass", pass);
+			msg_addf(&msg, N_("Test %s: %s"), tc->name, sbuf_str(&why));
+			fail_test(r, tc->name, TEST_ERROR, VERDICT_CRASH, in->learner_path, &msg, lang);
 			rc = 1;
 			break;
 		}
@@ -231,25 +245,31 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 		}
 		if (held == PASS_OUT_OF_BOUNDS) {
 			const char *name = spec->args[arg].name;
-			struct sbuf msg = SBUF_INIT;
-			sbuf_addf(&msg, tr(lang, "Test %s: your kernel wrote past the end of '%s': "
-					   "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
-					   "overwritten."),
-				  tc->name, name, name, n[arg], n[arg] ? n[arg] - 1 : 0, index);
+			struct msg msg = MSG_INIT;
+			msg_fact_str(&msg, "test", tc->name);
+			msg_fact_str(&msg, "buffer", name);
+			msg_fact_int(&msg, "index", index);
+			msg_fact_int(&msg, "elements", (long long)n[arg]);
+			if (passes > 1)
+				msg_fact_int(&msg, "pass", pass);
+			msg_addf(&msg, N_("Test %s: your kernel wrote past the end of '%s': "
+					  "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
+					  "overwritten."),
+				 tc->name, name, name, n[arg], n[arg] ? n[arg] - 1 : 0, index);
 			/* stores already under a guard need a right index or bound, not another guard */
 			int guard = in->learner_src ? source_stores_guarded(in->learner_src, name) : 0;
-			if (guard)
-				sbuf_addf(&msg, tr(lang, "\nEvery store into '%s' is already guarded (line %d), "
-						   "yet one got through: the index a work-item writes at, or the "
-						   "bound its guard tests, is wrong. Work the index out for the "
-						   "last work-items, term by term, and compare it with the size."),
-					  name, guard);
-			else
-				sbuf_adds(&msg, tr(lang, "\nA work-item whose index falls outside the data "
-						   "must not write: guard every store with a bounds check."));
-			report_add_test(r, tc->name, TEST_FAIL, sbuf_str(&msg));
-			fail(r, VERDICT_OUT_OF_BOUNDS, in->learner_path, sbuf_str(&msg));
-			sbuf_release(&msg);
+			if (guard) {
+				msg_fact_int(&msg, "guard_line", guard);
+				msg_addf(&msg, N_("\nEvery store into '%s' is already guarded (line %d), "
+						  "yet one got through: the index a work-item writes at, or the "
+						  "bound its guard tests, is wrong. Work the index out for the "
+						  "last work-items, term by term, and compare it with the size."),
+					 name, guard);
+			} else {
+				msg_adds(&msg, N_("\nA work-item whose index falls outside the data "
+						  "must not write: guard every store with a bounds check."));
+			}
+			fail_test(r, tc->name, TEST_FAIL, VERDICT_OUT_OF_BOUNDS, in->learner_path, &msg, lang);
 			rc = 1;
 			break;
 		}
@@ -296,12 +316,15 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 	for (int ci = 0; ci < n && !rc; ci++) {
 		const struct test_case *tc = &cases[ci];
 		if (has_case_line(after, "skip", ci)) {
-			struct sbuf why = SBUF_INIT;
+			struct msg why = MSG_INIT;
 			size_t wg = check_spec_group_size(spec, &tc->vars);
-			sbuf_addf(&why, tr(lang, "work-groups of %zu work-items are more than this device "
-					   "allows (%zu)"), wg, (size_t)(max_wg > 0 ? max_wg : 0));
-			report_add_test(r, tc->name, TEST_SKIP, sbuf_str(&why));
-			sbuf_release(&why);
+			msg_addf(&why, N_("work-groups of %zu work-items are more than this device "
+					  "allows (%zu)"), wg, (size_t)(max_wg > 0 ? max_wg : 0));
+			/* boundary: the report's test details become struct msg next */
+			char *text = msg_text(&why, lang);
+			report_add_test(r, tc->name, TEST_SKIP, text);
+			free(text);
+			msg_release(&why);
 			continue;
 		}
 		if (has_case_line(sbuf_str(&in->reference->after), "skip", ci)) {
@@ -326,10 +349,17 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 	if (rc == 2)
 		return 1;
 	if (!rc) {
-		if (ran)
+		if (ran) {
 			fail(r, VERDICT_PASS, NULL, "");
-		else
-			fail(r, VERDICT_ERROR, NULL, tr(lang, "no test could run on this device"));
+		} else {
+			struct msg m = MSG_INIT;
+			msg_adds(&m, N_("no test could run on this device"));
+			/* boundary: the report's message becomes a struct msg next */
+			char *text = msg_text(&m, lang);
+			fail(r, VERDICT_ERROR, NULL, text);
+			free(text);
+			msg_release(&m);
+		}
 	}
 	return 0;
 }

@@ -365,28 +365,35 @@ static void validates_the_values_a_run_uses(void **state)
 	free(path);
 }
 
+/* m in lang must read want; m is emptied for the next comparison. */
+static void assert_rendered(struct msg *m, const char *lang, const char *want)
+{
+	char *text = msg_text(m, lang);
+	assert_string_equal(text, want);
+	free(text);
+	msg_release(m);
+}
+
 /* A 2-D picture whose last row is short (a later pass can shrink a shaped output) shows it. */
 static void draws_a_ragged_last_row(void **state)
 {
 	(void)state;
 	struct arg_spec a = { .name = "m", .type = TYPE_INT, .output = true };
 	int expected[5] = { 1, 2, 3, 4, 5 }, got[5] = { 1, 2, 3, 4, 0 };
-	struct output_view o = { &a, expected, got, 5, 3, 1, 1, "en", 0 };
-	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	struct output_view o = { &a, expected, got, 5, 3, 1, 1, 0 };
+	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&pic), "m (2 x 3), rows 0-1, columns 0-2 (. right, x wrong):\n"
-			    "     0 ...\n"
-			    "     1 .x\n");
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	assert_rendered(&pic, "en", "m (2 x 3), rows 0-1, columns 0-2 (. right, x wrong):\n"
+			"     0 ...\n"
+			"     1 .x\n");
+	msg_release(&msg);
 
 	o.n = 2;                                     /* less than one row */
 	got[1] = 0;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&pic), "m (1 x 3), rows 0-0, columns 0-2 (. right, x wrong):\n"
-			    "     0 .x\n");
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	assert_rendered(&pic, "en", "m (1 x 3), rows 0-0, columns 0-2 (. right, x wrong):\n"
+			"     0 .x\n");
+	msg_release(&msg);
 }
 
 static void names_the_first_wrong_place(void **state)
@@ -396,22 +403,31 @@ static void names_the_first_wrong_place(void **state)
 	a.label[0] = "row";
 	a.label[1] = "column";
 	int expected[6] = { 1, 2, 3, 4, 5, 6 }, got[6] = { 1, 2, 3, 4, 0, 6 };
-	struct output_view o = { &a, expected, got, 6, 3, 1, 1, "en", 0 };
-	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	struct output_view o = { &a, expected, got, 6, 3, 1, 1, 0 };
+	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "trA at (row 1, column 1): expected 5, got 0 (1 of 6 values wrong)");
-	assert_non_null(strstr(sbuf_str(&pic), "     1 .x."));
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	struct sbuf facts = SBUF_INIT;
+	msg_facts_json(&msg, &facts);
+	assert_string_equal(sbuf_str(&facts), "{\"buffer\": \"trA\", \"index\": 4, \"row\": 1, \"column\": 1, "
+			    "\"expected\": \"5\", \"got\": \"0\", \"wrong\": 1, \"elements\": 6}");
+	sbuf_release(&facts);
+	assert_rendered(&msg, "en", "trA at (row 1, column 1): expected 5, got 0 (1 of 6 values wrong)");
+	char *p = msg_text(&pic, NULL);
+	assert_non_null(strstr(p, "     1 .x."));
+	free(p);
+	msg_release(&pic);
 
 	struct arg_spec r = { .name = "out", .type = TYPE_INT, .output = true };
 	r.label[0] = "work-group";
 	int e2[3] = { 10, 20, 30 }, g2[3] = { 10, 21, 30 };
-	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3, "en", 0 };
+	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3, 0 };
 	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "pass 2 of 3: out[1] (work-group 1): expected 20, got 21 (1 of 3 values wrong)");
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	msg_facts_json(&msg, &facts);
+	assert_string_equal(sbuf_str(&facts), "{\"pass\": 2, \"buffer\": \"out\", \"index\": 1, \"work_group\": 1, "
+			    "\"expected\": \"20\", \"got\": \"21\", \"wrong\": 1, \"elements\": 3}");
+	sbuf_release(&facts);
+	assert_rendered(&msg, "en", "pass 2 of 3: out[1] (work-group 1): expected 20, got 21 (1 of 3 values wrong)");
+	msg_release(&pic);
 }
 
 static void floats_within_tolerance(void **state)
@@ -419,13 +435,14 @@ static void floats_within_tolerance(void **state)
 	(void)state;
 	struct arg_spec a = { .name = "out", .type = TYPE_DOUBLE, .output = true };
 	double e[2] = { 1000.0, 1.0 }, g[2] = { 1000.0000001, 1.0 }, bad[2] = { 1001.0, 1.0 };
-	struct output_view o = { &a, e, g, 2, 0, 1, 1, "en", 0 };
-	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	struct output_view o = { &a, e, g, 2, 0, 1, 1, 0 };
+	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 1e-6, &msg, &pic), 0);
+	assert_true(msg_empty(&msg) && msg_empty(&pic));
 	o.got = bad;
 	assert_int_equal(compare_output(&o, 1e-6, &msg, &pic), 1);
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	msg_release(&msg);
+	msg_release(&pic);
 }
 
 static struct check_spec *load_ok(const char *text)
@@ -582,20 +599,23 @@ static void compares_as_a_multiset(void **state)
 	(void)state;
 	struct arg_spec a = { .name = "out", .type = TYPE_INT, .output = true, .compare = COMPARE_MULTISET };
 	int e[5] = { 3, 1, 4, 1, 5 }, same[5] = { 5, 4, 1, 3, 1 }, g[5] = { 5, 4, 1, 3, 3 };
-	struct output_view o = { &a, e, same, 5, 0, 1, 1, "en", 0 };
-	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	struct output_view o = { &a, e, same, 5, 0, 1, 1, 0 };
+	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 0);
 	o.got = g;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "out, its values in any order: 1 appears once instead of 2 times; "
-			    "3 appears 2 times instead of once (1 of 5 values without a match)");
-	assert_string_equal(sbuf_str(&pic), "");
-	sbuf_reset(&msg);
+	assert_rendered(&msg, "en", "out, its values in any order: 1 appears once instead of 2 times; "
+			"3 appears 2 times instead of once (1 of 5 values without a match)");
+	assert_true(msg_empty(&pic));
 	memset(&g[3], POISON_BYTE, 2 * sizeof(int));
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 2);
-	assert_string_equal(sbuf_str(&msg), "out, its values in any order: 1 appears once instead of 2 times; "
-			    "3 is missing; 2 places were never written (2 of 5 values without a match)");
-	sbuf_reset(&msg);
+	struct sbuf facts = SBUF_INIT;
+	msg_facts_json(&msg, &facts);
+	assert_string_equal(sbuf_str(&facts), "{\"buffer\": \"out\", \"wrong\": 2, \"elements\": 5, "
+			    "\"never_written\": 2}");
+	sbuf_release(&facts);
+	assert_rendered(&msg, "en", "out, its values in any order: 1 appears once instead of 2 times; "
+			"3 is missing; 2 places were never written (2 of 5 values without a match)");
 
 	a.compare = COMPARE_SORTED;
 	int s[5] = { 1, 1, 3, 4, 5 }, u[5] = { 1, 3, 1, 4, 5 };
@@ -603,21 +623,21 @@ static void compares_as_a_multiset(void **state)
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 0);
 	o.got = u;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "out holds the right values, but not in ascending order: "
-			    "out[2] is 1, after out[1] = 3");
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	assert_rendered(&msg, "en", "out holds the right values, but not in ascending order: "
+			"out[2] is 1, after out[1] = 3");
+	msg_release(&msg);
+	msg_release(&pic);
 
 	struct arg_spec f = { .name = "x", .type = TYPE_FLOAT, .output = true, .compare = COMPARE_MULTISET };
 	float fe[3] = { 1.0f, 2.0f, 3.0f }, fg[3] = { 3.0000001f, 1.0f, 2.0f }, fb[3] = { 3.5f, 1.0f, 2.0f };
-	struct output_view fo = { &f, fe, fg, 3, 0, 1, 1, "en", 0 };
+	struct output_view fo = { &f, fe, fg, 3, 0, 1, 1, 0 };
 	assert_int_equal(compare_output(&fo, 1e-6, &msg, &pic), 0);
 	fo.got = fb;
 	assert_int_equal(compare_output(&fo, 1e-6, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "x, its values in any order: 3 is missing; 3.5 should not be there "
-			    "(1 of 3 values without a match)");
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	assert_rendered(&msg, "en", "x, its values in any order: 3 is missing; 3.5 should not be there "
+			"(1 of 3 values without a match)");
+	msg_release(&msg);
+	msg_release(&pic);
 }
 
 int main(void)

@@ -54,6 +54,15 @@ static void contexts_keep_short_words_apart(void **state)
 
 /* ---- a wrong result, as a learner reading Portuguese sees it ---- */
 
+/* m in lang must read want; m is emptied for the next comparison. */
+static void assert_rendered(struct msg *m, const char *lang, const char *want)
+{
+	char *text = msg_text(m, lang);
+	assert_string_equal(text, want);
+	free(text);
+	msg_release(m);
+}
+
 static void comparison_in_portuguese(void **state)
 {
 	(void)state;
@@ -63,27 +72,50 @@ static void comparison_in_portuguese(void **state)
 	memset(got, POISON_BYTE, sizeof(got));
 	got[0] = 10;
 	got[2] = 30;
-	struct output_view o = { &a, expected, got, 3, 0, 2, 3, "pt-BR", 0 };
-	struct sbuf msg = SBUF_INIT, pic = SBUF_INIT;
+	struct output_view o = { &a, expected, got, 3, 0, 2, 3, 0 };
+	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "passada 2 de 3: out[1] (grupo de trabalho 1): esperado 20, "
-			    "obtido nada (nunca escrito) (1 de 3 valores errados)");
-	assert_string_equal(sbuf_str(&pic), "passada 2 de 3, out, grupos de trabalho 0-2 (. certo, x errado):\n"
-			    "  .x.\n  grupo de trabalho 1: esperado 20, obtido nada (nunca escrito)\n");
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	assert_rendered(&msg, "pt-BR", "passada 2 de 3: out[1] (grupo de trabalho 1): esperado 20, "
+			"obtido nada (nunca escrito) (1 de 3 valores errados)");
+	assert_rendered(&pic, "pt-BR", "passada 2 de 3, out, grupos de trabalho 0-2 (. certo, x errado):\n"
+			"  .x.\n  grupo de trabalho 1: esperado 20, obtido nada (nunca escrito)\n");
 
 	struct arg_spec m = { .name = "trA", .type = TYPE_INT, .output = true };
 	m.label[0] = "row";
 	m.label[1] = "column";
 	int e2[4] = { 1, 2, 3, 4 }, g2[4] = { 1, 2, 0, 4 };
-	struct output_view o2 = { &m, e2, g2, 4, 2, 1, 1, "pt-BR", 0 };
+	struct output_view o2 = { &m, e2, g2, 4, 2, 1, 1, 0 };
 	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
-	assert_string_equal(sbuf_str(&msg), "trA em (linha 1, coluna 0): esperado 3, obtido 0 (1 de 4 "
-			    "valores errados)");
-	assert_non_null(strstr(sbuf_str(&pic), "trA (2 x 2), linhas 0-1, colunas 0-1 (. certo, x errado):"));
-	sbuf_release(&msg);
-	sbuf_release(&pic);
+	assert_rendered(&msg, "pt-BR", "trA em (linha 1, coluna 0): esperado 3, obtido 0 (1 de 4 "
+			"valores errados)");
+	char *p = msg_text(&pic, "pt-BR");
+	assert_non_null(strstr(p, "trA (2 x 2), linhas 0-1, colunas 0-1 (. certo, x errado):"));
+	free(p);
+	msg_release(&pic);
+}
+
+/* Work-groups that wrote nothing: the plural form of the Portuguese, and the facts in numbers. */
+static void silent_groups_in_portuguese(void **state)
+{
+	(void)state;
+	struct arg_spec a = { .name = "out", .type = TYPE_INT, .output = true };
+	int expected[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, got[8] = { 1, 2, 0, 0, 5, 6, 0, 0 };
+	memset(&got[2], POISON_BYTE, 2 * sizeof(int));
+	memset(&got[6], POISON_BYTE, 2 * sizeof(int));
+	struct output_view o = { &a, expected, got, 8, 0, 1, 1, 2 };
+	struct msg msg = MSG_INIT, pic = MSG_INIT;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 4);
+	struct sbuf facts = SBUF_INIT;
+	msg_facts_json(&msg, &facts);
+	assert_string_equal(sbuf_str(&facts), "{\"buffer\": \"out\", \"index\": 2, \"expected\": \"3\", "
+			    "\"never_written\": 1, \"wrong\": 4, \"elements\": 8, \"silent_groups\": 2, "
+			    "\"work_group\": 1}");
+	sbuf_release(&facts);
+	assert_rendered(&msg, "pt-BR", "out[2]: esperado 3, obtido nada (nunca escrito) (4 de 8 valores errados)\n"
+			"Os grupos de trabalho 1, 3 não escreveram nada em out: cada elemento dos seus "
+			"trechos continua como estava antes da execução. Eles retornam antes das "
+			"escritas, ou uma guarda testa o id do grupo em vez do índice do elemento?");
+	msg_release(&pic);
 }
 
 int main(void)
@@ -93,6 +125,7 @@ int main(void)
 		cmocka_unit_test(plural_forms_follow_the_catalog),
 		cmocka_unit_test(contexts_keep_short_words_apart),
 		cmocka_unit_test(comparison_in_portuguese),
+		cmocka_unit_test(silent_groups_in_portuguese),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
