@@ -9,7 +9,8 @@
  * LLVM instruction, and "At line N (column C) of FILE:" with a quoted source line. The line number
  * is right, but the quoted text is the line before it when the host prepended `#line 1 "FILE"`
  * (Oclgrind quotes from the raw source string), so we quote the learner's file ourselves.
- * Addresses become buffers and elements in address.c.
+ * Addresses become buffers and elements in address.c; work-items and lists of ids become words in
+ * oclgrind-log.c.
  */
 #include "engine/oclgrind-log.h"
 
@@ -26,56 +27,6 @@
  * (hundreds of them in a 40x40 transpose).
  */
 #define OCLGRIND_MAX_ERRORS 1000
-#define MAX_LISTED_ITEMS 6       /* work-items named one by one before "and N more" */
-
-static void add_id(struct sbuf *sb, const long id[3], int dims)
-{
-	if (dims <= 1)
-		sbuf_addf(sb, "%ld", id[0]);
-	else if (dims == 2)
-		sbuf_addf(sb, "(%ld,%ld)", id[0], id[1]);
-	else
-		sbuf_addf(sb, "(%ld,%ld,%ld)", id[0], id[1], id[2]);
-}
-
-/* The id alone ("3", "(1,0)"), to be placed in a sentence. Caller frees. */
-static char *id_text(const long id[3], int dims)
-{
-	struct sbuf sb = SBUF_INIT;
-	add_id(&sb, id, dims);
-	return sbuf_detach(&sb);
-}
-
-/* An id as a fact: a number in one dimension, else its text "(1,0)". */
-static void fact_id(struct msg *m, const char *name, const long id[3], int dims)
-{
-	if (dims <= 1) {
-		msg_fact_int(m, name, id[0]);
-	} else {
-		char *text = id_text(id, dims);
-		msg_fact_str(m, name, text);
-		free(text);
-	}
-}
-
-/* The work-item's words appended to m, "work-item 3 of work-group 1" or "work-group 1" for a
- * whole group, and its facts: work_item, work_group, each name followed by suffix. */
-static void work_item_msg(struct msg *m, const struct entity *e, int dims, const char *suffix)
-{
-	char *group = id_text(e->group, dims), *item = id_text(e->local, dims);
-	char *item_fact = xstrfmt("work_item%s", suffix), *group_fact = xstrfmt("work_group%s", suffix);
-	if (!e->is_group)
-		fact_id(m, item_fact, e->local, dims);
-	fact_id(m, group_fact, e->group, dims);
-	if (e->is_group)
-		msg_addf(m, N_("work-group %s"), group);
-	else
-		msg_addf(m, N_("work-item %s of work-group %s"), item, group);
-	free(item_fact);
-	free(group_fact);
-	free(item);
-	free(group);
-}
 
 static bool same_id(const long a[3], const long b[3])
 {
@@ -98,36 +49,6 @@ static void add_source_line(struct msg *m, const char *src, int line)
 static void add_location(struct msg *m, const char *path, int line, const char *what)
 {
 	msg_addf(m, "%s:%d: %s. ", path, line, msg_word(m, what));
-}
-
-/* "32-63" style lists of 1-D ids; for 2-D ids a few of them and a count. */
-static void add_id_list(struct msg *m, long (*ids)[3], int n, int dims)
-{
-	struct sbuf sb = SBUF_INIT;
-	if (dims > 1) {
-		for (int i = 0; i < n && i < MAX_LISTED_ITEMS; i++) {
-			sbuf_adds(&sb, i ? ", " : "");
-			add_id(&sb, ids[i], dims);
-		}
-		msg_raw(m, sbuf_str(&sb));
-		if (n > MAX_LISTED_ITEMS)
-			msg_addf(m, N_(" and %d more"), n - MAX_LISTED_ITEMS);
-		sbuf_release(&sb);
-		return;
-	}
-	for (int i = 0; i < n;) {
-		int j = i;
-		while (j + 1 < n && ids[j + 1][0] == ids[j][0] + 1)
-			j++;
-		sbuf_adds(&sb, i ? ", " : "");
-		if (j > i)
-			sbuf_addf(&sb, "%ld-%ld", ids[i][0], ids[j][0]);
-		else
-			sbuf_addf(&sb, "%ld", ids[i][0]);
-		i = j + 1;
-	}
-	msg_raw(m, sbuf_str(&sb));
-	sbuf_release(&sb);
 }
 
 static int cmp_ids(const void *a, const void *b)

@@ -54,6 +54,17 @@ struct parsed_log {
 /* Reads every message of log into pl (pl->m allocated; the caller frees it). */
 void oclgrind_log_parse(const char *log, struct parsed_log *pl);
 
+/* ---- words for the learner (oclgrind-log.c) ---- */
+/* The id alone ("3", "(1,0)"), to be placed in a sentence. Allocated. */
+char *id_text(const long id[3], int dims);
+/* An id as the fact name: a number in one dimension, else its text "(1,0)". */
+void fact_id(struct msg *m, const char *name, const long id[3], int dims);
+/* The work-item's words appended to m, "work-item 3 of work-group 1" or "work-group 1" for a
+ * whole group, and its facts: work_item, work_group, each name followed by suffix. */
+void work_item_msg(struct msg *m, const struct entity *e, int dims, const char *suffix);
+/* n ids appended to m: "32-63" for 1-D ones; for 2-D a few of them and how many more. */
+void add_id_list(struct msg *m, long (*ids)[3], int n, int dims);
+
 /* ---- addresses, and the access plugin's words about local memory (address.c) ---- */
 /* A __local array the kernel declares itself: "local" lines of the analysis child's channel. */
 struct local_array {
