@@ -93,7 +93,7 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 		msg_fact_int(out, "line", f->line);
 		msg_fact_int(out, "line_other", m->e[0].line);
 		fact_id(out, "work_group", m->wg, pl->dims);
-		msg_fact_int(out, "count", n);
+		msg_fact_int(out, "work_items", n);
 		add_location(out, path, f->line, N_("barrier divergence"));
 		msg_addf(out, msg_plural(out, "In work-group %s, work-item %s reached %s at line %d, while "
 					      "the others (work-item 0 among them) reached %s at line %d: %s.",
@@ -130,8 +130,8 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 		fact_id(out, "work_group", m->wg, pl->dims);
 		add_location(out, path, f->line, N_("barrier divergence"));
 		if (m->of > 0) {
-			msg_fact_int(out, "count", m->only);
-			msg_fact_int(out, "expected", m->of);
+			msg_fact_int(out, "reached", m->only);
+			msg_fact_int(out, "work_group_size", m->of);
 			msg_addf(out, N_("Only %ld of the %ld work-items of work-group %s reached %s at "
 					 "line %d; the other %ld did not."), m->only, m->of, group,
 				 sync_word(out, m), m->line, m->of - m->only);

@@ -1,4 +1,5 @@
-/* oclgrind-log.c: Oclgrind's log, read into messages (see oclgrind-log.h for its form). */
+/* oclgrind-log.c: Oclgrind's log, read into messages (see oclgrind-log.h for its form), and the
+ * words for the work-items it names. */
 #include "engine/oclgrind-log.h"
 
 #include <stdlib.h>
