@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/oclgrind-log.h"
 
 /* The data folder beside this file, wherever the tests run from the repository root. */
 static char *data_path(const char *name)
@@ -500,6 +501,49 @@ static void test_analysis_env(void **state)
 	free(few[1]);
 }
 
+/* ---- the words as data: one message in either language, with its facts ---- */
+
+static void check_msg(const struct msg *m, const char *lang, const char *want)
+{
+	char *got = msg_text(m, lang);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_words_keep_their_facts(void **state)
+{
+	(void)state;
+	struct entity e = { .set = true, .local = { 3, 0, 0 }, .group = { 1, 0, 0 } };
+	struct msg m = MSG_INIT, other = MSG_INIT;
+	struct sbuf json = SBUF_INIT;
+	work_item_msg(&m, &e, 1, "");
+	check_msg(&m, "en", "work-item 3 of work-group 1");
+	check_msg(&m, "pt-BR", "o item de trabalho 3 do grupo de trabalho 1");
+	msg_facts_json(&m, &json);
+	assert_string_equal(sbuf_str(&json), "{\"work_item\": 3, \"work_group\": 1}");
+	msg_release(&m);
+
+	/* 2-D ids are facts as the learner reads them; the other work-item of a race is named apart */
+	struct entity o = { .set = true, .local = { 1, 0, 0 }, .group = { 0, 2, 0 } };
+	work_item_msg(&other, &o, 2, "_other");
+	sbuf_reset(&json);
+	msg_facts_json(&other, &json);
+	assert_string_equal(sbuf_str(&json), "{\"work_item_other\": \"(1,0)\", \"work_group_other\": \"(0,2)\"}");
+	msg_release(&other);
+
+	/* an element of a named __local buffer, and one of memory nobody named */
+	struct buffer_ref r = { .name = "scratch", .bytes = 256, .local = true, .offset = 8, .elem = 4 };
+	element_msg(&m, &r, true);
+	check_msg(&m, "en", "`scratch[2]`");
+	msg_release(&m);
+	r.name = NULL;
+	element_msg(&m, &r, true);
+	check_msg(&m, "en", "element 2 of local memory");
+	check_msg(&m, "pt-BR", "o elemento 2 de memória local");
+	msg_release(&m);
+	sbuf_release(&json);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -527,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_plugin_names_local_slots),
 		cmocka_unit_test(test_empty_truncated_and_foreign_logs),
 		cmocka_unit_test(test_analysis_env),
+		cmocka_unit_test(test_words_keep_their_facts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
