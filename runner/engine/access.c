@@ -9,6 +9,7 @@
  * summed here, so a figure is the mean over every request of the analysed tests.
  */
 #include "engine/engine.h"
+#include "base/msg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,16 +140,8 @@ static bool rule_covers(const struct access_rule *r, const struct access_figure 
 	return !strcmp(r->name, "local") ? f->space == 'l' : !strcmp(r->name, f->name);
 }
 
-static void add_why(struct sbuf *msg, const struct access_rule *r, const char *lang)
-{
-	const char *why = lang_texts_get(&r->why, lang);
-	if (why)
-		sbuf_addf(msg, "\n%s", why);
-}
-
-/* A global instruction that breaks a load or store rule, explained. */
-static bool sectors_unmet(const struct access_rule *r, const struct access_figure *f,
-			  const char *lang, struct sbuf *msg)
+/* A global instruction that breaks a load or store rule, explained in m. */
+static bool sectors_unmet(const struct access_rule *r, const struct access_figure *f, struct msg *m)
 {
 	int op = f->store;
 	double per = (double)f->sectors / (double)f->requests;
@@ -157,78 +150,104 @@ static bool sectors_unmet(const struct access_rule *r, const struct access_figur
 		      (r->max_sectors[op] > 0 && per > r->max_sectors[op] + 1e-9);
 	if (!broken)
 		return false;
-	char b1[32], b2[32];
-	sbuf_addf(msg, f->store ? tr(lang, "At line %d the %d work-items of a warp write `%s` together, and "
-					  "each of these writes touches %s different 32-byte sectors "
-					  "on average, where %s would hold the bytes written.")
-				: tr(lang, "At line %d the %d work-items of a warp read `%s` together, and "
-					  "each of these reads touches %s different 32-byte sectors on "
-					  "average, where %s would hold the bytes read."),
-		  f->line, access_warp(), f->name, number_in(lang, per, 1, b1), number_in(lang, ideal, 1, b2));
-	sbuf_adds(msg, " ");
+	msg_fact_int(m, "line", f->line);
+	msg_fact_str(m, "buffer", f->name);
+	msg_fact_int(m, "requests", (long long)f->requests);
+	msg_fact_int(m, "sectors", (long long)f->sectors);
+	msg_fact_int(m, "sectors_ideal", (long long)f->ideal);
+	msg_addf(m, f->store ? N_("At line %d the %d work-items of a warp write `%s` together, and "
+				  "each of these writes touches %s different 32-byte sectors "
+				  "on average, where %s would hold the bytes written.")
+			     : N_("At line %d the %d work-items of a warp read `%s` together, and "
+				  "each of these reads touches %s different 32-byte sectors on "
+				  "average, where %s would hold the bytes read."),
+		 f->line, access_warp(), f->name, msg_number(m, per, 1), msg_number(m, ideal, 1));
+	msg_raw(m, " ");
 	if (r->max_sectors[op] > 0)
-		sbuf_addf(msg, tr(lang, "This exercise allows at most %s."),
-			  number_in(lang, r->max_sectors[op], 1, b1));
+		msg_addf(m, N_("This exercise allows at most %s."), msg_number(m, r->max_sectors[op], 1));
 	else
-		sbuf_adds(msg, tr(lang, "Every extra sector is another memory transaction: neighbouring "
-				   "work-items should touch neighbouring elements."));
-	add_why(msg, r, lang);
+		msg_adds(m, N_("Every extra sector is another memory transaction: neighbouring "
+			       "work-items should touch neighbouring elements."));
 	return true;
 }
 
-int access_rules_check(const struct check_spec *spec, const struct access_figure *f, int n,
-		       const char *lang, struct sbuf *msg, int *line)
+/* A local instruction with more bank conflicts than the rule allows, explained in m. */
+static bool conflicts_unmet(const struct access_rule *r, const struct access_figure *a, struct msg *m)
+{
+	if (!r->max_conflict || (int)a->worst_degree <= r->max_conflict)
+		return false;
+	double mean = (double)a->degrees / (double)a->requests;
+	msg_fact_int(m, "line", a->line);
+	msg_fact_str(m, "buffer", a->name);
+	msg_fact_int(m, "conflict_degree", (long long)a->worst_degree);
+	msg_fact_int(m, "banks", access_banks());
+	msg_addf(m, a->store ? N_("At line %d the work-items of a warp write "
+				  "local memory (`%s`) with bank conflicts: up to "
+				  "%lu of them need different words of the same "
+				  "bank in one request (%s on average), and a "
+				  "bank serves them one after another.")
+			     : N_("At line %d the work-items of a warp read "
+				  "local memory (`%s`) with bank conflicts: up to "
+				  "%lu of them need different words of the same "
+				  "bank in one request (%s on average), and a "
+				  "bank serves them one after another."),
+		 a->line, a->name, a->worst_degree, msg_number(m, mean, 1));
+	msg_raw(m, " ");
+	msg_addf(m, N_("Local memory has %d banks of 4-byte words; a request is "
+		       "conflict-free when its work-items use different banks or "
+		       "read the same word."), access_banks());
+	return true;
+}
+
+/* The rule broken first, explained in m with its line in *line; false when all hold. */
+static bool rules_broken(const struct check_spec *spec, const struct access_figure *f, int n,
+			 struct msg *m, int *line, const struct access_rule **broken)
 {
 	for (int i = 0; i < spec->naccess; i++) {
 		const struct access_rule *r = &spec->access[i];
 		bool shared = false, any_local = false;
+		*broken = r;
 		for (int j = 0; j < n; j++) {
 			const struct access_figure *a = &f[j];
 			if (!rule_covers(r, a))
 				continue;
-			if (a->space == 'g' && sectors_unmet(r, a, lang, msg)) {
+			if (a->space == 'g' && sectors_unmet(r, a, m)) {
 				*line = a->line;
-				return 1;
+				return true;
 			}
 			if (a->space != 'l')
 				continue;
 			any_local = true;
 			shared |= a->foreign_loads > 0;
-			if (r->max_conflict && (int)a->worst_degree > r->max_conflict) {
-				double mean = (double)a->degrees / (double)a->requests;
-				char b1[32];
-				sbuf_addf(msg, a->store ? tr(lang, "At line %d the work-items of a warp write "
-							      "local memory (`%s`) with bank conflicts: up to "
-							      "%lu of them need different words of the same "
-							      "bank in one request (%s on average), and a "
-							      "bank serves them one after another.")
-							: tr(lang, "At line %d the work-items of a warp read "
-							      "local memory (`%s`) with bank conflicts: up to "
-							      "%lu of them need different words of the same "
-							      "bank in one request (%s on average), and a "
-							      "bank serves them one after another."),
-					  a->line, a->name, a->worst_degree, number_in(lang, mean, 1, b1));
-				sbuf_adds(msg, " ");
-				sbuf_addf(msg, tr(lang, "Local memory has %d banks of 4-byte words; a request is "
-						   "conflict-free when its work-items use different banks or "
-						   "read the same word."), access_banks());
-				add_why(msg, r, lang);
+			if (conflicts_unmet(r, a, m)) {
 				*line = a->line;
-				return 1;
+				return true;
 			}
 		}
 		if (r->shared && !shared) {
-			sbuf_adds(msg, any_local ? tr(lang, "No work-item reads a __local value that another "
-							   "work-item wrote: each one reads back only what "
-							   "it stored itself, so the local memory is a "
-							   "detour and shares nothing.")
-						 : tr(lang, "Your kernel does not use __local memory while "
-							   "it runs: no work-item reads a value another one "
-							   "stored there."));
-			add_why(msg, r, lang);
+			msg_adds(m, any_local ? N_("No work-item reads a __local value that another "
+						   "work-item wrote: each one reads back only what "
+						   "it stored itself, so the local memory is a "
+						   "detour and shares nothing.")
+					      : N_("Your kernel does not use __local memory while "
+						   "it runs: no work-item reads a value another one "
+						   "stored there."));
 			*line = 0;
-			return 1;
+			return true;
 		}
 	}
-	return 0;
+	return false;
+}
+
+int access_rules_check(const struct check_spec *spec, const struct access_figure *f, int n,
+		       const char *lang, struct msg *msg, int *line)
+{
+	const struct access_rule *r = NULL;
+	if (!rules_broken(spec, f, n, msg, line, &r))
+		return 0;
+	/* the course's own words on why the rule is there, in the learner's language */
+	const char *why = lang_texts_get(&r->why, lang);
+	if (why)
+		msg_rawf(msg, "\n%s", why);
+	return 1;
 }

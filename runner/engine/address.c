@@ -104,17 +104,18 @@ void buffer_from_address(const struct oclgrind_msg *m, const struct analysis_mem
 		r->cols = 0;
 }
 
-char *buffer_name_text(const struct buffer_ref *r, const char *lang)
+void buffer_name_msg(struct msg *m, const struct buffer_ref *r)
 {
 	if (r->name && r->local)
-		return xstrfmt(tr(lang, "`%s` (local memory)"), r->name);
-	if (r->name)
-		return xstrfmt("`%s`", r->name);
-	if (r->kernel_array)
-		return xstrdup(tr(lang, "a __local array of the kernel"));
-	if (r->local)
-		return xstrdup(tr(lang, "local memory"));
-	return xstrdup(tr(lang, "a global buffer"));
+		msg_addf(m, N_("`%s` (local memory)"), r->name);
+	else if (r->name)
+		msg_rawf(m, "`%s`", r->name);
+	else if (r->kernel_array)
+		msg_adds(m, N_("a __local array of the kernel"));
+	else if (r->local)
+		msg_adds(m, N_("local memory"));
+	else
+		msg_adds(m, N_("a global buffer"));
 }
 
 /* "`tile[3][5]`" for element `index` of a named buffer (2-D for a 2-D array). */
@@ -127,21 +128,23 @@ static void add_indexed(struct sbuf *sb, const struct buffer_ref *r, int64_t ind
 		sbuf_addf(sb, "`%s[%" PRId64 "]`", r->name, index);
 }
 
-char *element_text(const struct buffer_ref *r, bool say_where, const char *lang)
+void element_msg(struct msg *m, const struct buffer_ref *r, bool say_where)
 {
-	if (r->name && r->elem)
-		return indexed_text(r, r->offset / (int64_t)r->elem);
-	char *where = say_where ? buffer_name_text(r, lang) : NULL, *s;
-	if (r->elem && where)
-		s = xstrfmt(tr(lang, "element %lld of %s"), (long long)(r->offset / (int64_t)r->elem), where);
-	else if (r->elem)
-		s = xstrfmt(tr(lang, "element %lld"), (long long)(r->offset / (int64_t)r->elem));
-	else if (where)
-		s = xstrfmt(tr(lang, "byte %lld of %s"), (long long)r->offset, where);
-	else
-		s = xstrfmt(tr(lang, "byte %lld"), (long long)r->offset);
-	free(where);
-	return s;
+	if (r->name && r->elem) {
+		char *s = indexed_text(r, r->offset / (int64_t)r->elem);
+		msg_raw(m, s);
+		free(s);
+		return;
+	}
+	long long index = r->elem ? (long long)(r->offset / (int64_t)r->elem) : (long long)r->offset;
+	if (say_where) {
+		struct msg where = MSG_INIT;
+		buffer_name_msg(&where, r);
+		msg_addf(m, r->elem ? N_("element %lld of %s") : N_("byte %lld of %s"), index,
+			 msg_sub(m, &where));
+	} else {
+		msg_addf(m, r->elem ? N_("element %lld") : N_("byte %lld"), index);
+	}
 }
 
 char *indexed_text(const struct buffer_ref *r, int64_t index)

@@ -9,7 +9,8 @@
  * LLVM instruction, and "At line N (column C) of FILE:" with a quoted source line. The line number
  * is right, but the quoted text is the line before it when the host prepended `#line 1 "FILE"`
  * (Oclgrind quotes from the raw source string), so we quote the learner's file ourselves.
- * Addresses become buffers and elements in address.c.
+ * Addresses become buffers and elements in address.c; work-items and lists of ids become words in
+ * oclgrind-log.c.
  */
 #include "engine/oclgrind-log.h"
 
@@ -26,41 +27,6 @@
  * (hundreds of them in a 40x40 transpose).
  */
 #define OCLGRIND_MAX_ERRORS 1000
-#define MAX_LISTED_ITEMS 6       /* work-items named one by one before "and N more" */
-
-static void add_id(struct sbuf *sb, const long id[3], int dims)
-{
-	if (dims <= 1)
-		sbuf_addf(sb, "%ld", id[0]);
-	else if (dims == 2)
-		sbuf_addf(sb, "(%ld,%ld)", id[0], id[1]);
-	else
-		sbuf_addf(sb, "(%ld,%ld,%ld)", id[0], id[1], id[2]);
-}
-
-/* The id alone ("3", "(1,0)"), to be placed in a sentence. Caller frees. */
-static char *id_text(const long id[3], int dims)
-{
-	struct sbuf sb = SBUF_INIT;
-	add_id(&sb, id, dims);
-	return sbuf_detach(&sb);
-}
-
-/* "work-item 3 of work-group 1", or "work-group 1" for a whole group. Caller frees. */
-static char *work_item_text(const struct entity *e, int dims, const char *lang)
-{
-	struct sbuf sb = SBUF_INIT;
-	char *group = id_text(e->group, dims);
-	if (e->is_group) {
-		sbuf_addf(&sb, tr(lang, "work-group %s"), group);
-	} else {
-		char *item = id_text(e->local, dims);
-		sbuf_addf(&sb, tr(lang, "work-item %s of work-group %s"), item, group);
-		free(item);
-	}
-	free(group);
-	return sbuf_detach(&sb);
-}
 
 static bool same_id(const long a[3], const long b[3])
 {
@@ -68,45 +34,21 @@ static bool same_id(const long a[3], const long b[3])
 }
 
 /* Appends "    18 | code" for a line of the learner's file, when it can be read. */
-static void add_source_line(struct sbuf *sb, const char *src, int line)
+static void add_source_line(struct msg *m, const char *src, int line)
 {
 	if (!src || line < 1)
 		return;
 	char *text = source_line_text(src, line);
 	const char *code = text + strspn(text, " \t");
 	if (*code)
-		sbuf_addf(sb, "\n    %4d | %.*s", line, (int)strcspn(code, "\r"), code);
+		msg_rawf(m, "\n    %4d | %.*s", line, (int)strcspn(code, "\r"), code);
 	free(text);
 }
 
-static void add_location(struct sbuf *sb, const char *path, int line, const char *what)
+/* "FILE:LINE: what. ", what a catalog word. */
+static void add_location(struct msg *m, const char *path, int line, const char *what)
 {
-	sbuf_addf(sb, "%s:%d: %s. ", path, line, what);
-}
-
-/* "32-63" style lists of 1-D ids; for 2-D ids a few of them and a count. */
-static void add_id_list(struct sbuf *sb, long (*ids)[3], int n, int dims, const char *lang)
-{
-	if (dims > 1) {
-		for (int i = 0; i < n && i < MAX_LISTED_ITEMS; i++) {
-			sbuf_adds(sb, i ? ", " : "");
-			add_id(sb, ids[i], dims);
-		}
-		if (n > MAX_LISTED_ITEMS)
-			sbuf_addf(sb, tr(lang, " and %d more"), n - MAX_LISTED_ITEMS);
-		return;
-	}
-	for (int i = 0; i < n;) {
-		int j = i;
-		while (j + 1 < n && ids[j + 1][0] == ids[j][0] + 1)
-			j++;
-		sbuf_adds(sb, i ? ", " : "");
-		if (j > i)
-			sbuf_addf(sb, "%ld-%ld", ids[i][0], ids[j][0]);
-		else
-			sbuf_addf(sb, "%ld", ids[i][0]);
-		i = j + 1;
-	}
+	msg_addf(m, "%s:%d: %s. ", path, line, msg_word(m, what));
 }
 
 static int cmp_ids(const void *a, const void *b)
@@ -118,13 +60,18 @@ static int cmp_ids(const void *a, const void *b)
 	return 0;
 }
 
-static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
-			       const char *path, const char *src, const char *lang, struct finding *f)
+/* The barrier's words as a %s of m. */
+static const char *sync_word(struct msg *m, const struct oclgrind_msg *o)
 {
-	struct sbuf sb = SBUF_INIT;
-	const char *sync = m->async ? tr(lang, "the async_work_group_copy") : tr(lang, "the barrier");
+	return msg_word(m, o->async ? N_("the async_work_group_copy") : N_("the barrier"));
+}
+
+static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
+			       const char *path, const char *src, struct finding *f, struct msg *out)
+{
 	char *group = id_text(m->wg, pl->dims);
 
+	f->verdict = VERDICT_BARRIER_DIVERGENCE;
 	if (m->e[0].set && m->e[1].set && m->e[1].line && m->e[1].line != m->e[0].line) {
 		/*
 		 * Work-items waited at two different barriers. Oclgrind writes one message for each
@@ -140,26 +87,31 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 				break;
 			memcpy(ids[n++], o->e[0].local, sizeof(ids[0]));
 		}
-		struct sbuf list = SBUF_INIT;
-		add_id_list(&list, ids, n, pl->dims, lang);
+		struct msg list = MSG_INIT;
+		add_id_list(&list, ids, n, pl->dims);
 		f->line = m->e[1].line;
-		add_location(&sb, path, f->line, tr(lang, "barrier divergence"));
-		sbuf_addf(&sb, trn(lang, "In work-group %s, work-item %s reached %s at line %d, while "
+		msg_fact_int(out, "line", f->line);
+		msg_fact_int(out, "line_other", m->e[0].line);
+		fact_id(out, "work_group", m->wg, pl->dims);
+		msg_fact_int(out, "work_items", n);
+		add_location(out, path, f->line, N_("barrier divergence"));
+		msg_addf(out, msg_plural(out, "In work-group %s, work-item %s reached %s at line %d, while "
+					      "the others (work-item 0 among them) reached %s at line %d: %s.",
+					 "In work-group %s, work-items %s reached %s at line %d, while "
 					 "the others (work-item 0 among them) reached %s at line %d: %s.",
-				   "In work-group %s, work-items %s reached %s at line %d, while "
-				   "the others (work-item 0 among them) reached %s at line %d: %s.", (unsigned long)n),
-			  group, sbuf_str(&list), sync, m->e[0].line, sync, m->e[1].line,
-			  m->async ? tr(lang, "two different async_work_group_copy calls")
-				   : tr(lang, "two different barriers"));
-		add_source_line(&sb, src, m->e[1].line);
-		add_source_line(&sb, src, m->e[0].line);
-		sbuf_adds(&sb, m->async ? tr(lang, "\nAn async_work_group_copy in each branch of an if/else "
-					     "is not one async_work_group_copy reached two ways: each part "
-					     "of the group waits at its own one, forever, on a GPU.")
-					: tr(lang, "\nA barrier in each branch of an if/else is not one barrier "
-					     "reached two ways: each part of the group waits at its own one, "
-					     "forever, on a GPU."));
-		sbuf_release(&list);
+					 (unsigned long)n),
+			 group, msg_sub(out, &list), sync_word(out, m), m->e[0].line, sync_word(out, m),
+			 m->e[1].line,
+			 msg_word(out, m->async ? N_("two different async_work_group_copy calls")
+						: N_("two different barriers")));
+		add_source_line(out, src, m->e[1].line);
+		add_source_line(out, src, m->e[0].line);
+		msg_adds(out, m->async ? N_("\nAn async_work_group_copy in each branch of an if/else "
+					    "is not one async_work_group_copy reached two ways: each part "
+					    "of the group waits at its own one, forever, on a GPU.")
+				       : N_("\nA barrier in each branch of an if/else is not one barrier "
+					    "reached two ways: each part of the group waits at its own one, "
+					    "forever, on a GPU."));
 		free(ids);
 	} else {
 		int groups = 0;
@@ -174,131 +126,138 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 			groups += !seen;
 		}
 		f->line = m->line;
-		add_location(&sb, path, f->line, tr(lang, "barrier divergence"));
-		if (m->of > 0)
-			sbuf_addf(&sb, tr(lang, "Only %ld of the %ld work-items of work-group %s reached %s at "
-					  "line %d; the other %ld did not."), m->only, m->of, group, sync,
-				  m->line, m->of - m->only);
-		else
-			sbuf_addf(&sb, tr(lang, "Only part of work-group %s reached %s at line %d."), group,
-				  sync, m->line);
-		if (groups > 1)
-			sbuf_addf(&sb, tr(lang, " The same happened in %d work-groups in all."), groups);
-		add_source_line(&sb, src, m->line);
+		msg_fact_int(out, "line", f->line);
+		fact_id(out, "work_group", m->wg, pl->dims);
+		add_location(out, path, f->line, N_("barrier divergence"));
+		if (m->of > 0) {
+			msg_fact_int(out, "reached", m->only);
+			msg_fact_int(out, "work_group_size", m->of);
+			msg_addf(out, N_("Only %ld of the %ld work-items of work-group %s reached %s at "
+					 "line %d; the other %ld did not."), m->only, m->of, group,
+				 sync_word(out, m), m->line, m->of - m->only);
+		} else {
+			msg_addf(out, N_("Only part of work-group %s reached %s at line %d."), group,
+				 sync_word(out, m), m->line);
+		}
+		if (groups > 1) {
+			msg_fact_int(out, "work_groups", groups);
+			msg_addf(out, N_(" The same happened in %d work-groups in all."), groups);
+		}
+		add_source_line(out, src, m->line);
 		int ret = src && !m->async ? source_early_return(src, m->line) : 0;
 		if (ret) {
-			sbuf_addf(&sb, tr(lang, "\nThe work-items that leave at line %d with `return` never get "
-					  "there: a work-item with nothing to do must still pass every barrier. "
-					  "Instead of returning early, guard only the work (`if (i < len) ...`) "
-					  "and let every work-item run on to the barrier."), ret);
-			add_source_line(&sb, src, ret);
+			msg_fact_int(out, "line_return", ret);
+			msg_addf(out, N_("\nThe work-items that leave at line %d with `return` never get "
+					 "there: a work-item with nothing to do must still pass every barrier. "
+					 "Instead of returning early, guard only the work (`if (i < len) ...`) "
+					 "and let every work-item run on to the barrier."), ret);
+			add_source_line(out, src, ret);
 			free(group);
-			f->verdict = VERDICT_BARRIER_DIVERGENCE;
-			msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
-	sbuf_release(&sb);
 			return;
 		}
 	}
-	sbuf_adds(&sb, tr(lang, "\nEvery work-item of a work-group must reach the same barrier, the same "
-			  "number of times. A barrier inside an `if`, or inside a loop whose number of "
-			  "trips depends on the local id, is reached by only part of the group: on a GPU "
-			  "the work-items at the barrier wait for the others forever and the kernel hangs "
-			  "(or gives wrong results). A CPU device often forgives this; a GPU does not. Move the "
-			  "barrier out of the branch: every work-item runs the loop the same number of "
-			  "times and meets every barrier, and only the work inside is guarded by the "
-			  "condition."));
+	msg_adds(out, N_("\nEvery work-item of a work-group must reach the same barrier, the same "
+			 "number of times. A barrier inside an `if`, or inside a loop whose number of "
+			 "trips depends on the local id, is reached by only part of the group: on a GPU "
+			 "the work-items at the barrier wait for the others forever and the kernel hangs "
+			 "(or gives wrong results). A CPU device often forgives this; a GPU does not. Move the "
+			 "barrier out of the branch: every work-item runs the loop the same number of "
+			 "times and meets every barrier, and only the work inside is guarded by the "
+			 "condition."));
 	free(group);
-	f->verdict = VERDICT_BARRIER_DIVERGENCE;
-	msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
-	sbuf_release(&sb);
 }
 
 static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				  const struct analysis_memory *mem, const char *path,
-				  const char *src, const char *lang, struct finding *f)
+				  const char *src, struct finding *f, struct msg *out)
 {
-	struct sbuf sb = SBUF_INIT, what = SBUF_INIT;
+	struct msg what = MSG_INIT, item = MSG_INIT;
 	struct buffer_ref r;
 
 	buffer_from_address(m, mem, m->size, true, &r);
+	f->verdict = VERDICT_OUT_OF_BOUNDS;
 	f->line = m->line;
-	add_location(&sb, path, f->line,
-		     m->write ? tr(lang, "out-of-bounds write") : tr(lang, "out-of-bounds read"));
+	msg_fact_int(out, "line", f->line);
+	if (r.name)
+		msg_fact_str(out, "buffer", r.name);
+	add_location(out, path, f->line, m->write ? N_("out-of-bounds write") : N_("out-of-bounds read"));
 	if (r.name && r.elem) {
 		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.bytes / r.elem);
+		msg_fact_int(out, "index", index);
+		msg_fact_int(out, "count", count);
 		char *element = indexed_text(&r, index);
-		sbuf_adds(&what, element);
+		msg_raw(&what, element);
 		free(element);
 		if (index < 0)
-			sbuf_addf(&what, tr(lang, ", %lld before the start"), (long long)-index);
+			msg_addf(&what, N_(", %lld before the start"), (long long)-index);
 		else if (index == count)
-			sbuf_adds(&what, tr(lang, ", one past the end"));
+			msg_adds(&what, N_(", one past the end"));
 		else
-			sbuf_addf(&what, tr(lang, ", %lld past the end"), (long long)(index - count + 1));
-		sbuf_addf(&what, r.local ? tr(lang, ": %s (local memory) holds %lld elements "
-					      "(indices 0 to %lld).")
-					 : tr(lang, ": %s holds %lld elements (indices 0 to %lld)."),
-			  r.name, (long long)count, (long long)(count - 1));
+			msg_addf(&what, N_(", %lld past the end"), (long long)(index - count + 1));
+		msg_addf(&what, r.local ? N_(": %s (local memory) holds %lld elements "
+					     "(indices 0 to %lld).")
+					: N_(": %s holds %lld elements (indices 0 to %lld)."),
+			 r.name, (long long)count, (long long)(count - 1));
 		if (r.cols)
-			sbuf_addf(&what, tr(lang, " It is %lld rows of %zu."), (long long)(count / (int64_t)r.cols),
-				  r.cols);
+			msg_addf(&what, N_(" It is %lld rows of %zu."), (long long)(count / (int64_t)r.cols),
+				 r.cols);
 	} else if (r.name) {
-		sbuf_addf(&what, tr(lang, "byte %lld of `%s`, which holds %zu bytes."), (long long)r.offset,
-			  r.name, r.bytes);
+		msg_fact_int(out, "byte", r.offset);
+		msg_fact_int(out, "bytes", (long long)r.bytes);
+		msg_addf(&what, N_("byte %lld of `%s`, which holds %zu bytes."), (long long)r.offset,
+			 r.name, r.bytes);
 	} else {
-		char *name = buffer_name_text(&r, lang);
-		sbuf_addf(&what, tr(lang, "outside %s."), name);
-		free(name);
+		struct msg name = MSG_INIT;
+		buffer_name_msg(&name, &r);
+		msg_addf(&what, N_("outside %s."), msg_sub(&what, &name));
 	}
-	char *item = work_item_text(&m->e[0], pl->dims, lang);
-	sbuf_addf(&sb, m->write ? tr(lang, "At line %d, %s wrote %s") : tr(lang, "At line %d, %s read %s"),
-		  m->line, item, sbuf_str(&what));
-	free(item);
-	sbuf_release(&what);
-	add_source_line(&sb, src, m->line);
+	work_item_msg(&item, &m->e[0], pl->dims, "");
+	const char *item_s = msg_sub(out, &item), *what_s = msg_sub(out, &what);
+	msg_addf(out, m->write ? N_("At line %d, %s wrote %s") : N_("At line %d, %s read %s"),
+		 m->line, item_s, what_s);
+	add_source_line(out, src, m->line);
 	if (m->write)
-		sbuf_adds(&sb, tr(lang, "\nA GPU does not check indices: the write lands in whatever "
-				  "memory follows, another buffer, another work-group's data, or nothing at "
-				  "all, which crashes the kernel."));
+		msg_adds(out, N_("\nA GPU does not check indices: the write lands in whatever "
+				 "memory follows, another buffer, another work-group's data, or nothing at "
+				 "all, which crashes the kernel."));
 	else
-		sbuf_adds(&sb, tr(lang, "\nA GPU does not check indices: the read returns whatever lies "
-				  "after the data, garbage that ends up in your result, or crashes the "
-				  "kernel."));
+		msg_adds(out, N_("\nA GPU does not check indices: the read returns whatever lies "
+				 "after the data, garbage that ends up in your result, or crashes the "
+				 "kernel."));
 	int guard = src ? source_guard_line(src, m->line) : 0;
 	if (guard) {
 		/* a guard that lets this index through: the formula or the guard's bound is wrong */
-		sbuf_addf(&sb, tr(lang, " The access is already guarded (line %d), yet this index got "
-				  "through: the bug is in how the index is computed, or in the bound the "
-				  "guard tests (each element a work-item touches needs its own test). Work "
-				  "out the index for the work-item named above, term by term, and compare "
-				  "it with the size."), guard);
+		msg_fact_int(out, "line_guard", guard);
+		msg_addf(out, N_(" The access is already guarded (line %d), yet this index got "
+				 "through: the bug is in how the index is computed, or in the bound the "
+				 "guard tests (each element a work-item touches needs its own test). Work "
+				 "out the index for the work-item named above, term by term, and compare "
+				 "it with the size."), guard);
 		if (guard != m->line)
-			add_source_line(&sb, src, guard);
+			add_source_line(out, src, guard);
 	} else if (r.kernel_array && r.name && r.elem) {
 		/* a size the kernel fixed: no bound test of the data helps, the index or the size is wrong */
 		long long count = (long long)(r.bytes / r.elem);
-		sbuf_addf(&sb, tr(lang, " `%s` is the kernel's own array: its %lld elements are fixed "
-				  "where it is declared, whatever the work-group's size. Every index into "
-				  "it must stay within 0 to %lld for every work-item: check the index "
-				  "formula (off by one?), and that the array is as large as the largest "
-				  "work-group it is indexed by (or use a __local argument the host sizes)."),
-			  r.name, count, count - 1);
+		msg_addf(out, N_(" `%s` is the kernel's own array: its %lld elements are fixed "
+				 "where it is declared, whatever the work-group's size. Every index into "
+				 "it must stay within 0 to %lld for every work-item: check the index "
+				 "formula (off by one?), and that the array is as large as the largest "
+				 "work-group it is indexed by (or use a __local argument the host sizes)."),
+			 r.name, count, count - 1);
 	} else {
-		sbuf_adds(&sb, tr(lang, " Guard the access with a test of the index against the size, e.g. "
-				  "`if (i < len)`: the last work-group may lie partly past the end of the "
-				  "data, and every element a work-item touches needs its own test, not only "
-				  "the first."));
+		msg_adds(out, N_(" Guard the access with a test of the index against the size, e.g. "
+				 "`if (i < len)`: the last work-group may lie partly past the end of the "
+				 "data, and every element a work-item touches needs its own test, not only "
+				 "the first."));
 	}
-	f->verdict = VERDICT_OUT_OF_BOUNDS;
-	msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
-	sbuf_release(&sb);
 }
 
 static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			 const struct analysis_memory *mem, const char *path,
-			 const char *src, const char *lang, struct finding *f)
+			 const char *src, struct finding *f, struct msg *out)
 {
-	struct sbuf sb = SBUF_INIT, at = SBUF_INIT;
+	struct msg where = MSG_INIT, writer = MSG_INIT, element = MSG_INIT, other = MSG_INIT;
+	struct msg at = MSG_INIT;
 	struct buffer_ref r;
 	/* w: the write; o: the other access (the read of a read-write race). */
 	const struct entity *w = &m->e[0], *o = &m->e[1];
@@ -310,31 +269,43 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 	bool across_groups = w->is_group || o->is_group || !same_id(w->group, o->group);
 
 	buffer_from_address(m, mem, elem, false, &r);
+	f->verdict = VERDICT_DATA_RACE;
 	f->line = o->line ? o->line : w->line;
 	f->line = f->line ? f->line : m->line;
-	add_location(&sb, path, f->line, tr(lang, "data race"));
-	char *where = buffer_name_text(&r, lang), *writer = work_item_text(w, pl->dims, lang);
-	char *element = element_text(&r, false, lang), *other;
+	msg_fact_int(out, "line", f->line);
+	if (w->line && w->line != f->line)
+		msg_fact_int(out, "line_other", w->line);
+	else if (o->line && o->line != f->line)
+		msg_fact_int(out, "line_other", o->line);
+	if (r.name)
+		msg_fact_str(out, "buffer", r.name);
+	if (r.elem)
+		msg_fact_int(out, "index", r.offset / (int64_t)r.elem);
+	add_location(out, path, f->line, N_("data race"));
+	buffer_name_msg(&where, &r);
+	work_item_msg(&writer, w, pl->dims, "");
+	element_msg(&element, &r, false);
 	if (!across_groups) {
 		char *id = id_text(o->local, pl->dims);
-		other = xstrfmt(tr(lang, "work-item %s of the same work-group"), id);
+		fact_id(&other, "work_item_other", o->local, pl->dims);
+		msg_addf(&other, N_("work-item %s of the same work-group"), id);
 		free(id);
 	} else {
-		other = work_item_text(o, pl->dims, lang);
+		work_item_msg(&other, o, pl->dims, "_other");
 	}
 	if (w->line)
-		sbuf_addf(&at, tr(lang, " at line %d"), w->line);
-	sbuf_addf(&sb, m->write ? tr(lang, "On %s, %s wrote %s%s and %s wrote it")
-				: tr(lang, "On %s, %s wrote %s%s and %s read it"),
-		  where, writer, element, sbuf_str(&at), other);
-	free(where);
-	free(writer);
-	free(element);
-	free(other);
-	sbuf_release(&at);
+		msg_addf(&at, N_(" at line %d"), w->line);
+	/* handed over in this order: the writer's facts come before the other's */
+	const char *where_s = msg_sub(out, &where), *writer_s = msg_sub(out, &writer);
+	const char *element_s = msg_sub(out, &element), *at_s = msg_sub(out, &at);
+	const char *other_s = msg_sub(out, &other);
+	msg_addf(out, m->write ? N_("On %s, %s wrote %s%s and %s wrote it")
+			       : N_("On %s, %s wrote %s%s and %s read it"),
+		 where_s, writer_s, element_s, at_s, other_s);
 	if (o->line)
-		sbuf_addf(&sb, tr(lang, " at line %d"), o->line);
-	sbuf_adds(&sb, m->write ? tr(lang, ", with a different value") : "");
+		msg_addf(out, N_(" at line %d"), o->line);
+	if (m->write)
+		msg_adds(out, N_(", with a different value"));
 	/* a barrier is there, but with the wrong fence: say so rather than "no barrier" */
 	int fence = r.local && !across_groups && src ? source_global_only_barrier(src) : 0;
 	/* A barrier between a write above and a read below: the write is the next round's of a
@@ -343,58 +314,57 @@ static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg 
 		      w->line < o->line ? source_local_barrier_between(src, w->line, o->line) : 0;
 	int loop = between ? source_loop_before(src, w->line) : 0;
 	if (fence)
-		sbuf_addf(&sb, tr(lang, ", and the barrier at line %d orders only global memory."), fence);
+		msg_addf(out, N_(", and the barrier at line %d orders only global memory."), fence);
 	else if (between && loop)
-		sbuf_addf(&sb, tr(lang, ". The barrier at line %d orders the two within one round of the loop "
-				  "at line %d, but not across rounds: the write was the next round's, made "
-				  "while this round's read still went on."), between, loop);
+		msg_addf(out, N_(". The barrier at line %d orders the two within one round of the loop "
+				 "at line %d, but not across rounds: the write was the next round's, made "
+				 "while this round's read still went on."), between, loop);
+	else if (across_groups)
+		msg_raw(out, ".");
 	else
-		sbuf_adds(&sb, across_groups ? "." : tr(lang, ", with no barrier between the two."));
-	add_source_line(&sb, src, w->line);
+		msg_adds(out, N_(", with no barrier between the two."));
+	add_source_line(out, src, w->line);
 	if (o->line != w->line)
-		add_source_line(&sb, src, o->line);
+		add_source_line(out, src, o->line);
 
-	sbuf_adds(&sb, m->write ? tr(lang, "\nWork-items run in no fixed order, and one's write is not "
-				     "seen by another until they synchronise: on a GPU which value "
-				     "stays is luck")
-				: tr(lang, "\nWork-items run in no fixed order, and one's write is not "
-				     "seen by another until they synchronise: on a GPU the read may get "
-				     "the old value or the new one, and the result changes from run to "
-				     "run"));
+	msg_adds(out, m->write ? N_("\nWork-items run in no fixed order, and one's write is not "
+				    "seen by another until they synchronise: on a GPU which value "
+				    "stays is luck")
+			       : N_("\nWork-items run in no fixed order, and one's write is not "
+				    "seen by another until they synchronise: on a GPU the read may get "
+				    "the old value or the new one, and the result changes from run to "
+				    "run"));
 	if (fence) {
-		sbuf_addf(&sb, tr(lang, ". barrier(CLK_GLOBAL_MEM_FENCE) at line %d makes every work-item "
-				  "wait, but promises nothing about local memory: what one work-item wrote "
-				  "there need not be seen by the others. Where work-items share local "
-				  "memory, the barrier needs CLK_LOCAL_MEM_FENCE."), fence);
+		msg_addf(out, N_(". barrier(CLK_GLOBAL_MEM_FENCE) at line %d makes every work-item "
+				 "wait, but promises nothing about local memory: what one work-item wrote "
+				 "there need not be seen by the others. Where work-items share local "
+				 "memory, the barrier needs CLK_LOCAL_MEM_FENCE."), fence);
 	} else if (across_groups) {
-		sbuf_adds(&sb, tr(lang, ". No barrier orders different work-groups: each work-group must "
-				  "own its region of the output (group g writes only its own elements), "
-				  "and a pass that reads another pass's results needs a separate kernel "
-				  "launch, with two buffers."));
+		msg_adds(out, N_(". No barrier orders different work-groups: each work-group must "
+				 "own its region of the output (group g writes only its own elements), "
+				 "and a pass that reads another pass's results needs a separate kernel "
+				 "launch, with two buffers."));
 	} else if (m->write) {
-		sbuf_adds(&sb, tr(lang, ". Let each element belong to one work-item in each step, with "
-				  "barrier(CLK_LOCAL_MEM_FENCE) between steps."));
+		msg_adds(out, N_(". Let each element belong to one work-item in each step, with "
+				 "barrier(CLK_LOCAL_MEM_FENCE) between steps."));
 	} else if (between && loop) {
-		sbuf_addf(&sb, tr(lang, ". End every round with a barrier too: barrier(CLK_LOCAL_MEM_FENCE) after "
-				  "the read (line %d), as the last statement of the loop's body, so that no "
-				  "work-item writes the next round's values before everyone has read this "
-				  "round's."), o->line);
+		msg_addf(out, N_(". End every round with a barrier too: barrier(CLK_LOCAL_MEM_FENCE) after "
+				 "the read (line %d), as the last statement of the loop's body, so that no "
+				 "work-item writes the next round's values before everyone has read this "
+				 "round's."), o->line);
 	} else if (w->line && o->line && w->line != o->line) {
-		sbuf_addf(&sb, tr(lang, ". Put barrier(CLK_LOCAL_MEM_FENCE) between the write (line %d) "
-				  "and the read (line %d), where every work-item of the group passes it: "
-				  "everyone must have written before anyone reads a neighbour's slot."),
-			  w->line, o->line);
+		msg_addf(out, N_(". Put barrier(CLK_LOCAL_MEM_FENCE) between the write (line %d) "
+				 "and the read (line %d), where every work-item of the group passes it: "
+				 "everyone must have written before anyone reads a neighbour's slot."),
+			 w->line, o->line);
 	} else {
-		sbuf_adds(&sb, tr(lang, ". Each step must read the previous step's results only after "
-				  "everyone has written them: end every step with "
-				  "barrier(CLK_LOCAL_MEM_FENCE). And within one step no work-item may write "
-				  "a slot that another reads in the same step: read into a private "
-				  "variable, barrier, then write, or address the slots so that a step never "
-				  "reads what it writes."));
+		msg_adds(out, N_(". Each step must read the previous step's results only after "
+				 "everyone has written them: end every step with "
+				 "barrier(CLK_LOCAL_MEM_FENCE). And within one step no work-item may write "
+				 "a slot that another reads in the same step: read into a private "
+				 "variable, barrier, then write, or address the slots so that a step never "
+				 "reads what it writes."));
 	}
-	f->verdict = VERDICT_DATA_RACE;
-	msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
-	sbuf_release(&sb);
 }
 
 /* Whether a line of code assigns an array element as it is: `x[...] = y[...];` with no sum,
@@ -417,8 +387,8 @@ static bool plain_copy(const char *text)
 
 /* Which slot of local memory the work-item read unwritten, and which ones its group had written
  * by then (the access plugin's record), when the plugin saw it. */
-static void add_unwritten_read(struct sbuf *sb, const struct parsed_log *pl, const struct oclgrind_msg *m,
-			       const struct analysis_memory *mem, const char *src, const char *lang)
+static void add_unwritten_read(struct msg *out, const struct parsed_log *pl, const struct oclgrind_msg *m,
+			       const struct analysis_memory *mem, const char *src)
 {
 	struct unwritten_read u;
 	if (!mem->channel || m->e[0].is_group ||
@@ -427,88 +397,100 @@ static void add_unwritten_read(struct sbuf *sb, const struct parsed_log *pl, con
 	struct oclgrind_msg at = { .address = (u.buffer << 48) | (uint64_t)u.offset, .space = "local" };
 	struct buffer_ref r;
 	buffer_from_address(&at, mem, u.size, false, &r);
-	char *item = work_item_text(&m->e[0], pl->dims, lang), *element = element_text(&r, true, lang);
-	char *where = buffer_name_text(&r, lang);
-	sbuf_adds(sb, "\n");
+	struct msg item_msg = MSG_INIT, element_m = MSG_INIT, where_msg = MSG_INIT;
+	work_item_msg(&item_msg, &m->e[0], pl->dims, "");
+	element_msg(&element_m, &r, true);
+	buffer_name_msg(&where_msg, &r);
+	msg_fact_int(out, "line_unwritten", u.line);
+	if (r.name)
+		msg_fact_str(out, "buffer_unwritten", r.name);
+	if (r.elem)
+		msg_fact_int(out, "index_unwritten", r.offset / (int64_t)r.elem);
+	const char *item = msg_sub(out, &item_msg), *element = msg_sub(out, &element_m);
+	const char *where = msg_sub(out, &where_msg);
+	msg_raw(out, "\n");
 	if (!strcmp(u.slots, "-"))
-		sbuf_addf(sb, tr(lang, "At line %d, %s read %s, and no work-item of its work-group had "
+		msg_addf(out, N_("At line %d, %s read %s, and no work-item of its work-group had "
 				 "written any slot of %s."), u.line, item, element, where);
 	else if (r.elem != u.size || r.cols)
-		sbuf_addf(sb, tr(lang, "At line %d, %s read %s, which no work-item of its work-group had "
+		msg_addf(out, N_("At line %d, %s read %s, which no work-item of its work-group had "
 				 "written."), u.line, item, element);
 	else if (pl->dims > 1 || !strcmp(u.writers, "-"))
-		sbuf_addf(sb, tr(lang, "At line %d, %s read %s, which no work-item of its work-group had "
+		msg_addf(out, N_("At line %d, %s read %s, which no work-item of its work-group had "
 				 "written: they had written slots %s of %s."), u.line, item, element,
-			  u.slots, where);
+			 u.slots, where);
 	else
-		sbuf_addf(sb, tr(lang, "At line %d, %s read %s, which no work-item of its work-group had "
+		msg_addf(out, N_("At line %d, %s read %s, which no work-item of its work-group had "
 				 "written: work-items %s had written slots %s of %s."), u.line, item,
-			  element, u.writers, u.slots, where);
+			 element, u.writers, u.slots, where);
 	if (u.line != m->line)
-		add_source_line(sb, src, u.line);
-	free(item);
-	free(element);
-	free(where);
+		add_source_line(out, src, u.line);
 	unwritten_read_release(&u);
 }
 
 static void explain_uninitialized(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				  const struct analysis_memory *mem, const char *path,
-				  const char *src, const char *lang, struct finding *f)
+				  const char *src, struct finding *f, struct msg *out)
 {
-	struct sbuf sb = SBUF_INIT;
-	struct buffer_ref r;
-	char *item = work_item_text(&m->e[0], pl->dims, lang), *element;
+	struct msg item_msg = MSG_INIT;
+	struct buffer_ref r = { 0 };
 
+	f->verdict = VERDICT_UNINITIALIZED;
 	f->line = m->line;
-	add_location(&sb, path, f->line, tr(lang, "uninitialised value"));
-	switch (m->uninit) {
-	case UNINIT_WRITE:
+	msg_fact_int(out, "line", f->line);
+	if (m->uninit == UNINIT_WRITE) {
 		buffer_from_address(m, mem, m->e[0].access_bytes, false, &r);
-		element = element_text(&r, true, lang);
-		sbuf_addf(&sb, tr(lang, "At line %d, %s stored into %s a value computed from memory "
-				  "nobody had written"), m->line, item, element);
-		free(element);
+		if (r.name)
+			msg_fact_str(out, "buffer", r.name);
+		if (r.elem)
+			msg_fact_int(out, "index", r.offset / (int64_t)r.elem);
+	}
+	work_item_msg(&item_msg, &m->e[0], pl->dims, "");
+	const char *item = msg_sub(out, &item_msg);
+	add_location(out, path, f->line, N_("uninitialised value"));
+	switch (m->uninit) {
+	case UNINIT_WRITE: {
+		struct msg element = MSG_INIT;
+		element_msg(&element, &r, true);
+		msg_addf(out, N_("At line %d, %s stored into %s a value computed from memory "
+				 "nobody had written"), m->line, item, msg_sub(out, &element));
 		break;
+	}
 	case UNINIT_BRANCH:
-		sbuf_addf(&sb, tr(lang, "At line %d, %s took a branch that depends on a value nobody had "
-				  "written"), m->line, item);
+		msg_addf(out, N_("At line %d, %s took a branch that depends on a value nobody had "
+				 "written"), m->line, item);
 		break;
 	case UNINIT_INDEX:
 	case UNINIT_ADDRESS:
-		sbuf_addf(&sb, tr(lang, "At line %d, %s used an index computed from a value nobody had "
-				  "written"), m->line, item);
+		msg_addf(out, N_("At line %d, %s used an index computed from a value nobody had "
+				 "written"), m->line, item);
 		break;
 	}
-	free(item);
-	sbuf_adds(&sb, tr(lang, ": a slot of local memory that no work-item filled, or a private "
-			  "variable without a starting value."));
-	add_source_line(&sb, src, m->line);
-	add_unwritten_read(&sb, pl, m, mem, src, lang);
+	msg_adds(out, N_(": a slot of local memory that no work-item filled, or a private "
+			 "variable without a starting value."));
+	add_source_line(out, src, m->line);
+	add_unwritten_read(out, pl, m, mem, src);
 	/* a plain copy (no sum on the line) reads an unwritten slot because of its index: a starting
 	 * value would only hide that */
 	char *text = src && m->line > 0 ? source_line_text(src, m->line) : xstrdup("");
 	bool copy = m->uninit == UNINIT_WRITE && strcmp(m->space, "local") && plain_copy(text);
 	free(text);
 	if (copy)
-		sbuf_adds(&sb, tr(lang, "\nThe value comes from a slot no work-item wrote. This line copies "
-				  "it, so a starting value would only hide the bug: compare the index this "
-				  "work-item reads at with the slots the work-items of its group wrote (a "
-				  "group id not swapped, an index off by one, a slot past the part that was "
-				  "loaded). The fix is the index."));
+		msg_adds(out, N_("\nThe value comes from a slot no work-item wrote. This line copies "
+				 "it, so a starting value would only hide the bug: compare the index this "
+				 "work-item reads at with the slots the work-items of its group wrote (a "
+				 "group id not swapped, an index off by one, a slot past the part that was "
+				 "loaded). The fix is the index."));
 	else if (m->uninit == UNINIT_WRITE && !strcmp(m->space, "local"))
-		sbuf_adds(&sb, tr(lang, "\nLocal memory starts with garbage on a GPU (the CPU device often "
-				  "happens to give zeros). Give every slot a value before anyone reads it: "
-				  "for a sum, set each work-item's slot to 0, the identity of +, before the "
-				  "guarded load, so a partly filled last work-group still sums correctly."));
+		msg_adds(out, N_("\nLocal memory starts with garbage on a GPU (the CPU device often "
+				 "happens to give zeros). Give every slot a value before anyone reads it: "
+				 "for a sum, set each work-item's slot to 0, the identity of +, before the "
+				 "guarded load, so a partly filled last work-group still sums correctly."));
 	else
-		sbuf_adds(&sb, tr(lang, "\nPrivate variables and local memory start with garbage on a GPU "
-				  "(the CPU device often happens to give zeros). Give every private variable "
-				  "a starting value (`int sum = 0;`), and write every slot of local memory "
-				  "before anyone reads it (0, the identity of +, for a sum)."));
-	f->verdict = VERDICT_UNINITIALIZED;
-	msg_raw(&f->message, sbuf_str(&sb));   /* boundary */
-	sbuf_release(&sb);
+		msg_adds(out, N_("\nPrivate variables and local memory start with garbage on a GPU "
+				 "(the CPU device often happens to give zeros). Give every private variable "
+				 "a starting value (`int sum = 0;`), and write every slot of local memory "
+				 "before anyone reads it (0, the identity of +, for a sum)."));
 }
 
 /* ---- exported ---- */
@@ -551,7 +533,7 @@ void analysis_env(const char *log_path, char **env, int max)
 
 int verdict_from_analysis(const char *log, const char *learner_path, const char *src,
 			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
-			  const char *lang, struct finding *f)
+			  struct finding *f)
 {
 	struct parsed_log pl = { NULL, 0, 0, 0 };
 	const struct oclgrind_msg *first = NULL;
@@ -588,36 +570,39 @@ int verdict_from_analysis(const char *log, const char *learner_path, const char 
 	struct local_array *arrays = NULL;
 	int narrays = channel ? local_arrays_parse(channel, &arrays) : 0;
 	struct analysis_memory mem = { bufs, nbufs, arrays, narrays, channel };
+	struct msg m = MSG_INIT;
 	switch (first->kind) {
 	case MSG_DIVERGENCE:
-		explain_divergence(&pl, first, learner_path, src, lang, f);
+		explain_divergence(&pl, first, learner_path, src, f, &m);
 		break;
 	case MSG_OUT_OF_BOUNDS:
-		explain_out_of_bounds(&pl, first, &mem, learner_path, src, lang, f);
+		explain_out_of_bounds(&pl, first, &mem, learner_path, src, f, &m);
 		break;
 	case MSG_DATA_RACE:
-		explain_race(&pl, first, &mem, learner_path, src, lang, f);
+		explain_race(&pl, first, &mem, learner_path, src, f, &m);
 		break;
 	case MSG_UNINITIALIZED:
-		explain_uninitialized(&pl, first, &mem, learner_path, src, lang, f);
+		explain_uninitialized(&pl, first, &mem, learner_path, src, f, &m);
 		break;
 	case MSG_OTHER:
 		break;
 	}
+	if (f->verdict != VERDICT_PASS)
+		msg_append(&f->message, &m);
+	msg_release(&m);
 	free(arrays);
 	free(pl.m);
 	return 0;
 }
 
 int verdict_from_oclgrind_log(const char *log, const char *learner_path,
-			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
-			      struct finding *f)
+			      const struct analysis_buffer *bufs, int nbufs, struct finding *f)
 {
 	char *src = NULL;
 	size_t len;
 	if (read_file(learner_path, &src, &len) < 0)
 		src = NULL;   /* the message then names the line without quoting it */
-	int rc = verdict_from_analysis(log, learner_path, src, bufs, nbufs, NULL, lang, f);
+	int rc = verdict_from_analysis(log, learner_path, src, bufs, nbufs, NULL, f);
 	free(src);
 	return rc;
 }

@@ -205,8 +205,7 @@ static const char *device_of(const struct report *r, struct msg *m)
 
 /* Folds the analysis into the execution's report r. */
 static void merge_analysis(struct report *r, struct sandbox_child *ach, const char *log,
-			   const char *learner, const char *learner_src, const struct check_spec *spec,
-			   const char *lang)
+			   const char *learner, const char *learner_src, const struct check_spec *spec)
 {
 	struct report ar = REPORT_INIT;
 	struct sbuf began = SBUF_INIT;
@@ -215,7 +214,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	int nbufs = proto_analysis_buffers(sbuf_str(&ach->output), &bufs);
 	struct finding f = { .verdict = VERDICT_PASS };
 	verdict_from_analysis(log ? log : "", learner, learner_src, bufs, nbufs, sbuf_str(&ach->output),
-			      lang, &f);
+			      &f);
 	free(bufs);
 	r->analysis_ran = true;
 	r->naccess = access_figures_parse(sbuf_str(&ach->output), spec, &r->access);
@@ -265,7 +264,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 static void judge_access(const struct check_spec *spec, const char *learner, const char *lang,
 			 struct report *r)
 {
-	struct sbuf msg = SBUF_INIT;
+	struct msg msg = MSG_INIT;
 	int line = 0;
 	if (r->naccess < 0 && !r->analysis_ran) {
 		if (!msg_empty(&r->message))
@@ -283,12 +282,12 @@ static void judge_access(const struct check_spec *spec, const char *learner, con
 		return;
 	}
 	if (access_rules_check(spec, r->access, r->naccess, lang, &msg, &line)) {
-		fail_report(r, VERDICT_REQUIREMENT_UNMET, sbuf_str(&msg));
+		fail_with(r, VERDICT_REQUIREMENT_UNMET, &msg);
 		free(r->file);
 		r->file = xstrdup(learner);
 		r->line = line;
 	}
-	sbuf_release(&msg);
+	msg_release(&msg);
 }
 
 /* The reference's results, from its child (ch, run under limit_ms, then stored under key) or
@@ -606,7 +605,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		if (analyze && !settled) {
 			char *log = NULL;
 			read_fd(log_fd, &log);
-			merge_analysis(r, &ch[idx[2]], log, shown, learner_src, spec, o->lang);
+			merge_analysis(r, &ch[idx[2]], log, shown, learner_src, spec);
 			free(log);
 		}
 		/* Wrong on the device, yet the analysis saw nothing wrong: before blaming the learner,

@@ -71,10 +71,11 @@ const char *access_plugin_path(void);
  * in source order.
  * Returns how many (*out is the caller's to free), or -1 when the plugin did not report. */
 int access_figures_parse(const char *text, const struct check_spec *spec, struct access_figure **out);
-/* Checks spec's [access] rules against the figures: 1 with the learner's explanation in msg and
- * the instruction's line in *line when one is unmet, 0 when all hold. */
+/* Checks spec's [access] rules against the figures: 1 with the learner's explanation added to
+ * msg (the course's own words on the rule in lang) and the instruction's line in *line when one
+ * is unmet, 0 when all hold. */
 int access_rules_check(const struct check_spec *spec, const struct access_figure *f, int n,
-		       const char *lang, struct sbuf *msg, int *line);
+		       const char *lang, struct msg *msg, int *line);
 /* One figure as the fields of a line (the plugin's, and the verdict cache's): read them into a,
  * false when they are not one; write them (no newline). */
 bool access_figure_read(const char *fields, struct access_figure *a);
@@ -414,17 +415,16 @@ struct finding {
 	char *file;
 	int line;
 };
-/* Translates Oclgrind's log into the first finding a learner should fix, explained in lang;
+/* Translates Oclgrind's log into the first finding a learner should fix, with its facts;
  * learner_src is the source that was analysed (NUL-terminated), named learner_path; channel
  * (may be NULL) is the analysis child's output, whose access plugin's lines name the kernel's
  * own __local arrays and the slots read unwritten. */
 int verdict_from_analysis(const char *log, const char *learner_path, const char *learner_src,
 			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
-			  const char *lang, struct finding *f);
+			  struct finding *f);
 /* The same without the channel, the source read from learner_path (tests and fuzzing). */
 int verdict_from_oclgrind_log(const char *log, const char *learner_path,
-			      const struct analysis_buffer *bufs, int nbufs, const char *lang,
-			      struct finding *f);
+			      const struct analysis_buffer *bufs, int nbufs, struct finding *f);
 void finding_release(struct finding *f);
 
 /* ---- the learner's source, before any compiler (source.c) ---- */

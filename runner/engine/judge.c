@@ -35,14 +35,23 @@ static bool launch_failed(const char *text, int ci, int pass, struct sbuf *what)
 	return false;
 }
 
-static void fail(struct report *r, enum verdict v, const char *file, const char *msg)
+/* r's verdict v, from file, with the message m (m is left empty). */
+static void fail_msg(struct report *r, enum verdict v, const char *file, struct msg *m)
 {
 	r->verdict = v;
 	msg_release(&r->message);
-	msg_raw(&r->message, msg);   /* boundary */
+	msg_append(&r->message, m);
 	free(r->file);
 	r->file = file ? xstrdup(file) : NULL;
 	r->line = 0;
+}
+
+/* The same with words of clings' own that are not for a learner (the course's, the device's). */
+static void fail(struct report *r, enum verdict v, const char *file, const char *text)
+{
+	struct msg m = MSG_INIT;
+	msg_raw(&m, text);
+	fail_msg(r, v, file, &m);
 }
 
 /* Element counts of every global buffer on this pass; -1 when an expression fails. */
@@ -147,16 +156,15 @@ static size_t compared_length(const struct judge_input *in, int ci, int pass, in
 	return k < 0 ? 0 : (size_t)k > n[i] ? n[i] : (size_t)k;
 }
 
-/* Test NAME failed: its detail and the report's message, m rendered once in lang; m is released. */
+/* Test NAME failed: m is the report's message (m is left empty), and its text in lang the
+ * test's detail (a test's detail is text). */
 static void fail_test(struct report *r, const char *test, enum test_status st, enum verdict v,
 		      const char *file, struct msg *m, const char *lang)
 {
-	/* boundary: the report's message becomes a struct msg next */
 	char *text = msg_text(m, lang);
 	report_add_test(r, test, st, text);
-	fail(r, v, file, text);
 	free(text);
-	msg_release(m);
+	fail_msg(r, v, file, m);
 }
 
 /* Compares one pass's outputs; 1 (r filled) at the first mismatch, -1 (r filled) when the
@@ -197,8 +205,7 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 						   "%s[0] says."), len, a->name, spec->args[a->count_arg].name);
 			add_writers(&full, spec, i);
 			fail_test(r, tc->name, TEST_FAIL, VERDICT_WRONG_RESULT, in->learner_path, &full, lang);
-			free(r->picture);
-			/* boundary: the report's picture becomes a struct msg next */
+			free(r->picture);   /* a picture is text: its captions in lang now */
 			r->picture = msg_text(&pic, lang);
 		}
 		msg_release(&msg);
@@ -320,8 +327,7 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 			size_t wg = check_spec_group_size(spec, &tc->vars);
 			msg_addf(&why, N_("work-groups of %zu work-items are more than this device "
 					  "allows (%zu)"), wg, (size_t)(max_wg > 0 ? max_wg : 0));
-			/* boundary: the report's test details become struct msg next */
-			char *text = msg_text(&why, lang);
+			char *text = msg_text(&why, lang);   /* a test's detail is text */
 			report_add_test(r, tc->name, TEST_SKIP, text);
 			free(text);
 			msg_release(&why);
@@ -354,11 +360,7 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 		} else {
 			struct msg m = MSG_INIT;
 			msg_adds(&m, N_("no test could run on this device"));
-			/* boundary: the report's message becomes a struct msg next */
-			char *text = msg_text(&m, lang);
-			fail(r, VERDICT_ERROR, NULL, text);
-			free(text);
-			msg_release(&m);
+			fail_msg(r, VERDICT_ERROR, NULL, &m);
 		}
 	}
 	return 0;

@@ -1,8 +1,11 @@
-/* oclgrind-log.c: Oclgrind's log, read into messages (see oclgrind-log.h for its form). */
+/* oclgrind-log.c: Oclgrind's log, read into messages (see oclgrind-log.h for its form), and the
+ * words for the work-items it names. */
 #include "engine/oclgrind-log.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#define MAX_LISTED_ITEMS 6       /* work-items named one by one before "and N more" */
 
 static bool starts_with(const char *s, const char *prefix)
 {
@@ -205,6 +208,84 @@ void oclgrind_log_parse(const char *log, struct parsed_log *pl)
 
 /*
  * ---- words for the learner ----
- * Each sentence is one format string that tr() translates whole; the phrases it places (a
- * work-item, a buffer, an element) are built first, already in the learner's language.
+ * Each sentence is one catalog format, translated whole when the message is rendered; the
+ * phrases it places (a work-item, a buffer, an element) are messages of their own.
  */
+static void add_id(struct sbuf *sb, const long id[3], int dims)
+{
+	if (dims <= 1)
+		sbuf_addf(sb, "%ld", id[0]);
+	else if (dims == 2)
+		sbuf_addf(sb, "(%ld,%ld)", id[0], id[1]);
+	else
+		sbuf_addf(sb, "(%ld,%ld,%ld)", id[0], id[1], id[2]);
+}
+
+/* The id alone ("3", "(1,0)"), to be placed in a sentence. Caller frees. */
+char *id_text(const long id[3], int dims)
+{
+	struct sbuf sb = SBUF_INIT;
+	add_id(&sb, id, dims);
+	return sbuf_detach(&sb);
+}
+
+/* An id as a fact: a number in one dimension, else its text "(1,0)". */
+void fact_id(struct msg *m, const char *name, const long id[3], int dims)
+{
+	if (dims <= 1) {
+		msg_fact_int(m, name, id[0]);
+	} else {
+		char *text = id_text(id, dims);
+		msg_fact_str(m, name, text);
+		free(text);
+	}
+}
+
+/* The work-item's words appended to m, "work-item 3 of work-group 1" or "work-group 1" for a
+ * whole group, and its facts: work_item, work_group, each name followed by suffix. */
+void work_item_msg(struct msg *m, const struct entity *e, int dims, const char *suffix)
+{
+	char *group = id_text(e->group, dims), *item = id_text(e->local, dims);
+	char *item_fact = xstrfmt("work_item%s", suffix), *group_fact = xstrfmt("work_group%s", suffix);
+	if (!e->is_group)
+		fact_id(m, item_fact, e->local, dims);
+	fact_id(m, group_fact, e->group, dims);
+	if (e->is_group)
+		msg_addf(m, N_("work-group %s"), group);
+	else
+		msg_addf(m, N_("work-item %s of work-group %s"), item, group);
+	free(item_fact);
+	free(group_fact);
+	free(item);
+	free(group);
+}
+
+/* "32-63" style lists of 1-D ids; for 2-D ids a few of them and a count. */
+void add_id_list(struct msg *m, long (*ids)[3], int n, int dims)
+{
+	struct sbuf sb = SBUF_INIT;
+	if (dims > 1) {
+		for (int i = 0; i < n && i < MAX_LISTED_ITEMS; i++) {
+			sbuf_adds(&sb, i ? ", " : "");
+			add_id(&sb, ids[i], dims);
+		}
+		msg_raw(m, sbuf_str(&sb));
+		if (n > MAX_LISTED_ITEMS)
+			msg_addf(m, N_(" and %d more"), n - MAX_LISTED_ITEMS);
+		sbuf_release(&sb);
+		return;
+	}
+	for (int i = 0; i < n;) {
+		int j = i;
+		while (j + 1 < n && ids[j + 1][0] == ids[j][0] + 1)
+			j++;
+		sbuf_adds(&sb, i ? ", " : "");
+		if (j > i)
+			sbuf_addf(&sb, "%ld-%ld", ids[i][0], ids[j][0]);
+		else
+			sbuf_addf(&sb, "%ld", ids[i][0]);
+		i = j + 1;
+	}
+	msg_raw(m, sbuf_str(&sb));
+	sbuf_release(&sb);
+}

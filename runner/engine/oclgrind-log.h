@@ -12,6 +12,7 @@
 #define ENGINE_OCLGRIND_LOG_H
 
 #include "engine/engine.h"
+#include "base/msg.h"
 
 /* In the order a learner should fix them: a divergent barrier or a stray access makes the
  * races and uninitialised values Oclgrind reports next to it, rarely the other way round. */
@@ -52,6 +53,17 @@ struct parsed_log {
 
 /* Reads every message of log into pl (pl->m allocated; the caller frees it). */
 void oclgrind_log_parse(const char *log, struct parsed_log *pl);
+
+/* ---- words for the learner (oclgrind-log.c) ---- */
+/* The id alone ("3", "(1,0)"), to be placed in a sentence. Allocated. */
+char *id_text(const long id[3], int dims);
+/* An id as the fact name: a number in one dimension, else its text "(1,0)". */
+void fact_id(struct msg *m, const char *name, const long id[3], int dims);
+/* The work-item's words appended to m, "work-item 3 of work-group 1" or "work-group 1" for a
+ * whole group, and its facts: work_item, work_group, each name followed by suffix. */
+void work_item_msg(struct msg *m, const struct entity *e, int dims, const char *suffix);
+/* n ids appended to m: "32-63" for 1-D ones; for 2-D a few of them and how many more. */
+void add_id_list(struct msg *m, long (*ids)[3], int n, int dims);
 
 /* ---- addresses, and the access plugin's words about local memory (address.c) ---- */
 /* A __local array the kernel declares itself: "local" lines of the analysis child's channel. */
@@ -94,10 +106,11 @@ struct buffer_ref {
  * uses its declared type's). past_end: what the message claims of the access. */
 void buffer_from_address(const struct oclgrind_msg *m, const struct analysis_memory *mem,
 			 size_t elem, bool past_end, struct buffer_ref *r);
-char *buffer_name_text(const struct buffer_ref *r, const char *lang); /* "`scratch` (local memory)" */
-/* "`scratch[62]`"; unnamed "element 62" (of where, when asked). Allocated, like all three. */
-char *element_text(const struct buffer_ref *r, bool say_where, const char *lang);
-char *indexed_text(const struct buffer_ref *r, int64_t index);   /* "`tile[2][5]`" */
+/* The buffer's words, appended to m: "`scratch` (local memory)", "a global buffer". */
+void buffer_name_msg(struct msg *m, const struct buffer_ref *r);
+/* The element's, appended to m: "`scratch[62]`"; unnamed "element 62" (of where, when asked). */
+void element_msg(struct msg *m, const struct buffer_ref *r, bool say_where);
+char *indexed_text(const struct buffer_ref *r, int64_t index);   /* "`tile[2][5]`", allocated */
 int local_arrays_parse(const char *channel, struct local_array **out);   /* allocated; a count */
 /* The unwritten read of this work-item, the first in the channel; false when there is none. */
 bool unwritten_read_find(const char *channel, const long group[3], const long local[3],

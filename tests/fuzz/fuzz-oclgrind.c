@@ -58,9 +58,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *lang = size / 2 % 2 ? "pt-BR" : "en";
 	struct finding f;
 	if (transpose)
-		verdict_from_oclgrind_log(log, learner, transpose_bufs, 2, lang, &f);
+		verdict_from_oclgrind_log(log, learner, transpose_bufs, 2, &f);
 	else
-		verdict_from_oclgrind_log(log, learner, reduction_bufs, 6, lang, &f);
+		verdict_from_oclgrind_log(log, learner, reduction_bufs, 6, &f);
+	char *text = msg_text(&f.message, lang);   /* the finding as a learner reads it */
+	free(text);
 	finding_release(&f);
 	free(log);
 	return 0;

@@ -16,15 +16,21 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/oclgrind-log.h"
 
 /* A finding's message as the learner reads it (NULL when there is none); the text lives until
  * the next call. */
-static const char *text_of(const struct msg *m)
+static const char *text_in(const struct msg *m, const char *lang)
 {
 	static char *last;
 	free(last);
-	last = msg_empty(m) ? NULL : msg_text(m, NULL);
+	last = msg_empty(m) ? NULL : msg_text(m, lang);
 	return last;
+}
+
+static const char *text_of(const struct msg *m)
+{
+	return text_in(m, NULL);
 }
 
 /* The data folder beside this file, wherever the tests run from the repository root. */
@@ -70,7 +76,7 @@ static void run_case(const char *kase, struct finding *f)
 	const struct analysis_buffer *bufs = is_reduction(kase) ? reduction_bufs : transpose_bufs;
 	int nbufs = is_reduction(kase) ? 3 : 2;
 
-	assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "en", f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, f), 0);
 	assert_non_null(f->file);
 	assert_string_equal(f->file, learner);
 	if (f->verdict != VERDICT_PASS) {
@@ -272,16 +278,16 @@ static void test_findings_in_portuguese(void **state)
 		const struct analysis_buffer *bufs = is_reduction(cases[i]) ? reduction_bufs : transpose_bufs;
 		int nbufs = is_reduction(cases[i]) ? 3 : 2;
 		struct finding en, pt;
-		assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "en", &en), 0);
-		assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, "pt-BR", &pt), 0);
+		assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, &en), 0);
+		assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, &pt), 0);
 		assert_int_equal(pt.verdict, en.verdict);
 		assert_int_equal(pt.line, en.line);
 		char *at = xstrfmt("%s:%d: ", learner, pt.line);
-		assert_has(text_of(&pt.message), at);
+		assert_has(text_in(&pt.message, "pt-BR"), at);
 		free(at);
 		/* the message without its path and without the learner's quoted lines */
 		struct sbuf words = SBUF_INIT;
-		for (const char *p = text_of(&pt.message) + strlen(learner); *p;) {
+		for (const char *p = text_in(&pt.message, "pt-BR") + strlen(learner); *p;) {
 			size_t n = strcspn(p, "\n");
 			if (!strstr(p, " | ") || (size_t)(strstr(p, " | ") - p) > n)
 				sbuf_add(&words, p, n);
@@ -289,7 +295,7 @@ static void test_findings_in_portuguese(void **state)
 		}
 		for (int w = 0; english[w]; w++)
 			if (strstr(sbuf_str(&words), english[w]))
-				fail_msg("%s: \"%s\" in:\n%s", cases[i], english[w], text_of(&pt.message));
+				fail_msg("%s: \"%s\" in:\n%s", cases[i], english[w], text_in(&pt.message, "pt-BR"));
 		sbuf_release(&words);
 		finding_release(&en);
 		finding_release(&pt);
@@ -304,12 +310,12 @@ static void test_a_race_in_portuguese(void **state)
 	(void)state;
 	char *log = load_log("reduction-no-barrier-after-load");
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "pt-BR", &f), 0);
-	assert_has(text_of(&f.message), "k.cl:18: condição de corrida. Em `scratch` (memória local), o item de "
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
+	assert_has(text_in(&f.message, "pt-BR"), "k.cl:18: condição de corrida. Em `scratch` (memória local), o item de "
 		   "trabalho 1 do grupo de trabalho 0 escreveu `scratch[1]` na linha 8 e o item de "
 		   "trabalho 0 do mesmo grupo de trabalho o leu na linha 18, sem nenhuma barreira "
 		   "entre os dois.");
-	assert_has(text_of(&f.message), "entre a escrita (linha 8) e a leitura (linha 18)");
+	assert_has(text_in(&f.message, "pt-BR"), "entre a escrita (linha 8) e a leitura (linha 18)");
 	finding_release(&f);
 	free(log);
 }
@@ -321,8 +327,7 @@ static void test_unreadable_learner_file(void **state)
 	(void)state;
 	char *log = load_log("reduction-global-past-end");
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "exercises/memory_4.cl", reduction_bufs, 3,
-						   "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "exercises/memory_4.cl", reduction_bufs, 3, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(text_of(&f.message), "exercises/memory_4.cl:22: out-of-bounds write");
 	assert_null(strstr(text_of(&f.message), " | "));   /* no quote, and above all no wrong one */
@@ -339,7 +344,7 @@ static void test_mapping_that_contradicts_the_log_is_dropped(void **state)
 	};
 	char *log = load_log("reduction-global-past-end");
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", wrong, 2, "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", wrong, 2, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(text_of(&f.message), "outside a global buffer");
 	assert_null(strstr(text_of(&f.message), "big"));
@@ -358,13 +363,13 @@ static void test_several_launches(void **state)
 	};
 	struct finding f;
 	char *log = load_log("reduction-global-past-end");
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, &f), 0);
 	assert_has(text_of(&f.message), "wrote `out[3]`, one past the end: out holds 3 elements");
 	finding_release(&f);
 	free(log);
 
 	log = load_log("reduction-read-past-end");
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", launches, 9, &f), 0);
 	assert_has(text_of(&f.message), "read `in[379]`, one past the end: in holds 379 elements");
 	finding_release(&f);
 	free(log);
@@ -385,13 +390,13 @@ static void test_plugin_names_local_slots(void **state)
 	const char *channel = "accessed\treduction\nlocal\t2\tbuf\t4\t64\t0\nlocal\tx\tbad\t4\n"
 			      "unwritten\t1\t128\t4\t17\t0,0,0\t1,0,0\t0-2\t0-2\n";
 	struct finding f;
-	assert_int_equal(verdict_from_analysis(oob, "k.cl", NULL, reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(oob, "k.cl", NULL, reduction_bufs, 3, channel, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(text_of(&f.message), "wrote `buf[64]`, one past the end: buf (local memory) holds 64 elements");
 	assert_has(text_of(&f.message), "`buf` is the kernel's own array");
 	finding_release(&f);
 	/* without the plugin's word: as before */
-	assert_int_equal(verdict_from_oclgrind_log(oob, "k.cl", reduction_bufs, 3, "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(oob, "k.cl", reduction_bufs, 3, &f), 0);
 	assert_has(text_of(&f.message), "outside a __local array of the kernel");
 	finding_release(&f);
 
@@ -409,14 +414,14 @@ static void test_plugin_names_local_slots(void **state)
 		"\t  store i32 %x, i32 addrspace(1)* %arrayidx, align 4, !dbg !70\n"
 		"\tAt line 24 (column 9) of k.cl:\n"
 		"\t  whatever\n\t\n";
-	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, channel, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
 	assert_has(text_of(&f.message), "read `scratch[32]`, which no work-item of its work-group had written: "
 			      "work-items 0-2 had written slots 0-2 of `scratch` (local memory).");
 	finding_release(&f);
 	/* another work-item's record says nothing of this one */
 	const char *other = "unwritten\t1\t128\t4\t17\t0,0,0\t2,0,0\t0-2\t0-2\n";
-	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, other, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, other, &f), 0);
 	assert_null(strstr(text_of(&f.message), "scratch[32]"));
 	finding_release(&f);
 	/* garbage stored into local memory only, never reaching an output, an address or a branch:
@@ -424,12 +429,12 @@ static void test_plugin_names_local_slots(void **state)
 	const char *local_only = strstr(uninit, "\nUninitialized value written to global");
 	char *head = strndup(uninit, (size_t)(local_only - uninit));
 	const char *kernel = "__kernel void reduction(__local int *tmp) { tmp[0] += tmp[1]; }\n";
-	assert_int_equal(verdict_from_analysis(head, "k.cl", kernel, reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(head, "k.cl", kernel, reduction_bufs, 3, channel, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 	/* garbage that an atomic may carry on: Oclgrind does not follow it there, so it counts */
 	const char *atomic = "__kernel void reduction(__local int *tmp) { atomic_add(tmp, tmp[1]); }\n";
-	assert_int_equal(verdict_from_analysis(head, "k.cl", atomic, reduction_bufs, 3, channel, "en", &f), 0);
+	assert_int_equal(verdict_from_analysis(head, "k.cl", atomic, reduction_bufs, 3, channel, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
 	finding_release(&f);
 	free(head);
@@ -447,7 +452,7 @@ static void test_negative_index(void **state)
 		"\tAt line 10 (column 19) of k.cl:\n"
 		"\t  whatever\n\t\n";
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_int_equal(f.line, 10);
 	assert_has(text_of(&f.message), "read `in[-1]`, 1 before the start");
@@ -458,7 +463,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 {
 	(void)state;
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(NULL, "k.cl", NULL, 0, "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(NULL, "k.cl", NULL, 0, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 
@@ -466,7 +471,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 	const char *other = "\nOclgrind - OpenCL runtime error detected\n\tFunction: clFinish\n"
 			    "\tError: CL_INVALID_COMMAND_QUEUE\n\t\n"
 			    "Oclgrind: 1000 errors generated - suppressing further errors\n";
-	assert_int_equal(verdict_from_oclgrind_log(other, "k.cl", NULL, 0, "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(other, "k.cl", NULL, 0, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 
@@ -475,7 +480,7 @@ static void test_empty_truncated_and_foreign_logs(void **state)
 	char *cut = strstr(log, "\tAt line");
 	assert_non_null(cut);
 	cut[12] = '\0';
-	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, "en", &f), 0);
+	assert_int_equal(verdict_from_oclgrind_log(log, "k.cl", reduction_bufs, 3, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_BARRIER_DIVERGENCE);
 	assert_int_equal(f.line, 18);
 	finding_release(&f);
@@ -510,6 +515,49 @@ static void test_analysis_env(void **state)
 	free(few[1]);
 }
 
+/* ---- the words as data: one message in either language, with its facts ---- */
+
+static void check_msg(const struct msg *m, const char *lang, const char *want)
+{
+	char *got = msg_text(m, lang);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_words_keep_their_facts(void **state)
+{
+	(void)state;
+	struct entity e = { .set = true, .local = { 3, 0, 0 }, .group = { 1, 0, 0 } };
+	struct msg m = MSG_INIT, other = MSG_INIT;
+	struct sbuf json = SBUF_INIT;
+	work_item_msg(&m, &e, 1, "");
+	check_msg(&m, "en", "work-item 3 of work-group 1");
+	check_msg(&m, "pt-BR", "o item de trabalho 3 do grupo de trabalho 1");
+	msg_facts_json(&m, &json);
+	assert_string_equal(sbuf_str(&json), "{\"work_item\": 3, \"work_group\": 1}");
+	msg_release(&m);
+
+	/* 2-D ids are facts as the learner reads them; the other work-item of a race is named apart */
+	struct entity o = { .set = true, .local = { 1, 0, 0 }, .group = { 0, 2, 0 } };
+	work_item_msg(&other, &o, 2, "_other");
+	sbuf_reset(&json);
+	msg_facts_json(&other, &json);
+	assert_string_equal(sbuf_str(&json), "{\"work_item_other\": \"(1,0)\", \"work_group_other\": \"(0,2)\"}");
+	msg_release(&other);
+
+	/* an element of a named __local buffer, and one of memory nobody named */
+	struct buffer_ref r = { .name = "scratch", .bytes = 256, .local = true, .offset = 8, .elem = 4 };
+	element_msg(&m, &r, true);
+	check_msg(&m, "en", "`scratch[2]`");
+	msg_release(&m);
+	r.name = NULL;
+	element_msg(&m, &r, true);
+	check_msg(&m, "en", "element 2 of local memory");
+	check_msg(&m, "pt-BR", "o elemento 2 de memória local");
+	msg_release(&m);
+	sbuf_release(&json);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -537,6 +585,7 @@ int main(void)
 		cmocka_unit_test(test_plugin_names_local_slots),
 		cmocka_unit_test(test_empty_truncated_and_foreign_logs),
 		cmocka_unit_test(test_analysis_env),
+		cmocka_unit_test(test_words_keep_their_facts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
