@@ -123,7 +123,7 @@ static unsigned next_token;
 
 static int token_sub(const char *s)
 {
-	if (!s || s < tokens[0] || s >= tokens[TOKENS])
+	if (!s || s < tokens[0] || s >= (const char *)tokens + sizeof(tokens))
 		return -1;
 	size_t off = (size_t)(s - tokens[0]);
 	if (off % sizeof(tokens[0]))
@@ -265,12 +265,16 @@ void msg_append(struct msg *m, struct msg *src)
 			if (p->args[j].type == 'm')
 				p->args[j].sub += m->nsubs;
 	}
-	m->parts = xrealloc(m->parts, sizeof(*m->parts) * (size_t)(m->nparts + src->nparts + 1));
-	memcpy(m->parts + m->nparts, src->parts, sizeof(*src->parts) * (size_t)src->nparts);
-	m->nparts += src->nparts;
-	m->subs = xrealloc(m->subs, sizeof(*m->subs) * (size_t)(m->nsubs + src->nsubs + 1));
-	memcpy(m->subs + m->nsubs, src->subs, sizeof(*src->subs) * (size_t)src->nsubs);
-	m->nsubs += src->nsubs;
+	if (src->nparts) {
+		m->parts = xrealloc(m->parts, sizeof(*m->parts) * (size_t)(m->nparts + src->nparts));
+		memcpy(m->parts + m->nparts, src->parts, sizeof(*src->parts) * (size_t)src->nparts);
+		m->nparts += src->nparts;
+	}
+	if (src->nsubs) {
+		m->subs = xrealloc(m->subs, sizeof(*m->subs) * (size_t)(m->nsubs + src->nsubs));
+		memcpy(m->subs + m->nsubs, src->subs, sizeof(*src->subs) * (size_t)src->nsubs);
+		m->nsubs += src->nsubs;
+	}
 	add_facts(m, src);
 	for (int i = 0; i < src->nfacts; i++) {
 		free(src->facts[i].name);
@@ -308,6 +312,15 @@ void msg_fact_str(struct msg *m, const char *name, const char *v)
 	struct msg_fact *f = add_fact(m, name);
 	if (f)
 		f->s = xstrdup(v ? v : "");
+}
+
+void msg_copy(struct msg *dst, const struct msg *src)
+{
+	struct sbuf line = SBUF_INIT;
+	msg_write(src, &line);
+	if (!msg_read(sbuf_str(&line), dst))
+		die("msg: a message does not read back");
+	sbuf_release(&line);
 }
 
 bool msg_empty(const struct msg *m)

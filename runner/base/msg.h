@@ -59,6 +59,8 @@ const char *msg_number(struct msg *m, double v, int decimals);
 const char *msg_word_ctx(struct msg *m, const char *context, const char *text) __attribute__((format_arg(3)));
 /* Appends all of src to m (src is left empty). */
 void msg_append(struct msg *m, struct msg *src);
+/* dst (empty) becomes a copy of src. */
+void msg_copy(struct msg *dst, const struct msg *src);
 /* A fact behind the message, by name, for a machine's reading (the JSON report). */
 void msg_fact_int(struct msg *m, const char *name, long long v);
 void msg_fact_str(struct msg *m, const char *name, const char *v);

@@ -87,6 +87,15 @@ static void add_field(struct sbuf *out, const char *key, const char *value)
 	sbuf_adds(out, "\n");
 }
 
+/* A message as a field: its line (msg_write), escaped. */
+static void add_msg_field(struct sbuf *out, const char *key, const struct msg *m)
+{
+	struct sbuf line = SBUF_INIT;
+	msg_write(m, &line);
+	add_field(out, key, sbuf_str(&line));
+	sbuf_release(&line);
+}
+
 void verdict_cache_store(const char *course_dir, const struct verdict_key *k, const struct report *r)
 {
 	if (!cacheable(r->verdict) || r->interrupted)
@@ -99,11 +108,8 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 	add_field(&out, "file", r->file);
 	sbuf_addf(&out, "line\t%d\nanalysis\t%d\n", r->line, r->analysis_ran);
 	add_field(&out, "device", r->device);
-	struct sbuf message = SBUF_INIT;   /* as data: the cache answers in any language */
-	msg_write(&r->message, &message);
-	add_field(&out, "message", sbuf_str(&message));
-	sbuf_release(&message);
-	add_field(&out, "picture", r->picture);
+	add_msg_field(&out, "message", &r->message);   /* as data: the cache answers in any language */
+	add_msg_field(&out, "picture", &r->picture);
 	add_field(&out, "printf", r->kernel_output);
 	add_field(&out, "buildlog", r->build_log);
 	/* the access figures, as the plugin writes them but with the check's names */
@@ -117,7 +123,10 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 		sbuf_addf(&out, "test\t%s\t", test_status_name(r->tests[i].status));
 		escape_line(&out, r->tests[i].name);
 		sbuf_adds(&out, "\t");
-		escape_line(&out, r->tests[i].detail ? r->tests[i].detail : "");
+		struct sbuf detail = SBUF_INIT;
+		msg_write(&r->tests[i].detail, &detail);
+		escape_line(&out, sbuf_str(&detail));
+		sbuf_release(&detail);
 		sbuf_adds(&out, "\n");
 	}
 	char *dir = xstrfmt("%s/%s", course_dir, CACHE_DIR), *path = cache_path(course_dir, r->exercise);
@@ -134,6 +143,16 @@ static char *field_value(const char *v)
 	struct sbuf out = SBUF_INIT;
 	unescape_line(&out, v);
 	return out.len ? sbuf_detach(&out) : NULL;
+}
+
+/* A message field's value into m (emptied first); false when it is not one. */
+static bool read_msg_field(const char *v, struct msg *m)
+{
+	char *data = field_value(v);
+	msg_release(m);
+	bool ok = !data || msg_read(data, m);
+	free(data);
+	return ok;
 }
 
 static int test_status_from(const char *s)
@@ -153,18 +172,13 @@ static int read_field(char *line, struct report *r)
 	*tab = '\0';
 	const char *key = line, *v = tab + 1;
 	char **text = !strcmp(key, "file") ? &r->file : !strcmp(key, "device") ? &r->device
-		    : !strcmp(key, "picture") ? &r->picture
 		    : !strcmp(key, "printf") ? &r->kernel_output : !strcmp(key, "buildlog") ? &r->build_log
 		    : NULL;
 	if (text) {
 		free(*text);
 		*text = field_value(v);
-	} else if (!strcmp(key, "message")) {
-		char *data = field_value(v);
-		msg_release(&r->message);
-		bool ok = !data || msg_read(data, &r->message);
-		free(data);
-		if (!ok)
+	} else if (!strcmp(key, "message") || !strcmp(key, "picture")) {
+		if (!read_msg_field(v, !strcmp(key, "message") ? &r->message : &r->picture))
 			return -1;
 	} else if (!strcmp(key, "verdict")) {
 		int verdict = verdict_from_name(v);
@@ -190,12 +204,14 @@ static int read_field(char *line, struct report *r)
 		*name++ = '\0';
 		*detail++ = '\0';
 		int st = test_status_from(v);
-		char *n = field_value(name), *d = field_value(detail);
-		if (st >= 0)
-			report_add_test(r, n ? n : "", (enum test_status)st, d ? d : "");
+		char *n = field_value(name);
+		struct msg d = MSG_INIT;
+		bool ok = st >= 0 && read_msg_field(detail, &d);
+		if (ok)
+			report_add_test_msg(r, n ? n : "", (enum test_status)st, &d);
 		free(n);
-		free(d);
-		if (st < 0)
+		msg_release(&d);
+		if (!ok)
 			return -1;
 	}
 	return 0;   /* a key this version does not know is left alone */

@@ -351,7 +351,7 @@ static bool optimised_passes(const struct run_request *exec_rq, const struct san
 	if (pass) {   /* its tests, all run, replace the unoptimised run's */
 		for (int i = 0; i < tests->ntests; i++) {
 			free(tests->tests[i].name);
-			free(tests->tests[i].detail);
+			msg_release(&tests->tests[i].detail);
 		}
 		free(tests->tests);
 		tests->tests = r.tests;
@@ -620,8 +620,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 					   "compiler, not of your kernel. (What it computed first: %s)"),
 				 device, msg_sub(&msg, &r->message));
 			fail_with(r, VERDICT_PASS, &msg);
-			free(r->picture);
-			r->picture = NULL;
+			msg_release(&r->picture);
 			free(r->file);
 			r->file = NULL;
 		}

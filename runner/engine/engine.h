@@ -47,7 +47,7 @@ enum test_status { TEST_PASS, TEST_FAIL, TEST_SKIP, TEST_ERROR };
 struct test_result {
 	char *name;
 	enum test_status status;
-	char *detail;
+	struct msg detail;   /* why it failed, as data; empty on a pass */
 };
 /* ---- memory-access figures (access.c): what the access plugin measured on Oclgrind ---- */
 struct access_figure {
@@ -93,7 +93,7 @@ struct report {
 	char *device;        /* the execution device */
 	struct test_result *tests;
 	int ntests;
-	char *picture;       /* plain-text picture of a wrong result; 'x' marks a wrong cell */
+	struct msg picture;  /* plain-text picture of a wrong result ('x' marks a wrong cell), as data */
 	char *analysis_log;  /* Oclgrind's raw log, shown with --verbose */
 	char *build_log;     /* the compiler's log, when the build failed */
 	char *kernel_output; /* what the learner's kernel printed (printf), cut at 4 KB */
@@ -106,7 +106,9 @@ struct report {
 };
 #define REPORT_INIT { .verdict = VERDICT_PASS, .naccess = -1 }
 void report_release(struct report *r);
+/* A test's result; its detail as words of clings' own (the _msg form: as data, detail left empty). */
 void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail);
+void report_add_test_msg(struct report *r, const char *name, enum test_status st, struct msg *detail);
 const char *test_status_name(enum test_status st);
 
 /* ---- the sandboxed child (sandbox.c: the confined children) ---- */
@@ -483,9 +485,9 @@ void proto_send(int fd, const char *key, const char *fmt, ...) __attribute__((fo
  * for a learner (the device's, the course's), kept as they are. */
 void proto_send_verdict(int fd, enum verdict v, const char *file, int line, struct msg *msg);
 void proto_send_verdict_text(int fd, enum verdict v, const char *file, int line, const char *text);
-/* "KEY TEXT" and "test NAME STATUS DETAIL", the texts escaped (escape_line). */
+/* "KEY TEXT", escaped (escape_line), and "test NAME STATUS DETAIL", the detail as data. */
 void proto_send_text(int fd, const char *key, const char *text);
-void proto_send_test(int fd, const char *name, enum test_status st, const char *detail);
+void proto_send_test(int fd, const char *name, enum test_status st, const struct msg *detail);
 /* "data CASE PASS ARG BYTES GUARD", then BYTES of contents (data may be NULL with 0 bytes) and
  * GUARD bytes of the buffer's guard region. */
 void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t bytes,

@@ -450,9 +450,7 @@ static int run_case(struct child *c, const struct test_case *tc, int ci, uint64_
 		} else if (rc < 0 && c->analyze) {
 			struct msg msg = MSG_INIT;
 			msg_addf(&msg, N_("Test %s: %s"), tc->name, sbuf_str(&why));
-			char *text = msg_text(&msg, c->rq->lang);   /* a test's detail stays text */
-			proto_send_test(c->fd, tc->name, TEST_ERROR, text);
-			free(text);
+			proto_send_test(c->fd, tc->name, TEST_ERROR, &msg);
 			proto_send_verdict(c->fd, VERDICT_CRASH, c->rq->learner_path, 0, &msg);
 			rc = 1;
 		} else if (rc < 0) {
@@ -648,7 +646,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		if (c.printf_fd >= 0)
 			send_printf(&c, i);
 		if (rc == 0 && c.analyze)
-			proto_send_test(c.fd, tc->name, TEST_PASS, "");
+			proto_send_test(c.fd, tc->name, TEST_PASS, &(struct msg)MSG_INIT);
 		failed = rc != 0;
 		ran++;
 		/* Once Oclgrind has something to say, more launches only make the log longer. */

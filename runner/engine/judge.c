@@ -156,14 +156,13 @@ static size_t compared_length(const struct judge_input *in, int ci, int pass, in
 	return k < 0 ? 0 : (size_t)k > n[i] ? n[i] : (size_t)k;
 }
 
-/* Test NAME failed: m is the report's message (m is left empty), and its text in lang the
- * test's detail (a test's detail is text). */
+/* Test NAME failed: m is both its detail and the report's message (m is left empty). */
 static void fail_test(struct report *r, const char *test, enum test_status st, enum verdict v,
-		      const char *file, struct msg *m, const char *lang)
+		      const char *file, struct msg *m)
 {
-	char *text = msg_text(m, lang);
-	report_add_test(r, test, st, text);
-	free(text);
+	struct msg detail = MSG_INIT;
+	msg_copy(&detail, m);
+	report_add_test_msg(r, test, st, &detail);
 	fail_msg(r, v, file, m);
 }
 
@@ -173,7 +172,6 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 			int passes, const struct vars *v, const size_t n[], struct report *r)
 {
 	const struct check_spec *spec = in->spec;
-	const char *lang = in->lang;
 	int order[MAX_ARGS], nout = comparison_order(spec, order);
 	for (int k = 0; k < nout; k++) {
 		int i = order[k];
@@ -204,9 +202,9 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 				msg_addf(&full, N_("\nOnly the first %zu values of '%s' count: as many as "
 						   "%s[0] says."), len, a->name, spec->args[a->count_arg].name);
 			add_writers(&full, spec, i);
-			fail_test(r, tc->name, TEST_FAIL, VERDICT_WRONG_RESULT, in->learner_path, &full, lang);
-			free(r->picture);   /* a picture is text: its captions in lang now */
-			r->picture = msg_text(&pic, lang);
+			fail_test(r, tc->name, TEST_FAIL, VERDICT_WRONG_RESULT, in->learner_path, &full);
+			msg_release(&r->picture);
+			msg_append(&r->picture, &pic);
 		}
 		msg_release(&msg);
 		msg_release(&pic);
@@ -220,7 +218,6 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 static int judge_case(const struct judge_input *in, const struct test_case *tc, int ci, struct report *r)
 {
 	const struct check_spec *spec = in->spec;
-	const char *lang = in->lang;
 	struct vars v = tc->vars;
 	int passes = check_spec_count_passes(spec, &tc->vars);
 	struct sbuf why = SBUF_INIT;
@@ -239,7 +236,7 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 			if (passes > 1)
 				msg_fact_int(&msg, "pass", pass);
 			msg_addf(&msg, N_("Test %s: %s"), tc->name, sbuf_str(&why));
-			fail_test(r, tc->name, TEST_ERROR, VERDICT_CRASH, in->learner_path, &msg, lang);
+			fail_test(r, tc->name, TEST_ERROR, VERDICT_CRASH, in->learner_path, &msg);
 			rc = 1;
 			break;
 		}
@@ -276,7 +273,7 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 				msg_adds(&msg, N_("\nA work-item whose index falls outside the data "
 						  "must not write: guard every store with a bounds check."));
 			}
-			fail_test(r, tc->name, TEST_FAIL, VERDICT_OUT_OF_BOUNDS, in->learner_path, &msg, lang);
+			fail_test(r, tc->name, TEST_FAIL, VERDICT_OUT_OF_BOUNDS, in->learner_path, &msg);
 			rc = 1;
 			break;
 		}
@@ -310,7 +307,6 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 	if (failed_case)
 		*failed_case = -1;
 	const struct check_spec *spec = in->spec;
-	const char *lang = in->lang;
 	struct test_case *cases;
 	int n;
 	if (check_spec_expand(spec, &cases, &n) < 0) {
@@ -327,10 +323,7 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 			size_t wg = check_spec_group_size(spec, &tc->vars);
 			msg_addf(&why, N_("work-groups of %zu work-items are more than this device "
 					  "allows (%zu)"), wg, (size_t)(max_wg > 0 ? max_wg : 0));
-			char *text = msg_text(&why, lang);   /* a test's detail is text */
-			report_add_test(r, tc->name, TEST_SKIP, text);
-			free(text);
-			msg_release(&why);
+			report_add_test_msg(r, tc->name, TEST_SKIP, &why);
 			continue;
 		}
 		if (has_case_line(sbuf_str(&in->reference->after), "skip", ci)) {

@@ -57,11 +57,13 @@ void proto_send_text(int fd, const char *key, const char *text)
 	sbuf_release(&e);
 }
 
-void proto_send_test(int fd, const char *name, enum test_status st, const char *detail)
+void proto_send_test(int fd, const char *name, enum test_status st, const struct msg *detail)
 {
-	struct sbuf e = SBUF_INIT;
-	escape_line(&e, detail);
+	struct sbuf m = SBUF_INIT, e = SBUF_INIT;
+	msg_write(detail, &m);
+	escape_line(&e, sbuf_str(&m));
 	proto_send(fd, "test", "%s\t%s\t%s", name, test_status_name(st), sbuf_str(&e));
+	sbuf_release(&m);
 	sbuf_release(&e);
 }
 
@@ -260,9 +262,12 @@ int proto_parse(const char *text, struct report *r, struct sbuf *began)
 			sbuf_reset(began);
 			sbuf_adds(began, f[1]);
 		} else if (!strcmp(f[0], "test") && n >= 4) {
-			char *detail = unescaped(f[3]);
-			report_add_test(r, f[1], (enum test_status)test_status_from_name(f[2]), detail);
-			free(detail);
+			char *data = unescaped(f[3]);
+			struct msg detail = MSG_INIT;
+			if (!msg_read(data, &detail))   /* not a message: the words it is */
+				msg_raw(&detail, data);
+			report_add_test_msg(r, f[1], (enum test_status)test_status_from_name(f[2]), &detail);
+			free(data);
 			if (began)
 				sbuf_reset(began);
 		} else if (!strcmp(f[0], "verdict") && n >= 5) {
@@ -276,8 +281,13 @@ int proto_parse(const char *text, struct report *r, struct sbuf *began)
 				msg_raw(&r->message, data);
 			free(data);
 			verdicts++;
-		} else if (!strcmp(f[0], "picture") && n >= 2)
-			replace(&r->picture, unescaped(f[1]));
+		} else if (!strcmp(f[0], "picture") && n >= 2) {
+			char *data = unescaped(f[1]);
+			msg_release(&r->picture);
+			if (!msg_read(data, &r->picture))
+				msg_raw(&r->picture, data);
+			free(data);
+		}
 		else if (!strcmp(f[0], "buildlog") && n >= 2)
 			replace(&r->build_log, unescaped(f[1]));
 	}
@@ -291,26 +301,34 @@ const char *test_status_name(enum test_status st)
 	return names[st];
 }
 
-void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail)
+void report_add_test_msg(struct report *r, const char *name, enum test_status st, struct msg *detail)
 {
 	r->tests = xrealloc(r->tests, sizeof(*r->tests) * (size_t)(r->ntests + 1));
 	struct test_result *t = &r->tests[r->ntests++];
+	memset(t, 0, sizeof(*t));
 	t->name = xstrdup(name);
 	t->status = st;
-	t->detail = xstrdup(detail);
+	msg_append(&t->detail, detail);
+}
+
+void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail)
+{
+	struct msg m = MSG_INIT;
+	msg_raw(&m, detail);
+	report_add_test_msg(r, name, st, &m);
 }
 
 void report_release(struct report *r)
 {
 	for (int i = 0; i < r->ntests; i++) {
 		free(r->tests[i].name);
-		free(r->tests[i].detail);
+		msg_release(&r->tests[i].detail);
 	}
 	free(r->tests);
 	msg_release(&r->message);
 	free(r->file);
 	free(r->device);
-	free(r->picture);
+	msg_release(&r->picture);
 	free(r->analysis_log);
 	free(r->access);
 	free(r->build_log);

@@ -92,31 +92,22 @@ static void check_item(const struct course *c, struct grade_item *it, const stru
 /* The report's facts as protocol lines, read back by proto_parse(). */
 static void report_send(int fd, const struct report *r)
 {
-	struct sbuf e = SBUF_INIT;
-	for (int i = 0; i < r->ntests; i++) {
-		sbuf_reset(&e);
-		escape_line(&e, r->tests[i].detail ? r->tests[i].detail : "");
-		proto_send(fd, "test", "%s\t%s\t%s", r->tests[i].name, test_status_name(r->tests[i].status),
-			   sbuf_str(&e));
+	for (int i = 0; i < r->ntests; i++)
+		proto_send_test(fd, r->tests[i].name, r->tests[i].status, &r->tests[i].detail);
+	if (r->device)
+		proto_send_text(fd, "device", r->device);
+	if (!msg_empty(&r->picture)) {
+		struct sbuf line = SBUF_INIT;
+		msg_write(&r->picture, &line);
+		proto_send_text(fd, "picture", sbuf_str(&line));
+		sbuf_release(&line);
 	}
-	const char *keys[] = { "device", "picture", "buildlog" };
-	const char *vals[] = { r->device, r->picture, r->build_log };
-	for (int i = 0; i < 3; i++) {
-		if (!vals[i])
-			continue;
-		sbuf_reset(&e);
-		escape_line(&e, vals[i]);
-		proto_send(fd, keys[i], "%s", sbuf_str(&e));
-	}
-	struct sbuf m = SBUF_INIT;
-	msg_write(&r->message, &m);
-	sbuf_reset(&e);
-	escape_line(&e, sbuf_str(&m));
-	sbuf_release(&m);
+	if (r->build_log)
+		proto_send_text(fd, "buildlog", r->build_log);
 	proto_send(fd, "seconds", "%.3f\t%d", r->seconds, r->analysis_ran);
-	proto_send(fd, "verdict", "%s\t%s\t%d\t%s", verdict_name(r->verdict), r->file ? r->file : "",
-		   r->line, sbuf_str(&e));
-	sbuf_release(&e);
+	struct msg message = MSG_INIT;
+	msg_copy(&message, &r->message);
+	proto_send_verdict(fd, r->verdict, r->file, r->line, &message);
 }
 
 static void report_receive(const char *text, struct report *r)

@@ -54,9 +54,10 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	if (*message)
 		fprintf(f, "\n%s\n", text_safe(message, &safe));
 	free(message);
-	if (r->picture && *r->picture) {
+	char *picture = msg_text(&r->picture, lang);
+	if (*picture) {
 		fprintf(f, "\n");
-		const char *pic = text_safe(r->picture, &safe);
+		const char *pic = text_safe(picture, &safe);
 		for (const char *p = pic; *p; p++) {
 			if (*p == 'x' && colour && (p > pic && (p[-1] == '.' || p[-1] == 'x' || p[-1] == ' ')) &&
 			    (p[1] == '.' || p[1] == 'x' || p[1] == '\n'))
@@ -65,6 +66,7 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 				fputc(*p, f);
 		}
 	}
+	free(picture);
 	if (r->kernel_output && *r->kernel_output)
 		fprintf(f, tr(lang, "\nYour kernel printed:\n%s%s"), text_safe(r->kernel_output, &safe),
 			r->kernel_output[strlen(r->kernel_output) - 1] == '\n' ? "" : "\n");
@@ -95,9 +97,12 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 		fprintf(f, "%s%s%s\n", dim, tr(lang, "from the verdict cache: this kernel was checked before "
 					      "and has not changed since (--no-cache checks it again)"), off);
 	if (verbose) {
-		for (int i = 0; i < r->ntests; i++)
+		for (int i = 0; i < r->ntests; i++) {
+			char *detail = msg_text(&r->tests[i].detail, lang);
 			fprintf(f, "  %-5s %s%s%s\n", test_status_name(r->tests[i].status), r->tests[i].name,
-				*r->tests[i].detail ? ": " : "", text_safe(r->tests[i].detail, &safe));
+				*detail ? ": " : "", text_safe(detail, &safe));
+			free(detail);
+		}
 		if (r->build_log && *r->build_log)
 			fprintf(f, tr(lang, "\n--- compiler log ---\n%s\n"), text_safe(r->build_log, &safe));
 		if (r->analysis_log && *r->analysis_log)
@@ -142,9 +147,11 @@ void report_print_json(const struct report *r, FILE *f, const char *lang)
 	json_string(f, r->device);
 	fprintf(f, ", \"analysis\": %s, \"cached\": %s, \"seconds\": %.3f", r->analysis_ran ? "true" : "false",
 		r->cached ? "true" : "false", r->seconds);
-	if (r->picture) {
+	if (!msg_empty(&r->picture)) {
+		char *picture = msg_text(&r->picture, lang);
 		fprintf(f, ", \"picture\": ");
-		json_string(f, r->picture);
+		json_string(f, picture);
+		free(picture);
 	}
 	if (r->kernel_output) {
 		fprintf(f, ", \"printf\": ");
@@ -180,7 +187,9 @@ void report_print_json(const struct report *r, FILE *f, const char *lang)
 		fprintf(f, "%s{\"name\": ", i ? ", " : "");
 		json_string(f, r->tests[i].name);
 		fprintf(f, ", \"status\": \"%s\", \"detail\": ", test_status_name(r->tests[i].status));
-		json_string(f, r->tests[i].detail);
+		char *detail = msg_text(&r->tests[i].detail, lang);
+		json_string(f, detail);
+		free(detail);
 		fprintf(f, "}");
 	}
 	fprintf(f, "]}\n");

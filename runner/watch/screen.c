@@ -227,9 +227,10 @@ void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
 	}
 	/* What the check found comes from the learner's file, the compiler and the kernel: made safe
 	 * for the terminal before any of it joins the screen (term_add_fit lets escapes through). */
-	char *text = msg_text(&r->message, w->opt.lang);
-	char *message = safe_copy(text), *picture = safe_copy(r->picture);
+	char *text = msg_text(&r->message, w->opt.lang), *drawn = msg_text(&r->picture, w->opt.lang);
+	char *message = safe_copy(text), *picture = safe_copy(drawn);
 	free(text);
+	free(drawn);
 	char *printed = safe_copy(r->kernel_output), *build_log = safe_copy(r->build_log);
 	bool pass = r->verdict == VERDICT_PASS;
 	const char *mark = w->interactive ? (pass ? "\xe2\x9c\x93 " : "\xe2\x9c\x97 ") : (pass ? "PASS " : "FAIL ");

@@ -327,8 +327,10 @@ static void show_report(struct watch *w)
 	w->colour = colour;
 	for (int i = 0; i < w->report.ntests; i++) {
 		const struct test_result *t = &w->report.tests[i];
+		char *detail = msg_text(&t->detail, w->opt.lang);
 		char *line = xstrfmt("%s %s%s%s", test_status_name(t->status), t->name,
-				     t->detail && *t->detail ? ": " : "", t->detail ? t->detail : "");
+				     *detail ? ": " : "", detail);
+		free(detail);
 		lines_wrap(&l, line, width, "", "", "");
 		free(line);
 	}
