@@ -12,6 +12,7 @@
  *   time R RUN FIRST_NS LOOP_NS | data R 0 ARG BYTES 0 (a small output, whole)
  *   hash R ARG HEX, data R 1 ARG BYTES 0 (a large output: its hash, and a sample)
  *   copy RUN NS BYTES (reference) | end ROWS
+ *   verdict error (a message as data: the parent renders it in the report's language)
  */
 #include "engine/engine.h"
 
@@ -86,26 +87,16 @@ static void passes_release(struct bench_pass *p, int n)
 	free(p);
 }
 
-/* Sends m (left empty) as the child's error, in lang. */
-static void send_error(int fd, struct msg *m, const char *lang)
-{
-	/* boundary: the report's message becomes a struct msg next */
-	char *text = msg_text(m, lang);
-	run_send_error(fd, text);
-	free(text);
-	msg_release(m);
-}
-
-static int eval_or_say(int fd, const struct run_request *rq, const char *expr, const struct vars *v,
+static int eval_or_say(int fd, const struct check_spec *spec, const char *expr, const struct vars *v,
 		       int64_t *out)
 {
 	char e[128];
 	if (expr_eval(expr, v, out, e, sizeof(e)) == 0)
 		return 0;
 	struct msg m = MSG_INIT;   /* the course's error: its author reads English */
-	msg_rawf(&m, "%s: [bench]: '%s': %s", rq->spec->path, expr, e);
-	msg_fact_str(&m, "file", rq->spec->path);
-	send_error(fd, &m, rq->lang);
+	msg_rawf(&m, "%s: [bench]: '%s': %s", spec->path, expr, e);
+	msg_fact_str(&m, "file", spec->path);
+	proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &m);
 	return -1;
 }
 
@@ -125,7 +116,7 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 			const struct arg_spec *a = &spec->args[i];
 			size_t esize = type_info(a->type)->size;
 			int64_t x;
-			if (eval_or_say(fd, rq, a->kind == ARG_SCALAR ? a->value_expr : a->size_expr, &v, &x) < 0)
+			if (eval_or_say(fd, spec, a->kind == ARG_SCALAR ? a->value_expr : a->size_expr, &v, &x) < 0)
 				goto fail;
 			if (a->kind == ARG_SCALAR) {
 				elem_set(a->type, cur->scalar[i], 0, (double)x);
@@ -147,7 +138,7 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 					msg_rawf(&m, "%s: init of '%s': %s", spec->path, a->name, why);
 					msg_fact_str(&m, "file", spec->path);
 					msg_fact_str(&m, "buffer", a->name);
-					send_error(fd, &m, rq->lang);
+					proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &m);
 					free(init);
 					goto fail;
 				}
@@ -159,7 +150,7 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 						 clhost_device_name(s));
 					msg_fact_str(&m, "buffer", a->name);
 					msg_fact_int(&m, "bytes", (long long)bytes);
-					send_error(fd, &m, rq->lang);
+					proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &m);
 					goto fail;
 				}
 				cur->use[i] = cur->own[i];
@@ -168,8 +159,8 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 		}
 		for (int d = 0; d < spec->dims; d++) {
 			int64_t g, l;
-			if (eval_or_say(fd, rq, spec->global_expr[d], &v, &g) < 0 ||
-			    eval_or_say(fd, rq, spec->local_expr[d], &v, &l) < 0)
+			if (eval_or_say(fd, spec, spec->global_expr[d], &v, &g) < 0 ||
+			    eval_or_say(fd, spec, spec->local_expr[d], &v, &l) < 0)
 				goto fail;
 			cur->global[d] = (size_t)g;
 			cur->local[d] = (size_t)l;
@@ -325,7 +316,7 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 		struct msg m = MSG_INIT;
 		msg_adds(&m, oclgrind_refusal);
 		msg_fact_str(&m, "device", clhost_device_name(s));
-		send_error(fd, &m, rq->lang);
+		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &m);
 		return 0;
 	}
 	if (clhost_profile(s) < 0) {
