@@ -51,7 +51,7 @@ out=$(bench memory_4 --json 2>&1)
 [ $? = 1 ] && ok "bench of the stub exits 1" || fail "the stub was benched: $out"
 [ "$(printf '%s\n' "$out" | jq -r .status)" = fail ] && ok "the stub's bench status is fail" || fail "stub: $out"
 printf '%s\n' "$out" | jq -r .message | grep -q 'does not pass' && ok "the message says the stub does not pass" || fail "stub message: $out"
-[ "$(printf '%s\n' "$out" | jq -r .message_facts.verdict)" = wrong_result ] &&
+[ "$(printf '%s\n' "$out" | jq -r .facts.verdict)" = wrong_result ] &&
 	ok "the message's facts name the stub's verdict" || fail "stub message facts: $out"
 
 # Right at the check's sizes, wrong at the bench's: no figures for it.

@@ -271,7 +271,6 @@ static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, 
 	/* an error the child reported after "ready" (a buffer too large, the Oclgrind refusal) */
 	if (!stopped && msg_empty(failure) && rq->mode == RUN_REFERENCE) {
 		struct report r = REPORT_INIT;
-		if (proto_parse(sbuf_str(&ps->after), &r, NULL))
 		if (proto_parse(sbuf_str(&ps->after), &r, NULL)) {
 			if (msg_empty(&r.message))
 				msg_raw(failure, "the reference's bench failed");

@@ -157,19 +157,20 @@ static void json_side(struct sbuf *out, const char *key, const struct bench_resu
 	sbuf_adds(out, "}");
 }
 
-/* "KEY": m in lang, "KEY_facts": its facts; both null when m is empty. */
-static void json_msg(struct sbuf *out, const char *key, const struct msg *m, const char *lang)
+/* "KEY": m in lang (null when empty), then "FACTS_KEY": its facts, as a check's JSON gives them. */
+static void json_msg(struct sbuf *out, const char *key, const char *facts_key, const struct msg *m,
+		     const char *lang)
 {
-	if (msg_empty(m)) {
-		sbuf_addf(out, "\"%s\": null, \"%s_facts\": null", key, key);
-		return;
-	}
-	char *text = msg_text(m, lang);
 	sbuf_addf(out, "\"%s\": ", key);
-	json_add_string(out, text);
-	sbuf_addf(out, ", \"%s_facts\": ", key);
+	if (msg_empty(m)) {
+		sbuf_adds(out, "null");
+	} else {
+		char *text = msg_text(m, lang);
+		json_add_string(out, text);
+		free(text);
+	}
+	sbuf_addf(out, ", \"%s\": ", facts_key);
 	msg_facts_json(m, out);
-	free(text);
 }
 
 void bench_report_json(const struct bench_result *b, FILE *f)
@@ -180,7 +181,7 @@ void bench_report_json(const struct bench_result *b, FILE *f)
 	json_add_string(&out, b->exercise);
 	bool failed = b->check_verdict != VERDICT_PASS && b->check_verdict != VERDICT_ERROR;
 	sbuf_addf(&out, ", \"status\": \"%s\", ", msg_empty(&b->message) ? "ok" : failed ? "fail" : "error");
-	json_msg(&out, "message", &b->message, b->lang);
+	json_msg(&out, "message", "facts", &b->message, b->lang);
 	sbuf_adds(&out, ", \"device\": ");
 	json_add_string(&out, b->device);
 	sbuf_addf(&out, ", \"device_type\": \"%s\", \"bytes\": %lld, \"runs\": %d, \"warmup_runs\": %d, "
@@ -201,7 +202,7 @@ void bench_report_json(const struct bench_result *b, FILE *f)
 		sbuf_addf(&out, ", \"passes\": %d, \"bytes\": %.0f, \"first_pass_bytes\": %.0f, \"skipped\": %s, "
 			  "\"results\": \"%s\", ", row->passes, row->bytes_loop, row->bytes_first,
 			  row->skipped ? "true" : "false", agree[row->agree]);
-		json_msg(&out, "problem", &row->problem, b->lang);
+		json_msg(&out, "problem", "problem_facts", &row->problem, b->lang);
 		json_side(&out, "kernel", b, row, row->loop_s, row->first_s);
 		json_side(&out, "reference", b, row, row->ref_loop_s, row->ref_first_s);
 		sbuf_adds(&out, "}");
