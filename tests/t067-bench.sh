@@ -51,6 +51,8 @@ out=$(bench memory_4 --json 2>&1)
 [ $? = 1 ] && ok "bench of the stub exits 1" || fail "the stub was benched: $out"
 [ "$(printf '%s\n' "$out" | jq -r .status)" = fail ] && ok "the stub's bench status is fail" || fail "stub: $out"
 printf '%s\n' "$out" | jq -r .message | grep -q 'does not pass' && ok "the message says the stub does not pass" || fail "stub message: $out"
+[ "$(printf '%s\n' "$out" | jq -r .facts.verdict)" = wrong_result ] &&
+	ok "the message's facts name the stub's verdict" || fail "stub message facts: $out"
 
 # Right at the check's sizes, wrong at the bench's: no figures for it.
 sed 's/out\[i\] = factor \* in\[i\];/out[i] = len > 4000000 \&\& i == 7 ? 0 : factor * in[i];/' \
@@ -61,6 +63,9 @@ out=$(bench scale --file "$TMP/scale.cl" --json) && ok "bench of a kernel right 
 	(.problem | test("differ")))] | length')" = 3 ] &&
 	ok "a kernel wrong at the bench's size gets no figures, and the rows say its results differ" ||
 	fail "wrong at the bench's size: $out"
+[ "$(printf '%s\n' "$out" | jq -r '[.rows[] | select(.problem_facts.work_group == .work_group and
+	.problem_facts.bytes == .bytes)] | length')" = 3 ] &&
+	ok "each row's problem names its work-group and bytes as facts" || fail "problem facts: $out"
 
 # Oclgrind interprets kernels: its times mean nothing.
 if [ -r /usr/lib/oclgrind/liboclgrind-rt-icd.so ]; then

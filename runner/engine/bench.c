@@ -22,20 +22,50 @@ const char oclgrind_refusal[] = N_("Oclgrind is the analysis device: it interpre
 void bench_result_release(struct bench_result *b)
 {
 	for (int i = 0; i < b->nrows; i++)
-		free(b->rows[i].problem);
+		msg_release(&b->rows[i].problem);
 	free(b->rows);
 	free(b->device);
-	free(b->message);
+	msg_release(&b->message);
+	free(b->lang);
 	free(b->access);
 	memset(b, 0, sizeof(*b));
 	b->naccess = -1;
 }
 
-static int say(struct bench_result *b, int rc, char *msg)
+/* dst becomes src, which is left empty. */
+static void msg_move(struct msg *dst, struct msg *src)
 {
-	free(b->message);
-	b->message = msg;
+	msg_release(dst);
+	*dst = *src;
+	*src = (struct msg)MSG_INIT;
+}
+
+/* b's message becomes m (m is left empty); returns rc. */
+static int say(struct bench_result *b, int rc, struct msg *m)
+{
+	msg_move(&b->message, m);
 	return rc;
+}
+
+/* The same with words no catalog has (the course's error). */
+static int say_raw(struct bench_result *b, int rc, const char *text)
+{
+	struct msg m = MSG_INIT;
+	msg_raw(&m, text);
+	return say(b, rc, &m);
+}
+
+/* boundary: the progress line becomes a struct msg next */
+static void progress(const struct bench_options *o, const char *what)
+{
+	if (!o->progress)
+		return;
+	struct msg m = MSG_INIT;
+	msg_adds(&m, what);
+	char *text = msg_text(&m, o->lang);
+	o->progress(o->progress_ctx, text);
+	free(text);
+	msg_release(&m);
 }
 
 static double median(double *v, int n)
@@ -201,46 +231,52 @@ static enum bench_agree agreement(const struct check_spec *spec, int r, const st
 	return agree;
 }
 
-/* Why a child gave no figures, when it did not. */
-static char *child_failure(const struct sandbox_child *ch, const struct proto_stream *ps, const char *lang)
+/* Why a child gave no figures, when it did not, into the empty why. */
+static void child_failure(const struct sandbox_child *ch, const struct proto_stream *ps, struct msg *why)
 {
 	struct report r = REPORT_INIT;
 	/* before "ready" the child's word is its own; after it, the learner's kernel may speak */
 	int verdicts = proto_parse(sbuf_str(&ps->before), &r, NULL);
-	char *msg = NULL;
-	if (verdicts)
-		msg = msg_empty(&r.message) ? xstrdup(verdict_name(r.verdict)) : msg_text(&r.message, lang);
-	else if (ch->timed_out)
-		msg = xstrfmt(tr(lang, "The bench did not finish within %d s."), BENCH_TIME_LIMIT_MS / 1000);
-	else if (ch->signal)
-		msg = xstrfmt(tr(lang, "The bench's process ended with signal %d (%s)."), ch->signal,
-			      strsignal(ch->signal));
-	else if (proto_number(sbuf_str(&ps->after), "end", NULL) < 0)
-		msg = xstrdup(tr(lang, "The bench's process ended before its figures were all sent."));
+	if (verdicts) {
+		if (msg_empty(&r.message))
+			msg_raw(why, verdict_name(r.verdict));
+		else
+			msg_move(why, &r.message);
+	} else if (ch->timed_out) {
+		msg_addf(why, N_("The bench did not finish within %d s."), BENCH_TIME_LIMIT_MS / 1000);
+		msg_fact_int(why, "seconds", BENCH_TIME_LIMIT_MS / 1000);
+	} else if (ch->signal) {
+		msg_addf(why, N_("The bench's process ended with signal %d (%s)."), ch->signal, strsignal(ch->signal));
+		msg_fact_int(why, "signal", ch->signal);
+	} else if (proto_number(sbuf_str(&ps->after), "end", NULL) < 0) {
+		msg_adds(why, N_("The bench's process ended before its figures were all sent."));
+	}
 	report_release(&r);
-	return msg;
 }
 
-/* Runs one bench child to its end; its output split into ps. True when a key stopped it. */
+/* Runs one bench child to its end; its output split into ps, why it gave no figures into the
+ * empty failure. True when a key stopped it. */
 static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, bool interruptible,
-		      struct proto_stream *ps, char **failure)
+		      struct proto_stream *ps, struct msg *failure)
 {
 	struct sandbox_child ch;
-	*failure = NULL;
 	if (sandbox_start(&ch, lim, NULL, run_in_child, rq) < 0) {
-		*failure = xstrdup("cannot start the bench's process");
+		msg_raw(failure, "cannot start the bench's process");
 		return false;
 	}
 	bool stopped = sandbox_wait_all(&ch, 1, interruptible ? 0 : -1);
 	proto_split(ch.output.buf ? ch.output.buf : "", ch.output.len, ps);
 	if (!stopped)
-		*failure = child_failure(&ch, ps, rq->lang);
+		child_failure(&ch, ps, failure);
 	/* an error the child reported after "ready" (a buffer too large, the Oclgrind refusal) */
-	if (!stopped && !*failure && rq->mode == RUN_REFERENCE) {
+	if (!stopped && msg_empty(failure) && rq->mode == RUN_REFERENCE) {
 		struct report r = REPORT_INIT;
-		if (proto_parse(sbuf_str(&ps->after), &r, NULL))
-			*failure = msg_empty(&r.message) ? xstrdup("the reference's bench failed")
-							 : msg_text(&r.message, NULL);
+		if (proto_parse(sbuf_str(&ps->after), &r, NULL)) {
+			if (msg_empty(&r.message))
+				msg_raw(failure, "the reference's bench failed");
+			else
+				msg_move(failure, &r.message);
+		}
 		report_release(&r);
 	}
 	sandbox_child_release(&ch);
@@ -260,9 +296,25 @@ static void group_label(const struct check_spec *spec, const struct vars *v, cha
 	}
 }
 
+/* Row's problem, begun with the facts that name the row; filled at once by the caller. */
+static struct msg *row_problem(struct bench_row *row)
+{
+	msg_fact_str(&row->problem, "work_group", row->group);
+	msg_fact_int(&row->problem, "bytes", (long long)row->bytes_loop);
+	return &row->problem;
+}
+
+/* A figure with decimals as a fact (a fact is an integer or a string): "5.430". */
+static void fact_figure(struct msg *m, const char *name, double v, int decimals)
+{
+	char buf[64];
+	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
+	msg_fact_str(m, name, buf);
+}
+
 /* Fills b's rows from both children's output. */
 static void figures(struct bench_result *b, const struct check_spec *spec, const struct test_case *rows,
-		    const struct proto_stream *mine, const struct proto_stream *ref, const char *lang)
+		    const struct proto_stream *mine, const struct proto_stream *ref)
 {
 	struct times tm, tr_ref;
 	times_init(&tm, b->nrows, BENCH_TIME_LIMIT_MS / 1000.0);
@@ -294,25 +346,29 @@ static void figures(struct bench_result *b, const struct check_spec *spec, const
 		if (row->skipped)
 			continue;
 		if (!row_medians(&tr_ref, r, &row->ref_loop_s, &row->ref_first_s)) {
-			row->problem = xstrdup(tr(lang, "the reference gave no figures for this row"));
+			msg_adds(row_problem(row), N_("the reference gave no figures for this row"));
 			continue;
 		}
 		if (tm.failed[r]) {
-			row->problem = xstrfmt(tr(lang, "the launch failed: %s"), tm.why[r]);
+			msg_addf(row_problem(row), N_("the launch failed: %s"), tm.why[r]);
 			continue;
 		}
 		if (!row_medians(&tm, r, &row->loop_s, &row->first_s)) {
-			row->problem = xstrdup(tr(lang, "no figures came back for this row"));
+			msg_adds(row_problem(row), N_("no figures came back for this row"));
 			continue;
 		}
 		row->agree = agreement(spec, r, mine, ref);
+		double rate = row->bytes_loop / row->loop_s;
 		if (row->agree == AGREE_NO) {
-			row->problem = xstrdup(tr(lang, "at this size your results differ from the reference's"));
-		} else if (copy_rate > 0 && row->bytes_loop / row->loop_s > BENCH_MAX_OVER_COPY * copy_rate) {
-			row->problem = xstrfmt(tr(lang, "faster than %g copies of the same bytes: not believable"),
-					       BENCH_MAX_OVER_COPY);
+			msg_adds(row_problem(row), N_("at this size your results differ from the reference's"));
+		} else if (copy_rate > 0 && rate > BENCH_MAX_OVER_COPY * copy_rate) {
+			struct msg *why = row_problem(row);
+			msg_addf(why, N_("faster than %g copies of the same bytes: not believable"), BENCH_MAX_OVER_COPY);
+			fact_figure(why, "gbps", rate / 1e9, 3);
+			fact_figure(why, "copy_gbps", copy_rate / 1e9, 3);
+			fact_figure(why, "ratio", rate / copy_rate, 2);
 		}
-		if (row->problem)
+		if (!msg_empty(&row->problem))
 			row->loop_s = row->first_s = 0;
 	}
 	times_release(&tm);
@@ -324,14 +380,18 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 {
 	memset(b, 0, sizeof(*b));
 	copy_str(b->exercise, sizeof(b->exercise), e->name);
+	b->lang = o->lang ? xstrdup(o->lang) : NULL;
 	const char *path = o->file ? o->file : e->file_path;
 	char *src = NULL, *again = NULL, *solution = NULL;
-	if (read_regular_file(path, LEARNER_FILE_MAX, &src, NULL) < 0)
-		return say(b, -1, xstrfmt(tr(o->lang, "cannot read %s: %s"), path, strerror(errno)));
+	struct msg m = MSG_INIT;
+	if (read_regular_file(path, LEARNER_FILE_MAX, &src, NULL) < 0) {
+		msg_addf(&m, N_("cannot read %s: %s"), path, strerror(errno));
+		msg_fact_str(&m, "file", path);
+		return say(b, -1, &m);
+	}
 	/* The bench times a kernel that passes: its check first (the verdict cache answers at once
 	 * for a kernel the watcher has just checked). */
-	if (o->progress)
-		o->progress(o->progress_ctx, tr(o->lang, "checking it first..."));
+	progress(o, N_("checking it first..."));
 	struct check_options co = { .device = o->device, .file = o->file, .lang = o->lang, .cache = true,
 				    .interruptible = o->interruptible };
 	struct report r = REPORT_INIT;
@@ -344,15 +404,19 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 	b->interrupted = r.interrupted;
 	int rc = 0;
 	if (r.interrupted) {
-		rc = say(b, -1, xstrdup(tr(o->lang, "The bench was stopped by a key.")));
+		msg_adds(&m, N_("The bench was stopped by a key."));
+		rc = say(b, -1, &m);
 	} else if (r.device && strstr(r.device, "Oclgrind")) {
-		rc = say(b, -1, xstrdup(tr(o->lang, oclgrind_refusal)));
+		msg_adds(&m, oclgrind_refusal);
+		msg_fact_str(&m, "device", r.device);
+		rc = say(b, -1, &m);
 	} else if (r.verdict != VERDICT_PASS) {
-		rc = say(b, 1, xstrfmt(tr(o->lang, "%s does not pass its check yet (%s): only a kernel that "
-					  "passes is timed. `clings check %s` says what is wrong."), e->name,
-				       verdict_name(r.verdict), e->name));
+		msg_addf(&m, N_("%s does not pass its check yet (%s): only a kernel that passes is timed. "
+				"`clings check %s` says what is wrong."), e->name, verdict_name(r.verdict), e->name);
+		msg_fact_str(&m, "verdict", verdict_name(r.verdict));
+		rc = say(b, 1, &m);
 		if (r.verdict == VERDICT_ERROR && !msg_empty(&r.message))
-			rc = say(b, -1, msg_text(&r.message, o->lang));
+			rc = say(b, -1, &r.message);   /* the check's own message, as data */
 	}
 	report_release(&r);
 	if (rc) {
@@ -363,19 +427,21 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 	if (read_regular_file(path, LEARNER_FILE_MAX, &again, NULL) < 0 || strcmp(src, again)) {
 		free(src);
 		free(again);
-		return say(b, -1, xstrfmt(tr(o->lang, "%s changed while it was checked: bench it again."),
-					  path_shown(path)));
+		msg_addf(&m, N_("%s changed while it was checked: bench it again."), path_shown(path));
+		msg_fact_str(&m, "file", path_shown(path));
+		return say(b, -1, &m);
 	}
 	free(again);
 	struct check_spec *spec = xcalloc(1, sizeof(*spec));
 	if (check_spec_load(e->check_path, spec) < 0 || read_file(e->solution_path, &solution, NULL) < 0) {
 		free(src);
 		free(spec);
-		return say(b, -1, xstrfmt("cannot read the check or the solution of %s", e->name));
+		msg_rawf(&m, "cannot read the check or the solution of %s", e->name);
+		return say(b, -1, &m);
 	}
 	if (!spec->nbench) {
-		rc = say(b, -1, xstrfmt(tr(o->lang, "%s: the check has no [bench] section: this exercise is "
-					   "not benched."), e->check_path));
+		msg_addf(&m, N_("%s: the check has no [bench] section: this exercise is not benched."), e->check_path);
+		rc = say(b, -1, &m);
 		goto out;
 	}
 	struct sandbox_limits lim = {
@@ -400,48 +466,46 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 	rq.learner_src = src;
 	rq.limits = &lim;
 	struct proto_stream ref = PROTO_STREAM_INIT, mine = PROTO_STREAM_INIT;
-	char *failure = NULL;
-	if (o->progress)
-		o->progress(o->progress_ctx, tr(o->lang, "timing the reference solution and a copy..."));
+	struct msg failure = MSG_INIT;
+	progress(o, N_("timing the reference solution and a copy..."));
 	b->interrupted = run_child(&ref_rq, &ref_lim, o->interruptible, &ref, &failure);
 	char type[8] = "";
 	unsigned long long memory = 0;
 	long long bytes = 0;
 	const char *size = strstr(sbuf_str(&ref.after), "benchsize\t");
-	if (!b->interrupted && !failure &&
+	if (!b->interrupted && msg_empty(&failure) &&
 	    (!size || sscanf(size, "benchsize\t%7[a-z]\t%llu\t%lld", type, &memory, &bytes) != 3 || bytes <= 0))
-		failure = xstrdup("the reference's bench did not say its size");
+		msg_raw(&failure, "the reference's bench did not say its size");
 	struct report dev = REPORT_INIT;
 	proto_parse(sbuf_str(&ref.before), &dev, NULL);
 	b->device = dev.device ? xstrdup(dev.device) : NULL;
 	report_release(&dev);
-	if (!b->interrupted && !failure) {
+	if (!b->interrupted && msg_empty(&failure)) {
 		b->cpu = !strcmp(type, "cpu");
 		b->bytes = bytes;
 		rq.bench_bytes = bytes;
-		if (o->progress)
-			o->progress(o->progress_ctx, tr(o->lang, "timing your kernel..."));
+		progress(o, N_("timing your kernel..."));
 		b->interrupted = run_child(&rq, &lim, o->interruptible, &mine, &failure);
 	}
 	if (b->interrupted) {
-		rc = say(b, -1, xstrdup(tr(o->lang, "The bench was stopped by a key.")));
-	} else if (failure) {
-		rc = say(b, -1, failure);
-		failure = NULL;
+		msg_adds(&m, N_("The bench was stopped by a key."));
+		rc = say(b, -1, &m);
+	} else if (!msg_empty(&failure)) {
+		rc = say(b, -1, &failure);
 	} else {
 		struct test_case *rows;
 		struct sbuf err = SBUF_INIT;
 		if (check_spec_bench_rows(spec, bytes, &rows, &b->nrows, &err) < 0) {
-			rc = say(b, -1, sbuf_detach(&err));
+			rc = say_raw(b, -1, sbuf_str(&err));
 		} else {
 			b->rows = xcalloc((size_t)b->nrows + 1, sizeof(*b->rows));
 			b->multipass = spec->repeat_while != NULL;
-			figures(b, spec, rows, &mine, &ref, o->lang);
+			figures(b, spec, rows, &mine, &ref);
 			free(rows);
 		}
 		sbuf_release(&err);
 	}
-	free(failure);
+	msg_release(&failure);
 	free(shown);
 	proto_stream_release(&ref);
 	proto_stream_release(&mine);

@@ -12,6 +12,7 @@
  *   time R RUN FIRST_NS LOOP_NS | data R 0 ARG BYTES 0 (a small output, whole)
  *   hash R ARG HEX, data R 1 ARG BYTES 0 (a large output: its hash, and a sample)
  *   copy RUN NS BYTES (reference) | end ROWS
+ *   verdict error (a message as data: the parent renders it in the report's language)
  */
 #include "engine/engine.h"
 
@@ -92,9 +93,10 @@ static int eval_or_say(int fd, const struct check_spec *spec, const char *expr, 
 	char e[128];
 	if (expr_eval(expr, v, out, e, sizeof(e)) == 0)
 		return 0;
-	char *msg = xstrfmt("%s: [bench]: '%s': %s", spec->path, expr, e);
-	run_send_error(fd, msg);
-	free(msg);
+	struct msg m = MSG_INIT;   /* the course's error: its author reads English */
+	msg_rawf(&m, "%s: [bench]: '%s': %s", spec->path, expr, e);
+	msg_fact_str(&m, "file", spec->path);
+	proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &m);
 	return -1;
 }
 
@@ -132,19 +134,23 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 				if (arg_fill_init(a, &a->init, &v, init, (size_t)x,
 						  (seed + (uint64_t)n + 1) ^ (0x1000193u * (uint64_t)(i + 1)), why,
 						  sizeof(why)) < 0) {
-					char *msg = xstrfmt("%s: init of '%s': %s", spec->path, a->name, why);
-					run_send_error(fd, msg);
-					free(msg);
+					struct msg m = MSG_INIT;
+					msg_rawf(&m, "%s: init of '%s': %s", spec->path, a->name, why);
+					msg_fact_str(&m, "file", spec->path);
+					msg_fact_str(&m, "buffer", a->name);
+					proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &m);
 					free(init);
 					goto fail;
 				}
 				int rc = clhost_buffer(s, bytes, 0, init, &cur->own[i]);
 				free(init);
 				if (rc < 0) {
-					char *msg = xstrfmt("cannot make a buffer of %zu MB for '%s' on %s", bytes >> 20,
-							    a->name, clhost_device_name(s));
-					run_send_error(fd, msg);
-					free(msg);
+					struct msg m = MSG_INIT;
+					msg_rawf(&m, "cannot make a buffer of %zu MB for '%s' on %s", bytes >> 20, a->name,
+						 clhost_device_name(s));
+					msg_fact_str(&m, "buffer", a->name);
+					msg_fact_int(&m, "bytes", (long long)bytes);
+					proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &m);
 					goto fail;
 				}
 				cur->use[i] = cur->own[i];
@@ -307,7 +313,10 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 {
 	const struct check_spec *spec = rq->spec;
 	if (strstr(clhost_device_name(s), "Oclgrind")) {
-		run_send_error(fd, tr(rq->lang, oclgrind_refusal));
+		struct msg m = MSG_INIT;
+		msg_adds(&m, oclgrind_refusal);
+		msg_fact_str(&m, "device", clhost_device_name(s));
+		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &m);
 		return 0;
 	}
 	if (clhost_profile(s) < 0) {

@@ -375,7 +375,7 @@ struct bench_row {
 	double loop_s, first_s;      /* the learner's medians; 0 with a problem */
 	double ref_loop_s, ref_first_s;
 	enum bench_agree agree;      /* its results against the reference's, at this size */
-	char *problem;               /* why the learner's figures are not shown, or NULL */
+	struct msg problem;          /* why the learner's figures are not shown; empty when they are */
 };
 struct bench_result {
 	char exercise[NAME_MAX_LEN];
@@ -388,13 +388,15 @@ struct bench_result {
 	int nrows;
 	enum verdict check_verdict;
 	bool interrupted;
-	char *message;               /* why there are no figures, or NULL */
+	struct msg message;          /* why there are no figures; empty when there are */
+	char *lang;                  /* the bench's (its options'): the JSON report's messages are in it */
 	struct access_figure *access;/* the check's memory-access figures, when the analysis ran */
 	int naccess;                 /* -1: none */
 };
-extern const char oclgrind_refusal[];   /* English: tr() it */
+extern const char oclgrind_refusal[];   /* a catalog id: msg_adds it */
 /* Checks the kernel, then benches it when it passes. Returns 0 with figures in b, 1 when the
- * kernel does not pass its check, -1 when the bench could not run (b->message says why). */
+ * kernel does not pass its check, -1 when the bench could not run (b->message says why). A row's
+ * problem and the message keep their facts: "work_group", "gbps", "ratio", "bytes", ... */
 int bench_exercise(const struct course *c, const struct exercise *e, const struct bench_options *o,
 		   struct bench_result *b);
 void bench_result_release(struct bench_result *b);

@@ -58,9 +58,11 @@ static void row_label(const struct bench_result *b, int i, char *label, size_t c
 
 void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang)
 {
-	struct sbuf safe = SBUF_INIT;
-	if (b->message) {
-		sbuf_addf(out, "%s: %s\n", b->exercise, text_safe(b->message, &safe));
+	struct sbuf safe = SBUF_INIT, said = SBUF_INIT;
+	if (!msg_empty(&b->message)) {
+		msg_render(&b->message, lang, &said);
+		sbuf_addf(out, "%s: %s\n", b->exercise, text_safe(sbuf_str(&said), &safe));
+		sbuf_release(&said);
 		sbuf_release(&safe);
 		return;
 	}
@@ -100,15 +102,18 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 			sbuf_addf(out, "  %-18s %s\n", label, tr(lang, "skipped: larger than this device allows"));
 			continue;
 		}
-		if (row->problem)
-			sbuf_addf(out, "  %-18s %s\n", label, row->problem);
-		else
+		if (!msg_empty(&row->problem)) {
+			msg_render(&row->problem, lang, &said);
+			sbuf_addf(out, "  %-18s %s\n", label, sbuf_str(&said));
+			sbuf_reset(&said);
+		} else {
 			add_row(out, b, label, row->loop_s, row->first_s, row, lang);
+		}
 		if (row->ref_loop_s > 0) {
 			snprintf(label, sizeof(label), "  %s", tr(lang, "reference"));
 			add_row(out, b, label, row->ref_loop_s, row->ref_first_s, row, lang);
 		}
-		unknown = unknown || (!row->problem && row->agree >= AGREE_SAMPLED);
+		unknown = unknown || (msg_empty(&row->problem) && row->agree >= AGREE_SAMPLED);
 	}
 	if (unknown)
 		sbuf_adds(out, tr(lang, "\nYour floating-point results at this size were compared with the reference's\n"
@@ -124,6 +129,7 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 		sbuf_addf(out, "\n%s\n", text_safe(sbuf_str(&acc), &safe));
 		sbuf_release(&acc);
 	}
+	sbuf_release(&said);
 	sbuf_release(&safe);
 }
 
@@ -151,12 +157,20 @@ static void json_side(struct sbuf *out, const char *key, const struct bench_resu
 	sbuf_adds(out, "}");
 }
 
-static void json_nullable(struct sbuf *out, const char *s)
+/* "KEY": m in lang (null when empty), then "FACTS_KEY": its facts, as a check's JSON gives them. */
+static void json_msg(struct sbuf *out, const char *key, const char *facts_key, const struct msg *m,
+		     const char *lang)
 {
-	if (s)
-		json_add_string(out, s);
-	else
+	sbuf_addf(out, "\"%s\": ", key);
+	if (msg_empty(m)) {
 		sbuf_adds(out, "null");
+	} else {
+		char *text = msg_text(m, lang);
+		json_add_string(out, text);
+		free(text);
+	}
+	sbuf_addf(out, ", \"%s\": ", facts_key);
+	msg_facts_json(m, out);
 }
 
 void bench_report_json(const struct bench_result *b, FILE *f)
@@ -166,8 +180,8 @@ void bench_report_json(const struct bench_result *b, FILE *f)
 	sbuf_adds(&out, "{\"exercise\": ");
 	json_add_string(&out, b->exercise);
 	bool failed = b->check_verdict != VERDICT_PASS && b->check_verdict != VERDICT_ERROR;
-	sbuf_addf(&out, ", \"status\": \"%s\", \"message\": ", !b->message ? "ok" : failed ? "fail" : "error");
-	json_nullable(&out, b->message);
+	sbuf_addf(&out, ", \"status\": \"%s\", ", msg_empty(&b->message) ? "ok" : failed ? "fail" : "error");
+	json_msg(&out, "message", "facts", &b->message, b->lang);
 	sbuf_adds(&out, ", \"device\": ");
 	json_add_string(&out, b->device);
 	sbuf_addf(&out, ", \"device_type\": \"%s\", \"bytes\": %lld, \"runs\": %d, \"warmup_runs\": %d, "
@@ -186,9 +200,9 @@ void bench_report_json(const struct bench_result *b, FILE *f)
 		sbuf_adds(&out, ", \"work_group\": ");
 		json_add_string(&out, row->group);
 		sbuf_addf(&out, ", \"passes\": %d, \"bytes\": %.0f, \"first_pass_bytes\": %.0f, \"skipped\": %s, "
-			  "\"results\": \"%s\", \"problem\": ", row->passes, row->bytes_loop, row->bytes_first,
+			  "\"results\": \"%s\", ", row->passes, row->bytes_loop, row->bytes_first,
 			  row->skipped ? "true" : "false", agree[row->agree]);
-		json_nullable(&out, row->problem);
+		json_msg(&out, "problem", "problem_facts", &row->problem, b->lang);
 		json_side(&out, "kernel", b, row, row->loop_s, row->first_s);
 		json_side(&out, "reference", b, row, row->ref_loop_s, row->ref_first_s);
 		sbuf_adds(&out, "}");
