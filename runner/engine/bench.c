@@ -55,17 +55,11 @@ static int say_raw(struct bench_result *b, int rc, const char *text)
 	return say(b, rc, &m);
 }
 
-/* boundary: the progress line becomes a struct msg next */
+/* A catalog text for the progress line; the callee translates it. */
 static void progress(const struct bench_options *o, const char *what)
 {
-	if (!o->progress)
-		return;
-	struct msg m = MSG_INIT;
-	msg_adds(&m, what);
-	char *text = msg_text(&m, o->lang);
-	o->progress(o->progress_ctx, text);
-	free(text);
-	msg_release(&m);
+	if (o->progress)
+		o->progress(o->progress_ctx, what);
 }
 
 static double median(double *v, int n)
@@ -459,7 +453,7 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 	struct run_request ref_rq = { .spec = spec, .learner_path = shown, .solution_src = solution,
 				      .solution_shown = course_relative(c, e->solution_path),
 				      .check_file = e->check_path, .device = o->device, .mode = RUN_REFERENCE,
-				      .limits = &ref_lim, .lang = o->lang, .bench = true };
+				      .limits = &ref_lim, .bench = true };
 	struct run_request rq = ref_rq;
 	rq.mode = RUN_EXECUTE;
 	rq.solution_src = NULL;

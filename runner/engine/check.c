@@ -525,7 +525,6 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		.device = o->device,
 		.mode = RUN_EXECUTE,
 		.limits = &exec_limits,
-		.lang = o->lang,
 	};
 	struct run_request ref_rq = exec_rq, an_rq = exec_rq;
 	ref_rq.mode = RUN_REFERENCE;

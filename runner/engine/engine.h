@@ -313,7 +313,6 @@ struct run_request {
 	/* Build with the compiler's optimisation: the bench does, and a check asks it for a second
 	 * opinion when the unoptimised build is wrong and the analysis clean (a compiler's bug). */
 	bool optimise;
-	const char *lang;            /* of the messages the child writes */
 	bool bench;                  /* time the kernel at the bench's size (benchrun.c) */
 	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
 };

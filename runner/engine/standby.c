@@ -4,7 +4,7 @@
  * build costs about a second, most of a check. In watch mode the learner spends far longer
  * editing than that, so the watcher starts the next execution child as soon as a check ends:
  * it opens the device, warms the compiler, and waits on a pipe. The next save hands it the
- * request: the path of the check file, the language, the limits, and the learner's source as
+ * request: the path of the check file, the limits, and the learner's source as
  * the parent read it (so that analysis and execution check the same text). It runs the
  * learner's kernel only: the reference solution is never in its hands.
  *
@@ -33,8 +33,8 @@ struct standby_arg {
 
 /* The request: one field a line, "key value", in this order; the last, "source LENGTH", is
  * followed by the learner's source, to the end. */
-enum { JOB_CHECK, JOB_SEED, JOB_SHOWN, JOB_LANG, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
-static const char *const job_keys[JOB_FIELDS] = { "check", "seed", "shown", "lang", "limits",
+enum { JOB_CHECK, JOB_SEED, JOB_SHOWN, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
+static const char *const job_keys[JOB_FIELDS] = { "check", "seed", "shown", "limits",
 						  "source" };
 
 /* Splits job (in place) into its fields and *rest, what follows them; false when one is missing. */
@@ -140,7 +140,6 @@ static int standby_main(void *arg, int fd)
 		.device = a->device,
 		.mode = RUN_EXECUTE,
 		.limits = &limits,
-		.lang = f[JOB_LANG],
 	};
 	return run_in_session(&rq, s, fd);
 }
@@ -179,10 +178,9 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct sandbo
 	}
 	const struct sandbox_limits *l = rq->limits;
 	struct sbuf job = SBUF_INIT;
-	sbuf_addf(&job, "check %s\nseed %llu\nshown %s\nlang %s\nlimits %ld %ld %ld %ld %ld %ld\n"
+	sbuf_addf(&job, "check %s\nseed %llu\nshown %s\nlimits %ld %ld %ld %ld %ld %ld\n"
 			"source %zu\n",
 		  rq->check_file, (unsigned long long)rq->spec->seed, rq->learner_path,
-		  rq->lang ? rq->lang : "en",
 		  l->time_ms, l->build_ms, l->memory_mb, l->cpu_s, l->file_mb, l->open_files,
 		  strlen(rq->learner_src));
 	/* One line a field: a path with a newline in it goes to a cold child. */

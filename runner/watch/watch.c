@@ -349,7 +349,7 @@ static void show_report(struct watch *w)
 static void on_bench_progress(void *ctx, const char *what)
 {
 	struct watch *w = ctx;
-	set_status(w, STATUS_BUSY, T("Benching %s: %s"), watch_current(w)->name, what);
+	set_status(w, STATUS_BUSY, T("Benching %s: %s"), watch_current(w)->name, T(what));
 	screen_draw(w);
 }
 
@@ -361,7 +361,7 @@ static void run_bench(struct watch *w)
 		set_status(w, STATUS_INFO, "%s", T("B times a kernel that passes: make it pass first."));
 		return;
 	}
-	on_bench_progress(w, T("starting..."));
+	on_bench_progress(w, N_("starting..."));
 	struct bench_options o = { .device = w->opt.device, .lang = w->opt.lang,
 				   .interruptible = w->interactive, .progress = on_bench_progress,
 				   .progress_ctx = w };
