@@ -383,8 +383,7 @@ static int handler(void *user, const char *section, const char *name, const char
 			struct arg_spec *from = find_arg(spec, value);
 			if (!from || (from->kind != ARG_GLOBAL))
 				return bad(ctx, "[repeat]: '%s' is not a buffer of the signature", value);
-			free(a->from);
-			a->from = xstrdup(value);
+			a->from_arg = (int)(from - spec->args);
 			return 1;
 		}
 		return add_let(ctx, spec->repeat_set, &spec->nrepeat_set, name, value);
@@ -474,7 +473,7 @@ static int validate(struct load_ctx *ctx)
 			return bad(ctx, "argument '%s' needs a [%s %s] section with '%s'", a->name,
 				   kinds[a->kind], a->name, a->kind == ARG_SCALAR ? "value" : "size"),
 			       ini_find_line(text, "[check]");
-		if (a->kind == ARG_GLOBAL && !a->output && a->init.kind == INIT_POISON && !a->from)
+		if (a->kind == ARG_GLOBAL && !a->output && a->init.kind == INIT_POISON && a->from_arg < 0)
 			a->init.kind = INIT_RANDOM, a->init.a = -100, a->init.b = 100;
 		int l = output_keys_line(ctx, a);
 		if (l)
@@ -586,7 +585,6 @@ void check_spec_release(struct check_spec *spec)
 		free(a->value_expr);
 		free(a->count);
 		init_release(&a->init);
-		free(a->from);
 		free(a->host_expr[0]);
 		free(a->host_expr[1]);
 		for (int d = 0; d < MAX_DIMS; d++) {

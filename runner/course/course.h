@@ -188,7 +188,7 @@ struct arg_spec {
 	int count_arg;               /* its index; -1: the whole buffer is compared */
 	char *shape_expr[MAX_DIMS];  /* outputs: rows, columns (2-D) or one dimension */
 	char *label[MAX_DIMS];       /* how the learner names an index: "work-group"; "row", "column" */
-	char *from;                  /* [repeat]: next pass's contents come from this output */
+	int from_arg;                /* [repeat]: the output whose contents the next pass takes; -1 */
 	enum host_oracle host;       /* outputs: what the host computes to verify the reference */
 	int host_src;                /* the argument the oracle reads */
 	char *host_expr[2];          /* segment length; or rows, columns of a transpose */

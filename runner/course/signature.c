@@ -78,6 +78,7 @@ int spec_parse_arg(const char *text, struct arg_spec *a, char *err, size_t errle
 	char buf[256];
 	a->tolerance = -1;   /* the check's */
 	a->count_arg = -1;   /* the whole buffer */
+	a->from_arg = -1;
 	copy_str(buf, sizeof(buf), text);
 	for (char *p = buf; *p; p++)
 		if (*p == '*') {

@@ -122,10 +122,8 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 				elem_set(a->type, cur->scalar[i], 0, (double)x);
 			} else if (a->kind == ARG_LOCAL) {
 				cur->local_bytes[i] = (size_t)x * esize;
-			} else if (n > 0 && a->from) {
-				for (int j = 0; j < spec->nargs; j++)
-					if (!strcmp(spec->args[j].name, a->from))
-						cur->use[i] = p[n - 1].use[j];
+			} else if (n > 0 && a->from_arg >= 0) {
+				cur->use[i] = p[n - 1].use[a->from_arg];
 				cur->n[i] = (size_t)x;
 			} else {
 				size_t bytes = (size_t)x * esize;

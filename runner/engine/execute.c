@@ -348,11 +348,8 @@ static int prepare_pass(struct child *c, int test, const struct vars *v, struct 
 			free(msg);
 			return -1;
 		}
-		if (prev && a->from) {
-			int from = -1;
-			for (int j = 0; j < spec->nargs; j++)
-				if (!strcmp(spec->args[j].name, a->from))
-					from = j;
+		if (prev && a->from_arg >= 0) {
+			int from = a->from_arg;
 			const void *src = prev->expected[from] ? prev->expected[from] : prev->got[from];
 			size_t m = prev->n[from] < (size_t)n ? prev->n[from] : (size_t)n;
 			if (src)

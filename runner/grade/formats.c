@@ -322,6 +322,8 @@ static void summary(struct sbuf *j, const struct grade_run *run, const char *lan
 		add_key(j, "file", it->file ? it->file : "");
 		sbuf_addf(j, ", \"line\": %d, ", it->r.line);
 		add_key(j, "message", grade_item_message(it, lang));
+		sbuf_adds(j, ", \"facts\": ");   /* what the message says, for a program to read */
+		msg_facts_json(&it->r.message, j);
 		sbuf_addf(j, ", \"seconds\": %.3f}", it->state == GRADED ? it->r.seconds : 0.0);
 	}
 	sbuf_adds(j, "]}\n");

@@ -107,7 +107,8 @@ static void loads_a_reduction(void **state)
 	assert_int_equal(spec.args[2].kind, ARG_LOCAL);
 	assert_int_equal(spec.args[3].kind, ARG_SCALAR);
 	assert_int_equal(spec.args[3].type, TYPE_UINT);
-	assert_string_equal(spec.args[0].from, "out");
+	assert_int_equal(spec.args[0].from_arg, 1);   /* resolved at load: in = out */
+	assert_int_equal(spec.args[1].from_arg, -1);
 	assert_non_null(spec.repeat_while);
 	assert_int_equal(spec.analysis_time_limit_ms, spec.time_limit_ms);
 
