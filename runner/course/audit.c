@@ -136,16 +136,18 @@ static int group_line(const struct check_spec *spec, const char *text, const cha
 		if (strncmp(case_name, spec->tests[t].name, strlen(spec->tests[t].name)))
 			continue;
 		for (int p = 0; p < spec->tests[t].nparams; p++)
-			for (int d = 0; d < spec->dims; d++) {
-				const char *name = spec->tests[t].params[p].name, *at = spec->local_expr[d];
-				size_t n = strlen(name);
-				while ((at = strstr(at, name)) && ((at > spec->local_expr[d] && (isalnum((unsigned char)at[-1]) ||
-					at[-1] == '_')) || isalnum((unsigned char)at[n]) || at[n] == '_'))
-					at += n;
-				int line = at ? ini_key_line(text, header, name) : 0;
-				if (line)
-					return line;
-			}
+			for (int s = 0; s < spec->nsteps; s++)
+				for (int d = 0; d < spec->steps[s].dims; d++) {
+					const char *name = spec->tests[t].params[p].name;
+					const char *local = spec->steps[s].local_expr[d], *at = local;
+					size_t n = strlen(name);
+					while ((at = strstr(at, name)) && ((at > local && (isalnum((unsigned char)at[-1]) ||
+						at[-1] == '_')) || isalnum((unsigned char)at[n]) || at[n] == '_'))
+						at += n;
+					int line = at ? ini_key_line(text, header, name) : 0;
+					if (line)
+						return line;
+				}
 	}
 	return ini_find_line(text, header);
 }

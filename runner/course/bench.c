@@ -119,10 +119,10 @@ int check_spec_bench_validate(const struct check_spec *spec, struct sbuf *err)
 							   : arg->size_expr, &v, arg->kind == ARG_SCALAR ? INT64_MIN : 0,
 							   &x, err);
 				}
-				for (int d = 0; d < spec->dims && !rc; d++) {
-					rc = eval_at_least("global", spec->global_expr[d], &v, 1, &g, err);
+				for (int d = 0; d < spec->steps[0].dims && !rc; d++) {
+					rc = eval_at_least("global", spec->steps[0].global_expr[d], &v, 1, &g, err);
 					if (!rc)
-						rc = eval_at_least("local", spec->local_expr[d], &v, 1, &x, err);
+						rc = eval_at_least("local", spec->steps[0].local_expr[d], &v, 1, &x, err);
 					if (!rc && g % x) {
 						sbuf_addf(err, "global %lld is not a multiple of local %lld",
 							  (long long)g, (long long)x);

@@ -20,6 +20,8 @@ struct load_ctx {
 	const char *text;       /* the whole file, to find the line of a section later */
 	bool check_signature;   /* [check] gave one: no [step] sections then */
 	char *signature_head;   /* its first lines, ending in ',': more follow */
+	struct step_spec implied; /* [check] kernel and [ndrange]: the one step of a check without
+				   * [step] sections (check_steps_finish makes it steps[0]) */
 	char err[256];
 };
 
@@ -119,10 +121,10 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 		if (spec->nsteps)
 			return bad(ctx, "a check with [step] sections names its kernels there, not in [check]");
 		/* a name no kernel can have would blame every learner's kernel for a mismatch */
-		if (!spec_identifier(v, sizeof(spec->kernel)))
+		if (!spec_identifier(v, sizeof(ctx->implied.kernel)))
 			return bad(ctx, "kernel must be a C identifier (letters, digits and '_', not "
-				   "starting with a digit, under %zu characters)", sizeof(spec->kernel));
-		copy_str(spec->kernel, sizeof(spec->kernel), v);
+				   "starting with a digit, under %zu characters)", sizeof(ctx->implied.kernel));
+		copy_str(ctx->implied.kernel, sizeof(ctx->implied.kernel), v);
 	} else if (!strcmp(name, "signature")) {
 		if (spec->nsteps)
 			return bad(ctx, "a check with [step] sections gives each step its signature");
@@ -352,19 +354,20 @@ static int handler(void *user, const char *section, const char *name, const char
 	if (!strcmp(section, "let"))
 		return add_let(ctx, spec->lets, &spec->nlets, name, value);
 	if (!strcmp(section, "ndrange")) {
-		char **dst = !strcmp(name, "global") ? spec->global_expr
-			     : !strcmp(name, "local") ? spec->local_expr : NULL;
+		struct step_spec *st = &ctx->implied;
+		char **dst = !strcmp(name, "global") ? st->global_expr
+			     : !strcmp(name, "local") ? st->local_expr : NULL;
 		if (!dst)
 			return bad(ctx, "unknown key '%s' in [ndrange]", name);
 		char *parts[MAX_DIMS];
 		int n = spec_split_list(value, parts, MAX_DIMS);
 		if (n < 0)
 			return bad(ctx, "%s takes one or two dimensions", name);
-		if (spec->dims && spec->dims != n) {
+		if (st->dims && st->dims != n) {
 			spec_free_list(parts, n);
 			return bad(ctx, "global and local must have the same number of dimensions");
 		}
-		spec->dims = n;
+		st->dims = n;
 		for (int i = 0; i < n; i++) {
 			free(dst[i]);
 			dst[i] = parts[i];
@@ -391,7 +394,7 @@ static int handler(void *user, const char *section, const char *name, const char
 	if (!strcmp(kind, "step")) {
 		if (!rest[0])
 			return bad(ctx, "[step] needs a name: [step NAME]");
-		if (ctx->check_signature || spec->kernel[0])
+		if (ctx->check_signature || ctx->implied.kernel[0])
 			return bad(ctx, "a check has either [check] kernel and signature with [ndrange], or "
 				   "[step NAME] sections, not both");
 		return check_step_key(spec, rest, name, value, ctx->err, sizeof(ctx->err)) == 0;
@@ -458,7 +461,8 @@ static int validate(struct load_ctx *ctx)
 {
 	struct check_spec *spec = ctx->spec;
 	const char *text = ctx->text;
-	if (!spec->nsteps && !spec->kernel[0])
+	const struct step_spec *implied = &ctx->implied;
+	if (!spec->nsteps && !implied->kernel[0])
 		return bad(ctx, "[check] needs 'kernel', the kernel's name (or the check [step NAME] "
 			   "sections)"), ini_find_line(text, "[check]");
 	if (!spec->nsteps && !spec->nargs)
@@ -479,13 +483,13 @@ static int validate(struct load_ctx *ctx)
 		if (l)
 			return l;
 	}
-	if (spec->nsteps && (spec->dims || ini_find_line(text, "[ndrange]")))
+	if (spec->nsteps && (implied->dims || ini_find_line(text, "[ndrange]")))
 		return bad(ctx, "a check with [step] sections gives each step its own global and local: "
 			   "no [ndrange]"), ini_find_line(text, "[ndrange]");
-	if (!spec->nsteps && (!spec->dims || !spec->global_expr[0] || !spec->local_expr[0]))
+	if (!spec->nsteps && (!implied->dims || !implied->global_expr[0] || !implied->local_expr[0]))
 		return bad(ctx, "[ndrange] needs both 'global' and 'local'"),
 		       ini_find_line(text, "[ndrange]") ? ini_find_line(text, "[ndrange]") : 1;
-	int step_line = check_steps_finish(spec, text, ctx->err, sizeof(ctx->err));
+	int step_line = check_steps_finish(spec, text, &ctx->implied, ctx->err, sizeof(ctx->err));
 	if (step_line)
 		return step_line;
 	if (!spec->ntests)
@@ -558,6 +562,10 @@ int check_spec_load(const char *path, struct check_spec *spec)
 	free(ctx.signature_head);
 	if (!line)
 		line = validate(&ctx);
+	for (int d = 0; d < MAX_DIMS; d++) {   /* what a failed load left of [ndrange] */
+		free(ctx.implied.global_expr[d]);
+		free(ctx.implied.local_expr[d]);
+	}
 	if (!line && ctx.err[0])
 		line = 1;   /* a problem with no line of its own (an empty file): the file's start */
 	/* Both phases run side by side: the analysis gets the same limit unless told otherwise. */
@@ -596,10 +604,6 @@ void check_spec_release(struct check_spec *spec)
 		free(spec->lets[i].expr);
 	for (int i = 0; i < spec->nrepeat_set; i++)
 		free(spec->repeat_set[i].expr);
-	for (int d = 0; d < MAX_DIMS; d++) {
-		free(spec->global_expr[d]);
-		free(spec->local_expr[d]);
-	}
 	free(spec->repeat_while);
 	free(spec->requirement_why);
 	for (int t = 0; t < spec->ntests; t++)

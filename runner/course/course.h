@@ -282,13 +282,10 @@ void advice_release(struct check_spec *spec);
 struct check_spec {
 	char *path;
 	uint64_t text_hash;          /* of the file's text: what results computed from it depend on */
-	char kernel[NAME_MAX_LEN];
 	struct arg_spec args[MAX_ARGS];
 	int nargs;
 	struct let_spec lets[MAX_LETS];
 	int nlets;
-	int dims;
-	char *global_expr[MAX_DIMS], *local_expr[MAX_DIMS];
 	char *repeat_while;          /* NULL: one pass */
 	struct let_spec repeat_set[MAX_LETS];
 	int nrepeat_set;
@@ -344,9 +341,11 @@ bool spec_identifier(const char *s, size_t max);
 /* One key of [step NAME]; -1 with why in err. */
 int check_step_key(struct check_spec *spec, const char *step, const char *key, const char *value,
 		   char *err, size_t errlen);
-/* After the whole file: the one step of a check without [step] sections, or the checks of
- * each step. Returns the line to blame (why in err), or 0. */
-int check_steps_finish(struct check_spec *spec, const char *text, char *err, size_t errlen);
+/* After the whole file: the one step of a check without [step] sections (implied: [check]'s
+ * kernel and [ndrange], whose expressions move into it), or the checks of each step. Returns
+ * the line to blame (why in err), or 0. */
+int check_steps_finish(struct check_spec *spec, const char *text, struct step_spec *implied,
+		       char *err, size_t errlen);
 void check_steps_release(struct check_spec *spec);
 /* The step that writes argument arg last (its highest step whose parameter is not const), or 0. */
 int check_step_last_writer(const struct check_spec *spec, int arg);

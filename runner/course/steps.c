@@ -138,28 +138,31 @@ int check_step_key(struct check_spec *spec, const char *step, const char *key, c
 	return 0;
 }
 
-/* The one step of a check without [step] sections: its kernel, every argument, its [ndrange]. */
-static void implied_step(struct check_spec *spec)
+/* The one step of a check without [step] sections: its kernel, every argument, its [ndrange]
+ * (taken from implied, whose expressions move). */
+static void implied_step(struct check_spec *spec, struct step_spec *implied)
 {
 	struct step_spec *st = &spec->steps[0];
 	spec->nsteps = 1;
-	copy_str(st->kernel, sizeof(st->kernel), spec->kernel);
+	copy_str(st->kernel, sizeof(st->kernel), implied->kernel);
 	st->nparams = spec->nargs;
 	for (int i = 0; i < spec->nargs; i++) {
 		st->param[i].arg = i;
 		st->param[i].is_const = spec->args[i].is_const;
 	}
-	st->dims = spec->dims;
-	for (int d = 0; d < spec->dims; d++) {
-		st->global_expr[d] = xstrdup(spec->global_expr[d]);
-		st->local_expr[d] = xstrdup(spec->local_expr[d]);
+	st->dims = implied->dims;
+	for (int d = 0; d < MAX_DIMS; d++) {
+		st->global_expr[d] = implied->global_expr[d];
+		st->local_expr[d] = implied->local_expr[d];
+		implied->global_expr[d] = implied->local_expr[d] = NULL;
 	}
 }
 
-int check_steps_finish(struct check_spec *spec, const char *text, char *err, size_t errlen)
+int check_steps_finish(struct check_spec *spec, const char *text, struct step_spec *implied,
+		       char *err, size_t errlen)
 {
 	if (!spec->nsteps) {
-		implied_step(spec);
+		implied_step(spec, implied);
 		return 0;
 	}
 	for (int i = 0; i < spec->nsteps; i++) {

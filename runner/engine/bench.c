@@ -282,9 +282,9 @@ static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, 
 static void group_label(const struct check_spec *spec, const struct vars *v, char *out, size_t cap)
 {
 	out[0] = '\0';
-	for (int d = 0; d < spec->dims; d++) {
+	for (int d = 0; d < spec->steps[0].dims; d++) {
 		int64_t l = 0;
-		expr_eval(spec->local_expr[d], v, &l, (char[64]){ 0 }, 64);
+		expr_eval(spec->steps[0].local_expr[d], v, &l, (char[64]){ 0 }, 64);
 		size_t len = strlen(out);
 		snprintf(out + len, cap - len, "%s%lld", d ? "x" : "", (long long)l);
 	}

@@ -155,10 +155,10 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 				cur->n[i] = (size_t)x;
 			}
 		}
-		for (int d = 0; d < spec->dims; d++) {
+		for (int d = 0; d < spec->steps[0].dims; d++) {
 			int64_t g, l;
-			if (eval_or_say(fd, spec, spec->global_expr[d], &v, &g) < 0 ||
-			    eval_or_say(fd, spec, spec->local_expr[d], &v, &l) < 0)
+			if (eval_or_say(fd, spec, spec->steps[0].global_expr[d], &v, &g) < 0 ||
+			    eval_or_say(fd, spec, spec->steps[0].local_expr[d], &v, &l) < 0)
 				goto fail;
 			cur->global[d] = (size_t)g;
 			cur->local[d] = (size_t)l;
@@ -239,7 +239,7 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 			if (rc)
 				sbuf_adds(&why, "cannot set the arguments");
 			else
-				rc = clhost_enqueue(k, spec->dims, p[n].global, p[n].local, &ev[n], &why);
+				rc = clhost_enqueue(k, spec->steps[0].dims, p[n].global, p[n].local, &ev[n], &why);
 			failed_pass = n + 1;
 		}
 		if (!rc)
@@ -337,9 +337,9 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 	sbuf_release(&err);
 	for (int r = 0; r < nrows; r++) {
 		size_t group = 1;
-		for (int d = 0; d < spec->dims; d++) {
+		for (int d = 0; d < spec->steps[0].dims; d++) {
 			int64_t l = 1;
-			if (expr_eval(spec->local_expr[d], &rows[r].vars, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
+			if (expr_eval(spec->steps[0].local_expr[d], &rows[r].vars, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
 				group *= (size_t)l;
 		}
 		if (group > max_wg) {

@@ -98,7 +98,7 @@ static void loads_a_reduction(void **state)
 	char *path = write_temp(reduction_ini);
 	struct check_spec spec;
 	assert_int_equal(check_spec_load(path, &spec), 0);
-	assert_string_equal(spec.kernel, "reduction");
+	assert_string_equal(spec.steps[0].kernel, "reduction");
 	assert_int_equal(spec.nargs, 4);
 	assert_int_equal(spec.args[0].kind, ARG_GLOBAL);
 	assert_true(spec.args[0].is_const);
