@@ -276,14 +276,8 @@ void msg_append(struct msg *m, struct msg *src)
 		m->nsubs += src->nsubs;
 	}
 	add_facts(m, src);
-	for (int i = 0; i < src->nfacts; i++) {
-		free(src->facts[i].name);
-		free(src->facts[i].s);
-	}
-	free(src->parts);
-	free(src->subs);
-	free(src->facts);
-	memset(src, 0, sizeof(*src));
+	src->nparts = src->nsubs = 0;   /* they are m's now: the rest goes */
+	msg_release(src);
 }
 
 static struct msg_fact *add_fact(struct msg *m, const char *name)
