@@ -101,10 +101,34 @@ struct Figures {
 	unsigned long degrees = 0, worst_degree = 0, foreign_loads = 0;
 };
 
-/* The lanes of one request so far: the words or bytes they touched. */
+/* The lanes of one request so far: the words or bytes they touched, repeats included (an
+ * access appends; the group's end sorts them once). */
 struct Request {
-	std::set<size_t> bytes;      /* global: every byte asked for */
-	std::set<size_t> words;      /* local: every 4-byte word asked for */
+	std::vector<size_t> bytes;   /* global: every byte asked for */
+	std::vector<size_t> words;   /* local: every 4-byte word asked for */
+};
+
+/* v sorted, without repeats. */
+void sort_unique(std::vector<size_t> &v)
+{
+	std::sort(v.begin(), v.end());
+	v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+/* (instruction, warp, k-th execution by its work-item): a request's key. */
+struct RequestKey {
+	const llvm::Instruction *inst;
+	size_t warp;
+	unsigned long k;
+	bool operator==(const RequestKey &o) const { return inst == o.inst && warp == o.warp && k == o.k; }
+};
+struct RequestHash {
+	size_t operator()(const RequestKey &r) const
+	{
+		size_t h = std::hash<const void *>()(r.inst);
+		h = h * 1000003u ^ r.warp;
+		return h * 1000003u ^ r.k;
+	}
 };
 
 long env_number(const char *name, long fallback)
@@ -178,26 +202,31 @@ public:
 
 	void workGroupComplete(const oclgrind::WorkGroup *) override
 	{
-		for (auto &kv : requests) {
-			const llvm::Instruction *inst = std::get<0>(kv.first);
-			Figures &f = figures[inst];
-			const Request &r = kv.second;
+		for (auto &kv : requests) {   /* sums and maxima: their order does not matter */
+			Figures &f = figures[kv.first.inst];
+			Request &r = kv.second;
 			f.requests++;
 			if (f.space == 'l') {
-				std::map<size_t, unsigned long> per_bank;
+				std::unordered_map<size_t, unsigned long> per_bank;
 				unsigned long degree = 0;
+				sort_unique(r.words);
 				for (size_t w : r.words)
 					degree = std::max(degree, ++per_bank[w % banks]);
 				f.degrees += degree;
 				f.worst_degree = std::max(f.worst_degree, degree);
 			} else {
-				std::set<size_t> sectors;
-				for (size_t b : r.bytes)
-					sectors.insert(b / SECTOR_BYTES);
+				sort_unique(r.bytes);
+				unsigned long sectors = 0;
+				size_t last = 0;
+				for (size_t b : r.bytes)   /* sorted: each new sector counts once */
+					if (!sectors || b / SECTOR_BYTES != last) {
+						sectors++;
+						last = b / SECTOR_BYTES;
+					}
 				unsigned long ideal = (r.bytes.size() + SECTOR_BYTES - 1) / SECTOR_BYTES;
-				f.sectors += sectors.size();
+				f.sectors += sectors;
 				f.ideal += ideal;
-				f.worst_sectors = std::max(f.worst_sectors, (unsigned long)sectors.size());
+				f.worst_sectors = std::max(f.worst_sectors, sectors);
 			}
 		}
 		clear_group();
@@ -234,13 +263,13 @@ private:
 	const oclgrind::Kernel *kernel = nullptr;
 	std::map<const llvm::Instruction *, Figures> figures;
 	/* (instruction, warp, k-th execution by its work-item) -> the request's lanes */
-	std::map<std::tuple<const llvm::Instruction *, size_t, unsigned long>, Request> requests;
+	std::unordered_map<RequestKey, Request, RequestHash> requests;
 	/* (instruction, local linear id) -> executions so far in this work-group */
 	std::unordered_map<const llvm::Instruction *, std::unordered_map<size_t, unsigned long>> seen;
 	/* local word -> local linear id of its last writer, in this work-group */
 	std::unordered_map<size_t, size_t> writer;
 	/* local word -> who filled it (a work-item's linear id, or WHOLE_GROUP), in this work-group */
-	std::map<size_t, size_t> filled;
+	std::unordered_map<size_t, size_t> filled;
 	std::map<size_t, LocalArray> arrays;      /* by buffer number, in this launch */
 	std::string unwritten;                    /* the "unwritten" lines of this launch */
 	unsigned long unwritten_count = 0;
@@ -417,11 +446,11 @@ private:
 		}
 
 		unsigned long k = seen[inst][linear]++;
-		Request &r = requests[std::make_tuple(inst, linear / warp, k)];
+		Request &r = requests[RequestKey{ inst, linear / warp, k }];
 		if (space == SPACE_LOCAL) {
 			bool foreign = false;
 			for (size_t w = address / BANK_BYTES; w <= (address + size - 1) / BANK_BYTES; w++) {
-				r.words.insert(w);
+				r.words.push_back(w);
 				auto it = writer.find(w);
 				if (store)
 					writer[w] = linear;
@@ -431,7 +460,7 @@ private:
 			f.foreign_loads += foreign;
 		} else {
 			for (size_t b = address; b < address + size; b++)
-				r.bytes.insert(b);
+				r.bytes.push_back(b);
 		}
 	}
 };
