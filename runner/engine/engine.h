@@ -438,16 +438,6 @@ int source_find_include(const char *src, size_t len);
  * forbids), with the calling and the called function's names in caller and callee; 0 when no
  * function does. Calls through function pointers and macros are not seen. */
 int source_find_recursion(const char *src, size_t len, char *caller, char *callee, size_t cap);
-/* For the analysis's advice, in a NUL-terminated source (lines from 1; 0: none found): */
-int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
-int source_guard_line(const char *src, int line);       /* an `if` that guards the line */
-int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
-int source_local_barrier_between(const char *src, int a, int b);   /* a local barrier between */
-int source_loop_before(const char *src, int before);   /* the innermost loop's first line */
-/* The guard of the first store into an element of `name` when every store into one is guarded
- * (an `if` around it, see source_guard_line); 0 when one is not, or there is none. */
-int source_stores_guarded(const char *src, const char *name);
-char *source_line_text(const char *src, int line);      /* its text, allocated; "" past the end */
 /* The source's tokens as the compiler sees them: comments and line splices gone, every run of
  * white space between two tokens one space, the end of each preprocessor line kept, literals
  * byte for byte. Two sources that differ only in comments and spacing give the same text. */
@@ -463,6 +453,19 @@ char *source_with_line_directive(const char *path, const char *src);
  * caret under the column, into msg (the whole log when no line names path); its line in *line. */
 void source_first_build_error(const char *log, const char *path, const char *src, int *line,
 			      struct sbuf *msg);
+
+/* ---- what the analysis's advice reads in the learner's source (source-advice.c) ---- */
+/* In a NUL-terminated source (lines from 1; 0: none found). An `if` or a loop more than a few
+ * hundred lines above the line is not looked for. */
+int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
+int source_guard_line(const char *src, int line);       /* an `if` that guards the line */
+int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
+int source_local_barrier_between(const char *src, int a, int b);   /* a local barrier between */
+int source_loop_before(const char *src, int before);   /* the innermost loop's first line */
+/* The guard of the first store into an element of `name` when every store into one is guarded
+ * (an `if` around it, see source_guard_line); 0 when one is not, or there is none. */
+int source_stores_guarded(const char *src, const char *name);
+char *source_line_text(const char *src, int line);      /* its text, allocated; "" past the end */
 
 /* ---- the parent's verdict on the learner's run (judge.c) ---- */
 struct judge_input {

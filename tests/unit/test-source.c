@@ -97,6 +97,41 @@ static void stores_guarded_only_when_every_one_is(void **state)
 	assert_int_equal(source_stores_guarded("tout[0] = 1;\n", "out"), 0);   /* another name */
 }
 
+/* A megabyte of kernel: a hundred thousand lines, tens of thousands of them stores. Every line
+ * is looked at a bounded number of times (each lookup from the file's start once made this take
+ * hours); an `if` too far above its line is not looked for. */
+static void long_sources_are_read_once(void **state)
+{
+	(void)state;
+	struct sbuf src = SBUF_INIT;
+	sbuf_adds(&src, "__kernel void k(__global int *out, int n) {\n  int i = get_global_id(0);\n"
+			"  if (i < n) {\n");
+	for (int l = 0; l < 30000; l++)
+		sbuf_addf(&src, "    out[i] = %d;\n", l);
+	for (int l = 0; l < 70000; l++)
+		sbuf_addf(&src, "    int x%d = %d;\n", l, l);
+	sbuf_adds(&src, "  }\n  barrier(CLK_GLOBAL_MEM_FENCE);\n}\n");
+	const char *s = sbuf_str(&src);
+	assert_int_equal(source_stores_guarded(s, "out"), 0);   /* the if is 30000 lines up */
+	assert_int_equal(source_global_only_barrier(s), 100005);
+	assert_int_equal(source_local_barrier_between(s, 1, 100005), 0);
+	assert_int_equal(source_guard_line(s, 4), 3);
+	assert_int_equal(source_guard_line(s, 100003), 0);
+	assert_int_equal(source_loop_before(s, 100003), 0);
+	char *last = source_line_text(s, 100005);
+	assert_string_equal(last, "  barrier(CLK_GLOBAL_MEM_FENCE);");
+	free(last);
+	/* a few hundred stores: the if above them is found */
+	sbuf_reset(&src);
+	sbuf_adds(&src, "__kernel void k(__global int *out, int n) {\n  int i = get_global_id(0);\n"
+			"  if (i < n) {\n");
+	for (int l = 0; l < 300; l++)
+		sbuf_addf(&src, "    out[i] = %d;\n", l);
+	sbuf_adds(&src, "  }\n}\n");
+	assert_int_equal(source_stores_guarded(sbuf_str(&src), "out"), 3);
+	sbuf_release(&src);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -104,6 +139,7 @@ int main(void)
 		cmocka_unit_test(tokens_and_literals_count),
 		cmocka_unit_test(directives_end_at_their_line),
 		cmocka_unit_test(stores_guarded_only_when_every_one_is),
+		cmocka_unit_test(long_sources_are_read_once),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,267 @@
+/*
+ * source-advice.c: what the analysis's messages read in the learner's source, to name the real
+ * fix: a `return` before a barrier, the `if` that guards a line, the barriers between two
+ * accesses and their fences, the loop a race repeats in, whether every store into a buffer is
+ * guarded. Plain text, line by line, as the learner wrote it: no compiler is involved.
+ */
+#include "engine/engine.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The line of a `return` in the kernel before line `before` (from the kernel's first line, so a
+ * helper function's return is not taken), or 0. */
+int source_early_return(const char *src, int before)
+{
+	int line = 1, kernel_start = 0, found = 0;
+	for (const char *p = src; p && *p && line < before; line++) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		char *text = xstrfmt("%.*s", (int)n, p);
+		char *comment = strstr(text, "//");
+		if (comment)
+			*comment = '\0';
+		if (strstr(text, "kernel ")) {
+			kernel_start = line;
+			found = 0;
+		}
+		for (const char *r = strstr(text, "return"); kernel_start && r && !found;
+		     r = strstr(r + 1, "return")) {
+			bool word = (r == text || !(isalnum((unsigned char)r[-1]) || r[-1] == '_')) &&
+				    !(isalnum((unsigned char)r[6]) || r[6] == '_');
+			if (word)
+				found = line;
+		}
+		free(text);
+		p = eol ? eol + 1 : NULL;
+	}
+	return found;
+}
+
+/*
+ * The starts of a source's lines, found once: the helpers below look at lines by number, some
+ * walking back from a line, and a learner's file of a megabyte may hold a hundred thousand of
+ * them (each lookup from the file's start made one finding's advice take minutes).
+ */
+struct lines {
+	const char **start;   /* start[0] is line 1 */
+	int n;
+};
+
+static void lines_index(struct lines *L, const char *src)
+{
+	L->n = 0;
+	for (const char *p = src; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		L->n++;
+	L->start = xmalloc(sizeof(*L->start) * (size_t)L->n);
+	int i = 0;
+	for (const char *p = src; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		L->start[i++] = p;
+}
+
+/* The text of line `line` (1-based), allocated; "" outside the source. */
+static char *line_of(const struct lines *L, int line)
+{
+	if (line < 1 || line > L->n)
+		return xstrdup("");
+	const char *p = L->start[line - 1];
+	return xstrfmt("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+/* How far above a line an `if` or a loop heading it is looked for: a kernel's blocks are short. */
+#define SCAN_BACK_LINES 400
+
+/* The text of line `line` of src (1-based), allocated; "" past the end. */
+char *source_line_text(const char *src, int line)
+{
+	const char *p = src;
+	for (int i = 1; i < line && p; i++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p)
+		return xstrdup("");
+	return xstrfmt("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+static bool has_if(const char *text)
+{
+	const char *comment = strstr(text, "//");
+	for (const char *q = strstr(text, "if"); q && (!comment || q < comment); q = strstr(q + 1, "if")) {
+		bool starts = q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_');
+		const char *after = q + 2 + strspn(q + 2, " \t");
+		if (starts && *after == '(')
+			return true;
+	}
+	return false;
+}
+
+/* The line of an `if` that guards line `line`: on that line, on the line before (an if without
+ * braces), or heading a block the line is in; 0 when none does. */
+static int guard_line(const struct lines *L, int line)
+{
+	char *text = line_of(L, line);
+	bool same = has_if(text);
+	free(text);
+	if (same)
+		return line;
+	text = line_of(L, line - 1);
+	bool braceless = line > 1 && has_if(text) && !strchr(text, ';') && !strchr(text, '{');
+	free(text);
+	if (braceless)
+		return line - 1;
+	/* the blocks around the line, innermost first: one an if opens guards it */
+	int depth = 0;
+	for (int l = line - 1; l >= 1 && l >= line - SCAN_BACK_LINES; l--) {
+		text = line_of(L, l);
+		for (size_t i = strlen(text); i-- > 0;) {
+			if (text[i] == '}') {
+				depth++;
+			} else if (text[i] == '{' && depth > 0) {
+				depth--;
+			} else if (text[i] == '{') {
+				/* its head: this line, or the one before a brace alone on its line */
+				int head = strspn(text, " \t{") == strlen(text) && l > 1 ? l - 1 : l;
+				char *h = head == l ? xstrdup(text) : line_of(L, head);
+				bool guarded = has_if(h);
+				free(h);
+				if (guarded) {
+					free(text);
+					return head;
+				}
+			}
+		}
+		free(text);
+	}
+	return 0;
+}
+
+int source_guard_line(const char *src, int line)
+{
+	struct lines L;
+	lines_index(&L, src);
+	int guard = guard_line(&L, line);
+	free(L.start);
+	return guard;
+}
+
+/* The fences of a barrier on line `line` (not commented out): BARRIER_GLOBAL, BARRIER_LOCAL, or
+ * 0 when the line holds no barrier. */
+enum { BARRIER_GLOBAL = 1, BARRIER_LOCAL = 2 };
+static int barrier_fences(const struct lines *L, int line)
+{
+	char *text = line_of(L, line);
+	const char *code = text + strspn(text, " \t");
+	int fences = 0;
+	if (strncmp(code, "//", 2) && strstr(code, "barrier"))
+		fences = (strstr(code, "CLK_GLOBAL_MEM_FENCE") ? BARRIER_GLOBAL : 0) |
+			 (strstr(code, "CLK_LOCAL_MEM_FENCE") ? BARRIER_LOCAL : 0);
+	free(text);
+	return fences;
+}
+
+/* The line of the first barrier that orders only global memory (CLK_GLOBAL_MEM_FENCE without
+ * CLK_LOCAL_MEM_FENCE on its line), or 0. */
+int source_global_only_barrier(const char *src)
+{
+	struct lines L;
+	lines_index(&L, src);
+	int found = 0;
+	for (int l = 1; l <= L.n && !found; l++)
+		if (barrier_fences(&L, l) == BARRIER_GLOBAL)
+			found = l;
+	free(L.start);
+	return found;
+}
+
+/* The first line strictly between lines a and b (a < b) holding a barrier that orders local
+ * memory, or 0: the race of a write before it and a read after it is then across rounds of a
+ * loop, not within one. */
+int source_local_barrier_between(const char *src, int a, int b)
+{
+	struct lines L;
+	lines_index(&L, src);
+	int found = 0;
+	for (int l = a + 1; l < b && l <= L.n && !found; l++)
+		if (barrier_fences(&L, l) & BARRIER_LOCAL)
+			found = l;
+	free(L.start);
+	return found;
+}
+
+/* Whether code starts with the keyword word (not a longer name). */
+static bool starts_with_keyword(const char *code, const char *word)
+{
+	size_t n = strlen(word);
+	return !strncmp(code, word, n) && !isalnum((unsigned char)code[n]) && code[n] != '_';
+}
+
+/* The line of the nearest `for`, `while` or `do` at or before line `before`, or 0. */
+int source_loop_before(const char *src, int before)
+{
+	struct lines L;
+	lines_index(&L, src);
+	int found = 0;
+	for (int l = before; l > 0 && l > before - SCAN_BACK_LINES && !found; l--) {
+		char *text = line_of(&L, l);
+		const char *code = text + strspn(text, " \t}");
+		if (starts_with_keyword(code, "for") || starts_with_keyword(code, "while") ||
+		    starts_with_keyword(code, "do"))
+			found = l;
+		free(text);
+	}
+	free(L.start);
+	return found;
+}
+
+/* Whether the line's code (before any // comment) stores into an element of `name`:
+ * `name[...] =`, `+=` and the like, or `name[...]++`. */
+static bool stores_into(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *comment = strstr(text, "//");
+	for (const char *p = strstr(text, name); p && (!comment || p < comment); p = strstr(p + 1, name)) {
+		if ((p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+		    p[n + strspn(p + n, " \t")] != '[')
+			continue;
+		const char *q = p + n + strspn(p + n, " \t");
+		int depth = 0;
+		for (; *q; q++) {
+			depth += (*q == '[') - (*q == ']');
+			if (!depth)
+				break;
+		}
+		if (!*q)
+			return false;
+		q++;
+		q += strspn(q, " \t");
+		if ((q[0] == '=' && q[1] != '=') || (q[0] == '+' && q[1] == '+') ||
+		    (q[0] == '-' && q[1] == '-') || (q[0] && strchr("+-*/%&|^", q[0]) && q[1] == '=') ||
+		    ((q[0] == '<' || q[0] == '>') && q[1] == q[0] && q[2] == '='))
+			return true;
+	}
+	return false;
+}
+
+int source_stores_guarded(const char *src, const char *name)
+{
+	struct lines L;
+	lines_index(&L, src);
+	int first = 0;
+	bool unguarded = false;
+	for (int l = 1; l <= L.n && !unguarded; l++) {
+		char *text = line_of(&L, l);
+		if (stores_into(text, name)) {
+			int guard = guard_line(&L, l);
+			unguarded = !guard;
+			first = first ? first : guard;
+		}
+		free(text);
+	}
+	free(L.start);
+	return unguarded ? 0 : first;
+}
+
