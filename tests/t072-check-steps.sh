@@ -385,6 +385,22 @@ cp "$TMP/compact.ini" "$course/checks/compact.ini"
 sed -i 's/^compare = multiset$/tolerance = 0.1/' "$course/checks/compact.ini"
 bad compact.ini 13 "tolerance: 'out' holds integers, which are compared exactly"
 cp "$TMP/compact.ini" "$course/checks/compact.ini"
+# clings bench times the three steps of every pass, each with its own NDRange: the right scan
+# against itself, and a scan that is wrong only past the tests' sizes (its 64th block, which no
+# test has), named at the bench's size.
+cp "$course/checks/scan_device.ini" "$TMP/scan.ini"
+printf '\n[bench]\nwg = 64\nn = min(bytes / 4, wg * wg)\nlim = 1000\n' >> "$course/checks/scan_device.ini"
+out=$($CLINGS --course "$course" bench scan_device --file "$k/scan_right.cl" --json 2>&1)
+[ "$(printf '%s\n' "$out" | jq -r '[.status, (.rows | length), .rows[0].work_group, .rows[0].results] | join(" ")')" = "ok 1 64 same" ] &&
+	ok "a check of three steps is benched: one row, its results the reference's" || fail "bench of steps: $out"
+[ "$(printf '%s\n' "$out" | jq -r '.rows[0] | .kernel.first_pass.seconds > 0 and .kernel.loop.seconds >= .kernel.first_pass.seconds and .bytes > 0')" = true ] &&
+	ok "the bench of steps times the first pass and the loop" || fail "bench of steps, times: $out"
+sed 's/if (g > 0 \&\& gid < n)/if (g > 0 \&\& g < 63 \&\& gid < n)/' "$k/scan_right.cl" > "$k/scan_big_wrong.cl"
+check "the scan wrong in its 64th block passes its tests" "$CLINGS" --course "$course" check scan_device --file "$k/scan_big_wrong.cl"
+out=$($CLINGS --course "$course" bench scan_device --file "$k/scan_big_wrong.cl" --json 2>&1)
+[ "$(printf '%s\n' "$out" | jq -r '.rows[0].results')" = different ] &&
+	ok "the bench of steps finds results that differ at its size" || fail "bench of a wrong scan: $out"
+cp "$TMP/scan.ini" "$course/checks/scan_device.ini"
 cp "$course/checks/scan_device.ini" "$TMP/scan.ini"
 sed -i '/^global = wg$/d' "$course/checks/scan_device.ini"
 bad scan_device.ini 13 "[step sums] needs 'global'"

@@ -50,8 +50,6 @@ int check_spec_bench_rows(const struct check_spec *spec, int64_t bytes, struct t
 	struct test_case *rows = xcalloc((size_t)total, sizeof(*rows));
 	for (int r = 0; r < total; r++) {
 		struct test_case *tc = &rows[r];
-		struct vars size = { 0 };
-		vars_set(&size, "bytes", bytes);
 		vars_set(&tc->vars, "bytes", bytes);
 		struct sbuf name = SBUF_INIT;
 		int rest = r, pick[MAX_VARS];
@@ -64,7 +62,8 @@ int check_spec_bench_rows(const struct check_spec *spec, int64_t bytes, struct t
 			const struct bench_param *bp = &spec->bench[p];
 			int64_t x;
 			char e[128] = "too many parameters";
-			if (expr_eval(bp->expr[pick[p]], &size, &x, e, sizeof(e)) < 0 ||
+			/* over bytes and the parameters above it */
+			if (expr_eval(bp->expr[pick[p]], &tc->vars, &x, e, sizeof(e)) < 0 ||
 			    vars_set(&tc->vars, bp->name, x) < 0) {
 				sbuf_addf(err, "%s = %s: %s", bp->name, bp->expr[pick[p]], e);
 				sbuf_release(&name);
@@ -119,14 +118,17 @@ int check_spec_bench_validate(const struct check_spec *spec, struct sbuf *err)
 							   : arg->size_expr, &v, arg->kind == ARG_SCALAR ? INT64_MIN : 0,
 							   &x, err);
 				}
-				for (int d = 0; d < spec->steps[0].dims && !rc; d++) {
-					rc = eval_at_least("global", spec->steps[0].global_expr[d], &v, 1, &g, err);
-					if (!rc)
-						rc = eval_at_least("local", spec->steps[0].local_expr[d], &v, 1, &x, err);
-					if (!rc && g % x) {
-						sbuf_addf(err, "global %lld is not a multiple of local %lld",
-							  (long long)g, (long long)x);
-						rc = -1;
+				for (int st = 0; st < spec->nsteps && !rc; st++) {
+					const struct step_spec *step = &spec->steps[st];
+					for (int d = 0; d < step->dims && !rc; d++) {
+						rc = eval_at_least("global", step->global_expr[d], &v, 1, &g, err);
+						if (!rc)
+							rc = eval_at_least("local", step->local_expr[d], &v, 1, &x, err);
+						if (!rc && g % x) {
+							sbuf_addf(err, "global %lld is not a multiple of local %lld",
+								  (long long)g, (long long)x);
+							rc = -1;
+						}
 					}
 				}
 				if (!rc && (rc = check_spec_next_pass(spec, &v, err)) == 0)

@@ -76,7 +76,7 @@ struct bench_pass {
 	size_t n[MAX_ARGS];
 	unsigned char scalar[MAX_ARGS][8];
 	size_t local_bytes[MAX_ARGS];
-	size_t global[MAX_DIMS], local[MAX_DIMS];
+	size_t global[MAX_STEPS][MAX_DIMS], local[MAX_STEPS][MAX_DIMS];   /* each step's NDRange */
 };
 
 static void passes_release(struct bench_pass *p, int n)
@@ -155,14 +155,15 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 				cur->n[i] = (size_t)x;
 			}
 		}
-		for (int d = 0; d < spec->steps[0].dims; d++) {
-			int64_t g, l;
-			if (eval_or_say(fd, spec, spec->steps[0].global_expr[d], &v, &g) < 0 ||
-			    eval_or_say(fd, spec, spec->steps[0].local_expr[d], &v, &l) < 0)
-				goto fail;
-			cur->global[d] = (size_t)g;
-			cur->local[d] = (size_t)l;
-		}
+		for (int st = 0; st < spec->nsteps; st++)
+			for (int d = 0; d < spec->steps[st].dims; d++) {
+				int64_t g, l;
+				if (eval_or_say(fd, spec, spec->steps[st].global_expr[d], &v, &g) < 0 ||
+				    eval_or_say(fd, spec, spec->steps[st].local_expr[d], &v, &l) < 0)
+					goto fail;
+				cur->global[st][d] = (size_t)g;
+				cur->local[st][d] = (size_t)l;
+			}
 		if ((more = check_spec_next_pass(spec, &v, &err)) < 0) {
 			run_send_error(fd, sbuf_str(&err));
 			goto fail;
@@ -219,33 +220,52 @@ static void send_outputs(const struct check_spec *spec, int r, const struct benc
 	}
 }
 
-/* Runs the row's loop; 0, or -1 after a "launch" line (the kernel's failure, for the parent). */
-static int time_row(const struct run_request *rq, struct cl_session *s, struct cl_kern *k, int r,
+/* Launches pass n's steps, each kernel with its arguments; ev[st] gets each launch's event. */
+static int launch_pass(const struct check_spec *spec, struct cl_kern **k, const struct bench_pass *p,
+		       struct cl_ev **ev, struct sbuf *why)
+{
+	int rc = 0;
+	for (int st = 0; st < spec->nsteps && !rc; st++) {
+		const struct step_spec *step = &spec->steps[st];
+		for (int j = 0; j < step->nparams && !rc; j++) {
+			int i = step->param[j].arg;
+			const struct arg_spec *a = &spec->args[i];
+			rc = a->kind == ARG_SCALAR ? clhost_arg_scalar(k[st], j, p->scalar[i], type_info(a->type)->size)
+			     : a->kind == ARG_LOCAL ? clhost_arg_local(k[st], j, p->local_bytes[i])
+			     : clhost_arg_buffer(k[st], j, p->use[i]);
+		}
+		if (rc)
+			sbuf_adds(why, "cannot set the arguments");
+		else
+			rc = clhost_enqueue(k[st], step->dims, p->global[st], p->local[st], &ev[st], why);
+	}
+	return rc;
+}
+
+/* Runs the row's loop, every step of every pass; 0, or -1 after a "launch" line (the kernel's
+ * failure, for the parent). */
+static int time_row(const struct run_request *rq, struct cl_session *s, struct cl_kern **k, int r,
 		    struct bench_pass *p, int np, int fd)
 {
 	const struct check_spec *spec = rq->spec;
-	struct cl_ev *ev[MAX_PASSES] = { 0 };
+	struct cl_ev *ev[MAX_PASSES][MAX_STEPS] = { { 0 } };
+	int last = spec->nsteps - 1;
 	struct sbuf why = SBUF_INIT;
 	int rc = 0;
 	for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS && !rc; run++) {
 		int failed_pass = 0;
 		for (int n = 0; n < np && !rc; n++) {
-			for (int i = 0; i < spec->nargs && !rc; i++) {
-				const struct arg_spec *a = &spec->args[i];
-				rc = a->kind == ARG_SCALAR ? clhost_arg_scalar(k, i, p[n].scalar[i], type_info(a->type)->size)
-				     : a->kind == ARG_LOCAL ? clhost_arg_local(k, i, p[n].local_bytes[i])
-				     : clhost_arg_buffer(k, i, p[n].use[i]);
-			}
-			if (rc)
-				sbuf_adds(&why, "cannot set the arguments");
-			else
-				rc = clhost_enqueue(k, spec->steps[0].dims, p[n].global, p[n].local, &ev[n], &why);
+			rc = launch_pass(spec, k, &p[n], ev[n], &why);
 			failed_pass = n + 1;
 		}
 		if (!rc)
 			rc = clhost_finish(s, &why);
-		uint64_t s0 = 0, e0 = 0, sl = 0, el = 0;
-		if (!rc && (clhost_event_times(ev[0], &s0, &e0) < 0 || clhost_event_times(ev[np - 1], &sl, &el) < 0)) {
+		/* the first pass: its first launch's start to its last's end; the loop: to the end of
+		 * the last pass's last launch */
+		uint64_t s0 = 0, e0 = 0, sl = 0, el = 0, unused = 0;
+		if (!rc && (clhost_event_times(ev[0][0], &s0, &unused) < 0 ||
+			    clhost_event_times(ev[0][last], &unused, &e0) < 0 ||
+			    clhost_event_times(ev[np - 1][last], &sl, &el) < 0)) {
 			sbuf_adds(&why, "no profiling times");
 			rc = -1;
 		}
@@ -258,10 +278,11 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 				proto_send(fd, "time", "%d\t%d\t%llu\t%llu", r, run - BENCH_WARMUP_RUNS,
 					   (unsigned long long)(e0 - s0), (unsigned long long)(el - s0));
 		}
-		for (int n = 0; n < np; n++) {
-			clhost_event_release(ev[n]);
-			ev[n] = NULL;
-		}
+		for (int n = 0; n < np; n++)
+			for (int st = 0; st < spec->nsteps; st++) {
+				clhost_event_release(ev[n][st]);
+				ev[n][st] = NULL;
+			}
 	}
 	sbuf_release(&why);
 	return rc ? -1 : 0;
@@ -306,7 +327,7 @@ static void time_copy(struct cl_session *s, double bytes, int fd)
 	/* the kernel and its program end with the child, as the checked kernel's do */
 }
 
-int bench_in_session(const struct run_request *rq, struct cl_session *s, struct cl_kern *k,
+int bench_in_session(const struct run_request *rq, struct cl_session *s, struct cl_kern **k,
 		     size_t max_wg, int fd)
 {
 	const struct check_spec *spec = rq->spec;
@@ -336,11 +357,16 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 	}
 	sbuf_release(&err);
 	for (int r = 0; r < nrows; r++) {
-		size_t group = 1;
-		for (int d = 0; d < spec->steps[0].dims; d++) {
-			int64_t l = 1;
-			if (expr_eval(spec->steps[0].local_expr[d], &rows[r].vars, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
-				group *= (size_t)l;
+		size_t group = 0;   /* the widest step's work-group */
+		for (int st = 0; st < spec->nsteps; st++) {
+			size_t g = 1;
+			for (int d = 0; d < spec->steps[st].dims; d++) {
+				int64_t l = 1;
+				if (expr_eval(spec->steps[st].local_expr[d], &rows[r].vars, &l, (char[64]){ 0 }, 64) == 0 &&
+				    l > 0)
+					g *= (size_t)l;
+			}
+			group = g > group ? g : group;
 		}
 		if (group > max_wg) {
 			proto_send(fd, "skip", "%d", r);

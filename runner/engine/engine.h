@@ -317,9 +317,9 @@ struct run_request {
 	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
 };
 int run_in_child(void *req, int fd);
-/* In a child, once its kernel k is built (and the learner's confined): the bench's rows, timed
- * (benchrun.c). Returns the child's exit status. */
-int bench_in_session(const struct run_request *rq, struct cl_session *s, struct cl_kern *k,
+/* In a child, once its kernels k (one a step) are built (and the learner's confined): the
+ * bench's rows, every step of every pass timed (benchrun.c). Returns the child's exit status. */
+int bench_in_session(const struct run_request *rq, struct cl_session *s, struct cl_kern **k,
 		     size_t max_wg, int fd);
 /* The bench's size for a device: min(256 MB, memory / 8) on a GPU, min(32 MB, memory / 16) on a
  * CPU, within its largest buffer; a whole number of MB. */

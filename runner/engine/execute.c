@@ -618,7 +618,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	}
 	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
 	if (rq->bench)
-		return bench_in_session(rq, c.s, k[0], c.max_wg, fd);   /* a check of one step */
+		return bench_in_session(rq, c.s, k, c.max_wg, fd);
 
 	struct test_case *cases;
 	int n;

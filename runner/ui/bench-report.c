@@ -35,6 +35,16 @@ static void add_row(struct sbuf *out, const struct bench_result *b, const char *
 	sbuf_adds(out, "\n");
 }
 
+/* bytes as a learner reads a size: "32 MB", "33 KB", in buf. */
+static const char *size_text(const char *lang, double bytes, char buf[48])
+{
+	char n[32];
+	bool mb = bytes >= (1 << 20);
+	number_in(lang, bytes / (mb ? 1 << 20 : 1 << 10), 0, n);
+	snprintf(buf, 48, "%s %s", n, mb ? "MB" : "KB");
+	return buf;
+}
+
 /* A row's label: its work-group, and the parameters that tell it from the other rows (other
  * than the size and the work-group): "64 cap=2048" where one bench tries several caps. */
 static void row_label(const struct bench_result *b, int i, char *label, size_t cap)
@@ -66,19 +76,21 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 		sbuf_release(&safe);
 		return;
 	}
-	char mb[32];
-	number_in(lang, (double)b->bytes / (1 << 20), 0, mb);
-	sbuf_addf(out, tr(lang, "%s: your kernel and the reference solution, %s MB of input,\non %s\n"), b->exercise,
-		  mb, text_safe(b->device ? b->device : "?", &safe));
+	/* the device's size, or less where the check caps it (a scan of at most W*W values) */
+	double input = b->nrows && b->rows[0].bytes_first > 0 && b->rows[0].bytes_first < (double)b->bytes
+		     ? b->rows[0].bytes_first : (double)b->bytes;
+	char size[48];
+	sbuf_addf(out, tr(lang, "%s: your kernel and the reference solution, %s of input,\non %s\n"), b->exercise,
+		  size_text(lang, input, size), text_safe(b->device ? b->device : "?", &safe));
 	sbuf_addf(out, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
 			  "profiling events); GB/s: the bytes the kernel's contract reads and writes.\n"),
 		  BENCH_RUNS, BENCH_WARMUP_RUNS);
 	if (b->copy_s > 0) {
-		char rate[32], copy_mb[32];
+		char rate[32], copy_size[48];
 		number_in(lang, gbps(b->copy_bytes, b->copy_s), 2, rate);
-		number_in(lang, b->copy_bytes / (1 << 20), 0, copy_mb);
-		sbuf_addf(out, tr(lang, "A copy of the same bytes (%s MB read and written) reaches %s GB/s:\n"
-				  "the practical limit (\"of copy\" below).\n"), copy_mb, rate);
+		sbuf_addf(out, tr(lang, "A copy of the same bytes (%s read and written) reaches %s GB/s:\n"
+				  "the practical limit (\"of copy\" below).\n"),
+			  size_text(lang, b->copy_bytes, copy_size), rate);
 	}
 	sbuf_adds(out, "\n");
 	const char *of_copy = tr(lang, "of copy");
