@@ -61,4 +61,14 @@ for k in tests/access/*.cl; do
 	done < "$TMP/figures"
 done
 [ "$checked" -ge 15 ] && ok "$checked figures checked, at least 15" || fail "only $checked figures checked"
+
+# A helper function's pointer parameter has no name of the check: the figure says so in words.
+text=$($CLINGS check scan_device --file solutions/scan_device.cl 2>&1)
+printf '%s\n' "$text" | grep -q '^  line 6, load through a pointer: local' &&
+	ok "an access through a helper's pointer parameter is called one" || fail "no pointer access line: $text"
+printf '%s\n' "$text" | grep -q ' of ?: \| to ?: ' && fail "a figure names '?': $text" ||
+	ok "no figure names '?'"
+text=$($CLINGS --lang pt-BR check scan_device --file solutions/scan_device.cl 2>&1)
+printf '%s\n' "$text" | grep -q '^  linha 6, leitura por um ponteiro: local' &&
+	ok "in Portuguese too" || fail "no pointer access line in Portuguese: $text"
 exit 0

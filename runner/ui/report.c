@@ -17,8 +17,12 @@ void access_figures_text(const struct access_figure *f, int n, const char *lang,
 		double req = (double)a->requests;
 		char b1[32], b2[32];
 		sbuf_adds(out, "\n  ");
-		sbuf_addf(out, a->store ? tr(lang, "line %d, store to %s: ") : tr(lang, "line %d, load of %s: "),
-			  a->line, a->name);
+		if (!a->name[0] || !strcmp(a->name, "?"))   /* a helper function's pointer parameter */
+			sbuf_addf(out, a->store ? tr(lang, "line %d, store through a pointer: ")
+						: tr(lang, "line %d, load through a pointer: "), a->line);
+		else
+			sbuf_addf(out, a->store ? tr(lang, "line %d, store to %s: ") : tr(lang, "line %d, load of %s: "),
+				  a->line, a->name);
 		if (a->space == 'g') {
 			sbuf_addf(out, tr(lang, "%s sectors (ideal %s)"),
 				  number_in(lang, (double)a->sectors / req, 1, b1),
