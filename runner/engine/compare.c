@@ -103,8 +103,12 @@ static void picture_1d(struct msg *pic, const struct output_view *o, const bool 
 	enum { WIDTH = 32 };
 	size_t start = first / WIDTH * WIDTH, end = start + WIDTH < o->n ? start + WIDTH : o->n;
 	const char *label = o->arg->label[0];
-	msg_addf(pic, N_("%s, %s %zu-%zu (. right, x wrong):\n  "), o->arg->name,
-		 label ? label_plural(pic, label) : msg_word(pic, N_("indices")), start, end - 1);
+	if (end - start == 1)   /* one element: no range of one */
+		msg_addf(pic, N_("%s, %s %zu (. right, x wrong):\n  "), o->arg->name,
+			 label ? msg_word(pic, label) : msg_word(pic, N_("index")), start);
+	else
+		msg_addf(pic, N_("%s, %s %zu-%zu (. right, x wrong):\n  "), o->arg->name,
+			 label ? label_plural(pic, label) : msg_word(pic, N_("indices")), start, end - 1);
 	struct sbuf row = SBUF_INIT;
 	for (size_t i = start; i < end; i++)
 		sbuf_adds(&row, wrong[i] ? "x" : ".");

@@ -397,6 +397,31 @@ static void draws_a_ragged_last_row(void **state)
 	msg_release(&msg);
 }
 
+/* A 1-D output of one element draws no range of one: "work-group 0", in either language. */
+static void draws_one_element_without_a_range(void **state)
+{
+	(void)state;
+	struct arg_spec a = { .name = "out", .type = TYPE_INT, .output = true };
+	a.label[0] = "work-group";
+	int expected[1] = { 867 }, got[1] = { 5 };
+	struct output_view o = { &a, expected, got, 1, 0, 1, 1, 0 };
+	struct msg msg = MSG_INIT, pic = MSG_INIT;
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	char *pt = msg_text(&pic, "pt-BR");
+	assert_non_null(strstr(pt, "out, grupo de trabalho 0 (. certo, x errado):\n  x\n"));
+	free(pt);
+	assert_rendered(&pic, "en", "out, work-group 0 (. right, x wrong):\n  x\n"
+			"  work-group 0: expected 867, got 5\n");
+	msg_release(&msg);
+	a.label[0] = NULL;   /* no label: an index */
+	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
+	char *en = msg_text(&pic, "en");
+	assert_non_null(strstr(en, "out, index 0 (. right, x wrong):\n  x\n"));
+	free(en);
+	msg_release(&pic);
+	msg_release(&msg);
+}
+
 static void names_the_first_wrong_place(void **state)
 {
 	(void)state;
@@ -655,6 +680,7 @@ int main(void)
 		cmocka_unit_test(refuses_duplicates_and_impossible_launches),
 		cmocka_unit_test(names_the_first_wrong_place),
 		cmocka_unit_test(draws_a_ragged_last_row),
+		cmocka_unit_test(draws_one_element_without_a_range),
 		cmocka_unit_test(floats_within_tolerance),
 		cmocka_unit_test(loads_steps),
 		cmocka_unit_test(refuses_bad_steps_and_outputs),
