@@ -56,6 +56,20 @@ static const char *label_plural(struct msg *m, const char *label)
 	return w;
 }
 
+/* "work-group 3" or "work-groups 0-31" (label NULL: "index", "indices"), as a %s argument. */
+static const char *range_words(struct msg *m, const char *label, size_t lo, size_t hi)
+{
+	struct msg r = MSG_INIT;
+	if (lo == hi)
+		/* TRANSLATORS: a place of an output: "work-group 3" */
+		msg_addf(&r, N_("%s %zu"), msg_word(&r, label ? label : N_("index")), lo);
+	else
+		/* TRANSLATORS: places of an output: "work-groups 0-31" */
+		msg_addf(&r, N_("%s %zu-%zu"), label ? label_plural(&r, label) : msg_word(&r, N_("indices")),
+			 lo, hi);
+	return msg_sub(m, &r);
+}
+
 static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i, double tol)
 {
 	if (!type_info(t)->is_float)
@@ -103,12 +117,8 @@ static void picture_1d(struct msg *pic, const struct output_view *o, const bool 
 	enum { WIDTH = 32 };
 	size_t start = first / WIDTH * WIDTH, end = start + WIDTH < o->n ? start + WIDTH : o->n;
 	const char *label = o->arg->label[0];
-	if (end - start == 1)   /* one element: no range of one */
-		msg_addf(pic, N_("%s, %s %zu (. right, x wrong):\n  "), o->arg->name,
-			 label ? msg_word(pic, label) : msg_word(pic, N_("index")), start);
-	else
-		msg_addf(pic, N_("%s, %s %zu-%zu (. right, x wrong):\n  "), o->arg->name,
-			 label ? label_plural(pic, label) : msg_word(pic, N_("indices")), start, end - 1);
+	msg_addf(pic, N_("%s, %s (. right, x wrong):\n  "), o->arg->name,
+		 range_words(pic, label, start, end - 1));
 	struct sbuf row = SBUF_INIT;
 	for (size_t i = start; i < end; i++)
 		sbuf_adds(&row, wrong[i] ? "x" : ".");
@@ -134,10 +144,9 @@ static void picture_2d(struct msg *pic, const struct output_view *o, const bool 
 	size_t fr = first / cols, fc = first % cols;
 	size_t r0 = fr / H * H, c0 = fc / W * W;
 	size_t r1 = r0 + H < rows ? r0 + H : rows, c1 = c0 + W < cols ? c0 + W : cols;
-	const char *rl = label_plural(pic, o->arg->label[0] ? o->arg->label[0] : "row");
-	const char *cl = label_plural(pic, o->arg->label[1] ? o->arg->label[1] : "column");
-	msg_addf(pic, N_("%s (%zu x %zu), %s %zu-%zu, %s %zu-%zu (. right, x wrong):\n"),
-		 o->arg->name, rows, cols, rl, r0, r1 - 1, cl, c0, c1 - 1);
+	const char *rl = range_words(pic, o->arg->label[0] ? o->arg->label[0] : "row", r0, r1 - 1);
+	const char *cl = range_words(pic, o->arg->label[1] ? o->arg->label[1] : "column", c0, c1 - 1);
+	msg_addf(pic, N_("%s (%zu x %zu), %s, %s (. right, x wrong):\n"), o->arg->name, rows, cols, rl, cl);
 	struct sbuf grid = SBUF_INIT;
 	for (size_t r = r0; r < r1; r++) {
 		sbuf_addf(&grid, "%6zu ", r);

@@ -392,7 +392,7 @@ static void draws_a_ragged_last_row(void **state)
 	o.n = 2;                                     /* less than one row */
 	got[1] = 0;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	assert_rendered(&pic, "en", "m (1 x 3), rows 0-0, columns 0-2 (. right, x wrong):\n"
+	assert_rendered(&pic, "en", "m (1 x 3), row 0, columns 0-2 (. right, x wrong):\n"
 			"     0 .x\n");
 	msg_release(&msg);
 }
