@@ -17,6 +17,7 @@
 
 #include "engine/engine.h"
 #include "engine/oclgrind-log.h"
+#include "msg-asserts.h"
 
 /* A finding's message as the learner reads it (NULL when there is none); the text lives until
  * the next call. */
@@ -517,13 +518,6 @@ static void test_analysis_env(void **state)
 
 /* ---- the words as data: one message in either language, with its facts ---- */
 
-static void check_msg(const struct msg *m, const char *lang, const char *want)
-{
-	char *got = msg_text(m, lang);
-	assert_string_equal(got, want);
-	free(got);
-}
-
 static void test_words_keep_their_facts(void **state)
 {
 	(void)state;
@@ -531,8 +525,8 @@ static void test_words_keep_their_facts(void **state)
 	struct msg m = MSG_INIT, other = MSG_INIT;
 	struct sbuf json = SBUF_INIT;
 	work_item_msg(&m, &e, 1, "");
-	check_msg(&m, "en", "work-item 3 of work-group 1");
-	check_msg(&m, "pt-BR", "o item de trabalho 3 do grupo de trabalho 1");
+	assert_msg_text(&m, "en", "work-item 3 of work-group 1");
+	assert_msg_text(&m, "pt-BR", "o item de trabalho 3 do grupo de trabalho 1");
 	msg_facts_json(&m, &json);
 	assert_string_equal(sbuf_str(&json), "{\"work_item\": 3, \"work_group\": 1}");
 	msg_release(&m);
@@ -548,12 +542,12 @@ static void test_words_keep_their_facts(void **state)
 	/* an element of a named __local buffer, and one of memory nobody named */
 	struct buffer_ref r = { .name = "scratch", .bytes = 256, .local = true, .offset = 8, .elem = 4 };
 	element_msg(&m, &r, true);
-	check_msg(&m, "en", "`scratch[2]`");
+	assert_msg_text(&m, "en", "`scratch[2]`");
 	msg_release(&m);
 	r.name = NULL;
 	element_msg(&m, &r, true);
-	check_msg(&m, "en", "element 2 of local memory");
-	check_msg(&m, "pt-BR", "o elemento 2 de memória local");
+	assert_msg_text(&m, "en", "element 2 of local memory");
+	assert_msg_text(&m, "pt-BR", "o elemento 2 de memória local");
 	msg_release(&m);
 	sbuf_release(&json);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "msg-asserts.h"
 
 static char *write_temp(const char *text)
 {
@@ -367,14 +368,6 @@ static void validates_the_values_a_run_uses(void **state)
 }
 
 /* m in lang must read want; m is emptied for the next comparison. */
-static void assert_rendered(struct msg *m, const char *lang, const char *want)
-{
-	char *text = msg_text(m, lang);
-	assert_string_equal(text, want);
-	free(text);
-	msg_release(m);
-}
-
 /* A 2-D picture whose last row is short (a later pass can shrink a shaped output) shows it. */
 static void draws_a_ragged_last_row(void **state)
 {
@@ -432,11 +425,8 @@ static void names_the_first_wrong_place(void **state)
 	struct output_view o = { &a, expected, got, 6, 3, 1, 1, 0 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
-	struct sbuf facts = SBUF_INIT;
-	msg_facts_json(&msg, &facts);
-	assert_string_equal(sbuf_str(&facts), "{\"buffer\": \"trA\", \"index\": 4, \"row\": 1, \"column\": 1, "
+	assert_facts(&msg, "{\"buffer\": \"trA\", \"index\": 4, \"row\": 1, \"column\": 1, "
 			    "\"expected\": \"5\", \"got\": \"0\", \"wrong\": 1, \"elements\": 6}");
-	sbuf_release(&facts);
 	assert_rendered(&msg, "en", "trA at (row 1, column 1): expected 5, got 0 (1 of 6 values wrong)");
 	char *p = msg_text(&pic, NULL);
 	assert_non_null(strstr(p, "     1 .x."));
@@ -448,10 +438,8 @@ static void names_the_first_wrong_place(void **state)
 	int e2[3] = { 10, 20, 30 }, g2[3] = { 10, 21, 30 };
 	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3, 0 };
 	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
-	msg_facts_json(&msg, &facts);
-	assert_string_equal(sbuf_str(&facts), "{\"pass\": 2, \"buffer\": \"out\", \"index\": 1, \"work_group\": 1, "
-			    "\"expected\": \"20\", \"got\": \"21\", \"wrong\": 1, \"elements\": 3}");
-	sbuf_release(&facts);
+	assert_facts(&msg, "{\"pass\": 2, \"buffer\": \"out\", \"index\": 1, \"work_group\": 1, "
+			   "\"expected\": \"20\", \"got\": \"21\", \"wrong\": 1, \"elements\": 3}");
 	assert_rendered(&msg, "en", "pass 2 of 3: out[1] (work-group 1): expected 20, got 21 (1 of 3 values wrong)");
 	msg_release(&pic);
 }
@@ -635,11 +623,8 @@ static void compares_as_a_multiset(void **state)
 	assert_true(msg_empty(&pic));
 	memset(&g[3], POISON_BYTE, 2 * sizeof(int));
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 2);
-	struct sbuf facts = SBUF_INIT;
-	msg_facts_json(&msg, &facts);
-	assert_string_equal(sbuf_str(&facts), "{\"buffer\": \"out\", \"wrong\": 2, \"elements\": 5, "
+	assert_facts(&msg, "{\"buffer\": \"out\", \"wrong\": 2, \"elements\": 5, "
 			    "\"never_written\": 2}");
-	sbuf_release(&facts);
 	assert_rendered(&msg, "en", "out, its values in any order: 1 appears once instead of 2 times; "
 			"3 is missing; 2 places were never written (2 of 5 values without a match)");
 

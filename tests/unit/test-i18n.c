@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ui/ui.h"
+#include "msg-asserts.h"
 
 static void english_unless_portuguese(void **state)
 {
@@ -55,14 +56,6 @@ static void contexts_keep_short_words_apart(void **state)
 /* ---- a wrong result, as a learner reading Portuguese sees it ---- */
 
 /* m in lang must read want; m is emptied for the next comparison. */
-static void assert_rendered(struct msg *m, const char *lang, const char *want)
-{
-	char *text = msg_text(m, lang);
-	assert_string_equal(text, want);
-	free(text);
-	msg_release(m);
-}
-
 static void comparison_in_portuguese(void **state)
 {
 	(void)state;
@@ -105,12 +98,9 @@ static void silent_groups_in_portuguese(void **state)
 	struct output_view o = { &a, expected, got, 8, 0, 1, 1, 2 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 4);
-	struct sbuf facts = SBUF_INIT;
-	msg_facts_json(&msg, &facts);
-	assert_string_equal(sbuf_str(&facts), "{\"buffer\": \"out\", \"index\": 2, \"expected\": \"3\", "
+	assert_facts(&msg, "{\"buffer\": \"out\", \"index\": 2, \"expected\": \"3\", "
 			    "\"never_written\": 1, \"wrong\": 4, \"elements\": 8, \"silent_groups\": 2, "
 			    "\"work_group\": 1}");
-	sbuf_release(&facts);
 	assert_rendered(&msg, "pt-BR", "out[2]: esperado 3, obtido nada (nunca escrito) (4 de 8 valores errados)\n"
 			"Os grupos de trabalho 1, 3 não escreveram nada em out: cada elemento dos seus "
 			"trechos continua como estava antes da execução. Eles retornam antes das "

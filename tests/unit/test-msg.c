@@ -12,14 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/msg.h"
-
-static void check_text(const struct msg *m, const char *lang, const char *want)
-{
-	char *got = msg_text(m, lang);
-	assert_string_equal(got, want);
-	free(got);
-}
+#include "msg-asserts.h"
 
 static void one_message_two_languages(void **state)
 {
@@ -27,8 +20,8 @@ static void one_message_two_languages(void **state)
 	struct msg m = MSG_INIT;
 	msg_addf(&m, N_("Test %s: %s"), "small", "ok");
 	msg_raw(&m, " [50%]");
-	check_text(&m, "en", "Test small: ok [50%]");
-	check_text(&m, "pt-BR", "Teste small: ok [50%]");
+	assert_msg_text(&m, "en", "Test small: ok [50%]");
+	assert_msg_text(&m, "pt-BR", "Teste small: ok [50%]");
 	msg_release(&m);
 	assert_true(msg_empty(&m));
 }
@@ -40,8 +33,8 @@ static void nested_words_follow_the_language(void **state)
 	msg_addf(&who, N_("Test %s: %s"), "inner", "x");
 	msg_addf(&m, N_("Test %s: %s"), msg_sub(&m, &who), msg_word(&m, N_("Test %s: %s")));
 	assert_true(msg_empty(&who));   /* handed over */
-	check_text(&m, "en", "Test Test inner: x: Test %s: %s");
-	check_text(&m, "pt-BR", "Teste Teste inner: x: Teste %s: %s");
+	assert_msg_text(&m, "en", "Test Test inner: x: Test %s: %s");
+	assert_msg_text(&m, "pt-BR", "Teste Teste inner: x: Teste %s: %s");
 	msg_release(&m);
 }
 
@@ -54,9 +47,9 @@ static void plural_forms_by_language(void **state)
 		msg_addf(&m, msg_plural(&m, one, many, n), (int)n);
 		char want[64];
 		snprintf(want, sizeof(want), n == 1 ? "%lu test passed; " : "%lu tests passed; ", n);
-		check_text(&m, "en", want);
+		assert_msg_text(&m, "en", want);
 		snprintf(want, sizeof(want), n > 1 ? "%lu testes passaram; " : "%lu teste passou; ", n);
-		check_text(&m, "pt-BR", want);
+		assert_msg_text(&m, "pt-BR", want);
 		msg_release(&m);
 	}
 }
@@ -67,7 +60,7 @@ static void conversions_keep_their_flags(void **state)
 	struct msg m = MSG_INIT;
 	msg_addf(&m, "[%5d|%-4s|%.2f|%zu|%lld|%lu|%x|%c|%%]", -42, "ab", 3.14159, (size_t)7,
 		 -5LL, 9UL, 255u, 'q');
-	check_text(&m, NULL, "[  -42|ab  |3.14|7|-5|9|ff|q|%]");
+	assert_msg_text(&m, NULL, "[  -42|ab  |3.14|7|-5|9|ff|q|%]");
 	msg_release(&m);
 }
 
@@ -123,7 +116,7 @@ static void broken_lines_are_refused(void **state)
 	/* a learner's text that looks like a sub-message's mark stays text */
 	struct msg m = MSG_INIT;
 	msg_addf(&m, "%s", "\0010");
-	check_text(&m, NULL, "\0010");
+	assert_msg_text(&m, NULL, "\0010");
 	msg_release(&m);
 }
 
