@@ -641,6 +641,13 @@ bool msg_read(const char *line, struct msg *m)
 	return false;
 }
 
+void msg_read_or_raw(const char *line, struct msg *m)
+{
+	msg_release(m);
+	if (!msg_read(line, m))
+		msg_raw(m, line);
+}
+
 void msg_facts_json(const struct msg *m, struct sbuf *out)
 {
 	sbuf_adds(out, "{");

@@ -75,6 +75,8 @@ char *msg_text(const struct msg *m, const char *lang);
  * into an empty m and returns false for what is not one. */
 void msg_write(const struct msg *m, struct sbuf *out);
 bool msg_read(const char *line, struct msg *m);
+/* m (emptied first) read from line, or, when line is not a message, line's words as they are. */
+void msg_read_or_raw(const char *line, struct msg *m);
 /* The named facts as a JSON object: {"line": 12, "buffer": "out"}. */
 void msg_facts_json(const struct msg *m, struct sbuf *out);
 

@@ -165,7 +165,7 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 				cur->local[st][d] = (size_t)l;
 			}
 		if ((more = check_spec_next_pass(spec, &v, &err)) < 0) {
-			run_send_error(fd, sbuf_str(&err));
+			proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, sbuf_str(&err));
 			goto fail;
 		}
 	}
@@ -304,7 +304,7 @@ static void time_copy(struct cl_session *s, double bytes, int fd)
 	if (!count || clhost_build(s, copy_source, "", &prog, &log) < 0 || clhost_kernel(prog, "clings_copy", &k) < 0 ||
 	    clhost_buffer(s, half, 0, NULL, &src) < 0 || clhost_buffer(s, half, 0, NULL, &dst) < 0 ||
 	    clhost_arg_buffer(k, 0, src) < 0 || clhost_arg_buffer(k, 1, dst) < 0) {
-		run_send_error(fd, "cannot set up the copy kernel");
+		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "cannot set up the copy kernel");
 	} else {
 		for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS; run++) {
 			struct cl_ev *ev = NULL;
@@ -312,7 +312,7 @@ static void time_copy(struct cl_session *s, double bytes, int fd)
 			if (clhost_enqueue(k, 1, &count, &group, &ev, &log) < 0 || clhost_finish(s, &log) < 0 ||
 			    clhost_event_times(ev, &a, &b) < 0) {
 				clhost_event_release(ev);
-				run_send_error(fd, "the copy kernel failed");
+				proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "the copy kernel failed");
 				break;
 			}
 			clhost_event_release(ev);
@@ -339,7 +339,7 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 		return 0;
 	}
 	if (clhost_profile(s) < 0) {
-		run_send_error(fd, "cannot make a queue that times launches on this device");
+		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "cannot make a queue that times launches on this device");
 		return 0;
 	}
 	bool cpu = clhost_device_is_cpu(s);
@@ -351,7 +351,7 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 	int nrows;
 	struct sbuf err = SBUF_INIT;
 	if (check_spec_bench_rows(spec, bytes, &rows, &nrows, &err) < 0) {
-		run_send_error(fd, sbuf_str(&err));
+		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, sbuf_str(&err));
 		sbuf_release(&err);
 		return 0;
 	}

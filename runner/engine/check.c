@@ -68,22 +68,6 @@ static void reference_store(uint64_t key, const struct sbuf *output)
 	e->len = output->len;
 }
 
-/* r's verdict v with the message m (m is left empty). */
-static void fail_with(struct report *r, enum verdict v, struct msg *m)
-{
-	r->verdict = v;
-	msg_release(&r->message);
-	msg_append(&r->message, m);
-}
-
-/* The same with words of clings' own that are not for a learner (a broken course, the device). */
-static void fail_report(struct report *r, enum verdict v, const char *text)
-{
-	struct msg m = MSG_INIT;
-	msg_raw(&m, text);
-	fail_with(r, v, &m);
-}
-
 /*
  * What the execution child's end says when it did not report a verdict itself. where is ""
  * or a catalog text of a place with its leading space (" on the analysis device (Oclgrind)").
@@ -96,7 +80,7 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 	if (ch->output_cut) {
 		msg_addf(&msg, N_("The run%s sent far more than a check's results (over 64 MB) and "
 				   "was stopped."), msg_word(&msg, where));
-		fail_with(r, VERDICT_CRASH, &msg);
+		report_set(r, VERDICT_CRASH, &msg);
 	} else if (!ch->ready && !ch->timed_out && (ch->signal == SIGXCPU || ch->signal == SIGXFSZ ||
 						   ch->signal == SIGABRT || ch->signal == SIGSEGV ||
 						   ch->signal == SIGBUS || ch->signal == SIGKILL)) {
@@ -104,11 +88,11 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 				   "time, %d MB of memory, 64 MB of files): a macro that expands into a huge "
 				   "text, or a loop unrolled by hand thousands of times, does this."),
 			  msg_word(&msg, where), BUILD_CPU_S, BUILD_MEMORY_MB);
-		fail_with(r, VERDICT_BUILD_ERROR, &msg);
+		report_set(r, VERDICT_BUILD_ERROR, &msg);
 	} else if (ch->timed_out && !ch->ready) {
 		msg_addf(&msg, N_("Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
 				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, msg_word(&msg, where));
-		fail_with(r, VERDICT_TIMEOUT, &msg);
+		report_set(r, VERDICT_TIMEOUT, &msg);
 	} else if (ch->timed_out) {
 		const char *s = msg_number(&msg, (double)limit_ms / 1000.0, 1);
 		if (test)
@@ -117,7 +101,7 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 			msg_addf(&msg, N_("The check did not finish within %s s%s."), s, msg_word(&msg, where));
 		msg_raw(&msg, "\n");
 		timeout_advice(&msg);
-		fail_with(r, VERDICT_TIMEOUT, &msg);
+		report_set(r, VERDICT_TIMEOUT, &msg);
 	} else if (ch->signal == SIGXCPU) {
 		if (test)
 			msg_addf(&msg, N_("Test %s used up its CPU time%s."), test, msg_word(&msg, where));
@@ -125,7 +109,7 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 			msg_addf(&msg, N_("The check used up its CPU time%s."), msg_word(&msg, where));
 		msg_raw(&msg, "\n");
 		timeout_advice(&msg);
-		fail_with(r, VERDICT_TIMEOUT, &msg);
+		report_set(r, VERDICT_TIMEOUT, &msg);
 	} else if (ch->signal == SIGSYS) {
 		if (test)
 			msg_addf(&msg, N_("Your kernel made a system call that no kernel may make, during "
@@ -135,7 +119,7 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 			msg_addf(&msg, N_("Your kernel made a system call that no kernel may make%s: a "
 					   "kernel computes; it does not open files, start processes or signal "
 					   "them. The run was stopped."), msg_word(&msg, where));
-		fail_with(r, VERDICT_CRASH, &msg);
+		report_set(r, VERDICT_CRASH, &msg);
 	} else if (ch->signal) {
 		if (test)
 			msg_addf(&msg, N_("Your kernel crashed the run%s (signal %d, %s) during test %s."),
@@ -147,7 +131,7 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 				   "outside a buffer: check every index against the size before using it. "
 				   "Or an array declared inside the kernel too large for a work-item's stack "
 				   "(private memory is for a few values; large data belongs in a buffer)."));
-		fail_with(r, VERDICT_CRASH, &msg);
+		report_set(r, VERDICT_CRASH, &msg);
 	} else if (ch->exit_status == 0 && ch->ready) {
 		/* it ended as if all was done, without the results: nothing a kernel does by mistake */
 		if (test)
@@ -156,7 +140,7 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 		else
 			msg_addf(&msg, N_("The results are missing or damaged: your kernel ended the "
 					   "process that runs it, or wrote into its channel."));
-		fail_with(r, VERDICT_CRASH, &msg);
+		report_set(r, VERDICT_CRASH, &msg);
 	} else {
 		if (test)
 			msg_addf(&msg, N_("The run ended without a result (exit status %d) during test "
@@ -164,7 +148,7 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 		else
 			msg_addf(&msg, N_("The run ended without a result (exit status %d); it may have "
 					   "run out of memory."), ch->exit_status);
-		fail_with(r, VERDICT_CRASH, &msg);
+		report_set(r, VERDICT_CRASH, &msg);
 	}
 	msg_release(&msg);
 }
@@ -252,7 +236,7 @@ static void merge_analysis(struct report *r, struct sandbox_child *ach, const ch
 	} else if ((ar.verdict == VERDICT_ERROR || ar.verdict == VERDICT_BUILD_ERROR) &&
 		   r->verdict == VERDICT_PASS) {
 		msg_addf(&msg, N_("The analysis could not run: %s"), msg_sub(&msg, &ar.message));
-		fail_with(r, VERDICT_ERROR, &msg);
+		report_set(r, VERDICT_ERROR, &msg);
 	}
 	msg_release(&msg);
 	sbuf_release(&began);
@@ -275,14 +259,14 @@ static void judge_access(const struct check_spec *spec, const char *learner, con
 		return;
 	}
 	if (r->naccess < 0) {
-		fail_report(r, VERDICT_ERROR, access_plugin_path()
+		report_set_text(r, VERDICT_ERROR, access_plugin_path()
 			    ? "the memory-access analysis did not report (Oclgrind did not load "
 			      "build/clings-access.so?)"
 			    : "the memory-access analysis (build/clings-access.so) is missing: run make");
 		return;
 	}
 	if (access_rules_check(spec, r->access, r->naccess, lang, &msg, &line)) {
-		fail_with(r, VERDICT_REQUIREMENT_UNMET, &msg);
+		report_set(r, VERDICT_REQUIREMENT_UNMET, &msg);
 		free(r->file);
 		r->file = xstrdup(learner);
 		r->line = line;
@@ -306,9 +290,9 @@ static int reference_results(const struct sbuf *out, struct sandbox_child *ch, l
 	if (verdicts) {
 		/* the course's or the device's fault, in the reference's own words */
 		if (msg_empty(&rr.message))
-			fail_report(r, VERDICT_ERROR, "the reference solution failed");
+			report_set_text(r, VERDICT_ERROR, "the reference solution failed");
 		else
-			fail_with(r, VERDICT_ERROR, &rr.message);
+			report_set(r, VERDICT_ERROR, &rr.message);
 		rc = -1;
 	} else if (proto_number(sbuf_str(&ref->after), "end", NULL) < 0) {
 		struct report why = REPORT_INIT;
@@ -316,7 +300,7 @@ static int reference_results(const struct sbuf *out, struct sandbox_child *ch, l
 			explain_abnormal_end(ch, NULL, limit_ms, "", &why);
 		char *text = msg_text(&why.message, NULL);   /* the course's or the device's: English */
 		char *msg = xstrfmt("the reference solution did not finish on this device: %s", text);
-		fail_report(r, VERDICT_ERROR, msg);
+		report_set_text(r, VERDICT_ERROR, msg);
 		free(text);
 		free(msg);
 		report_release(&why);
@@ -376,13 +360,13 @@ static int read_learner_file(const char *path, char **src, const char *exercise,
 		struct msg m = MSG_INIT;
 		msg_addf(&m, N_("%s is gone: `clings reset %s` puts the exercise's stub back."), path,
 			 exercise);
-		fail_with(r, VERDICT_ERROR, &m);
+		report_set(r, VERDICT_ERROR, &m);
 		return -1;
 	}
 	char *msg = errno == EFBIG ? xstrfmt("%s: larger than %zu KB: not a kernel", path, LEARNER_FILE_MAX >> 10)
 		  : errno == EINVAL ? xstrfmt("%s: not a regular file", path)
 		  : xstrfmt("cannot read %s: %s", path, strerror(errno));
-	fail_report(r, VERDICT_ERROR, msg);
+	report_set_text(r, VERDICT_ERROR, msg);
 	free(msg);
 	return -1;
 }
@@ -417,7 +401,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	size_t learner_len = 0;
 	const char *path = o->file ? o->file : e->file_path;
 	if (check_spec_load(e->check_path, spec) < 0) {
-		fail_report(r, VERDICT_ERROR, "the exercise's check file is broken (see the message above)");
+		report_set_text(r, VERDICT_ERROR, "the exercise's check file is broken (see the message above)");
 		free(spec);
 		return -1;
 	}
@@ -438,7 +422,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	if (read_file(e->solution_path, &solution_src, NULL) < 0) {
 		char *msg = xstrfmt("cannot read the reference solution %s: %s", e->solution_path,
 				    strerror(errno));
-		fail_report(r, VERDICT_ERROR, msg);
+		report_set_text(r, VERDICT_ERROR, msg);
 		free(msg);
 		free(learner_src);
 		check_spec_release(spec);
@@ -459,7 +443,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 				  "of reading another file into it) is not allowed. Write what you need in "
 				  "this file."), shown, include_line);
 		msg_fact_int(&msg, "line", include_line);
-		fail_with(r, VERDICT_BUILD_ERROR, &msg);
+		report_set(r, VERDICT_BUILD_ERROR, &msg);
 		r->file = xstrdup(shown);
 		r->line = include_line;
 		goto out;
@@ -479,7 +463,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 					   "it as a loop."), shown, recursion_line, caller, callee, caller);
 		msg_fact_int(&msg, "line", recursion_line);
 		msg_fact_str(&msg, "function", caller);
-		fail_with(r, VERDICT_BUILD_ERROR, &msg);
+		report_set(r, VERDICT_BUILD_ERROR, &msg);
 		r->file = xstrdup(shown);
 		r->line = recursion_line;
 		goto out;
@@ -487,7 +471,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	bool analyze = spec->analysis != ANALYSIS_OFF && !(o->no_analysis && spec->analysis == ANALYSIS_ON);
 	if (analyze && !analysis_available()) {
 		if (spec->analysis == ANALYSIS_REQUIRED) {
-			fail_report(r, VERDICT_ERROR, "this check requires the analysis on Oclgrind, which is "
+			report_set_text(r, VERDICT_ERROR, "this check requires the analysis on Oclgrind, which is "
 				    "not installed (scripts/install-deps installs it)");
 			rc = -1;
 			goto out;
@@ -569,7 +553,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	else
 		analyze = false;
 	if (idx[0] < 0 || (!known && idx[1] < 0)) {
-		fail_report(r, VERDICT_ERROR, "cannot start the check");
+		report_set_text(r, VERDICT_ERROR, "cannot start the check");
 		for (int i = 0; i < nch; i++)
 			sandbox_child_release(&ch[i]);
 		goto cleanup;
@@ -578,7 +562,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	r->interrupted = sandbox_wait_all(ch, nch, o->interruptible ? STDIN_FILENO : -1);
 
 	if (r->interrupted) {
-		fail_report(r, VERDICT_ERROR, "the check was stopped before its verdict");
+		report_set_text(r, VERDICT_ERROR, "the check was stopped before its verdict");
 	} else {
 		struct sandbox_child *lc = &ch[idx[0]];
 		struct proto_stream learner = PROTO_STREAM_INIT, ref = PROTO_STREAM_INIT;
@@ -618,7 +602,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 					   "analysis on Oclgrind found nothing wrong: this is a bug of the device's "
 					   "compiler, not of your kernel. (What it computed first: %s)"),
 				 device, msg_sub(&msg, &r->message));
-			fail_with(r, VERDICT_PASS, &msg);
+			report_set(r, VERDICT_PASS, &msg);
 			msg_release(&r->picture);
 			free(r->file);
 			r->file = NULL;

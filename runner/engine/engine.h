@@ -106,6 +106,10 @@ struct report {
 };
 #define REPORT_INIT { .verdict = VERDICT_PASS, .naccess = -1 }
 void report_release(struct report *r);
+/* r's verdict v with the message m (m is left empty); the _text form: words of clings' own that
+ * are not for a learner (a broken course, the device), kept as they are. */
+void report_set(struct report *r, enum verdict v, struct msg *m);
+void report_set_text(struct report *r, enum verdict v, const char *text);
 /* A test's result; its detail as words of clings' own (the _msg form: as data, detail left empty). */
 void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail);
 void report_add_test_msg(struct report *r, const char *name, enum test_status st, struct msg *detail);
@@ -335,7 +339,6 @@ int bench_contract_bytes(const struct check_spec *spec, const struct vars *row, 
 int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
 /* Reports, as the child's verdict, an error that kept it from checking (the learner's code is
  * not to blame). */
-void run_send_error(int fd, const char *msg);
 
 /*
  * standby.c: an execution child started ahead of time (watch mode), which opens the device and

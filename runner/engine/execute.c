@@ -494,11 +494,6 @@ static void send_printf(struct child *c, int ci)
 	}
 }
 
-void run_send_error(int fd, const char *msg)
-{
-	proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, msg);
-}
-
 int run_in_child(void *arg, int fd)
 {
 	const struct run_request *rq = arg;

@@ -35,12 +35,10 @@ static bool launch_failed(const char *text, int ci, int pass, struct sbuf *what)
 	return false;
 }
 
-/* r's verdict v, from file, with the message m (m is left empty). */
+/* r's verdict v, from file (at no line), with the message m (m is left empty). */
 static void fail_msg(struct report *r, enum verdict v, const char *file, struct msg *m)
 {
-	r->verdict = v;
-	msg_release(&r->message);
-	msg_append(&r->message, m);
+	report_set(r, v, m);
 	free(r->file);
 	r->file = file ? xstrdup(file) : NULL;
 	r->line = 0;

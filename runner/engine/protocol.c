@@ -264,8 +264,7 @@ int proto_parse(const char *text, struct report *r, struct sbuf *began)
 		} else if (!strcmp(f[0], "test") && n >= 4) {
 			char *data = unescaped(f[3]);
 			struct msg detail = MSG_INIT;
-			if (!msg_read(data, &detail))   /* not a message: the words it is */
-				msg_raw(&detail, data);
+			msg_read_or_raw(data, &detail);
 			report_add_test_msg(r, f[1], (enum test_status)test_status_from_name(f[2]), &detail);
 			free(data);
 			if (began)
@@ -276,16 +275,12 @@ int proto_parse(const char *text, struct report *r, struct sbuf *began)
 			replace(&r->file, *f[2] ? xstrdup(f[2]) : NULL);
 			r->line = atoi(f[3]);
 			char *data = unescaped(f[4]);
-			msg_release(&r->message);
-			if (!msg_read(data, &r->message))   /* not a message: shown as the words it is */
-				msg_raw(&r->message, data);
+			msg_read_or_raw(data, &r->message);
 			free(data);
 			verdicts++;
 		} else if (!strcmp(f[0], "picture") && n >= 2) {
 			char *data = unescaped(f[1]);
-			msg_release(&r->picture);
-			if (!msg_read(data, &r->picture))
-				msg_raw(&r->picture, data);
+			msg_read_or_raw(data, &r->picture);
 			free(data);
 		}
 		else if (!strcmp(f[0], "buildlog") && n >= 2)
@@ -299,6 +294,20 @@ const char *test_status_name(enum test_status st)
 {
 	static const char *const names[] = { "pass", "fail", "skip", "error" };
 	return names[st];
+}
+
+void report_set(struct report *r, enum verdict v, struct msg *m)
+{
+	r->verdict = v;
+	msg_release(&r->message);
+	msg_append(&r->message, m);
+}
+
+void report_set_text(struct report *r, enum verdict v, const char *text)
+{
+	struct msg m = MSG_INIT;
+	msg_raw(&m, text);
+	report_set(r, v, &m);
 }
 
 void report_add_test_msg(struct report *r, const char *name, enum test_status st, struct msg *detail)

@@ -97,7 +97,7 @@ static void warm_up(struct cl_session *s)
 static int cannot_check(int fd, const char *what, const char *path)
 {
 	char *msg = xstrfmt("cannot read %s %s: %s", what, path, strerror(errno));
-	run_send_error(fd, msg);
+	proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, msg);
 	free(msg);
 	return 0;
 }
@@ -124,7 +124,7 @@ static int standby_main(void *arg, int fd)
 	    sscanf(f[JOB_LIMITS], "%ld %ld %ld %ld %ld %ld", &limits.time_ms, &limits.build_ms,
 		   &limits.memory_mb, &limits.cpu_s, &limits.file_mb, &limits.open_files) != 6 ||
 	    strtoul(f[JOB_SOURCE], NULL, 10) != strlen(learner_src)) {
-		run_send_error(fd, "the checking process got a request it cannot read");
+		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "the checking process got a request it cannot read");
 		return 0;
 	}
 	/* about 200 KB, and the child's until it exits */
