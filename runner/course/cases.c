@@ -149,7 +149,8 @@ static bool size_fits(const struct arg_spec *arg, int64_t n, const char *test, s
 	return false;
 }
 
-/* A step's NDRange with values v: a launch a device can be given. */
+/* A step's NDRange with values v: a launch a device can be given. The lines to blame are looked
+ * up only for a failure: a check loads on every check, and finding them costs more than the rest. */
 static int validate_ndrange(const struct step_spec *st, const char *text, const char *test,
 			    const struct vars *v, struct sbuf *err, int *line)
 {
@@ -161,22 +162,22 @@ static int validate_ndrange(const struct step_spec *st, const char *text, const 
 		copy_str(section, sizeof(section), "[ndrange]");
 	for (int d = 0; d < st->dims; d++) {
 		int64_t g, l;
-		*line = ini_key_line(text, section, "global");
 		if (expr_eval(st->global_expr[d], v, &g, e, sizeof(e)) < 0 ||
 		    expr_eval(st->local_expr[d], v, &l, e, sizeof(e)) < 0) {
 			sbuf_addf(err, "%s in test '%s': %s", section, test, e);
+			*line = ini_key_line(text, section, "global");
 			return -1;
 		}
 		if (l < 1 || g < 1 || g % l) {
 			sbuf_addf(err, "%s in test '%s': global %lld is not a positive multiple of local %lld",
 				  section, test, (long long)g, (long long)l);
-			if (l < 1)
-				*line = ini_key_line(text, section, "local");
+			*line = ini_key_line(text, section, l < 1 ? "local" : "global");
 			return -1;
 		}
 		if (__builtin_mul_overflow(items, g, &items) || items > MAX_WORK_ITEMS) {
 			sbuf_addf(err, "%s in test '%s': more than %lld work-items", section, test,
 				  (long long)MAX_WORK_ITEMS);
+			*line = ini_key_line(text, section, "global");
 			return -1;
 		}
 	}
@@ -199,13 +200,15 @@ static int validate_pass(const struct check_spec *spec, const char *text, const 
 			 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
 			 arg->name);
 		int64_t size = 0;
-		*line = ini_key_line(text, header, key);
 		if (expr_eval(ex, v, &size, e, sizeof(e)) < 0) {
 			sbuf_addf(err, "%s of '%s' in test '%s': %s", key, arg->name, test, e);
+			*line = ini_key_line(text, header, key);
 			return -1;
 		}
-		if (arg->kind != ARG_SCALAR && !size_fits(arg, size, test, err))
+		if (arg->kind != ARG_SCALAR && !size_fits(arg, size, test, err)) {
+			*line = ini_key_line(text, header, key);
 			return -1;
+		}
 		if (arg->kind == ARG_GLOBAL || arg->kind == ARG_CONSTANT) {
 			const struct init_spec *in = check_spec_init_for(spec, test_index, a);
 			double lo, hi;

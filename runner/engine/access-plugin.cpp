@@ -58,7 +58,6 @@
 #include <map>
 #include <set>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -157,7 +156,7 @@ public:
 	explicit AccessPlugin(const oclgrind::Context *context)
 		: oclgrind::Plugin(context), warp((size_t)env_number("CLINGS_WARP", 32)),
 		  banks((size_t)env_number("CLINGS_BANKS", 32)),
-		  fd((int)env_number("CLINGS_ACCESS_FD", -1))
+		  fd((int)env_number("CLINGS_ACCESS_FD", -1)), per_bank(banks)
 	{
 	}
 
@@ -207,7 +206,7 @@ public:
 			Request &r = kv.second;
 			f.requests++;
 			if (f.space == 'l') {
-				std::unordered_map<size_t, unsigned long> per_bank;
+				std::fill(per_bank.begin(), per_bank.end(), 0);
 				unsigned long degree = 0;
 				sort_unique(r.words);
 				for (size_t w : r.words)
@@ -260,6 +259,7 @@ public:
 private:
 	size_t warp, banks;
 	int fd;
+	std::vector<unsigned long> per_bank;      /* one local request's words per bank */
 	const oclgrind::Kernel *kernel = nullptr;
 	std::map<const llvm::Instruction *, Figures> figures;
 	/* (instruction, warp, k-th execution by its work-item) -> the request's lanes */

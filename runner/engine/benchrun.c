@@ -357,18 +357,7 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 	}
 	sbuf_release(&err);
 	for (int r = 0; r < nrows; r++) {
-		size_t group = 0;   /* the widest step's work-group */
-		for (int st = 0; st < spec->nsteps; st++) {
-			size_t g = 1;
-			for (int d = 0; d < spec->steps[st].dims; d++) {
-				int64_t l = 1;
-				if (expr_eval(spec->steps[st].local_expr[d], &rows[r].vars, &l, (char[64]){ 0 }, 64) == 0 &&
-				    l > 0)
-					g *= (size_t)l;
-			}
-			group = g > group ? g : group;
-		}
-		if (group > max_wg) {
+		if (check_spec_group_size(spec, &rows[r].vars) > max_wg) {   /* its widest step's */
 			proto_send(fd, "skip", "%d", r);
 			continue;
 		}
