@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* a number's part: id "", args the value and its decimals; a context word's: plural is the context */
-enum part_kind { PART_FORMAT = 'f', PART_TEXT = 't', PART_RAW = 'r', PART_NUMBER = 'n', PART_CTX = 'c' };
+/* a number's part: id "", args the value and its decimals */
+enum part_kind { PART_FORMAT = 'f', PART_TEXT = 't', PART_RAW = 'r', PART_NUMBER = 'n' };
 struct msg_arg {
 	char type;          /* 'i' signed, 'u' unsigned, 'd' double, 's' string, 'm' a sub-message */
 	long long i;
@@ -148,7 +148,14 @@ const char *msg_sub(struct msg *m, struct msg *sub)
 	struct msg *own = xcalloc(1, sizeof(*own));
 	*own = *sub;
 	memset(sub, 0, sizeof(*sub));
-	add_facts(m, own);   /* its facts are the whole message's */
+	add_facts(m, own);   /* its facts are the whole message's: moved, not kept twice */
+	for (int i = 0; i < own->nfacts; i++) {
+		free(own->facts[i].name);
+		free(own->facts[i].s);
+	}
+	free(own->facts);
+	own->facts = NULL;
+	own->nfacts = 0;
 	m->subs = xrealloc(m->subs, sizeof(*m->subs) * (size_t)(m->nsubs + 1));
 	m->subs[m->nsubs] = own;
 	char *t = tokens[next_token++ % TOKENS];
@@ -170,13 +177,6 @@ const char *msg_number(struct msg *m, double v, int decimals)
 	add_arg(p, 'd')->d = v;
 	add_arg(p, 'i')->i = decimals;
 	return msg_sub(m, &n);
-}
-
-const char *msg_word_ctx(struct msg *m, const char *context, const char *text)
-{
-	struct msg w = MSG_INIT;
-	add_part(&w, PART_CTX, text)->plural = xstrdup(context);
-	return msg_sub(m, &w);
 }
 
 const char *msg_plural(struct msg *m, const char *one, const char *many, unsigned long n)
@@ -428,9 +428,6 @@ void msg_render(const struct msg *m, const char *lang, struct sbuf *out)
 		case PART_TEXT:   /* "" would be the catalog's header */
 			sbuf_adds(out, *p->id ? tr(lang, p->id) : "");
 			break;
-		case PART_CTX:
-			sbuf_adds(out, *p->id ? tr_ctx(lang, p->plural ? p->plural : "", p->id) : "");
-			break;
 		case PART_NUMBER: {
 			char buf[32];
 			if (p->nargs == 2 && p->args[0].type == 'd' && p->args[1].type == 'i')
@@ -553,7 +550,7 @@ static bool read_msg(struct reader *r, struct msg *m)
 	long long np = get_num(r, 'M');
 	for (long long i = 0; i < np && !r->bad; i++) {
 		char kind = *r->p;
-		if (!strchr("ftrnc", kind) || !kind) {
+		if (!strchr("ftrn", kind) || !kind) {
 			r->bad = true;
 			break;
 		}

@@ -55,8 +55,6 @@ const char *msg_word(struct msg *m, const char *text) __attribute__((format_arg(
 /* v with so many decimals, in the rendered language's decimal separator (number_in), as a %s
  * argument: "0,13" in Portuguese. */
 const char *msg_number(struct msg *m, double v, int decimals);
-/* A short catalog word with a context (tr_ctx) as a %s argument. */
-const char *msg_word_ctx(struct msg *m, const char *context, const char *text) __attribute__((format_arg(3)));
 /* Appends all of src to m (src is left empty). */
 void msg_append(struct msg *m, struct msg *src);
 /* dst (empty) becomes a copy of src. */

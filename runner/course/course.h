@@ -227,7 +227,6 @@ struct step_param {
 struct step_spec {
 	char name[NAME_MAX_LEN];
 	char kernel[NAME_MAX_LEN];
-	int line;                    /* of its section; 0 for a check without steps */
 	struct step_param param[MAX_ARGS];
 	int nparams;
 	int dims;

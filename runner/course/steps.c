@@ -169,7 +169,6 @@ int check_steps_finish(struct check_spec *spec, const char *text, struct step_sp
 		struct step_spec *st = &spec->steps[i];
 		char header[NAME_MAX_LEN + 8];
 		snprintf(header, sizeof(header), "[step %s]", st->name);
-		st->line = ini_find_line(text, header);
 		if (st->signature_head) {
 			snprintf(err, errlen, "[step %s]: the signature ends with a comma", st->name);
 			return ini_key_line(text, header, "signature");
@@ -178,7 +177,8 @@ int check_steps_finish(struct check_spec *spec, const char *text, struct step_sp
 				      : !st->global_expr[0] ? "global" : !st->local_expr[0] ? "local" : NULL;
 		if (missing) {
 			snprintf(err, errlen, "[step %s] needs '%s'", st->name, missing);
-			return st->line ? st->line : 1;
+			int line = ini_find_line(text, header);
+			return line ? line : 1;
 		}
 		/* one kernel launched by two steps must be declared alike: it has one signature */
 		for (int j = 0; j < i; j++) {
@@ -266,7 +266,7 @@ char *build_options_parse(const char *v, char *err, size_t errlen)
 		if (!strncmp(w, "-cl-std=", 8))
 			for (size_t i = 0; i < sizeof(standards) / sizeof(standards[0]); i++)
 				ok |= !strcmp(w + 8, standards[i]);
-		if (!strcmp(w, "-D") || !strncmp(w, "-D", 2)) {
+		if (!strncmp(w, "-D", 2)) {
 			char *def = w[2] ? w + 2 : strtok_r(NULL, " \t", &save);
 			char *eq = def ? strchr(def, '=') : NULL;
 			if (eq)

@@ -26,24 +26,17 @@ void bench_result_release(struct bench_result *b)
 	free(b->rows);
 	free(b->device);
 	msg_release(&b->message);
-	free(b->lang);
 	free(b->access);
 	memset(b, 0, sizeof(*b));
 	b->naccess = -1;
 }
 
 /* dst becomes src, which is left empty. */
-static void msg_move(struct msg *dst, struct msg *src)
-{
-	msg_release(dst);
-	*dst = *src;
-	*src = (struct msg)MSG_INIT;
-}
-
 /* b's message becomes m (m is left empty); returns rc. */
 static int say(struct bench_result *b, int rc, struct msg *m)
 {
-	msg_move(&b->message, m);
+	msg_release(&b->message);
+	msg_append(&b->message, m);
 	return rc;
 }
 
@@ -235,7 +228,7 @@ static void child_failure(const struct sandbox_child *ch, const struct proto_str
 		if (msg_empty(&r.message))
 			msg_raw(why, verdict_name(r.verdict));
 		else
-			msg_move(why, &r.message);
+			msg_append(why, &r.message);
 	} else if (ch->timed_out) {
 		msg_addf(why, N_("The bench did not finish within %d s."), BENCH_TIME_LIMIT_MS / 1000);
 		msg_fact_int(why, "seconds", BENCH_TIME_LIMIT_MS / 1000);
@@ -269,7 +262,7 @@ static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, 
 			if (msg_empty(&r.message))
 				msg_raw(failure, "the reference's bench failed");
 			else
-				msg_move(failure, &r.message);
+				msg_append(failure, &r.message);
 		}
 		report_release(&r);
 	}
@@ -374,7 +367,6 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 {
 	memset(b, 0, sizeof(*b));
 	copy_str(b->exercise, sizeof(b->exercise), e->name);
-	b->lang = o->lang ? xstrdup(o->lang) : NULL;
 	const char *path = o->file ? o->file : e->file_path;
 	char *src = NULL, *again = NULL, *solution = NULL;
 	struct msg m = MSG_INIT;

@@ -108,7 +108,7 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 	add_field(&out, "file", r->file);
 	sbuf_addf(&out, "line\t%d\nanalysis\t%d\n", r->line, r->analysis_ran);
 	add_field(&out, "device", r->device);
-	add_msg_field(&out, "message", &r->message);   /* as data: the cache answers in any language */
+	add_msg_field(&out, "message", &r->message);   /* as data (the key keeps the language: advice is words) */
 	add_msg_field(&out, "picture", &r->picture);
 	add_field(&out, "printf", r->kernel_output);
 	add_field(&out, "buildlog", r->build_log);

@@ -315,7 +315,7 @@ static int reference_results(const struct sbuf *out, struct sandbox_child *ch, l
 /* The learner's kernel built with optimisation, judged against the same reference results. */
 static bool optimised_passes(const struct run_request *exec_rq, const struct sandbox_limits *lim,
 			       const struct check_spec *spec, const struct proto_stream *ref,
-			       const char *shown, const char *lang, struct report *tests)
+			       const char *shown, struct report *tests)
 {
 	struct run_request rq = *exec_rq;
 	rq.optimise = true;
@@ -329,7 +329,7 @@ static bool optimised_passes(const struct run_request *exec_rq, const struct san
 	struct sbuf began = SBUF_INIT;
 	bool pass = learner.ready && !proto_parse(sbuf_str(&learner.before), &r, NULL);
 	if (pass) {
-		struct judge_input in = { spec, &learner, ref, shown, lang, exec_rq->learner_src };
+		struct judge_input in = { spec, &learner, ref, shown, exec_rq->learner_src };
 		pass = judge_execution(&in, &r, &began, NULL) == 0 && r.verdict == VERDICT_PASS;
 	}
 	if (pass) {   /* its tests, all run, replace the unoptimised run's */
@@ -578,7 +578,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 			explain_abnormal_end(lc, NULL, spec->time_limit_ms, "", r);
 		} else if (reference_results(rc_child ? &rc_child->output : &cached, rc_child,
 					     spec->time_limit_ms, key, &ref, r) == 0) {
-			struct judge_input in = { spec, &learner, &ref, shown, o->lang, learner_src };
+			struct judge_input in = { spec, &learner, &ref, shown, learner_src };
 			int failed_case = -1;
 			if (judge_execution(&in, r, &began, &failed_case))
 				explain_abnormal_end(lc, sbuf_str(&began), spec->time_limit_ms, "", r);
@@ -594,7 +594,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		/* Wrong on the device, yet the analysis saw nothing wrong: before blaming the learner,
 		 * the same kernel built with optimisation. Right there, the compiler is at fault. */
 		if (r->verdict == VERDICT_WRONG_RESULT && r->analysis_ran && ref.ready &&
-		    optimised_passes(&exec_rq, &exec_limits, spec, &ref, shown, o->lang, r)) {
+		    optimised_passes(&exec_rq, &exec_limits, spec, &ref, shown, r)) {
 			struct msg msg = MSG_INIT;
 			const char *device = device_of(r, &msg);
 			msg_addf(&msg, N_("Your kernel is right. On %s its unoptimised build gave wrong "

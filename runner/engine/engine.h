@@ -391,7 +391,6 @@ struct bench_result {
 	enum verdict check_verdict;
 	bool interrupted;
 	struct msg message;          /* why there are no figures; empty when there are */
-	char *lang;                  /* the bench's (its options'): the JSON report's messages are in it */
 	struct access_figure *access;/* the check's memory-access figures, when the analysis ran */
 	int naccess;                 /* -1: none */
 };
@@ -476,7 +475,6 @@ struct judge_input {
 	const struct proto_stream *learner;     /* the execution child's output */
 	const struct proto_stream *reference;   /* the reference child's (or the cache's) */
 	const char *learner_path;               /* as shown to the learner */
-	const char *lang;
 	const char *learner_src;                /* the kernel's text, for advice; may be NULL */
 };
 /* Fills r's tests and verdict from the learner's and the reference's results; returns 0, or 1

@@ -185,7 +185,7 @@ static void json_msg(struct sbuf *out, const char *key, const char *facts_key, c
 	msg_facts_json(m, out);
 }
 
-void bench_report_json(const struct bench_result *b, FILE *f)
+void bench_report_json(const struct bench_result *b, FILE *f, const char *lang)
 {
 	static const char *const agree[] = { "same", "different", "same_where_sampled", "not_compared" };
 	struct sbuf out = SBUF_INIT;
@@ -193,7 +193,7 @@ void bench_report_json(const struct bench_result *b, FILE *f)
 	json_add_string(&out, b->exercise);
 	bool failed = b->check_verdict != VERDICT_PASS && b->check_verdict != VERDICT_ERROR;
 	sbuf_addf(&out, ", \"status\": \"%s\", ", msg_empty(&b->message) ? "ok" : failed ? "fail" : "error");
-	json_msg(&out, "message", "facts", &b->message, b->lang);
+	json_msg(&out, "message", "facts", &b->message, lang);
 	sbuf_adds(&out, ", \"device\": ");
 	json_add_string(&out, b->device);
 	sbuf_addf(&out, ", \"device_type\": \"%s\", \"bytes\": %lld, \"runs\": %d, \"warmup_runs\": %d, "
@@ -214,7 +214,7 @@ void bench_report_json(const struct bench_result *b, FILE *f)
 		sbuf_addf(&out, ", \"passes\": %d, \"bytes\": %.0f, \"first_pass_bytes\": %.0f, \"skipped\": %s, "
 			  "\"results\": \"%s\", ", row->passes, row->bytes_loop, row->bytes_first,
 			  row->skipped ? "true" : "false", agree[row->agree]);
-		json_msg(&out, "problem", "problem_facts", &row->problem, b->lang);
+		json_msg(&out, "problem", "problem_facts", &row->problem, lang);
 		json_side(&out, "kernel", b, row, row->loop_s, row->first_s);
 		json_side(&out, "reference", b, row, row->ref_loop_s, row->ref_first_s);
 		sbuf_adds(&out, "}");
