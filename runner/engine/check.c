@@ -407,7 +407,11 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	}
 	if (o->seed)
 		spec->seed = o->seed;
-	if (read_learner_file(path, &learner_src, e->name, !o->file, r) < 0) {
+	if (o->source) {
+		learner_src = xmalloc(o->source_len + 1);
+		memcpy(learner_src, o->source, o->source_len);
+		learner_src[o->source_len] = '\0';
+	} else if (read_learner_file(path, &learner_src, e->name, !o->file, r) < 0) {
 		check_spec_release(spec);
 		free(spec);
 		return -1;

@@ -255,6 +255,10 @@ void clhost_event_release(struct cl_ev *ev);
 struct check_options {
 	const char *device;      /* --device */
 	const char *file;        /* the learner's file; NULL: the exercise's stub */
+	/* The learner's source already read by the caller (grading opens a student's file itself,
+	 * link by link), with file as the name shown; NULL: the check reads file. */
+	const char *source;
+	size_t source_len;
 	const char *lang;        /* the learner's: "en", "pt-BR", a course's "es" */
 	uint64_t seed;           /* the random inputs' seed; 0: the check's own */
 	bool no_analysis;
