@@ -33,6 +33,8 @@ enum verdict_tone verdict_tone(enum verdict v);     /* a pass, a failure, or nei
 /* Whether it settles a check before the analysis is read: build, signature, requirement, or
  * the check could not run. */
 bool verdict_settles(enum verdict v);
+/* Which of two findings is reported: the higher (verdict.c's table says why). */
+int verdict_rank(enum verdict v);
 const char *verdict_status(enum verdict v);         /* "pass", "fail" or "error" (JSON) */
 int verdict_from_name(const char *name);            /* -1 when unknown */
 

@@ -7,6 +7,7 @@
  * courses outside git), else from git's HEAD.
  */
 #include "course/course.h"
+#include "base/proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,44 +32,17 @@ static int stub_from_git(const char *path, char **text, size_t *len)
 		dir = xstrdup(".");
 	}
 	char *spec = xstrfmt("HEAD:./%s", base);
-	int fds[2];
-	if (pipe(fds) < 0) {
-		free(dir);
-		free(spec);
-		return -1;
-	}
-	pid_t pid = fork();
-	if (pid == 0) {
-		int devnull = open("/dev/null", O_RDWR);
-		dup2(fds[1], STDOUT_FILENO);
-		if (devnull >= 0) {
-			dup2(devnull, STDIN_FILENO);
-			dup2(devnull, STDERR_FILENO);
-		}
-		close(fds[0]);
-		close(fds[1]);
-		execlp("git", "git", "-C", dir, "show", spec, (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
+	char *const argv[] = { "git", "-C", dir, "show", spec, NULL };
 	struct sbuf sb = SBUF_INIT;
-	char chunk[4096];
-	ssize_t n;
-	while (pid > 0 && ((n = read(fds[0], chunk, sizeof(chunk))) > 0 || (n < 0 && errno == EINTR)))
-		if (n > 0)
-			sbuf_add(&sb, chunk, (size_t)n);
-	close(fds[0]);
-	int status = 0;
-	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	int rc = run_program(argv, &sb);
 	free(dir);
 	free(spec);
-	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+	if (rc < 0) {
 		sbuf_release(&sb);
 		return -1;
 	}
 	*len = sb.len;
-	*text = sbuf_detach(&sb);
+	*text = sb.len ? sbuf_detach(&sb) : xstrdup("");
 	return 0;
 }
 

@@ -219,7 +219,7 @@ static enum bench_agree agreement(const struct check_spec *spec, int r, const st
 }
 
 /* Why a child gave no figures, when it did not, into the empty why. */
-static void child_failure(const struct sandbox_child *ch, const struct proto_stream *ps, struct msg *why)
+static void child_failure(const struct child *ch, const struct proto_stream *ps, struct msg *why)
 {
 	struct report r = REPORT_INIT;
 	/* before "ready" the child's word is its own; after it, the learner's kernel may speak */
@@ -246,12 +246,12 @@ static void child_failure(const struct sandbox_child *ch, const struct proto_str
 static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, bool interruptible,
 		      struct proto_stream *ps, struct msg *failure)
 {
-	struct sandbox_child ch;
+	struct child ch;
 	if (sandbox_start(&ch, lim, NULL, run_in_child, rq) < 0) {
 		msg_raw(failure, "cannot start the bench's process");
 		return false;
 	}
-	bool stopped = sandbox_wait_all(&ch, 1, interruptible ? 0 : -1);
+	bool stopped = children_wait(&ch, 1, interruptible ? 0 : -1);
 	proto_split(ch.output.buf ? ch.output.buf : "", ch.output.len, ps);
 	if (!stopped)
 		child_failure(&ch, ps, failure);

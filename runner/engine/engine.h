@@ -7,6 +7,8 @@
 #define ENGINE_ENGINE_H
 
 #include "base/msg.h"
+#include "base/proc.h"
+#include "engine/report.h"
 #include "course/course.h"
 
 /* ---- comparing an output with the reference  ---- */
@@ -42,25 +44,7 @@ long output_columns(const struct arg_spec *a, const struct vars *v);
 int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, void *out, size_t n,
 		 const struct vars *v, struct sbuf *err);
 
-/* ---- reports: what a check found  ---- */
-enum test_status { TEST_PASS, TEST_FAIL, TEST_SKIP, TEST_ERROR };
-struct test_result {
-	char *name;
-	enum test_status status;
-	struct msg detail;   /* why it failed, as data; empty on a pass */
-};
 /* ---- memory-access figures (access.c): what the access plugin measured on Oclgrind ---- */
-struct access_figure {
-	char space;                  /* 'g' global or constant memory, 'l' local */
-	bool store;
-	int line;                    /* in the learner's file; 0 when unknown */
-	char name[NAME_MAX_LEN];     /* the check's name of the argument, a __local array's, or "?" */
-	size_t bytes;                /* one work-item's access */
-	unsigned long requests;      /* a warp's work-items executing the instruction together */
-	unsigned long sectors, ideal, worst_sectors;    /* global: 32-byte sectors, summed */
-	unsigned long degrees, worst_degree;            /* local: bank-conflict degrees, summed */
-	unsigned long foreign_loads; /* local loads of a value another work-item wrote */
-};
 #define ACCESS_SECTOR_BYTES 32
 #define ACCESS_WARP 32               /* CLINGS_WARP overrides it (64 for an AMD wavefront) */
 #define ACCESS_BANKS 32              /* CLINGS_BANKS overrides it */
@@ -76,44 +60,10 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
  * is unmet, 0 when all hold. */
 int access_rules_check(const struct check_spec *spec, const struct access_figure *f, int n,
 		       const char *lang, struct msg *msg, int *line);
-/* One figure as the fields of a line (the plugin's, and the verdict cache's): read them into a,
- * false when they are not one; write them (no newline). */
-bool access_figure_read(const char *fields, struct access_figure *a);
-void access_figure_write(struct sbuf *out, const struct access_figure *a);
 /* The warp width and bank count the figures assume. */
 int access_warp(void);
 int access_banks(void);
 
-struct report {
-	char exercise[NAME_MAX_LEN];
-	enum verdict verdict;
-	struct msg message;  /* the learner-facing explanation, as data (rendered when shown) */
-	char *file;          /* location, when known */
-	int line;
-	char *device;        /* the execution device */
-	struct test_result *tests;
-	int ntests;
-	struct msg picture;  /* plain-text picture of a wrong result ('x' marks a wrong cell), as data */
-	char *analysis_log;  /* Oclgrind's raw log, shown with --verbose */
-	char *build_log;     /* the compiler's log, when the build failed */
-	char *kernel_output; /* what the learner's kernel printed (printf), cut at 4 KB */
-	bool analysis_ran;
-	struct access_figure *access; /* measured by the analysis */
-	int naccess;                  /* -1: not measured (no analysis, or no plugin) */
-	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
-	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
-	double seconds;
-};
-#define REPORT_INIT { .verdict = VERDICT_PASS, .naccess = -1 }
-void report_release(struct report *r);
-/* r's verdict v with the message m (m is left empty); the _text form: words of clings' own that
- * are not for a learner (a broken course, the device), kept as they are. */
-void report_set(struct report *r, enum verdict v, struct msg *m);
-void report_set_text(struct report *r, enum verdict v, const char *text);
-/* A test's result; its detail as words of clings' own (the _msg form: as data, detail left empty). */
-void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail);
-void report_add_test_msg(struct report *r, const char *name, enum test_status st, struct msg *detail);
-const char *test_status_name(enum test_status st);
 
 /* ---- the sandboxed child (sandbox.c: the confined children) ---- */
 struct sandbox_limits {
@@ -127,33 +77,17 @@ struct sandbox_limits {
 	const char *hide;    /* a directory it must not see (the course's solutions), or NULL */
 };
 /* Runs in the child: writes its findings to fd, returns the child's exit status. */
-typedef int (*sandbox_fn)(void *arg, int fd);
-struct sandbox_child {
-	pid_t pid;
-	int fd;
-	double deadline;
-	long run_ms;         /* the deadline once the child says "ready" */
-	bool ready;
-	struct sbuf output;  /* all the child wrote */
-	bool timed_out;
-	int exit_status;     /* when it exited */
-	int signal;          /* when a signal ended it (not our kill) */
-	bool output_cut;     /* it sent more than the parent reads: stopped */
-	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
-	int err_fd;          /* sanitizer builds: the child's stderr, in memory (see release) */
-	double armed_at, ready_at, ended_at;   /* its clock (now_seconds); CLINGS_TRACE prints them */
-};
-#define SANDBOX_CHILD_INIT { .pid = -1, .fd = -1, .err_fd = -1 }
+typedef child_fn sandbox_fn;
 /* Starts c's clock: the build limit until its "ready" line, then the run limit. */
-void sandbox_arm(struct sandbox_child *c, const struct sandbox_limits *lim);
+void sandbox_arm(struct child *c, const struct sandbox_limits *lim);
 /* Sets the resource limits on the calling process (the child calls it once its device is open). */
 void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
 /* Starts fn in a child in its own process group; env is a NULL-terminated list "NAME=value" set first. */
-int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, char *const env[],
+int sandbox_start(struct child *c, const struct sandbox_limits *lim, char *const env[],
 		  sandbox_fn fn, void *arg);
 /* The same, and the descriptor *keep_fd stays open in the child (as 4; *keep_fd says so there).
  * Every other descriptor but the channel (3) is closed in the child. */
-int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *lim,
+int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
 			  char *const env[], sandbox_fn fn, void *arg, int *keep_fd);
 /* Confines the calling process for good, on every thread (see sandbox.c); with no_files, it may
  * no longer create, write, rename or remove files either. Called once the kernel is built. */
@@ -176,15 +110,8 @@ bool sandbox_namespaces_available(void);
 void sandbox_run_limits(void);
 /* CPU seconds a child may use: its build and run limits, on every core at once. */
 long sandbox_cpu_seconds(long time_limit_ms);
-/*
- * Waits for all children, reading their output, until each exits or passes its deadline; a child
- * past its deadline has its whole group killed. Every child is reaped: none is left behind.
- * A child's clock restarts with time_ms when it writes a line "ready" (its build is done).
- * With interrupt_fd >= 0, input there stops the wait early: every child is killed and reaped,
- * the input is left unread, and the call returns true (false when every child finished).
- */
-bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd);
-void sandbox_child_release(struct sandbox_child *c);
+/* Reaps c and frees it; a sanitizer's report from it reaches stderr. */
+void sandbox_child_release(struct child *c);
 
 /* ---- the OpenCL host layer (clhost.c): the only file that includes CL/cl.h ---- */
 struct cl_session;   /* platform, device, context, queue */
@@ -349,16 +276,16 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
  * loads the compiler while the learner edits, then takes the next check's request.
  */
 struct standby {
-	struct sandbox_child child;
+	struct child child;
 	int job_fd;          /* where its request is written; -1: no standby */
 	char *device;        /* the device spec it opened */
 };
-#define STANDBY_INIT { .child = SANDBOX_CHILD_INIT, .job_fd = -1 }
+#define STANDBY_INIT { .child = CHILD_INIT, .job_fd = -1 }
 /* Unless one is waiting; hide as in struct sandbox_limits (the course's solutions). */
 void standby_start(struct standby *sb, const char *device, const char *hide);
 /* Hands rq (which names its files) to the waiting child, which becomes c. Returns -1, with no
  * standby left, when none can take it: the caller starts a cold child. */
-int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c);
+int standby_take(struct standby *sb, const struct run_request *rq, struct child *c);
 void standby_release(struct standby *sb);
 
 /* ---- the bench (bench.c, the parent; benchrun.c, the children) ---- */

@@ -14,6 +14,7 @@
  */
 #include "engine/engine.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -22,7 +23,7 @@
 
 #define PRINTF_MAX 4096          /* of a kernel's printf: enough to debug, too little to flood */
 
-struct child {
+struct exec_child {
 	const struct run_request *rq;
 	const struct check_spec *spec;
 	int fd;
@@ -62,7 +63,7 @@ static char *build_options(const struct check_spec *spec, const char *own)
 
 /* Step st's kernel in the learner's program, declared as the check says: 0, or -1 after the
  * verdict was sent. */
-static int learner_kernel(struct child *c, struct cl_prog *prog, int step)
+static int learner_kernel(struct exec_child *c, struct cl_prog *prog, int step)
 {
 	const struct run_request *rq = c->rq;
 	const struct check_spec *spec = c->spec;
@@ -112,7 +113,7 @@ static int learner_kernel(struct child *c, struct cl_prog *prog, int step)
 	return bad;
 }
 
-static int build_learner(struct child *c)
+static int build_learner(struct exec_child *c)
 {
 	const struct run_request *rq = c->rq;
 	char *src = source_with_line_directive(rq->learner_path, rq->learner_src);
@@ -154,7 +155,7 @@ static int build_learner(struct child *c)
 
 /* The solution is the course's: its errors name the course's file and line, in English, for
  * the author (the learner sees them only when the course itself is broken). */
-static int build_reference(struct child *c)
+static int build_reference(struct exec_child *c)
 {
 	const char *shown = c->rq->solution_shown ? c->rq->solution_shown : "solution.cl";
 	char *src = source_with_line_directive(shown, c->rq->solution_src);
@@ -199,7 +200,7 @@ static int eval_into(const struct check_spec *spec, const char *expr, const stru
 	return -1;
 }
 
-static int eval(struct child *c, const char *expr, const struct vars *v, int64_t *out)
+static int eval(struct exec_child *c, const char *expr, const struct vars *v, int64_t *out)
 {
 	struct sbuf why = SBUF_INIT;
 	int rc = eval_into(c->spec, expr, v, out, &why);
@@ -213,7 +214,7 @@ static int eval(struct child *c, const char *expr, const struct vars *v, int64_t
 
 /* Sets step's arguments on k (bufs: the pass's buffers) and launches it; 0, -1 when the launch
  * failed, or LAUNCH_BAD_CHECK; why says what. */
-static int launch_step(struct child *c, struct cl_kern *k, int step, const struct vars *v,
+static int launch_step(struct exec_child *c, struct cl_kern *k, int step, const struct vars *v,
 		       const struct pass_data *d, struct cl_buf **bufs, struct sbuf *why)
 {
 	const struct check_spec *spec = c->spec;
@@ -284,7 +285,7 @@ static int launch_step(struct child *c, struct cl_kern *k, int step, const struc
  * kernels left it). Returns 0; -1 when a launch failed, or LAUNCH_BAD_CHECK when the check file
  * is at fault, with why in why.
  */
-static int launch(struct child *c, struct cl_kern **k, const struct vars *v, struct pass_data *d,
+static int launch(struct exec_child *c, struct cl_kern **k, const struct vars *v, struct pass_data *d,
 		  void **results, bool guard, struct sbuf *why)
 {
 	const struct check_spec *spec = c->spec;
@@ -318,7 +319,7 @@ static int launch(struct child *c, struct cl_kern **k, const struct vars *v, str
 }
 
 /* Sizes and contents of every global buffer for this pass. */
-static int prepare_pass(struct child *c, int test, const struct vars *v, struct pass_data *d,
+static int prepare_pass(struct exec_child *c, int test, const struct vars *v, struct pass_data *d,
 			const struct pass_data *prev, uint64_t seed)
 {
 	const struct check_spec *spec = c->spec;
@@ -363,7 +364,7 @@ static int prepare_pass(struct child *c, int test, const struct vars *v, struct 
  * The reference must agree with what the host computes where the check names a host oracle:
  * a disagreement means a broken course or a device that miscomputes, never the learner's fault.
  */
-static int verify_reference(struct child *c, const struct test_case *tc, const struct vars *v,
+static int verify_reference(struct exec_child *c, const struct test_case *tc, const struct vars *v,
 			    const struct pass_data *cur, int pass)
 {
 	const struct check_spec *spec = c->spec;
@@ -401,7 +402,7 @@ static int verify_reference(struct child *c, const struct test_case *tc, const s
 }
 
 /* Sends this pass's results: every global buffer's guard, and the outputs' contents. */
-static void send_results(struct child *c, int ci, int pass, const struct pass_data *d, void **res,
+static void send_results(struct exec_child *c, int ci, int pass, const struct pass_data *d, void **res,
 			 bool guard)
 {
 	for (int i = 0; i < c->spec->nargs; i++) {
@@ -418,7 +419,7 @@ static void send_results(struct child *c, int ci, int pass, const struct pass_da
 }
 
 /* Runs every pass of case ci; returns 0 done, 1 a launch failed (the learner's), -1 error reported. */
-static int run_case(struct child *c, const struct test_case *tc, int ci, uint64_t seed)
+static int run_case(struct exec_child *c, const struct test_case *tc, int ci, uint64_t seed)
 {
 	const struct check_spec *spec = c->spec;
 	struct vars v = tc->vars;
@@ -475,7 +476,7 @@ static int run_case(struct child *c, const struct test_case *tc, int ci, uint64_
 }
 
 /* What the kernel printed since the last call, at most PRINTF_MAX bytes in all: "printf CASE TEXT". */
-static void send_printf(struct child *c, int ci)
+static void send_printf(struct exec_child *c, int ci)
 {
 	fflush(stdout);
 	char buf[1024];
@@ -494,11 +495,41 @@ static void send_printf(struct child *c, int ci)
 	}
 }
 
+/* A fault of the learner's kernel, said on the channel before anything else runs: a crash
+ * handler installed by the compiler's libraries would make calls the filter refuses, and the
+ * process would end with SIGSYS, as if the kernel had made one. */
+static void on_fault(int sig)
+{
+	char line[32] = "fault\t";
+	int n = 6;
+	if (sig >= 10)
+		line[n++] = (char)('0' + sig / 10);
+	line[n++] = (char)('0' + sig % 10);
+	line[n++] = '\n';
+	ssize_t w = write(3, line, (size_t)n);
+	(void)w;
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_faults(void)
+{
+	static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fault;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+		sigaction(faults[i], &sa, NULL);
+}
+
 int run_in_child(void *arg, int fd)
 {
 	const struct run_request *rq = arg;
 	struct cl_session *s;
 	struct msg err = MSG_INIT;
+	proc_set_role(rq->mode == RUN_ANALYZE ? "analysis" : rq->mode == RUN_REFERENCE ? "reference"
+										 : "learner");
 	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
 		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &err);
 		return 0;
@@ -513,7 +544,7 @@ int run_in_child(void *arg, int fd)
  * to slow memory), so it is said here, before any launch, as a build error. 0, or -1 after the
  * verdict was sent.
  */
-static int memory_too_large(struct child *c)
+static int memory_too_large(struct exec_child *c)
 {
 	const struct run_request *rq = c->rq;
 	long local = 0, limit = 0, priv = 0;
@@ -541,7 +572,7 @@ static int memory_too_large(struct child *c)
 }
 
 /* Builds what this child runs; 0, or -1 after its verdict was sent. */
-static int build(struct child *c)
+static int build(struct exec_child *c)
 {
 	const struct run_request *rq = c->rq;
 	if (c->mode == RUN_REFERENCE)
@@ -578,7 +609,7 @@ static int build(struct child *c)
 
 int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 {
-	struct child c = { .rq = rq, .spec = rq->spec, .fd = fd, .s = s, .mode = rq->mode,
+	struct exec_child c = { .rq = rq, .spec = rq->spec, .fd = fd, .s = s, .mode = rq->mode,
 			   .analyze = rq->mode == RUN_ANALYZE, .printf_fd = -1 };
 	proto_send(fd, "device", "%s", clhost_device_name(c.s));
 	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
@@ -611,6 +642,8 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		proto_send_verdict_text(c.fd, VERDICT_ERROR, NULL, 0, "cannot confine the checking process");
 		return 0;
 	}
+	if (c.mode != RUN_REFERENCE)
+		catch_faults();
 	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
 	if (rq->bench)
 		return bench_in_session(rq, c.s, k, c.max_wg, fd);

@@ -35,23 +35,6 @@ static bool launch_failed(const char *text, int ci, int pass, struct sbuf *what)
 	return false;
 }
 
-/* r's verdict v, from file (at no line), with the message m (m is left empty). */
-static void fail_msg(struct report *r, enum verdict v, const char *file, struct msg *m)
-{
-	report_set(r, v, m);
-	free(r->file);
-	r->file = file ? xstrdup(file) : NULL;
-	r->line = 0;
-}
-
-/* The same with words of clings' own that are not for a learner (the course's, the device's). */
-static void fail(struct report *r, enum verdict v, const char *file, const char *text)
-{
-	struct msg m = MSG_INIT;
-	msg_raw(&m, text);
-	fail_msg(r, v, file, &m);
-}
-
 /* Element counts of every global buffer on this pass; -1 when an expression fails. */
 static int buffer_sizes(const struct check_spec *spec, const struct vars *v, size_t n[])
 {
@@ -161,7 +144,7 @@ static void fail_test(struct report *r, const char *test, enum test_status st, e
 	struct msg detail = MSG_INIT;
 	msg_copy(&detail, m);
 	report_add_test_msg(r, test, st, &detail);
-	fail_msg(r, v, file, m);
+	report_set(r, v, m, file, 0);
 }
 
 /* Compares one pass's outputs; 1 (r filled) at the first mismatch, -1 (r filled) when the
@@ -178,7 +161,7 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 		const struct proto_data *exp = proto_find(in->reference, ci, pass, i);
 		if (!exp || exp->nbytes != n[i] * type_info(a->type)->size) {
 			char *msg = xstrfmt("the reference solution gave no result for test %s", tc->name);
-			fail(r, VERDICT_ERROR, NULL, msg);
+			report_set_text(r, VERDICT_ERROR, msg);
 			free(msg);
 			return -1;
 		}
@@ -223,7 +206,7 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 	for (int pass = 1; more == 1 && !rc; pass++) {
 		size_t n[MAX_ARGS];
 		if (buffer_sizes(spec, &v, n) < 0) {
-			fail(r, VERDICT_ERROR, NULL, "the check's buffer sizes cannot be evaluated");
+			report_set_text(r, VERDICT_ERROR, "the check's buffer sizes cannot be evaluated");
 			rc = 1;
 			break;
 		}
@@ -279,7 +262,7 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 		if (rc < 0)
 			rc = 1;
 		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
-			fail(r, VERDICT_ERROR, NULL, sbuf_str(&why));
+			report_set_text(r, VERDICT_ERROR, sbuf_str(&why));
 			rc = 1;
 		}
 	}
@@ -308,7 +291,7 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 	struct test_case *cases;
 	int n;
 	if (check_spec_expand(spec, &cases, &n) < 0) {
-		fail(r, VERDICT_ERROR, NULL, "cannot expand the tests");
+		report_set_text(r, VERDICT_ERROR, "cannot expand the tests");
 		return 0;
 	}
 	long max_wg = proto_number(sbuf_str(&in->learner->before), "maxwg", NULL);
@@ -347,11 +330,11 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 		return 1;
 	if (!rc) {
 		if (ran) {
-			fail(r, VERDICT_PASS, NULL, "");
+			report_set_text(r, VERDICT_PASS, "");
 		} else {
 			struct msg m = MSG_INIT;
 			msg_adds(&m, N_("no test could run on this device"));
-			fail_msg(r, VERDICT_ERROR, NULL, &m);
+			report_set(r, VERDICT_ERROR, &m, NULL, 0);
 		}
 	}
 	return 0;

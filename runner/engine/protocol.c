@@ -26,19 +26,17 @@ void proto_send(int fd, const char *key, const char *fmt, ...)
 	va_end(ap);
 	sbuf_adds(&sb, "\n");
 	/* One write per line: a line is never split by a kill in the middle of a record. */
-	write_all(fd, sb.buf, sb.len);
+	proc_write_reply(fd, key, sb.buf, sb.len);
 	sbuf_release(&sb);
 }
 
 void proto_send_verdict(int fd, enum verdict v, const char *file, int line, struct msg *msg)
 {
-	struct sbuf m = SBUF_INIT, e = SBUF_INIT;
-	msg_write(msg, &m);
-	escape_line(&e, sbuf_str(&m));
-	proto_send(fd, "verdict", "%s\t%s\t%d\t%s", verdict_name(v), file ? file : "", line,
-		   sbuf_str(&e));
-	sbuf_release(&m);
-	sbuf_release(&e);
+	struct sbuf out = SBUF_INIT;
+	report_write_verdict(&out, v, file, line, msg);
+	/* One write per line: a line is never split by a kill in the middle of a record. */
+	proc_write_reply(fd, "verdict", out.buf, out.len);
+	sbuf_release(&out);
 	msg_release(msg);
 }
 
@@ -59,12 +57,10 @@ void proto_send_text(int fd, const char *key, const char *text)
 
 void proto_send_test(int fd, const char *name, enum test_status st, const struct msg *detail)
 {
-	struct sbuf m = SBUF_INIT, e = SBUF_INIT;
-	msg_write(detail, &m);
-	escape_line(&e, sbuf_str(&m));
-	proto_send(fd, "test", "%s\t%s\t%s", name, test_status_name(st), sbuf_str(&e));
-	sbuf_release(&m);
-	sbuf_release(&e);
+	struct sbuf out = SBUF_INIT;
+	report_write_test(&out, name, st, detail);
+	write_all(fd, out.buf, out.len);
+	sbuf_release(&out);
 }
 
 void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t bytes,
@@ -221,25 +217,15 @@ char *proto_printf_text(const char *after, int upto)
 	return out.len ? sbuf_detach(&out) : NULL;
 }
 
-static char *unescaped(const char *s)
+/* The keys a child may send of a report: the rest of a report is the parent's to write. */
+static bool child_report_key(const char *line)
 {
-	struct sbuf sb = SBUF_INIT;
-	unescape_line(&sb, s);
-	return sbuf_detach(&sb);
-}
-
-static void replace(char **dst, char *value)
-{
-	free(*dst);
-	*dst = value;
-}
-
-static int test_status_from_name(const char *s)
-{
-	for (int i = TEST_PASS; i <= TEST_ERROR; i++)
-		if (!strcmp(test_status_name((enum test_status)i), s))
-			return i;
-	return TEST_ERROR;
+	static const char *const keys[] = { "device\t", "test\t", "verdict\t", "picture\t",
+					     "buildlog\t" };
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strncmp(line, keys[i], strlen(keys[i])))
+			return true;
+	return false;
 }
 
 int proto_parse(const char *text, struct report *r, struct sbuf *began)
@@ -248,100 +234,25 @@ int proto_parse(const char *text, struct report *r, struct sbuf *began)
 	char *save = NULL;
 	int verdicts = 0;
 	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *f[5] = { 0 };
-		int n = 0;
-		for (char *p = line; p && n < 5; n++) {
-			f[n] = p;
-			p = n < 4 ? strchr(p, '\t') : NULL;
-			if (p)
-				*p++ = '\0';
-		}
-		if (!strcmp(f[0], "device") && n >= 2)
-			replace(&r->device, unescaped(f[1]));
-		else if (!strcmp(f[0], "begin") && n >= 2 && began) {
-			sbuf_reset(began);
-			sbuf_adds(began, f[1]);
-		} else if (!strcmp(f[0], "test") && n >= 4) {
-			char *data = unescaped(f[3]);
-			struct msg detail = MSG_INIT;
-			msg_read_or_raw(data, &detail);
-			report_add_test_msg(r, f[1], (enum test_status)test_status_from_name(f[2]), &detail);
-			free(data);
-			if (began)
+		if (!strncmp(line, "begin\t", 6)) {
+			if (began) {
 				sbuf_reset(began);
-		} else if (!strcmp(f[0], "verdict") && n >= 5) {
-			int v = verdict_from_name(f[1]);
-			r->verdict = v < 0 ? VERDICT_ERROR : (enum verdict)v;
-			replace(&r->file, *f[2] ? xstrdup(f[2]) : NULL);
-			r->line = atoi(f[3]);
-			char *data = unescaped(f[4]);
-			msg_read_or_raw(data, &r->message);
-			free(data);
-			verdicts++;
-		} else if (!strcmp(f[0], "picture") && n >= 2) {
-			char *data = unescaped(f[1]);
-			msg_read_or_raw(data, &r->picture);
-			free(data);
+				sbuf_adds(began, line + 6);
+			}
+			continue;
 		}
-		else if (!strcmp(f[0], "buildlog") && n >= 2)
-			replace(&r->build_log, unescaped(f[1]));
+		if (!child_report_key(line))
+			continue;
+		bool verdict = !strncmp(line, "verdict\t", 8), test = line[0] == 't';
+		int rc = report_read_line(line, r);
+		if (verdict) {
+			verdicts++;
+			if (rc < 0)   /* a verdict no child of this version sends */
+				report_set_text(r, VERDICT_ERROR, "a checking process sent a malformed verdict");
+		} else if (test && rc == 1 && began) {
+			sbuf_reset(began);
+		}
 	}
 	free(copy);
 	return verdicts;
-}
-
-const char *test_status_name(enum test_status st)
-{
-	static const char *const names[] = { "pass", "fail", "skip", "error" };
-	return names[st];
-}
-
-void report_set(struct report *r, enum verdict v, struct msg *m)
-{
-	r->verdict = v;
-	msg_release(&r->message);
-	msg_append(&r->message, m);
-}
-
-void report_set_text(struct report *r, enum verdict v, const char *text)
-{
-	struct msg m = MSG_INIT;
-	msg_raw(&m, text);
-	report_set(r, v, &m);
-}
-
-void report_add_test_msg(struct report *r, const char *name, enum test_status st, struct msg *detail)
-{
-	r->tests = xrealloc(r->tests, sizeof(*r->tests) * (size_t)(r->ntests + 1));
-	struct test_result *t = &r->tests[r->ntests++];
-	memset(t, 0, sizeof(*t));
-	t->name = xstrdup(name);
-	t->status = st;
-	msg_append(&t->detail, detail);
-}
-
-void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail)
-{
-	struct msg m = MSG_INIT;
-	msg_raw(&m, detail);
-	report_add_test_msg(r, name, st, &m);
-}
-
-void report_release(struct report *r)
-{
-	for (int i = 0; i < r->ntests; i++) {
-		free(r->tests[i].name);
-		msg_release(&r->tests[i].detail);
-	}
-	free(r->tests);
-	msg_release(&r->message);
-	free(r->file);
-	free(r->device);
-	msg_release(&r->picture);
-	free(r->analysis_log);
-	free(r->access);
-	free(r->build_log);
-	free(r->kernel_output);
-	struct report fresh = REPORT_INIT;
-	*r = fresh;
 }

@@ -38,7 +38,6 @@
 #define CHILD_REPORTS 0
 #endif
 
-#define CHILD_OUTPUT_MAX ((size_t)64 << 20)
 
 static void set_limit(int resource, rlim_t value)
 {
@@ -251,24 +250,27 @@ out:
 	return rc;
 }
 
+static int try_isolate(void *arg, int channel)
+{
+	(void)arg;
+	(void)channel;
+	struct sandbox_limits none = { 0 };
+	return sandbox_isolate(&none) == 0 ? 0 : 1;
+}
+
 bool sandbox_namespaces_available(void)
 {
 	static int known = -1;
 	if (known >= 0)
 		return known;
-	pid_t pid = fork();
-	if (pid == 0) {
-		struct sandbox_limits none = { 0 };
-		int null = open("/dev/null", O_RDWR);
-		if (null >= 0) {
-			dup2(null, 2);
-			close(null);
-		}
-		_exit(sandbox_isolate(&none) == 0 ? 0 : 1);
+	struct child c;
+	struct child_start how = { .first_ms = 10000 };
+	known = child_start(&c, &how, try_isolate, NULL) == 0;
+	if (known) {
+		children_wait(&c, 1, -1);
+		known = child_ended_cleanly(&c);
+		child_release(&c);
 	}
-	int status = 0;
-	known = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-		WEXITSTATUS(status) == 0;
 	return known;
 }
 
@@ -313,214 +315,57 @@ void sandbox_run_limits(void)
 	}
 }
 
-int sandbox_start(struct sandbox_child *c, const struct sandbox_limits *lim, char *const env[],
+int sandbox_start(struct child *c, const struct sandbox_limits *lim, char *const env[],
 		  sandbox_fn fn, void *arg)
 {
 	return sandbox_start_keeping(c, lim, env, fn, arg, NULL);
 }
 
-int sandbox_start_keeping(struct sandbox_child *c, const struct sandbox_limits *lim,
+struct confinement {
+	const struct sandbox_limits *lim;
+	char *const *env;
+};
+
+/* In the child, before fn: namespaces where they exist, no new privileges, the environment, the
+ * early limits (seccomp follows in fn, once the device is open). */
+static void confine_child(void *ctx)
+{
+	const struct confinement *cf = ctx;
+	sandbox_isolate(cf->lim);   /* where namespaces exist; seccomp follows in any case */
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	for (int i = 0; cf->env && cf->env[i]; i++)
+		putenv(cf->env[i]);
+	/* CPU and file limits hold from here on; the address-space limit waits until the child
+	 * knows its device (see sandbox_apply_limits). */
+	struct sandbox_limits early = *cf->lim;
+	early.memory_mb = 0;
+	sandbox_apply_limits(&early, false);
+}
+
+int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
 			  char *const env[], sandbox_fn fn, void *arg, int *keep_fd)
 {
-	int fds[2];
-	*c = (struct sandbox_child)SANDBOX_CHILD_INIT;
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		return error("cannot create a pipe:");
-	/* A sanitizer build keeps its children's stderr, where a sanitizer writes its report, in
-	 * memory; any report is shown when the child is released. Others discard the chatter. */
-	int err = CHILD_REPORTS ? memfd_create("clings-child-stderr", MFD_CLOEXEC) : -1;
-	fflush(stdout);
-	fflush(stderr);
-	pid_t parent = getpid();
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		if (err >= 0)
-			close(err);
+	struct confinement cf = { lim, env };
+	/* Drivers and compilers chatter on stdout and stderr; the protocol is the channel. A
+	 * sanitizer build keeps its children's stderr, where a sanitizer writes its report, in
+	 * memory; any report is shown when the child is released. */
+	struct child_start how = {
+		.setup = confine_child,
+		.setup_ctx = &cf,
+		.keep_fd = keep_fd,
+		.own_group = true,
+		.keep_stdio = getenv("CLINGS_DEBUG") != NULL,
+		.stderr_in_memory = CHILD_REPORTS,
+	};
+	if (child_start(c, &how, fn, arg) < 0)
 		return error("cannot start the checking process:");
-	}
-	if (pid == 0) {
-		setpgid(0, 0);
-		/* In its own group, Ctrl-C does not reach the child: it dies with its parent instead. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(1);
-		close(fds[0]);
-		signal(SIGPIPE, SIG_IGN);
-		/* Drivers and compilers chatter on stdout and stderr; the protocol is the pipe. */
-		if (!getenv("CLINGS_DEBUG")) {
-			int null = open("/dev/null", O_RDWR);
-			if (null >= 0) {
-				dup2(null, 0);
-				dup2(null, 1);
-				dup2(err >= 0 ? err : null, 2);
-				close(null);
-			}
-		}
-		/* One descriptor: the channel, as 3 (and the caller's kept one as 4); nothing else
-		 * of the parent's (its terminal, its inotify descriptor, other children's pipes).
-		 * Both go above 10 first, so that neither lands on the other. */
-		int chan = fcntl(fds[1], F_DUPFD_CLOEXEC, 10);
-		int keep = keep_fd && *keep_fd >= 0 ? fcntl(*keep_fd, F_DUPFD_CLOEXEC, 10) : -1;
-		dup2(chan, 3);
-		fcntl(3, F_SETFD, FD_CLOEXEC);
-		if (keep >= 0) {
-			dup2(keep, 4);
-			fcntl(4, F_SETFD, FD_CLOEXEC);
-			*keep_fd = 4;   /* the child's copy of the caller's variable */
-		}
-		syscall(SYS_close_range, keep >= 0 ? 5 : 4, ~0U, 0);
-		sandbox_isolate(lim);   /* where namespaces exist; seccomp follows in any case */
-		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-		for (int i = 0; env && env[i]; i++)
-			putenv(env[i]);
-		/* CPU and file limits hold from here on; the address-space limit waits until
-		 * the child knows its device (see sandbox_apply_limits). */
-		struct sandbox_limits early = *lim;
-		early.memory_mb = 0;
-		sandbox_apply_limits(&early, false);
-		_exit(fn(arg, 3));
-	}
-	setpgid(pid, pid); /* also here: the parent may kill before the child ran setpgid */
-	close(fds[1]);
-	c->pid = pid;
-	c->fd = fds[0];
-	c->err_fd = err;
 	sandbox_arm(c, lim);
 	return 0;
 }
 
-void sandbox_arm(struct sandbox_child *c, const struct sandbox_limits *lim)
+void sandbox_arm(struct child *c, const struct sandbox_limits *lim)
 {
-	c->run_ms = lim->time_ms;
-	c->armed_at = now_seconds();
-	c->deadline = now_seconds() + (double)(lim->build_ms > 0 ? lim->build_ms : lim->time_ms) / 1000.0;
-}
-
-static void kill_group(struct sandbox_child *c)
-{
-	if (c->pid > 0)
-		kill(-c->pid, SIGKILL);
-}
-
-/* Reaps c if it has exited; returns true once it is gone. */
-static bool try_reap(struct sandbox_child *c, bool block)
-{
-	if (c->pid <= 0)
-		return true;
-	int status;
-	pid_t r;
-	do
-		r = waitpid(c->pid, &status, block ? 0 : WNOHANG);
-	while (r < 0 && errno == EINTR);
-	if (r == 0)
-		return false;
-	if (r == c->pid) {
-		if (WIFEXITED(status))
-			c->exit_status = WEXITSTATUS(status);
-		else if (WIFSIGNALED(status) && !c->timed_out)
-			c->signal = WTERMSIG(status);
-	}
-	kill_group(c); /* anything the child started dies with it */
-	c->pid = -1;
-	return true;
-}
-
-/* Kills the child's whole group, stops reading it and reaps it. */
-static void stop_child(struct sandbox_child *ch)
-{
-	kill_group(ch);
-	if (ch->fd >= 0) {
-		close(ch->fd);
-		ch->fd = -1;
-	}
-	try_reap(ch, true);
-}
-
-static void kill_all(struct sandbox_child *c, int n)
-{
-	for (int i = 0; i < n; i++)
-		stop_child(&c[i]);
-}
-
-bool sandbox_wait_all(struct sandbox_child *c, int n, int interrupt_fd)
-{
-	for (;;) {
-		struct pollfd pfd[9];
-		int map[9], np = 0, alive = 0;
-		double now = now_seconds(), next = now + 3600;
-		for (int i = 0; i < n; i++) {
-			if (c[i].pid <= 0 && c[i].fd < 0)
-				continue;
-			/* A child that has finished is not late, whatever the clock says now. */
-			if (c[i].fd < 0 && try_reap(&c[i], false))
-				continue;
-			if (now >= c[i].deadline) {
-				c[i].timed_out = true;
-				stop_child(&c[i]);
-				continue;
-			}
-			alive++;
-			if (c[i].deadline < next)
-				next = c[i].deadline;
-			if (c[i].fd >= 0 && np < 8) {
-				pfd[np].fd = c[i].fd;
-				pfd[np].events = POLLIN;
-				map[np++] = i;
-			}
-		}
-		if (!alive)
-			return false;
-		/* Children whose pipe closed but which have not exited yet are polled every 10 ms. */
-		int wait_ms = (int)((next - now) * 1000) + 1;
-		if (np < alive && wait_ms > 10)
-			wait_ms = 10;
-		if (interrupt_fd >= 0) {
-			pfd[np].fd = interrupt_fd;
-			pfd[np].events = POLLIN;
-			map[np++] = -1;
-		}
-		int r = poll(pfd, (nfds_t)np, wait_ms);
-		if (r < 0 && errno != EINTR) {
-			kill_all(c, n);
-			return false;
-		}
-		for (int k = 0; r > 0 && k < np; k++) {
-			if (!(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			if (map[k] < 0) {
-				kill_all(c, n);
-				return true;
-			}
-			struct sandbox_child *ch = &c[map[k]];
-			char buf[8192];
-			ssize_t got = read(ch->fd, buf, sizeof(buf));
-			if (got > 0 && ch->output.len + (size_t)got > CHILD_OUTPUT_MAX) {
-				/* Nothing a check sends is this large: stop reading, and the child. */
-				ch->output_cut = true;
-				stop_child(ch);
-			} else if (got > 0) {
-				sbuf_add(&ch->output, buf, (size_t)got);
-				if (!ch->ready && (!strncmp(ch->output.buf, "ready\t", 6) ||
-						   strstr(ch->output.buf, "\nready\t"))) {
-					ch->ready = true;
-					ch->ready_at = now_seconds();
-					ch->deadline = ch->ready_at + (double)ch->run_ms / 1000.0;
-				}
-			} else if (got == 0 || errno != EINTR) {
-				close(ch->fd);
-				ch->fd = -1;
-				ch->ended_at = now_seconds();
-				/* The learner's build, signature or requirement settled the check: the
-				 * reference and the analysis would only make it wait. */
-				if (ch->settles_unready && !ch->ready)
-					for (int j = 0; j < n; j++)
-						if (&c[j] != ch)
-							stop_child(&c[j]);
-			}
-		}
-	}
+	child_arm(c, lim->build_ms > 0 ? lim->build_ms : lim->time_ms, lim->time_ms);
 }
 
 /* A deadly signal whose innermost frame is the learner's compiled kernel (PoCL names it
@@ -538,29 +383,20 @@ static bool learner_crash(const char *text)
 }
 
 /* What a sanitizer said in the child reaches the parent's stderr, where tests look for it. */
-static void show_child_reports(struct sandbox_child *c)
+static void show_child_reports(struct child *c)
 {
-	char *text = NULL;
-	if (c->err_fd < 0)
-		return;
-	if (lseek(c->err_fd, 0, SEEK_SET) == 0 && read_fd(c->err_fd, &text) >= 0 && text &&
-	    (strstr(text, "Sanitizer") || strstr(text, ": runtime error: ")) && !learner_crash(text))
+	char *text = child_stderr(c);
+	if (text && (strstr(text, "Sanitizer") || strstr(text, ": runtime error: ")) &&
+	    !learner_crash(text))
 		fprintf(stderr, "clings: a checking process reported:\n%s", text);
 	free(text);
-	close(c->err_fd);
-	c->err_fd = -1;
 }
 
-void sandbox_child_release(struct sandbox_child *c)
+void sandbox_child_release(struct child *c)
 {
-	if (c->fd >= 0)
-		close(c->fd);
-	if (c->pid > 0) {
-		kill_group(c);
-		try_reap(c, true);
-	}
+	child_finish(c);   /* its report is whole once it is gone */
 	show_child_reports(c);
-	sbuf_release(&c->output);
+	child_release(c);
 }
 
 long sandbox_cpu_seconds(long time_limit_ms)

@@ -170,7 +170,7 @@ static bool same_device(const char *a, const char *b)
 	return !strcmp(a ? a : "", b ? b : "");
 }
 
-int standby_take(struct standby *sb, const struct run_request *rq, struct sandbox_child *c)
+int standby_take(struct standby *sb, const struct run_request *rq, struct child *c)
 {
 	if (sb->job_fd < 0 || !same_device(sb->device, rq->device) || !rq->check_file) {
 		standby_release(sb);
@@ -202,7 +202,7 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct sandbo
 	sb->job_fd = -1;
 	*c = sb->child;
 	sandbox_arm(c, l);
-	sb->child = (struct sandbox_child)SANDBOX_CHILD_INIT;
+	sb->child = (struct child)CHILD_INIT;
 	return 0;
 }
 
@@ -212,7 +212,7 @@ void standby_release(struct standby *sb)
 		close(sb->job_fd);
 	sb->job_fd = -1;
 	sandbox_child_release(&sb->child);
-	sb->child = (struct sandbox_child)SANDBOX_CHILD_INIT;
+	sb->child = (struct child)CHILD_INIT;
 	free(sb->device);
 	sb->device = NULL;
 }

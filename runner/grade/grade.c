@@ -12,12 +12,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define SUBMITTED_FILE_MAX ((size_t)1 << 20)
@@ -89,115 +87,111 @@ static void check_item(const struct course *c, struct grade_item *it, const stru
 		check_exercise(c, it->e, &co, &it->r);
 }
 
-/* The report's facts as protocol lines, read back by proto_parse(). */
-static void report_send(int fd, const struct report *r)
-{
-	for (int i = 0; i < r->ntests; i++)
-		proto_send_test(fd, r->tests[i].name, r->tests[i].status, &r->tests[i].detail);
-	if (r->device)
-		proto_send_text(fd, "device", r->device);
-	if (!msg_empty(&r->picture)) {
-		struct sbuf line = SBUF_INIT;
-		msg_write(&r->picture, &line);
-		proto_send_text(fd, "picture", sbuf_str(&line));
-		sbuf_release(&line);
-	}
-	if (r->build_log)
-		proto_send_text(fd, "buildlog", r->build_log);
-	proto_send(fd, "seconds", "%.3f\t%d", r->seconds, r->analysis_ran);
-	struct msg message = MSG_INIT;
-	msg_copy(&message, &r->message);
-	proto_send_verdict(fd, r->verdict, r->file, r->line, &message);
-}
+/*
+ * The grading workers. Each exercise is checked in a worker process of its own (its checking
+ * children below it), which returns the whole report (report_encode) and exits. The parent
+ * trusts a report only when it arrived whole and the worker then ended cleanly; anything else
+ * (a worker killed, cut off, out of time) is tried once more, then scored as clings' own error:
+ * never a pass, never the student's failure.
+ */
+#define WORKER_LIMIT_MS (10 * 60 * 1000)   /* a check ends long before: past it, clings hangs */
 
-static void report_receive(const char *text, struct report *r)
-{
-	proto_parse(text, r, NULL);
-	const char *s = strstr(text, "seconds\t");
-	if (s && (s == text || s[-1] == '\n')) {
-		int analysis = 0;
-		sscanf(s + 8, "%lf\t%d", &r->seconds, &analysis);
-		r->analysis_ran = analysis;
-	}
-}
-
-struct worker {
-	pid_t pid;
-	int fd;
-	int item;
-	struct sbuf out;
+struct worker_job {
+	const struct course *c;
+	struct grade_item *it;
+	const struct grade_options *o;
+	uint64_t seed;
 };
 
-/* Reads what every running worker wrote; reaps those that are done. Returns how many run. */
-static int collect(struct worker *w, int n, struct grade_run *run, bool block)
+static int worker_main(void *arg, int channel)
 {
-	struct pollfd pfd[64];
-	int map[64], np = 0;
-	for (int i = 0; i < n; i++)
-		if (w[i].pid > 0) {
-			pfd[np].fd = w[i].fd;
-			pfd[np].events = POLLIN;
-			map[np++] = i;
-		}
-	if (!np)
-		return 0;
-	if (poll(pfd, (nfds_t)np, block ? -1 : 0) < 0 && errno != EINTR)
-		return np;
-	for (int k = 0; k < np; k++) {
-		if (!(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
-			continue;
-		struct worker *wk = &w[map[k]];
-		char buf[16384];
-		ssize_t got = read(wk->fd, buf, sizeof(buf));
-		if (got > 0) {
-			sbuf_add(&wk->out, buf, (size_t)got);
-			continue;
-		}
-		if (got < 0 && errno == EINTR)
-			continue;
-		close(wk->fd);
-		int status;
-		while (waitpid(wk->pid, &status, 0) < 0 && errno == EINTR)
-			;
-		struct report *r = &run->items[wk->item].r;
-		report_receive(sbuf_str(&wk->out), r);
-		if (!wk->out.len) {
-			r->verdict = VERDICT_ERROR;
-			msg_release(&r->message);
-			msg_raw(&r->message, "the grading process of this exercise ended without a report");
-		}
-		sbuf_release(&wk->out);
-		wk->pid = -1;
-		np--;
-	}
-	return np;
+	const struct worker_job *job = arg;
+	proc_set_role("worker");
+	check_item(job->c, job->it, job->o, job->seed);
+	struct sbuf out = SBUF_INIT;
+	report_encode(&job->it->r, &out);
+	int rc = proc_write_reply(channel, "report", out.buf, out.len) < 0;
+	sbuf_release(&out);
+	return rc;
 }
 
-static int start_worker(struct worker *wk, const struct course *c, struct grade_run *run, int i,
-			const struct grade_options *o)
+static int start_worker(struct child *w, const struct worker_job *job)
 {
-	int fds[2];
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		return error("cannot create a pipe:");
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return error("cannot start a grading process:");
+	struct child_start how = { .own_group = true, .keep_stdio = true, .first_ms = WORKER_LIMIT_MS };
+	return child_start(w, &how, worker_main, (void *)job);
+}
+
+/* What worker w returned for its item: 0 with the report in it->r, -1 when it is no report. */
+static int finish_worker(struct child *w, struct grade_item *it)
+{
+	struct report r = REPORT_INIT;
+	bool whole = report_decode(w->output.buf, w->output.len, &r) == 0;
+	int rc = whole && child_ended_cleanly(w) ? 0 : -1;
+	if (rc == 0) {
+		report_release(&it->r);
+		it->r = r;
+		copy_str(it->r.exercise, sizeof(it->r.exercise), it->e->name);
+		return 0;
 	}
-	if (pid == 0) {
-		close(fds[0]);
-		signal(SIGPIPE, SIG_IGN);
-		struct grade_item *it = &run->items[i];
-		check_item(c, it, o, run->seed);
-		report_send(fds[1], &it->r);
-		_exit(0);
+	report_release(&r);
+	struct sbuf why = SBUF_INIT;
+	sbuf_adds(&why, "clings' grading process for this exercise ");
+	child_describe_end(w, &why);
+	sbuf_adds(&why, whole ? " after its report" : w->output.len ? " in the middle of its report"
+									    : " before its report");
+	sbuf_adds(&why, ", twice: this is an error of the grader, not of the submission");
+	report_release(&it->r);
+	it->r = (struct report)REPORT_INIT;
+	copy_str(it->r.exercise, sizeof(it->r.exercise), it->e->name);
+	report_set_text(&it->r, VERDICT_ERROR, sbuf_str(&why));
+	sbuf_release(&why);
+	return -1;
+}
+
+/* Checks every item to be graded, jobs at a time, each in a worker. */
+static void run_workers(const struct course *c, struct grade_run *run, const struct grade_options *o,
+			int jobs, double t0)
+{
+	struct child *w = xcalloc((size_t)jobs, sizeof(*w));
+	struct worker_job *job = xcalloc((size_t)jobs, sizeof(*job));
+	int *tries = xcalloc((size_t)jobs, sizeof(*tries)), running = 0, next = 0;
+	for (int k = 0; k < jobs; k++)
+		w[k] = (struct child)CHILD_INIT;
+	for (;;) {
+		for (int k = 0; k < jobs && next < run->n; k++) {
+			if (w[k].pid > 0 || w[k].fd >= 0)
+				continue;
+			struct grade_item *it = &run->items[next++];
+			if (it->state != GRADED) {
+				k--;
+				continue;
+			}
+			if (o->time_budget > 0 && now_seconds() - t0 > o->time_budget) {
+				it->state = NOT_REACHED;
+				k--;
+				continue;
+			}
+			job[k] = (struct worker_job){ c, it, o, run->seed };
+			tries[k] = 1;
+			if (start_worker(&w[k], &job[k]) == 0)
+				running++;
+			else
+				report_set_text(&it->r, VERDICT_ERROR, "cannot start a grading process");
+		}
+		if (!running)
+			break;
+		int k = children_wait_any(w, jobs);
+		if (k < 0)
+			break;
+		running--;
+		int rc = finish_worker(&w[k], job[k].it);
+		child_release(&w[k]);
+		if (rc < 0 && tries[k]++ < 2 && start_worker(&w[k], &job[k]) == 0)
+			running++;   /* once more: the worker's end was not the student's doing */
 	}
-	close(fds[1]);
-	*wk = (struct worker){ pid, fds[0], i, SBUF_INIT };
-	return 0;
+	free(tries);
+	free(job);
+	free(w);
 }
 
 int grade_submission(const struct course *c, const char *dir, const struct grade_options *o,
@@ -237,37 +231,7 @@ int grade_submission(const struct course *c, const char *dir, const struct grade
 	run->seed = o->seed ? o->seed : submission_seed(run);
 
 	int jobs = o->jobs > 0 ? o->jobs : 1;
-	if (jobs > 64)
-		jobs = 64;
-	struct worker *w = xcalloc((size_t)jobs, sizeof(*w));
-	for (int k = 0; k < jobs; k++)
-		w[k].pid = -1;
-	for (int i = 0; i < run->n; i++) {
-		struct grade_item *it = &run->items[i];
-		if (it->state != GRADED)
-			continue;
-		if (o->time_budget > 0 && now_seconds() - t0 > o->time_budget) {
-			it->state = NOT_REACHED;
-			continue;
-		}
-		if (jobs == 1) {
-			check_item(c, it, o, run->seed);
-			continue;
-		}
-		int free_slot = -1;
-		while (free_slot < 0) {
-			for (int k = 0; k < jobs && free_slot < 0; k++)
-				if (w[k].pid <= 0)
-					free_slot = k;
-			if (free_slot < 0)
-				collect(w, jobs, run, true);
-		}
-		if (start_worker(&w[free_slot], c, run, i, o) < 0)
-			check_item(c, it, o, run->seed);   /* no process to spare: here, then */
-	}
-	while (collect(w, jobs, run, true) > 0)
-		;
-	free(w);
+	run_workers(c, run, o, jobs > 64 ? 64 : jobs, t0);
 	for (int i = 0; i < run->n; i++) {
 		struct grade_item *it = &run->items[i];
 		if (it->state == GRADED && it->r.verdict == VERDICT_PASS)

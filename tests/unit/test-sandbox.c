@@ -65,10 +65,10 @@ static int closes_then_lingers(void *arg, int fd)
 static void test_output_and_exit_status(void **state)
 {
 	(void)state;
-	struct sandbox_child c;
+	struct child c;
 	assert_int_equal(sandbox_start(&c, &limits, NULL, says_hello, NULL), 0);
 	pid_t group = c.pid;
-	assert_false(sandbox_wait_all(&c, 1, -1));
+	assert_false(children_wait(&c, 1, -1));
 	assert_string_equal(sbuf_str(&c.output), "hello\n");
 	assert_int_equal(c.exit_status, 7);
 	assert_false(c.timed_out);
@@ -80,9 +80,9 @@ static void test_output_and_exit_status(void **state)
 static void test_crash_names_the_signal(void **state)
 {
 	(void)state;
-	struct sandbox_child c;
+	struct child c;
 	assert_int_equal(sandbox_start(&c, &limits, NULL, crashes, NULL), 0);
-	assert_false(sandbox_wait_all(&c, 1, -1));
+	assert_false(children_wait(&c, 1, -1));
 	assert_int_equal(c.signal, SIGSEGV);
 	assert_false(c.timed_out);
 	sandbox_child_release(&c);
@@ -92,10 +92,10 @@ static void test_deadline_kills_the_group(void **state)
 {
 	(void)state;
 	struct sandbox_limits quick = { .time_ms = 200, .build_ms = 200 };
-	struct sandbox_child c;
+	struct child c;
 	assert_int_equal(sandbox_start(&c, &quick, NULL, never_ends, NULL), 0);
 	pid_t group = c.pid;
-	assert_false(sandbox_wait_all(&c, 1, -1));
+	assert_false(children_wait(&c, 1, -1));
 	assert_true(c.timed_out);
 	assert_int_equal(c.signal, 0);  /* our kill is a timeout, not a crash */
 	sandbox_child_release(&c);
@@ -108,10 +108,10 @@ static void test_lingering_child_is_reaped_with_interrupt_fd(void **state)
 	(void)state;
 	int keys[2];
 	assert_int_equal(pipe(keys), 0);
-	struct sandbox_child c[2];
+	struct child c[2];
 	assert_int_equal(sandbox_start(&c[0], &limits, NULL, closes_then_lingers, NULL), 0);
 	assert_int_equal(sandbox_start(&c[1], &limits, NULL, says_hello, NULL), 0);
-	assert_false(sandbox_wait_all(c, 2, keys[0]));
+	assert_false(children_wait(c, 2, keys[0]));
 	assert_false(c[0].timed_out);
 	assert_int_equal(c[0].exit_status, 3);
 	assert_int_equal(c[1].exit_status, 7);
@@ -127,10 +127,10 @@ static void test_input_interrupts_and_stays_unread(void **state)
 	int keys[2];
 	assert_int_equal(pipe(keys), 0);
 	assert_int_equal(write(keys[1], "q", 1), 1);
-	struct sandbox_child c;
+	struct child c;
 	assert_int_equal(sandbox_start(&c, &limits, NULL, never_ends, NULL), 0);
 	pid_t group = c.pid;
-	assert_true(sandbox_wait_all(&c, 1, keys[0]));
+	assert_true(children_wait(&c, 1, keys[0]));
 	assert_false(c.timed_out);
 	char key = 0;
 	assert_int_equal(read(keys[0], &key, 1), 1);

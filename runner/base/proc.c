@@ -1,0 +1,376 @@
+/*
+ * proc.c: the supervisor of every child process (see proc.h). A child runs a function of ours
+ * after fork (or a program, through run_program); the parent reads its channel, keeps its
+ * deadline, kills its whole group when it is late, and reaps it whatever happened. Nothing here
+ * decides what an ending means for a check or a grade: child_ended_cleanly() says only whether
+ * the process did what a process must, and the callers fail closed on anything else.
+ */
+#include "base/proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* In the child: stdio on /dev/null (stderr maybe in memory), the channel as 3, the kept
+ * descriptor as 4, nothing else of the parent's (its terminal, other children's pipes). */
+static void child_descriptors(const struct child_start *how, int chan_fd, int err_fd)
+{
+	if (!how->keep_stdio) {
+		int null = open("/dev/null", O_RDWR);
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+			dup2(err_fd >= 0 ? err_fd : null, 2);
+			close(null);
+		}
+	}
+	/* Both go above 10 first, so that neither lands on the other. */
+	int chan = fcntl(chan_fd, F_DUPFD_CLOEXEC, 10);
+	int keep = how->keep_fd && *how->keep_fd >= 0 ? fcntl(*how->keep_fd, F_DUPFD_CLOEXEC, 10) : -1;
+	dup2(chan, 3);
+	fcntl(3, F_SETFD, FD_CLOEXEC);
+	if (keep >= 0) {
+		dup2(keep, 4);
+		fcntl(4, F_SETFD, FD_CLOEXEC);
+		*how->keep_fd = 4;   /* the child's copy of the caller's variable */
+	}
+	syscall(SYS_close_range, keep >= 0 ? 5 : 4, ~0U, 0);
+}
+
+static char test_kill[96];   /* CLINGS_TEST_KILL, taken in the parent (children may lose it) */
+static bool test_kill_read;
+static const char *role = "";
+
+void proc_set_role(const char *r)
+{
+	role = r;
+}
+
+int proc_write_reply(int fd, const char *key, const void *buf, size_t len)
+{
+	char spec[96];
+	snprintf(spec, sizeof(spec), "%s:%s:", role, key);
+	size_t n = strlen(spec);
+	const char *when = !strncmp(test_kill, spec, n) ? test_kill + n : NULL;
+	if (when && !strcmp(when, "before"))
+		raise(SIGKILL);
+	if (when && !strcmp(when, "inside")) {
+		write_all(fd, buf, len / 2);
+		raise(SIGKILL);
+	}
+	int rc = write_all(fd, buf, len);
+	if (when && !strcmp(when, "after"))
+		raise(SIGKILL);
+	return rc;
+}
+
+int child_start(struct child *c, const struct child_start *how, child_fn fn, void *arg)
+{
+	if (!test_kill_read) {
+		const char *k = getenv("CLINGS_TEST_KILL");
+		snprintf(test_kill, sizeof(test_kill), "%s", k ? k : "");
+		test_kill_read = true;
+	}
+	int fds[2];
+	*c = (struct child)CHILD_INIT;
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return error("cannot create a pipe:");
+	int err = how->stderr_in_memory ? memfd_create("clings-child-stderr", MFD_CLOEXEC) : -1;
+	fflush(stdout);
+	fflush(stderr);
+	pid_t parent = getpid();
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		if (err >= 0)
+			close(err);
+		return error("cannot start a process:");
+	}
+	if (pid == 0) {
+		if (how->own_group) {
+			setpgid(0, 0);
+			/* In its own group, Ctrl-C does not reach it: it dies with its parent instead. */
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (getppid() != parent)
+				_exit(1);
+		}
+		close(fds[0]);
+		signal(SIGPIPE, SIG_IGN);
+		child_descriptors(how, fds[1], err);
+		if (how->setup)
+			how->setup(how->setup_ctx);
+		_exit(fn(arg, 3));
+	}
+	if (how->own_group)
+		setpgid(pid, pid); /* also here: the parent may kill before the child ran setpgid */
+	close(fds[1]);
+	c->pid = pid;
+	c->fd = fds[0];
+	c->err_fd = err;
+	c->settles_unready = false;
+	child_arm(c, how->first_ms, how->run_ms);
+	return 0;
+}
+
+void child_arm(struct child *c, long first_ms, long run_ms)
+{
+	c->run_ms = run_ms;
+	c->armed_at = now_seconds();
+	c->deadline = first_ms > 0 ? c->armed_at + (double)first_ms / 1000.0 : 0;
+}
+
+static void kill_group(struct child *c)
+{
+	if (c->pid > 0) {
+		kill(-c->pid, SIGKILL);   /* its group, when it has one of its own */
+		kill(c->pid, SIGKILL);
+	}
+}
+
+/* Reaps c if it has ended; returns true once it is gone. */
+static bool try_reap(struct child *c, bool block)
+{
+	if (c->pid <= 0)
+		return true;
+	int status;
+	struct rusage ru;
+	pid_t r;
+	do
+		r = wait4(c->pid, &status, block ? 0 : WNOHANG, &ru);
+	while (r < 0 && errno == EINTR);
+	if (r == c->pid)
+		c->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+				 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+	if (r == 0)
+		return false;
+	if (r == c->pid) {
+		if (WIFEXITED(status)) {
+			c->exit_status = WEXITSTATUS(status);
+			c->exited = !c->timed_out;
+		} else if (WIFSIGNALED(status) && !c->timed_out) {
+			c->signal = WTERMSIG(status);
+		}
+	}
+	if (c->pid > 0)
+		kill(-c->pid, SIGKILL); /* anything the child started in its group dies with it */
+	c->pid = -1;
+	return true;
+}
+
+/* Kills the child's whole group, stops reading it and reaps it. */
+static void stop_child(struct child *ch)
+{
+	kill_group(ch);
+	if (ch->fd >= 0) {
+		close(ch->fd);
+		ch->fd = -1;
+	}
+	try_reap(ch, true);
+}
+
+static void kill_all(struct child *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		stop_child(&c[i]);
+}
+
+/* Reads what ch has sent; at its end, closes the channel. */
+static void read_child(struct child *c, int n, struct child *ch)
+{
+	char buf[8192];
+	ssize_t got = read(ch->fd, buf, sizeof(buf));
+	if (got > 0 && ch->output.len + (size_t)got > CHILD_OUTPUT_MAX) {
+		/* Nothing a child of ours sends is this large: stop reading, and the child. */
+		ch->output_cut = true;
+		stop_child(ch);
+	} else if (got > 0) {
+		sbuf_add(&ch->output, buf, (size_t)got);
+		if (!ch->ready && (!strncmp(ch->output.buf, "ready\t", 6) ||
+				   strstr(ch->output.buf, "\nready\t"))) {
+			ch->ready = true;
+			ch->ready_at = now_seconds();
+			if (ch->run_ms > 0)
+				ch->deadline = ch->ready_at + (double)ch->run_ms / 1000.0;
+		}
+	} else if (got == 0 || errno != EINTR) {
+		close(ch->fd);
+		ch->fd = -1;
+		ch->ended_at = now_seconds();
+		/* An ending before "ready" that settles everything: the others would only wait. */
+		if (ch->settles_unready && !ch->ready)
+			for (int j = 0; j < n; j++)
+				if (&c[j] != ch)
+					stop_child(&c[j]);
+	}
+}
+
+/* One round of waiting: returns how many children are still running; 0 when all are done, -1
+ * when interrupt_fd had input. any: return as soon as one child has finished. */
+static int wait_round(struct child *c, int n, int interrupt_fd, int *finished)
+{
+	struct pollfd pfd[65];
+	int map[65], np = 0, alive = 0;
+	double now = now_seconds(), next = now + 3600;
+	for (int i = 0; i < n; i++) {
+		if (c[i].pid <= 0 && c[i].fd < 0)
+			continue;
+		/* A child that has finished is not late, whatever the clock says now. */
+		if (c[i].fd < 0 && try_reap(&c[i], false)) {
+			*finished = i;
+			continue;
+		}
+		if (c[i].deadline > 0 && now >= c[i].deadline) {
+			c[i].timed_out = true;
+			stop_child(&c[i]);
+			*finished = i;
+			continue;
+		}
+		alive++;
+		if (c[i].deadline > 0 && c[i].deadline < next)
+			next = c[i].deadline;
+		if (c[i].fd >= 0 && np < 64) {
+			pfd[np].fd = c[i].fd;
+			pfd[np].events = POLLIN;
+			map[np++] = i;
+		}
+	}
+	if (!alive || *finished >= 0)
+		return alive;
+	/* Children whose channel closed but which have not exited yet are polled every 10 ms. */
+	int wait_ms = (int)((next - now) * 1000) + 1;
+	if (np < alive && wait_ms > 10)
+		wait_ms = 10;
+	if (interrupt_fd >= 0) {
+		pfd[np].fd = interrupt_fd;
+		pfd[np].events = POLLIN;
+		map[np++] = -1;
+	}
+	int r = poll(pfd, (nfds_t)np, wait_ms);
+	if (r < 0 && errno != EINTR) {
+		kill_all(c, n);
+		return 0;
+	}
+	for (int k = 0; r > 0 && k < np; k++) {
+		if (!(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		if (map[k] < 0) {
+			kill_all(c, n);
+			return -1;
+		}
+		read_child(c, n, &c[map[k]]);
+	}
+	return alive;
+}
+
+bool children_wait(struct child *c, int n, int interrupt_fd)
+{
+	for (;;) {
+		int finished = -1;
+		int alive = wait_round(c, n, interrupt_fd, &finished);
+		if (alive < 0)
+			return true;
+		if (alive == 0 && finished < 0)
+			return false;
+	}
+}
+
+int children_wait_any(struct child *c, int n)
+{
+	for (;;) {
+		int finished = -1;
+		int alive = wait_round(c, n, -1, &finished);
+		if (finished >= 0)
+			return finished;
+		if (alive <= 0)
+			return -1;
+	}
+}
+
+bool child_ended_cleanly(const struct child *c)
+{
+	return c->pid <= 0 && c->fd < 0 && c->exited && c->exit_status == 0 && !c->signal &&
+	       !c->timed_out && !c->output_cut;
+}
+
+void child_describe_end(const struct child *c, struct sbuf *out)
+{
+	if (c->output_cut)
+		sbuf_addf(out, "sent more than %zu MB and was stopped", CHILD_OUTPUT_MAX >> 20);
+	else if (c->timed_out)
+		sbuf_adds(out, "did not finish in time and was stopped");
+	else if (c->signal)
+		sbuf_addf(out, "was killed by signal %d (%s)", c->signal, strsignal(c->signal));
+	else if (c->exited && c->exit_status)
+		sbuf_addf(out, "exited with status %d", c->exit_status);
+	else if (c->exited)
+		sbuf_adds(out, "ended");
+	else
+		sbuf_adds(out, "ended in an unknown way");
+}
+
+char *child_stderr(struct child *c)
+{
+	char *text = NULL;
+	if (c->err_fd < 0)
+		return NULL;
+	if (lseek(c->err_fd, 0, SEEK_SET) != 0 || read_fd(c->err_fd, &text) < 0) {
+		free(text);
+		text = NULL;
+	}
+	close(c->err_fd);
+	c->err_fd = -1;
+	return text;
+}
+
+void child_finish(struct child *c)
+{
+	if (c->fd >= 0) {
+		close(c->fd);
+		c->fd = -1;
+	}
+	if (c->pid > 0) {
+		kill_group(c);
+		try_reap(c, true);
+	}
+}
+
+void child_release(struct child *c)
+{
+	child_finish(c);
+	if (c->err_fd >= 0) {
+		close(c->err_fd);
+		c->err_fd = -1;
+	}
+	sbuf_release(&c->output);
+}
+
+static int exec_program(void *arg, int channel)
+{
+	char *const *argv = arg;
+	dup2(channel, STDOUT_FILENO);
+	execvp(argv[0], argv);
+	_exit(127);
+}
+
+int run_program(char *const argv[], struct sbuf *out)
+{
+	struct child c;
+	struct child_start how = { .first_ms = 60000 };
+	if (child_start(&c, &how, exec_program, (void *)argv) < 0)
+		return -1;
+	children_wait(&c, 1, -1);
+	sbuf_add(out, c.output.buf ? c.output.buf : "", c.output.len);
+	int rc = child_ended_cleanly(&c) ? 0 : -1;
+	child_release(&c);
+	return rc;
+}

@@ -1,0 +1,94 @@
+/*
+ * proc.h: the one supervisor of clings' child processes (proc.c). Every fork of the runner is
+ * here: the confined children of a check (engine/sandbox.c adds the confinement through a setup
+ * hook), the grading workers, a program whose output is read (git), a throwaway probe.
+ *
+ * The model is git's run-command.h: a child is described, started, waited for together with its
+ * siblings (each with a deadline, its output read as it comes), and always reaped. Its outcome is
+ * judged by one rule, fail closed: it ended cleanly only when it exited by itself with status 0,
+ * before its deadline, with its output whole; anything else is a failure of the process, which
+ * the caller reports as its own error, never as a result.
+ */
+#ifndef BASE_PROC_H
+#define BASE_PROC_H
+
+#include "base/base.h"
+
+#include <sys/types.h>
+
+/* Runs in the child: writes to channel (descriptor 3), returns the child's exit status. */
+typedef int (*child_fn)(void *arg, int channel);
+
+struct child {
+	pid_t pid;
+	int fd;              /* the reading end of the channel; -1 once it closed */
+	double deadline;     /* now_seconds() past which the child's group is killed */
+	long run_ms;         /* the deadline once the child says "ready" (0: keep the first) */
+	bool ready;          /* it wrote a line "ready\t..." */
+	struct sbuf output;  /* all the child wrote (at most CHILD_OUTPUT_MAX) */
+	bool timed_out;      /* killed at its deadline */
+	int exit_status;     /* when it exited by itself */
+	int signal;          /* when a signal ended it (not the supervisor's kill) */
+	bool exited;         /* reaped after exiting by itself (exit_status is meaningful) */
+	double cpu_seconds;  /* processor time it used, once reaped */
+	bool output_cut;     /* it sent more than the supervisor reads: stopped */
+	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
+	int err_fd;          /* the child's stderr kept in memory, or -1 (see child_start) */
+	double armed_at, ready_at, ended_at;   /* its clock (now_seconds), for traces */
+};
+#define CHILD_INIT { .pid = -1, .fd = -1, .err_fd = -1 }
+#define CHILD_OUTPUT_MAX ((size_t)64 << 20)
+
+struct child_start {
+	/* Called in the child after its descriptors are set, before fn; may _exit. */
+	void (*setup)(void *ctx);
+	void *setup_ctx;
+	int *keep_fd;        /* a descriptor the child keeps as 4 (*keep_fd says 4 there), or NULL */
+	bool own_group;      /* its own process group, killed whole; it dies with its parent */
+	bool keep_stdio;     /* leave stdin, stdout and stderr as they are (else /dev/null) */
+	bool stderr_in_memory;  /* keep its stderr in a memfd (err_fd), for sanitizer reports */
+	long first_ms;       /* the deadline from the start; 0: none */
+	long run_ms;         /* the deadline from its "ready" line; 0: the first one holds */
+};
+
+/* Starts fn(arg, 3) in a child; returns -1 with a message when no process could be started. */
+int child_start(struct child *c, const struct child_start *how, child_fn fn, void *arg);
+/* Restarts c's clock: first_ms until its "ready" line, then run_ms. */
+void child_arm(struct child *c, long first_ms, long run_ms);
+/*
+ * Waits for the n children, reading their output, until each has exited or passed its deadline
+ * (its group is then killed). Every child is reaped: none is left behind. With interrupt_fd >= 0,
+ * input there stops the wait early: every child is killed and reaped, the input is left unread,
+ * and the call returns true (false when every child finished).
+ */
+bool children_wait(struct child *c, int n, int interrupt_fd);
+/*
+ * Waits until at least one of the n children has finished (its pid is then -1, its fd closed) and
+ * returns its index, or -1 when none is running. For pools of workers (grading).
+ */
+int children_wait_any(struct child *c, int n);
+/* Whether c ended cleanly: exited by itself with status 0, in time, its output whole. */
+bool child_ended_cleanly(const struct child *c);
+/* A line in English naming how c ended, for clings' own errors ("killed by signal 9"). */
+void child_describe_end(const struct child *c, struct sbuf *out);
+/* Kills what is left of c and reaps it; its output stays. */
+void child_finish(struct child *c);
+/* child_finish, then frees its output. */
+void child_release(struct child *c);
+/* The stderr kept in memory, read back (NULL when none); the caller frees it. */
+char *child_stderr(struct child *c);
+
+/*
+ * A reply a child writes to its parent, in one piece. For the tests of fail-closed callers,
+ * CLINGS_TEST_KILL="ROLE:KEY:WHEN" (read when the first child starts) makes the child whose role
+ * is ROLE (proc_set_role) kill itself with SIGKILL at the reply of KEY: before writing it, inside
+ * it (after half of it) or after it.
+ */
+int proc_write_reply(int fd, const char *key, const void *buf, size_t len);
+void proc_set_role(const char *role);
+
+/* Runs argv (found on PATH) with stdin and stderr on /dev/null, and returns what it wrote on
+ * stdout in *out; 0 only when it exited with status 0. */
+int run_program(char *const argv[], struct sbuf *out);
+
+#endif

@@ -1,0 +1,383 @@
+/*
+ * check-run.c: the children of a check, seen from the parent. Confined children run side by
+ * side: the learner's kernel on the chosen device, the reference solution on the same device
+ * (unless its results for this check are known already), and the analysis on Oclgrind. The
+ * parent compares the results itself (judge.c).
+ *
+ * It fails closed: a child ended by something outside the check (a kill clings did not send,
+ * the machine out of memory) is run again once, alone, and a second such ending is clings' own
+ * error, never the learner's verdict; so is a child that timed out while the others ran, until
+ * it times out alone too.
+ */
+#include "engine/check.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Oclgrind's log: the analysis child's descriptor 4, a file in memory (see start_child). */
+#define ANALYSIS_LOG "/proc/self/fd/4"
+#define REFERENCE_CACHE 8                    /* checks whose reference results are kept */
+
+/*
+ * The reference's results for a check: the same check file, solution, device and seed give the
+ * same bytes, so a watcher that checks one exercise again and again runs the reference once.
+ * Kept in this process only: the parent wrote them, no child can touch them.
+ */
+struct reference_entry {
+	uint64_t key;
+	struct sbuf output;
+};
+static struct reference_entry reference_cache[REFERENCE_CACHE];
+static int reference_next;
+
+static uint64_t reference_key(const struct check_spec *spec, const char *solution_src,
+			      const char *device)
+{
+	uint64_t h = hash_add(HASH_INIT, &spec->text_hash, sizeof(spec->text_hash));
+	h = hash_add_str(h, solution_src);
+	h = hash_add(h, &spec->seed, sizeof(spec->seed));
+	h = hash_add_str(h, device);
+	return hash_add_str(h, getenv("CLINGS_DEVICE"));
+}
+
+static bool reference_lookup(uint64_t key, struct sbuf *out)
+{
+	for (int i = 0; i < REFERENCE_CACHE; i++)
+		if (reference_cache[i].output.len && reference_cache[i].key == key) {
+			sbuf_add(out, reference_cache[i].output.buf, reference_cache[i].output.len);
+			return true;
+		}
+	return false;
+}
+
+static void reference_store(uint64_t key, const struct sbuf *output)
+{
+	struct reference_entry *e = &reference_cache[reference_next];
+	reference_next = (reference_next + 1) % REFERENCE_CACHE;
+	sbuf_reset(&e->output);
+	e->key = key;
+	sbuf_add(&e->output, output->buf, output->len);
+}
+
+static void timeout_advice(struct msg *m)
+{
+	msg_adds(m, N_("The usual causes: a barrier that not every work-item of a group reaches (a "
+		  "barrier inside an if, or inside a loop whose number of steps differs between "
+		  "work-items: the others wait there forever), or a loop whose condition never becomes "
+		  "false."));
+}
+
+bool check_killed_outside(const struct child *ch, long cpu_s)
+{
+	if (ch->timed_out || ch->output_cut)
+		return false;
+	/* The processor limit ends a child with SIGXCPU, and SIGKILL past it: its own doing. */
+	if (ch->signal == SIGKILL)
+		return cpu_s <= 0 || ch->cpu_seconds < (double)cpu_s - 0.5;
+	/* A child that could not confine itself (sandbox_isolate) does not run: clings' failure. */
+	return ch->exited && ch->exit_status == 111;
+}
+
+/* The sentence for a child that did not finish: the build's limits before "ready", else the
+ * test's or the check's time, with the usual causes. */
+static void explain_time(const struct child *ch, const char *test, long limit_ms, const char *where,
+			 struct msg *msg)
+{
+	const char *s = msg_number(msg, (double)limit_ms / 1000.0, 1);
+	if (test)
+		msg_addf(msg, N_("Test %s did not finish within %s s%s."), test, s, msg_word(msg, where));
+	else
+		msg_addf(msg, N_("The check did not finish within %s s%s."), s, msg_word(msg, where));
+	msg_raw(msg, "\n");
+	timeout_advice(msg);
+	(void)ch;
+}
+
+void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
+			const char *where, struct report *r)
+{
+	struct msg msg = MSG_INIT;
+	const char *test = began && *began ? began : NULL;
+	enum verdict v = VERDICT_CRASH;
+	int fault = (int)proto_number(sbuf_str(&ch->output), "fault", NULL);
+	if (check_killed_outside(ch, cpu_s)) {
+		struct sbuf how = SBUF_INIT;
+		child_describe_end(ch, &how);
+		sbuf_addf(&how, "%s", where && *where ? " (the analysis)" : "");
+		msg_rawf(&msg, "a checking process %s before its verdict, twice: something outside the "
+			 "check stopped it (the machine's memory?); nothing your kernel did", sbuf_str(&how));
+		sbuf_release(&how);
+		v = VERDICT_ERROR;
+	} else if (ch->output_cut) {
+		msg_addf(&msg, N_("The run%s sent far more than a check's results (over 64 MB) and "
+				   "was stopped."), msg_word(&msg, where));
+	} else if (!ch->ready && !ch->timed_out && (ch->signal == SIGXCPU || ch->signal == SIGXFSZ ||
+						   ch->signal == SIGABRT || ch->signal == SIGSEGV ||
+						   ch->signal == SIGBUS || ch->signal == SIGKILL)) {
+		msg_addf(&msg, N_("Building the kernel%s used more than a build may (%d s of processor "
+				   "time, %d MB of memory, 64 MB of files): a macro that expands into a huge "
+				   "text, or a loop unrolled by hand thousands of times, does this."),
+			  msg_word(&msg, where), BUILD_CPU_S, BUILD_MEMORY_MB);
+		v = VERDICT_BUILD_ERROR;
+	} else if (ch->timed_out && !ch->ready) {
+		msg_addf(&msg, N_("Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
+				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, msg_word(&msg, where));
+		v = VERDICT_TIMEOUT;
+	} else if (ch->timed_out) {
+		explain_time(ch, test, limit_ms, where, &msg);
+		v = VERDICT_TIMEOUT;
+	} else if (ch->signal == SIGXCPU) {
+		if (test)
+			msg_addf(&msg, N_("Test %s used up its CPU time%s."), test, msg_word(&msg, where));
+		else
+			msg_addf(&msg, N_("The check used up its CPU time%s."), msg_word(&msg, where));
+		msg_raw(&msg, "\n");
+		timeout_advice(&msg);
+		v = VERDICT_TIMEOUT;
+	} else if (ch->signal == SIGSYS && fault <= 0) {
+		if (test)
+			msg_addf(&msg, N_("Your kernel made a system call that no kernel may make, during "
+					   "test %s%s: a kernel computes; it does not open files, start "
+					   "processes or signal them. The run was stopped."), test, msg_word(&msg, where));
+		else
+			msg_addf(&msg, N_("Your kernel made a system call that no kernel may make%s: a "
+					   "kernel computes; it does not open files, start processes or signal "
+					   "them. The run was stopped."), msg_word(&msg, where));
+	} else if (ch->signal || fault > 0) {
+		/* the fault the child saw itself ("fault SIGNAL"), before any crash handler's calls */
+		int sig = fault > 0 ? fault : ch->signal;
+		if (test)
+			msg_addf(&msg, N_("Your kernel crashed the run%s (signal %d, %s) during test %s."),
+				  msg_word(&msg, where), sig, strsignal(sig), test);
+		else
+			msg_addf(&msg, N_("Your kernel crashed the run%s (signal %d, %s)."), msg_word(&msg, where),
+				  sig, strsignal(sig));
+		msg_adds(&msg, N_("\nOn a CPU device this usually means a read or write far "
+				   "outside a buffer: check every index against the size before using it. "
+				   "Or an array declared inside the kernel too large for a work-item's stack "
+				   "(private memory is for a few values; large data belongs in a buffer)."));
+	} else if (ch->exit_status == 0 && ch->ready) {
+		/* it ended as if all was done, without the results: nothing a kernel does by mistake */
+		if (test)
+			msg_addf(&msg, N_("The results of test %s are missing or damaged: your kernel "
+					   "ended the process that runs it, or wrote into its channel."), test);
+		else
+			msg_addf(&msg, N_("The results are missing or damaged: your kernel ended the "
+					   "process that runs it, or wrote into its channel."));
+	} else {
+		if (test)
+			msg_addf(&msg, N_("The run ended without a result (exit status %d) during test "
+					   "%s; it may have run out of memory."), ch->exit_status, test);
+		else
+			msg_addf(&msg, N_("The run ended without a result (exit status %d); it may have "
+					   "run out of memory."), ch->exit_status);
+	}
+	report_set(r, v, &msg, NULL, 0);
+	msg_release(&msg);
+}
+
+const char *check_device_of(const struct report *r, struct msg *m)
+{
+	return r->device ? r->device : msg_word(m, N_("this device"));
+}
+
+/* The three requests and their limits, from the check. */
+static void prepare_children(struct check_state *st)
+{
+	const struct check_spec *spec = st->spec;
+	struct sandbox_limits exec = {
+		.time_ms = spec->time_limit_ms,
+		.build_ms = BUILD_TIME_LIMIT_MS,
+		.memory_mb = spec->memory_limit_mb,
+		.cpu_s = sandbox_cpu_seconds(spec->time_limit_ms),
+		.file_mb = 64,
+		.open_files = 256,
+		.hide = st->c->solutions_dir,
+	};
+	st->limits[CHECK_LEARNER] = st->limits[CHECK_REFERENCE] = st->limits[CHECK_ANALYSIS] = exec;
+	st->limits[CHECK_REFERENCE].hide = NULL;   /* the one process that reads the solution */
+	st->limits[CHECK_ANALYSIS].time_ms = spec->analysis_time_limit_ms;
+	st->limits[CHECK_ANALYSIS].cpu_s = sandbox_cpu_seconds(spec->analysis_time_limit_ms);
+	struct run_request *rq = st->rq;
+	rq[CHECK_LEARNER] = (struct run_request){
+		.spec = spec,
+		.learner_path = st->shown,
+		.learner_src = st->learner_src,
+		.check_file = st->e->check_path,
+		.device = st->o->device,
+		.mode = RUN_EXECUTE,
+		.limits = &st->limits[CHECK_LEARNER],
+	};
+	rq[CHECK_REFERENCE] = rq[CHECK_ANALYSIS] = rq[CHECK_LEARNER];
+	rq[CHECK_REFERENCE].mode = RUN_REFERENCE;
+	rq[CHECK_REFERENCE].learner_src = NULL;
+	rq[CHECK_REFERENCE].solution_src = st->solution_src;
+	rq[CHECK_REFERENCE].solution_shown = course_relative(st->c, st->e->solution_path);
+	rq[CHECK_REFERENCE].limits = &st->limits[CHECK_REFERENCE];
+	rq[CHECK_ANALYSIS].mode = RUN_ANALYZE;
+	rq[CHECK_ANALYSIS].limits = &st->limits[CHECK_ANALYSIS];
+	rq[CHECK_ANALYSIS].analysis_log_path = ANALYSIS_LOG;
+}
+
+/* Starts child i (the learner's from the standby when one waits). */
+static int start_child(struct check_state *st, int i, bool standby)
+{
+	if (i == CHECK_LEARNER && standby && st->o->standby &&
+	    standby_take(st->o->standby, &st->rq[i], &st->ch[i]) == 0)
+		return 0;
+	if (i != CHECK_ANALYSIS)
+		return sandbox_start(&st->ch[i], &st->limits[i], NULL, run_in_child, &st->rq[i]);
+	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
+	 * analysis child keeps it as descriptor 4 and Oclgrind opens it by that name. */
+	if (st->log_fd >= 0)
+		close(st->log_fd);
+	st->log_fd = memfd_create("clings-oclgrind-log", MFD_CLOEXEC);
+	if (st->log_fd < 0)
+		return -1;
+	int kept = st->log_fd;
+	return sandbox_start_keeping(&st->ch[i], &st->limits[i], st->env, run_in_child, &st->rq[i], &kept);
+}
+
+/* Whether child i must run again before its ending counts: ended from outside, or timed out
+ * while it got less than half a processor, others running beside it (a loaded machine is not
+ * the learner's hang; a kernel that spins uses its processor whole, and counts at once). */
+static bool run_again(const struct check_state *st, int i, int running)
+{
+	const struct child *ch = &st->ch[i];
+	double wall = now_seconds() - ch->armed_at;
+	bool starved = ch->timed_out && running > 1 && ch->cpu_seconds < 0.5 * wall;
+	return st->started[i] && (check_killed_outside(ch, st->limits[i].cpu_s) || starved);
+}
+
+static void trace_children(const struct check_state *st)
+{
+	static const char *const names[CHECK_CHILDREN] = { "learner", "reference", "analysis" };
+	/* CLINGS_TRACE=/path appends there (the watcher keeps stderr for itself); =1: stderr */
+	const char *to = getenv("CLINGS_TRACE");
+	FILE *f = to && *to == '/' ? fopen(to, "a") : NULL;
+	for (int i = 0; i < CHECK_CHILDREN; i++) {
+		if (!st->started[i])
+			continue;
+		const struct child *c = &st->ch[i];
+		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s\n",
+			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
+			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0);
+	}
+	if (f)
+		fclose(f);
+}
+
+enum stage_next check_run(struct check_state *st)
+{
+	struct report *r = st->r;
+	prepare_children(st);
+	st->reference_key = reference_key(st->spec, st->solution_src, st->o->device);
+	st->reference_known = reference_lookup(st->reference_key, &st->reference_output);
+	if (st->analyze)
+		analysis_env(ANALYSIS_LOG, st->env, 16);
+	for (int i = 0; i < CHECK_CHILDREN; i++)
+		st->ch[i] = (struct child)CHILD_INIT;
+	if (st->o->progress)
+		st->o->progress(st->o->progress_ctx, st->analyze ? N_("checking (and analysing on Oclgrind)...")
+							 : N_("checking..."));
+	st->started[CHECK_LEARNER] = start_child(st, CHECK_LEARNER, true) == 0;
+	st->started[CHECK_REFERENCE] = !st->reference_known && st->started[CHECK_LEARNER] &&
+				       start_child(st, CHECK_REFERENCE, false) == 0;
+	st->started[CHECK_ANALYSIS] = st->analyze && st->started[CHECK_LEARNER] &&
+				      start_child(st, CHECK_ANALYSIS, false) == 0;
+	st->analyze = st->started[CHECK_ANALYSIS];
+	if (!st->started[CHECK_LEARNER] || (!st->reference_known && !st->started[CHECK_REFERENCE])) {
+		report_set_text(r, VERDICT_ERROR, "cannot start the check");
+		return STAGE_SETTLED;
+	}
+	st->ch[CHECK_LEARNER].settles_unready = true;
+	int interrupt = st->o->interruptible ? STDIN_FILENO : -1;
+	r->interrupted = children_wait(st->ch, CHECK_CHILDREN, interrupt);
+	int running = st->started[0] + st->started[1] + st->started[2];
+	/* Fail closed: each ending that is not the check's to judge is tried once more, alone. */
+	for (int i = 0; i < CHECK_CHILDREN && !r->interrupted; i++) {
+		if (!run_again(st, i, running))
+			continue;
+		sandbox_child_release(&st->ch[i]);
+		st->started[i] = start_child(st, i, false) == 0;
+		if (st->started[i])
+			r->interrupted = children_wait(&st->ch[i], 1, interrupt);
+	}
+	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
+		trace_children(st);
+	if (r->interrupted) {
+		report_set_text(r, VERDICT_ERROR, "the check was stopped before its verdict");
+		return STAGE_SETTLED;
+	}
+	st->ran = true;
+	return STAGE_ON;
+}
+
+/* The reference's results into st->reference; or, in r, why it could not give them. Returns 0
+ * when it holds a whole run. */
+static int reference_results(struct check_state *st)
+{
+	struct report *r = st->r;
+	const struct child *ch = st->reference_known ? NULL : &st->ch[CHECK_REFERENCE];
+	if (ch)
+		sbuf_add(&st->reference_output, ch->output.buf, ch->output.len);
+	proto_split(st->reference_output.buf, st->reference_output.len, &st->reference);
+	struct report rr = REPORT_INIT;
+	struct sbuf all = SBUF_INIT;
+	sbuf_addf(&all, "%s%s", sbuf_str(&st->reference.before), sbuf_str(&st->reference.after));
+	int verdicts = proto_parse(sbuf_str(&all), &rr, NULL);
+	sbuf_release(&all);
+	int rc = 0;
+	if (verdicts) {
+		/* the course's or the device's fault, in the reference's own words */
+		if (msg_empty(&rr.message))
+			report_set_text(r, VERDICT_ERROR, "the reference solution failed");
+		else
+			report_set(r, VERDICT_ERROR, &rr.message, NULL, 0);
+		rc = -1;
+	} else if (proto_number(sbuf_str(&st->reference.after), "end", NULL) < 0 ||
+		   (ch && !child_ended_cleanly(ch))) {
+		struct report why = REPORT_INIT;
+		if (ch)   /* (the memory holds whole runs only) */
+			check_abnormal_end(ch, NULL, st->spec->time_limit_ms,
+					   st->limits[CHECK_REFERENCE].cpu_s, "", &why);
+		char *text = msg_text(&why.message, NULL);   /* the course's or the device's: English */
+		char *msg = xstrfmt("the reference solution did not finish on this device: %s", text);
+		report_set_text(r, VERDICT_ERROR, msg);
+		free(text);
+		free(msg);
+		report_release(&why);
+		rc = -1;
+	} else if (ch) {
+		reference_store(st->reference_key, &st->reference_output);
+	}
+	report_release(&rr);
+	return rc;
+}
+
+enum stage_next check_judge(struct check_state *st)
+{
+	struct report *r = st->r;
+	struct child *lc = &st->ch[CHECK_LEARNER];
+	long cpu_s = st->limits[CHECK_LEARNER].cpu_s;
+	proto_split(lc->output.buf, lc->output.len, &st->learner);
+	/* Before "ready" the learner's code has not run: the build's word is trusted. */
+	int verdicts = proto_parse(sbuf_str(&st->learner.before), r, &st->began);
+	if (verdicts)
+		return STAGE_ON;   /* build, signature, requirement, or the device: settled */
+	if (!st->learner.ready || check_killed_outside(lc, cpu_s)) {
+		check_abnormal_end(lc, NULL, st->spec->time_limit_ms, cpu_s, "", r);
+		return STAGE_ON;
+	}
+	if (reference_results(st) < 0)
+		return STAGE_ON;
+	struct judge_input in = { st->spec, &st->learner, &st->reference, st->shown, st->learner_src };
+	if (judge_execution(&in, r, &st->began, &st->failed_case) ||
+	    (r->verdict == VERDICT_PASS && !child_ended_cleanly(lc)))
+		check_abnormal_end(lc, sbuf_str(&st->began), st->spec->time_limit_ms, cpu_s, "", r);
+	r->kernel_output = proto_printf_text(sbuf_str(&st->learner.after), st->failed_case);
+	return STAGE_ON;
+}

@@ -1,0 +1,71 @@
+/*
+ * check.h: the stages of one check (check.c runs them in order; check-run.c starts and judges
+ * the children; check-stages.c holds the others). Each stage takes the check's state, may set
+ * the report's finding, and says whether the check goes on.
+ */
+#ifndef ENGINE_CHECK_H
+#define ENGINE_CHECK_H
+
+#include "engine/engine.h"
+
+enum { CHECK_LEARNER, CHECK_REFERENCE, CHECK_ANALYSIS, CHECK_CHILDREN };
+
+struct check_state {
+	const struct course *c;
+	const struct exercise *e;
+	const struct check_options *o;
+	struct report *r;
+	double t0;
+	struct check_spec *spec;
+	char *learner_src, *solution_src;
+	size_t learner_len;
+	char *shown;                  /* the learner's file as the messages name it */
+	bool analyze;                 /* the analysis on Oclgrind runs */
+	struct verdict_key cache_key;
+	/* the run: limits and requests of the three children, and what they sent */
+	struct sandbox_limits limits[CHECK_CHILDREN];
+	struct run_request rq[CHECK_CHILDREN];
+	struct child ch[CHECK_CHILDREN];
+	bool started[CHECK_CHILDREN];
+	uint64_t reference_key;
+	struct sbuf reference_output; /* the reference's whole run, from its child or the memory */
+	bool reference_known;         /* from the memory of earlier checks: no child ran it */
+	int log_fd;                   /* Oclgrind's log, in memory */
+	char *env[16];                /* the analysis child's environment */
+	struct proto_stream learner, reference;
+	struct sbuf began;            /* the test the learner's run was in when it ended */
+	int failed_case;
+	bool ran;                     /* the children ran to their ends (not interrupted) */
+};
+
+/* What a stage says: go on to the next stage, go to the closing stages (advice, the cache), or
+ * end the check here (nothing to add or keep). */
+enum stage_next { STAGE_ON, STAGE_SETTLED, STAGE_END };
+typedef enum stage_next (*check_stage)(struct check_state *st);
+
+/* check-stages.c */
+enum stage_next check_load(struct check_state *st);        /* the check file and the sources */
+enum stage_next check_precheck(struct check_state *st);    /* #include, recursion, Oclgrind */
+enum stage_next check_cache(struct check_state *st);       /* an unchanged kernel's verdict */
+enum stage_next check_analysis(struct check_state *st);    /* the analysis merged in */
+enum stage_next check_compiler(struct check_state *st);    /* a wrong result built again, optimised */
+enum stage_next check_access(struct check_state *st);      /* the [access] rules */
+enum stage_next check_advice(struct check_state *st);      /* the instructor's word */
+enum stage_next check_remember(struct check_state *st);    /* into the verdict cache */
+/* check-run.c */
+enum stage_next check_run(struct check_state *st);         /* the children, to their ends */
+enum stage_next check_judge(struct check_state *st);       /* the learner's results compared */
+/* Why a child ended without its verdict, as r's finding (where: "" or a place in the catalog's
+ * words with its leading space); the learner's, or clings' own error where nothing the kernel
+ * does explains it. */
+void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
+			const char *where, struct report *r);
+/* Whether ch was ended by something outside the check (a kill clings did not send, a machine
+ * out of memory), not by its own doing or its limits: clings' failure, never the learner's. */
+bool check_killed_outside(const struct child *ch, long cpu_s);
+/* The device that ran the check, as a %s argument of m. */
+const char *check_device_of(const struct report *r, struct msg *m);
+
+void check_state_release(struct check_state *st);
+
+#endif

@@ -1,0 +1,95 @@
+/*
+ * report.h: what a check found (report.c). One type, set through one function with its place,
+ * merged by the verdicts' rank (course/verdict.c), and written and read by one codec: the lines
+ * a checking child sends, the verdict cache keeps and a grading worker returns are the same
+ * lines, and a whole report ends with a line that says it is whole.
+ */
+#ifndef ENGINE_REPORT_H
+#define ENGINE_REPORT_H
+
+#include "base/msg.h"
+#include "course/course.h"
+
+enum test_status { TEST_PASS, TEST_FAIL, TEST_SKIP, TEST_ERROR };
+struct test_result {
+	char *name;
+	enum test_status status;
+	struct msg detail;   /* why it failed, as data; empty on a pass */
+};
+const char *test_status_name(enum test_status st);
+/* -1 when name is none of them. */
+int test_status_from_name(const char *name);
+
+/* ---- memory-access figures (access.c): what the access plugin measured on Oclgrind ---- */
+struct access_figure {
+	char space;                  /* 'g' global or constant memory, 'l' local */
+	bool store;
+	int line;                    /* in the learner's file; 0 when unknown */
+	char name[NAME_MAX_LEN];     /* the check's name of the argument, a __local array's, or "?" */
+	size_t bytes;                /* one work-item's access */
+	unsigned long requests;      /* a warp's work-items executing the instruction together */
+	unsigned long sectors, ideal, worst_sectors;    /* global: 32-byte sectors, summed */
+	unsigned long degrees, worst_degree;            /* local: bank-conflict degrees, summed */
+	unsigned long foreign_loads; /* local loads of a value another work-item wrote */
+};
+/* One figure as the fields of a line (the plugin's, and the report's): read them into a, false
+ * when they are not one; write them (no newline). */
+bool access_figure_read(const char *fields, struct access_figure *a);
+void access_figure_write(struct sbuf *out, const struct access_figure *a);
+
+struct report {
+	char exercise[NAME_MAX_LEN];
+	enum verdict verdict;
+	struct msg message;  /* the learner-facing explanation, as data (rendered when shown) */
+	char *file;          /* location, when known */
+	int line;
+	char *device;        /* the execution device */
+	struct test_result *tests;
+	int ntests;
+	struct msg picture;  /* plain-text picture of a wrong result ('x' marks a wrong cell), as data */
+	char *analysis_log;  /* Oclgrind's raw log, shown with --verbose (not encoded) */
+	char *build_log;     /* the compiler's log, when the build failed */
+	char *kernel_output; /* what the learner's kernel printed (printf), cut at 4 KB */
+	bool analysis_ran;
+	struct access_figure *access; /* measured by the analysis */
+	int naccess;                  /* -1: not measured (no analysis, or no plugin) */
+	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
+	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
+	double seconds;
+};
+#define REPORT_INIT { .verdict = VERDICT_PASS, .naccess = -1 }
+void report_release(struct report *r);
+
+/*
+ * Sets r's verdict v with the message m (m is left empty) and its place: file and line in the
+ * learner's file (file NULL: none). The _text form: words of clings' own that are not for a
+ * learner (a broken course, the device), kept as they are, with no place.
+ */
+void report_set(struct report *r, enum verdict v, struct msg *m, const char *file, int line);
+void report_set_text(struct report *r, enum verdict v, const char *text);
+/* Whether r's verdict ranks above a finding of verdict v (verdict_rank): a learner fixes the
+ * higher one first, and it is the one reported; a later finding of the same rank, the cause
+ * where r holds the symptom, replaces it. */
+bool report_outranks(const struct report *r, enum verdict v);
+/* A test's result; its detail as words of clings' own (the _msg form: as data, detail left empty). */
+void report_add_test(struct report *r, const char *name, enum test_status st, const char *detail);
+void report_add_test_msg(struct report *r, const char *name, enum test_status st, struct msg *detail);
+
+/* ---- the codec: a report as lines "key\tfield..." (fields escaped by escape_line) ---- */
+/* The lines of one test, and of a verdict with its place and message, as children send them. */
+void report_write_test(struct sbuf *out, const char *name, enum test_status st, const struct msg *detail);
+void report_write_verdict(struct sbuf *out, enum verdict v, const char *file, int line,
+			  const struct msg *m);
+/*
+ * Reads one line (without its newline; changed in place) into r when its key is one of the
+ * report's: 1 read, 0 not a report's key, -1 a report's key with malformed fields.
+ */
+int report_read_line(char *line, struct report *r);
+/* The whole report r, ending with its "end-report" line (what the child protocol's fields,
+ * the access figures, printf, timing and the analysis's flag all say). */
+void report_encode(const struct report *r, struct sbuf *out);
+/* Reads a whole report written by report_encode into r (emptied first); -1 when text is not
+ * one whole report: a line missing, cut, unknown or malformed, or the end line absent. */
+int report_decode(const char *text, size_t len, struct report *r);
+
+#endif
