@@ -310,7 +310,7 @@ static int figures_audit_file(const struct course *c, struct figure_files *files
 				error(tr(lang, "%s:%d: {{%.*s}}: %s:%d: %s"), path_shown(path), line, (int)len, name,
 				      path_shown(ff->path), ff->line, ff->err);
 			else
-				error(tr(lang, "%s:%d: {{%.*s}}: %s has no such key (its figures are [SECTION] KEY)"),
+				error(tr(lang, "%s:%d: {{%.*s}}: %s has no such figure (KEY in [SECTION])"),
 				      path_shown(path), line, (int)len, name, path_shown(ff->path));
 		}
 		p = name + len + 2;
