@@ -83,6 +83,33 @@ run validate --quick transpose_tiled > "$TMP/out" 2>&1 && fail "validate passed 
 grep -qF 'h100.ini:' "$TMP/out" && grep -qF '[device] needs name, driver and date' "$TMP/out" &&
 	ok "it names the data file and what it lacks" || fail "no date: $(cat "$TMP/out")"
 
+# scripts/device-bench --ini writes a data file with a key for every figure the lessons name:
+# here with a stand-in for clings that answers every bench with the same figures.
+cat > "$TMP/fake-clings" <<'FAKE'
+#!/bin/sh
+echo '{"exercise": "x", "status": "ok", "device": "Some GPU", "rows": [
+ {"work_group": "64", "skipped": false, "kernel": {"loop": {"seconds": 0.00295, "gbps": 1234.5, "of_copy": 0.5}}},
+ {"work_group": "256", "skipped": false, "kernel": {"loop": {"seconds": 0.0031, "gbps": 1200, "of_copy": 0.45}}}]}'
+FAKE
+chmod +x "$TMP/fake-clings"
+mkdir -p "$TMP/bench/docs/measured"
+CLINGS="$TMP/fake-clings" scripts/device-bench --ini > "$TMP/bench/docs/measured/h100.ini" ||
+	fail "device-bench --ini: exit $?"
+for key in name driver date; do
+	[ -n "$(cd "$TMP/bench" && value h100 device "$key")" ] && ok "device-bench --ini records the device's $key" ||
+		fail "device-bench --ini: no $key: $(cat "$TMP/bench/docs/measured/h100.ini")"
+done
+[ "$(cd "$TMP/bench" && value h100 transpose_padded gbps)" = 1235 ] &&
+	[ "$(cd "$TMP/bench" && value h100 matmul_tiled naive_ms)" = 2.95 ] &&
+	[ "$(cd "$TMP/bench" && value h100 matmul_tiled of_copy)" = 50 ] &&
+	ok "it writes the best work-group's GB/s, ms and share of a copy" ||
+	fail "device-bench --ini: $(cat "$TMP/bench/docs/measured/h100.ini")"
+for f in $(printf '%s\n' $figures | grep '^{{h100\.' | grep -v '^{{h100\.device\.'); do
+	name=${f#\{\{h100.}; name=${name%\}\}}
+	[ -n "$(cd "$TMP/bench" && value h100 "${name%.*}" "${name##*.}")" ] || fail "device-bench --ini writes no $f"
+done
+ok "device-bench --ini writes every figure the lessons name"
+
 # No line of a fenced block wider than 75 columns (tabs to the next multiple of 4, as the
 # renderer expands them; a UTF-8 character is one column).
 wide=$(LC_ALL=C awk '
