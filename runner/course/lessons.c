@@ -1,4 +1,5 @@
-/* lessons.c: lesson and hint files of an exercise, in the learner's language or English. */
+/* lessons.c: lesson and hint files of an exercise, in the learner's language or English, with
+ * the figures they name filled in from the course's measurements (lessons.h). */
 #include "course/course.h"
 
 #include <errno.h>
@@ -138,11 +139,12 @@ static int figure_handler(void *user, const char *section, const char *name, con
 	return 1;
 }
 
+/* The value of "SECTION.KEY" (len bytes at key); NULL when it is missing or empty. */
 static const char *figure_lookup(const struct figure_file *ff, const char *key, size_t len)
 {
 	for (int i = 0; i < ff->n; i++)
 		if (strlen(ff->key[i]) == len && !memcmp(ff->key[i], key, len))
-			return ff->value[i];
+			return ff->value[i][0] ? ff->value[i] : NULL;
 	return NULL;
 }
 

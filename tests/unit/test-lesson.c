@@ -203,15 +203,15 @@ static void figures_are_filled_in(void **state)
 	FILE *f = fopen(ini, "w");
 	assert_non_null(f);
 	fputs("[device]\nname = Some GPU\ndriver = 1.2.3\ndate = 2026-11-24\n"
-	      "[t]\nms = 2.95\ngbps = 1491\nneg = -0.5\nod = 1.2.3\n", f);
+	      "[t]\nms = 2.95\ngbps = 1491\nneg = -0.5\nod = 1.2.3\nempty =\n", f);
 	fclose(f);
 	struct course c = COURSE_INIT;
 	c.dir = dir;
 	char *md = xstrdup("{{m.t.ms}} ms, {{m.t.gbps}} GB/s, {{m.t.neg}}, {{m.device.driver}}, "
-			   "{{m.t.od}}; {{m.t.none}} {{n.t.ms}} {{m}} {{1, 2}} {{{m.t.gbps}}}\n");
+			   "{{m.t.od}}; {{m.t.none}} {{n.t.ms}} {{m}} {{1, 2}} {{{m.t.gbps}}} {{m.t.empty}}\n");
 	lesson_fill_figures(&c, "en", &md);
 	assert_string_equal(md, "2.95 ms, 1491 GB/s, -0.5, 1.2.3, 1.2.3; {{m.t.none}} {{n.t.ms}} {{m}} "
-			    "{{1, 2}} {1491}\n");
+			    "{{1, 2}} {1491} {{m.t.empty}}\n");
 	free(md);
 	md = xstrdup("{{m.t.ms}} ms, {{m.t.neg}}, {{m.device.driver}}\n");
 	lesson_fill_figures(&c, "pt-BR", &md);
