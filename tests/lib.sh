@@ -39,8 +39,9 @@ skip_all() { tap_record skip "$*"; echo "SKIP: $*" >&2; exit 0; }
 
 # A private copy of the bundled course, so tests never touch the learner's files or progress.
 copy_course() {
-	mkdir -p "$TMP/course"
+	mkdir -p "$TMP/course/docs"
 	cp -r exercises solutions checks lessons "$TMP/course/"
+	cp -r docs/measured "$TMP/course/docs/"   # the figures lessons name
 	local stub
 	for stub in exercises/*.cl; do   # the stubs as shipped, not a learner's work on them
 		tests/pristine-stub "$stub" > "$TMP/course/$stub"

@@ -6,6 +6,7 @@
 #define COURSE_COURSE_H
 
 #include "base/base.h"
+#include "course/lessons.h"
 
 /* Where check verdicts are kept for an unchanged kernel (engine/cache.c), in the course. */
 #define VERDICT_CACHE_DIR ".clings-cache"
@@ -451,21 +452,6 @@ int state_record_verdict(const struct course *c, struct state *st, const char *n
 int state_mark_current(const struct course *c, struct state *st, const char *name);
 int state_reset_exercise(const struct course *c, struct state *st, const char *name);
 
-
-/* ---- lessons and hints (lessons.c) ---- */
-/* Splits a hints file at its "## Hint" lines; each hint is the Markdown after its heading line.
- * Text before the first "## Hint" is ignored. Caller frees with lesson_hints_release(). */
-struct hints {
-	char **text;
-	int n;
-};
-#define HINTS_INIT { NULL, 0 }
-void lesson_split_hints(const char *md, struct hints *h);
-void lesson_hints_release(struct hints *h);
-/* Reads lessons/LANG/NAME{suffix}.md, falling back to the course's own language (with one
- * warning when lang is one the course declares); -1 (quietly) when neither exists. */
-int lesson_read(const struct course *c, const struct exercise *e, const char *lang,
-		const char *suffix, char **text);
 
 /* ---- what validate reads of an exercise (audit.c) and its wrong kernels (wrong.c) ---- */
 extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for the author */

@@ -1,11 +1,15 @@
-/* Unit tests of the Markdown renderer and hint splitting (lesson.c) and text widths (term.c). */
+/* Unit tests of the Markdown renderer and hint splitting (lesson.c), text widths (term.c) and
+ * the figures lessons name (course/lessons.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ui/ui.h"
 
@@ -186,6 +190,45 @@ static void text_width(void **state)
 	assert_int_equal(term_offset("ação!", strlen("ação!"), 3), strlen("açã"));
 }
 
+/* Figures: {{FILE.SECTION.KEY}} filled in from DIR/docs/measured/FILE.ini. */
+static void figures_are_filled_in(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/clings-figures-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *sub = xstrfmt("%s/docs", dir), *measured = xstrfmt("%s/docs/measured", dir);
+	char *ini = xstrfmt("%s/docs/measured/m.ini", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	assert_int_equal(mkdir(measured, 0700), 0);
+	FILE *f = fopen(ini, "w");
+	assert_non_null(f);
+	fputs("[device]\nname = Some GPU\ndriver = 1.2.3\ndate = 2026-11-24\n"
+	      "[t]\nms = 2.95\ngbps = 1491\nneg = -0.5\nod = 1.2.3\nempty =\n", f);
+	fclose(f);
+	struct course c = COURSE_INIT;
+	c.dir = dir;
+	char *md = xstrdup("{{m.t.ms}} ms, {{m.t.gbps}} GB/s, {{m.t.neg}}, {{m.device.driver}}, "
+			   "{{m.t.od}}; {{m.t.none}} {{n.t.ms}} {{m}} {{1, 2}} {{{m.t.gbps}}} {{m.t.empty}}\n");
+	lesson_fill_figures(&c, "en", &md);
+	assert_string_equal(md, "2.95 ms, 1491 GB/s, -0.5, 1.2.3, 1.2.3; {{m.t.none}} {{n.t.ms}} {{m}} "
+			    "{{1, 2}} {1491} {{m.t.empty}}\n");
+	free(md);
+	md = xstrdup("{{m.t.ms}} ms, {{m.t.neg}}, {{m.device.driver}}\n");
+	lesson_fill_figures(&c, "pt-BR", &md);
+	assert_string_equal(md, "2,95 ms, -0,5, 1.2.3\n");   /* a driver's version is no number */
+	free(md);
+	md = xstrdup("no figure {{ here }}\n");
+	lesson_fill_figures(&c, "en", &md);
+	assert_string_equal(md, "no figure {{ here }}\n");
+	free(md);
+	unlink(ini);
+	rmdir(measured);
+	rmdir(sub);
+	rmdir(dir);
+	free(ini);
+	free(measured);
+	free(sub);
+}
 
 int main(void)
 {
@@ -198,6 +241,7 @@ int main(void)
 		cmocka_unit_test(bad_input_never_crashes),
 		cmocka_unit_test(hints_split_at_their_headings),
 		cmocka_unit_test(text_width),
+		cmocka_unit_test(figures_are_filled_in),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
