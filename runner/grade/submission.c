@@ -22,7 +22,8 @@
 
 #define FILE_FLAGS (O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
 
-/* The name of rel's first n bytes that is a link (for the message), when it is one. */
+/* *link_len = prefix (the length of rel up to comp's end) when comp, in dir, is a link: the
+ * message names it. */
 static void name_link(int dir, const char *comp, size_t prefix, size_t *link_len)
 {
 	struct stat st;
