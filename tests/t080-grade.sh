@@ -7,7 +7,7 @@
 . tests/lib.sh
 export CLINGS_GRADE_SECRET=clings-tests   # the seeds below depend on it
 exercises=scale,local_reverse,memory_4,reduce_passes
-# The submissions, at a fixed place (their paths appear in the results).
+# The submissions, at a fixed place (clings.json names it; students read paths relative to it).
 subs=build/grade-submissions
 rm -rf "$subs"
 mkdir -p "$subs/correct/exercises" "$subs/stubs" "$subs/mix/exercises" "$subs/empty" \
@@ -53,7 +53,7 @@ score() { jq -r '"\(.score)/\(.max_score)"' "$TMP/out/$1/clings.json"; }
 	ok "a hanging kernel's verdict is timeout" || fail "hanging"
 [ "$(jq -r '.exercises[] | select(.name == "memory_4") | .verdict' "$TMP/out/hostile/clings.json")" = crash ] &&
 	ok "a hostile kernel's verdict is crash" || fail "hostile"
-grep -c '^Points ' "$TMP/stdout" | grep -qx 7 && ok "one Points line for each of the 7 submissions" || fail "Points lines: $(cat "$TMP/stdout")"
+grep -cE '^(correct|stubs|mix|empty|notkernel|hanging|hostile): Points [0-9]+/4$' "$TMP/stdout" | grep -qx 7 && ok "one Points line, named, for each of the 7 submissions" || fail "Points lines: $(cat "$TMP/stdout")"
 
 # The validator itself refuses what breaks a format.
 cp -r "$TMP/out/mix" "$TMP/broken"

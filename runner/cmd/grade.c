@@ -7,9 +7,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 enum { OPT_EXERCISES = 'E', OPT_OUT = 'o', OPT_FORMAT = 'f', OPT_JOBS = 'j', OPT_SEED = 'S',
        OPT_CLASS = 'K', OPT_BUDGET = 'B', OPT_NO_ANALYSIS = 'N', OPT_SHARD = 'H' };
@@ -27,10 +29,28 @@ static const struct cmd_option grade_options[] = {
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
 
-/* The GitHub Classroom reporter's line, and the step's output where Actions reads it. */
-static void classroom_outputs(const struct grade_run *run, const char *out_dir)
+/* name as one line of stdout: a control character (a newline in a directory's name) is '?', so
+ * no name can forge another student's line. */
+static char *name_shown(const char *name)
 {
-	printf("Points %d/%d\n", run->score, run->max_score);
+	char *s = xstrdup(name);
+	for (char *p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return s;
+}
+
+/* The GitHub Classroom reporter's line (in a class, after the student's name), and the step's
+ * output where Actions reads it. */
+static void classroom_outputs(const struct grade_run *run, const char *student, const char *out_dir)
+{
+	if (student) {
+		char *shown = name_shown(student);
+		printf("%s: Points %d/%d\n", shown, run->score, run->max_score);
+		free(shown);
+	} else {
+		printf("Points %d/%d\n", run->score, run->max_score);
+	}
 	const char *gh = getenv("GITHUB_OUTPUT");
 	char *result = NULL, *path = xstrfmt("%s/classroom.result", out_dir);
 	if (gh && *gh && read_file(path, &result, NULL) == 0) {
@@ -44,17 +64,18 @@ static void classroom_outputs(const struct grade_run *run, const char *out_dir)
 	free(path);
 }
 
-static int grade_one(const struct course *c, const char *dir, const char *out_dir,
-		     const struct grade_options *o)
+/* One submission: the directory dir, or in a class, student's, open as root. */
+static int grade_one(const struct course *c, int root, const char *dir, const char *student,
+		     const char *out_dir, const struct grade_options *o)
 {
 	struct grade_run run;
-	int rc = grade_submission(c, dir, o, &run);
+	int rc = root >= 0 ? grade_submission_at(c, root, dir, o, &run) : grade_submission(c, dir, o, &run);
 	if (!rc)
 		rc = make_dirs(out_dir);
 	if (!rc)
 		rc = grade_write(&run, o, out_dir);
 	if (!rc && (o->formats & FORMAT_CLASSROOM))
-		classroom_outputs(&run, out_dir);
+		classroom_outputs(&run, student, out_dir);
 	if (!rc)
 		fprintf(stderr, "%s: %d/%d (seed %llu, %.1f s)\n", dir, run.score, run.max_score,
 			(unsigned long long)run.seed, run.seconds);
@@ -62,44 +83,93 @@ static int grade_one(const struct course *c, const char *dir, const char *out_di
 	return rc;
 }
 
+struct class_entry {
+	char *name;
+	const char *why;   /* why it is not graded; NULL: a directory, graded */
+	int err;
+};
+
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct class_entry *)a)->name, ((const struct class_entry *)b)->name);
 }
 
+/* Why an entry of the class, or its open, is no submission; NULL when it is one. */
+static const char *not_a_submission(int fd, const char *name, int *err)
+{
+	struct stat st;
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		*err = errno;
+		return "cannot be read";
+	}
+	if (S_ISLNK(st.st_mode))
+		return "a symbolic link, not a directory: a submission is a directory of its own";
+	if (!S_ISDIR(st.st_mode))
+		return "not a directory";
+	return NULL;
+}
+
+/* Every entry of the class directory but "." and ".." is graded as a submission (every
+ * directory, dot-named ones too) or named on stdout with the reason it is not. */
 static int grade_class(const struct course *c, const char *class_dir, const char *out_dir,
 		       const struct grade_options *o)
 {
 	DIR *d = opendir(class_dir);
 	if (!d)
 		return error("%s: cannot read:", class_dir);
-	char **names = NULL;
+	int cfd = dirfd(d);
+	struct class_entry *ents = NULL;
 	int n = 0;
-	for (struct dirent *e; (e = readdir(d));) {
-		if (e->d_name[0] == '.')
+	errno = 0;
+	for (struct dirent *e; (e = readdir(d)); errno = 0) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		char *p = xstrfmt("%s/%s", class_dir, e->d_name);
-		struct stat st;
-		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			names = xrealloc(names, sizeof(*names) * (size_t)(n + 1));
-			names[n++] = xstrdup(e->d_name);
-		}
-		free(p);
+		ents = xrealloc(ents, sizeof(*ents) * (size_t)(n + 1));
+		ents[n].name = xstrdup(e->d_name);
+		ents[n].err = 0;
+		ents[n].why = not_a_submission(cfd, e->d_name, &ents[n].err);
+		n++;
 	}
-	closedir(d);
-	qsort(names, (size_t)n, sizeof(*names), by_name);
-	int rc = 0;
+	int rc = errno ? error("%s: cannot read:", class_dir) : 0;
+	if (n)
+		qsort(ents, (size_t)n, sizeof(*ents), by_name);
+	int graded = 0, named = 0;
 	for (int i = 0; i < n; i++) {
+		struct class_entry *en = &ents[i];
 		if (!rc && i % o->shards == o->shard) {
-			char *dir = xstrfmt("%s/%s", class_dir, names[i]);
-			char *out = xstrfmt("%s/%s", out_dir, names[i]);
-			rc = grade_one(c, dir, out, o);
-			free(dir);
-			free(out);
+			int root = -1;
+			if (!en->why) {
+				/* opened beneath the class, as a directory and no link, once */
+				root = openat(cfd, en->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+				if (root < 0) {
+					en->err = errno;
+					en->why = errno == ELOOP ? not_a_submission(cfd, en->name, &en->err)
+						  : "cannot be opened";
+				}
+			}
+			if (root >= 0) {
+				char *dir = xstrfmt("%s/%s", class_dir, en->name);
+				char *out = xstrfmt("%s/%s", out_dir, en->name);
+				rc = grade_one(c, root, dir, en->name, out, o);
+				close(root);
+				free(dir);
+				free(out);
+				graded++;
+			} else {
+				char *shown = name_shown(en->name);
+				printf("%s: not graded: %s%s%s\n", shown, en->why, en->err ? ": " : "",
+				       en->err ? strerror(en->err) : "");
+				free(shown);
+				named++;
+			}
 		}
-		free(names[i]);
+		free(en->name);
 	}
-	free(names);
+	free(ents);
+	closedir(d);
+	if (!rc)
+		fprintf(stderr, "%s: %d submission%s graded, %d entr%s not graded (named on stdout)\n",
+			class_dir, graded, graded == 1 ? "" : "s", named, named == 1 ? "y" : "ies");
 	return rc;
 }
 
@@ -144,7 +214,7 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return 2;
-	int rc = class_dir ? grade_class(&c, class_dir, out_dir, &o) : grade_one(&c, ctx->argv[0], out_dir, &o);
+	int rc = class_dir ? grade_class(&c, class_dir, out_dir, &o) : grade_one(&c, -1, ctx->argv[0], NULL, out_dir, &o);
 	course_release(&c);
 	return rc < 0 ? 2 : 0;
 }

@@ -3,8 +3,9 @@
  * of a course is one file: an #include could read the reference solution, or any file of the
  * machine, into the build. The compiler itself cannot be told to refuse them (a quoted include
  * is looked up beside the source and in the working directory first), so the directives are
- * found here, as the preprocessor would see them: after line splices are joined and comments
- * removed, with the digraph "%:" and the trigraph "??=" for '#'.
+ * found here, as clang's preprocessor reads them: trigraphs replaced and line splices (a
+ * backslash, maybe spaces, then a line's end) removed first, then lines ended by "\n", "\r" or
+ * "\r\n", comments and literals skipped, with the digraph "%:" for '#'.
  */
 #include "engine/engine.h"
 
@@ -23,107 +24,185 @@ static bool reads_a_file(const char *word, size_t n)
 	return false;
 }
 
+/* Where the reading is in the text, as clang's lexer walks it: a byte offset and its line. */
+struct pp_pos {
+	size_t i;
+	int line;
+};
+
+static char trigraph(char c)
+{
+	static const char from[] = "=/'()!<>-", to[] = "#\\^[]|{}~";
+	const char *p = c ? strchr(from, c) : NULL;
+	return p ? to[p - from] : 0;
+}
+
+static bool line_end(char c)
+{
+	return c == '\n' || c == '\r';
+}
+
+/* The lines that s[from, to) ends: "\n", "\r" and "\r\n" each end one (as clang counts them). */
+static int lines_ended(const char *s, size_t from, size_t to)
+{
+	int n = 0;
+	for (size_t k = from; k < to; k++)
+		n += s[k] == '\n' || (s[k] == '\r' && !(k + 1 < to && s[k + 1] == '\n'));
+	return n;
+}
+
+/* The length of an escaped newline after a backslash at s[i]: horizontal white space, then "\n",
+ * "\r", "\r\n" or "\n\r" (clang allows the space, with a warning); 0 when there is none. */
+static size_t escaped_newline(const char *s, size_t len, size_t i)
+{
+	size_t j = i;
+	while (j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\f' || s[j] == '\v'))
+		j++;
+	if (j >= len || !line_end(s[j]))
+		return 0;
+	j++;
+	if (j < len && line_end(s[j]) && s[j] != s[j - 1])
+		j++;
+	return j - i;
+}
+
+/*
+ * The next character of translation phases 1 and 2 at p (a trigraph is its character, a line
+ * splice is nothing), moving p past it; -1 at the end. *at is the line the character is on.
+ */
+static int pp_get(const char *s, size_t len, struct pp_pos *p, int *at)
+{
+	for (;;) {
+		if (p->i >= len) {
+			*at = p->line;
+			return -1;
+		}
+		char c = s[p->i];
+		size_t w = 1;
+		if (c == '?' && p->i + 2 < len && s[p->i + 1] == '?' && trigraph(s[p->i + 2])) {
+			c = trigraph(s[p->i + 2]);
+			w = 3;
+		}
+		size_t e = c == '\\' ? escaped_newline(s, len, p->i + w) : 0;
+		if (e) {
+			p->line += lines_ended(s, p->i + w, p->i + w + e);
+			p->i += w + e;
+			continue;
+		}
+		*at = p->line;
+		p->i += w;
+		if (c == '\n' || (c == '\r' && !(p->i < len && s[p->i] == '\n')))
+			p->line++;
+		return (unsigned char)c;
+	}
+}
+
+static int pp_peek(const char *s, size_t len, struct pp_pos p, int ahead)
+{
+	int c = -1, at;
+	for (int k = 0; k <= ahead; k++)
+		c = pp_get(s, len, &p, &at);
+	return c;
+}
+
+static bool horizontal_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\0';
+}
+
+static bool ident_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c == '$' || c >= 0x80;
+}
+
+/* Past a comment whose opener ('/' then c) was read: a block comment ends at its "*" "/" and a
+ * line comment just before the end of its line. */
+static void skip_comment(const char *s, size_t len, struct pp_pos *p, int c)
+{
+	int at, prev = 0;
+	pp_get(s, len, p, &at);   /* the '*' or the second '/' */
+	for (;;) {
+		int next = c == '/' ? pp_peek(s, len, *p, 0) : pp_get(s, len, p, &at);
+		if (next < 0 || (c == '*' && prev == '*' && next == '/'))
+			return;
+		if (c == '/') {
+			if (line_end(next))
+				return;
+			pp_get(s, len, p, &at);
+		}
+		prev = next;
+	}
+}
+
 int source_find_include(const char *src, size_t len)
 {
-	/* One pass, character by character, as translation phases 1-3 see the text. */
-	int line = 1, directive_line = 0;
-	enum { LINE_START, AFTER_HASH, IN_NAME, REST } at = LINE_START;
-	char name[16];
-	size_t nlen = 0;
-	for (size_t i = 0; i < len; i++) {
-		char c = src[i];
-		/* a backslash-newline joins lines (a trigraph "??/" is a backslash too) */
-		if (c == '\\' && i + 1 < len && (src[i + 1] == '\n' || (src[i + 1] == '\r' && i + 2 < len && src[i + 2] == '\n'))) {
-			i += src[i + 1] == '\r' ? 2 : 1;
-			line++;
+	/* As clang reads it: trigraphs and line splices first (pp_get), then line ends ("\n", "\r",
+	 * "\r\n"), comments, literals, and '#' or "%:" first on a line; "##" and "%:%:" start no
+	 * directive. */
+	struct pp_pos p = { 0, 1 };
+	enum { LINE_START, AFTER_HASH, REST } state = LINE_START;
+	int directive_line = 0;
+	for (;;) {
+		int at, c = pp_get(src, len, &p, &at);
+		if (c < 0)
+			return 0;
+		if (line_end(c)) {
+			state = LINE_START;
 			continue;
 		}
-		if (c == '?' && i + 2 < len && src[i + 1] == '?' && src[i + 2] == '/' && i + 3 < len &&
-		    src[i + 3] == '\n') {
-			i += 3;
-			line++;
+		int next = pp_peek(src, len, p, 0);
+		if (c == '/' && (next == '*' || next == '/')) {   /* a comment is one space */
+			skip_comment(src, len, &p, next);
 			continue;
 		}
-		if (c == '\n') {
-			if (at == IN_NAME && reads_a_file(name, nlen))
-				return directive_line;
-			at = LINE_START;
-			line++;
+		if (horizontal_space(c))
 			continue;
-		}
-		if (c == '/' && i + 1 < len && src[i + 1] == '*') {   /* a comment is one space */
-			size_t j = i + 2;
-			while (j + 1 < len && !(src[j] == '*' && src[j + 1] == '/')) {
-				line += src[j] == '\n';
-				j++;
+		if (state == LINE_START) {
+			state = REST;
+			bool hash = c == '#' && next != '#';
+			if (c == '%' && next == ':') {
+				pp_get(src, len, &p, &(int){ 0 });
+				hash = !(pp_peek(src, len, p, 0) == '%' && pp_peek(src, len, p, 1) == ':');
 			}
-			i = j + 1;
-			c = ' ';
-		} else if (c == '/' && i + 1 < len && src[i + 1] == '/') {
-			while (i + 1 < len && src[i + 1] != '\n') {
-				/* a // comment goes on after a backslash-newline */
-				if (src[i + 1] == '\\' && i + 2 < len && src[i + 2] == '\n') {
-					i += 2;
-					line++;
-				}
-				i++;
-			}
-			c = ' ';
-		} else if ((c == '"' || c == '\'') && at == REST) {
-			/* a literal: skip to its end, so a comment opener inside it is not one */
-			char q = c;
-			for (i++; i < len && src[i] != q && src[i] != '\n'; i++)
-				if (src[i] == '\\' && i + 1 < len && src[i + 1] != '\n')
-					i++;
-			if (i < len && src[i] == '\n')
-				i--;
-			continue;
-		}
-		bool hash = c == '#';
-		if (c == '%' && i + 1 < len && src[i + 1] == ':') {
-			hash = true;
-			i++;
-		} else if (c == '?' && i + 2 < len && src[i + 1] == '?' && src[i + 2] == '=') {
-			hash = true;
-			i += 2;
-		}
-		bool space = c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-		bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-			    (c >= '0' && c <= '9');
-		switch (at) {
-		case LINE_START:
 			if (hash) {
-				at = AFTER_HASH;
-				directive_line = line;
-			} else if (!space) {
-				at = REST;
+				state = AFTER_HASH;
+				directive_line = at;
+				continue;
 			}
-			break;
-		case AFTER_HASH:
-			if (word) {
-				at = IN_NAME;
-				nlen = 0;
-				name[nlen++] = c;
-			} else if (!space) {
-				at = REST;
-			}
-			break;
-		case IN_NAME:
-			if (word && nlen < sizeof(name) - 1) {
-				name[nlen++] = c;
-			} else {
-				if (reads_a_file(name, nlen) && !word)
+		} else if (state == AFTER_HASH) {
+			state = REST;
+			if (ident_char(c)) {
+				char name[16];
+				size_t n = 0;
+				for (;;) {
+					if (n < sizeof(name))
+						name[n] = (char)c;
+					n++;
+					next = pp_peek(src, len, p, 0);
+					/* a universal character name goes on with the identifier */
+					if (!ident_char(next) && !(next == '\\' && (pp_peek(src, len, p, 1) == 'u' ||
+										   pp_peek(src, len, p, 1) == 'U')))
+						break;
+					c = pp_get(src, len, &p, &at);
+				}
+				if (n <= sizeof(name) && reads_a_file(name, n))
 					return directive_line;
-				at = REST;
+				continue;
 			}
-			break;
-		case REST:
-			break;
+		}
+		if (c == '"' || c == '\'') {
+			/* a literal: to its closing quote, or to its line's end when it has none, so that a
+			 * comment's opener inside it is not one */
+			for (int q = c; (c = pp_peek(src, len, p, 0)) >= 0 && !line_end(c);) {
+				pp_get(src, len, &p, &at);
+				if (c == q)
+					break;
+				if (c == '\\' && !line_end(pp_peek(src, len, p, 0)))
+					pp_get(src, len, &p, &at);
+			}
 		}
 	}
-	if (at == IN_NAME && reads_a_file(name, nlen))
-		return directive_line;
-	return 0;
 }
 
 void source_code_lines(const char *src, size_t len, struct sbuf *out)

@@ -1,7 +1,7 @@
 /*
- * grade.c: one submission, graded. Each exercise's file is looked up in the submission, checked
- * like `clings check --file` (its own confined processes, the parent's judgement), and scored
- * with the exercise's points. With jobs > 1, checks run in worker processes, each returning its
+ * grade.c: one submission, graded. Each exercise's file is read from the submission, beneath its
+ * root with no link followed (submission.c), checked like `clings check --file` on those bytes
+ * (its own confined processes, the parent's judgement), and scored with the exercise's points. With jobs > 1, checks run in worker processes, each returning its
  * report over a pipe in the children's protocol.
  *
  * The seed of the random inputs comes from the submission's contents and the course's secret
@@ -18,71 +18,60 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SUBMITTED_FILE_MAX ((size_t)1 << 20)
-
-static const char *basename_of(const char *path)
+/* The submitted file of e, read from the submission's root: exercises/NAME.cl, else NAME.cl.
+ * A path that exists in any form (a link on it, a directory, a FIFO) is the submitted one and
+ * refused; an item whose exercise has neither file is left unsubmitted. */
+static void submitted_file(int root, struct grade_item *it)
 {
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
-
-/* The submitted file of e: DIR/exercises/NAME.cl, else DIR/NAME.cl; NULL when neither exists. */
-static char *submitted_file(const char *dir, const struct exercise *e)
-{
-	const char *name = basename_of(e->file_path);
-	char *paths[2] = { xstrfmt("%s/exercises/%s", dir, name), xstrfmt("%s/%s", dir, name) };
-	char *found = NULL;
-	for (int i = 0; i < 2 && !found; i++) {
-		struct stat st;
-		if (lstat(paths[i], &st) == 0)
-			found = xstrdup(paths[i]);
+	const char *name = strrchr(it->e->file_path, '/');
+	name = name ? name + 1 : it->e->file_path;
+	char *paths[2] = { xstrfmt("exercises/%s", name), xstrdup(name) };
+	for (int i = 0; i < 2 && !it->file; i++) {
+		char *text;
+		size_t len;
+		int rc = submission_read(root, paths[i], &text, &len, &it->refusal);
+		if (rc < 0)
+			continue;
+		it->file = xstrdup(paths[i]);
+		it->source = text;
+		it->source_len = len;
 	}
 	free(paths[0]);
 	free(paths[1]);
-	return found;
 }
 
-/* From the submitted files (in course order) and the course's secret; never 0. */
+/* From the submitted files' bytes, as read (in course order), and the course's secret; never 0. */
 static uint64_t submission_seed(const struct grade_run *run)
 {
 	uint64_t h = hash_add_str(HASH_INIT, getenv("CLINGS_GRADE_SECRET"));
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
 		h = hash_add_str(h, it->e->name);
-		char *text = NULL;
-		size_t len = 0;
-		if (it->file && read_regular_file(it->file, SUBMITTED_FILE_MAX, &text, &len) == 0)
-			h = hash_add(h, text, len);
-		free(text);
+		if (it->source)
+			h = hash_add(h, it->source, it->source_len);
 	}
 	return h ? h : 1;
 }
 
-/* A file that is no kernel (a link, a FIFO, a directory, too large) fails its own exercise. */
+/* A file that is not read (a link on its path, a FIFO, a directory, too large) fails its own
+ * exercise, with the reason. */
 static bool refuse_file(struct grade_item *it)
 {
-	struct stat st;
-	const char *why = NULL;
-	if (lstat(it->file, &st) < 0)
-		why = N_("%s cannot be read");
-	else if (!S_ISREG(st.st_mode))
-		why = N_("%s is not a regular file (a link, a directory or a device): submit the "
-			 "kernel's file itself");
-	else if ((size_t)st.st_size > SUBMITTED_FILE_MAX)
-		why = N_("%s is larger than 1 MB: no kernel is");
-	if (!why)
+	if (it->source)
 		return false;
 	it->r.verdict = VERDICT_BUILD_ERROR;
 	msg_release(&it->r.message);
-	msg_addf(&it->r.message, why, basename_of(it->file));
+	msg_copy(&it->r.message, &it->refusal);
 	return true;
 }
 
 static void check_item(const struct course *c, struct grade_item *it, const struct grade_options *o,
 		       uint64_t seed)
 {
-	struct check_options co = { .device = o->device, .file = it->file, .lang = o->lang,
-				    .seed = seed, .no_analysis = o->no_analysis };
+	/* the bytes read from the submission; the check opens no student's path */
+	struct check_options co = { .device = o->device, .file = it->file, .source = it->source,
+				    .source_len = it->source_len, .lang = o->lang, .seed = seed,
+				    .no_analysis = o->no_analysis };
 	if (!refuse_file(it))
 		check_exercise(c, it->e, &co, &it->r);
 }
@@ -197,12 +186,23 @@ static void run_workers(const struct course *c, struct grade_run *run, const str
 int grade_submission(const struct course *c, const char *dir, const struct grade_options *o,
 		     struct grade_run *run)
 {
+	/* the grader's own path: a link to the submission is the grader's choice */
+	int root = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (root < 0) {
+		memset(run, 0, sizeof(*run));
+		return error("%s: not a directory of kernels:", dir);
+	}
+	int rc = grade_submission_at(c, root, dir, o, run);
+	close(root);
+	return rc;
+}
+
+int grade_submission_at(const struct course *c, int root, const char *dir,
+			const struct grade_options *o, struct grade_run *run)
+{
 	double t0 = now_seconds();
 	memset(run, 0, sizeof(*run));
 	run->submission = xstrdup(dir);
-	struct stat st;
-	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
-		return error("%s: not a directory of kernels:", dir);
 	run->items = xcalloc((size_t)c->n, sizeof(*run->items));
 	for (int i = 0; i < c->n; i++) {
 		const struct exercise *e = &c->ex[i];
@@ -223,7 +223,7 @@ int grade_submission(const struct course *c, const char *dir, const struct grade
 		it->e = e;
 		it->r = (struct report)REPORT_INIT;
 		copy_str(it->r.exercise, sizeof(it->r.exercise), e->name);
-		it->file = submitted_file(dir, e);
+		submitted_file(root, it);
 		it->state = it->file ? GRADED : NOT_SUBMITTED;
 		run->anything_submitted |= it->file != NULL;
 		run->max_score += e->points;
@@ -248,6 +248,8 @@ void grade_run_release(struct grade_run *run)
 {
 	for (int i = 0; i < run->n; i++) {
 		free(run->items[i].file);
+		free(run->items[i].source);
+		msg_release(&run->items[i].refusal);
 		report_release(&run->items[i].r);
 		free(run->items[i].text);
 	}

@@ -33,7 +33,11 @@ struct grade_options {
 enum grade_state { GRADED, NOT_SUBMITTED, NOT_REACHED };
 struct grade_item {
 	const struct exercise *e;
-	char *file;              /* the submitted file, NULL when there is none */
+	/* the submitted file, relative to the submission ("exercises/scale.cl"); NULL: none */
+	char *file;
+	char *source;            /* its bytes, read by submission_read(); NULL when refused */
+	size_t source_len;
+	struct msg refusal;      /* why the file is not read (a link on its path, ...), else empty */
 	enum grade_state state;
 	struct report r;         /* when GRADED */
 	int points;              /* earned: e->points on a pass, else 0 */
@@ -52,12 +56,29 @@ struct grade_run {
 /* Grades one submission into run; 0, or -1 when grading itself failed (printed). */
 int grade_submission(const struct course *c, const char *dir, const struct grade_options *o,
 		     struct grade_run *run);
+/* The same for the submission whose root directory is open as root (dir: its name, as shown to
+ * the grader). */
+int grade_submission_at(const struct course *c, int root, const char *dir,
+			const struct grade_options *o, struct grade_run *run);
 void grade_run_release(struct grade_run *run);
 
 /* The learner's words for an item: what went wrong, or "" on a pass (lives as long as it). */
 const char *grade_item_message(const struct grade_item *it, const char *lang);
 /* pass, fail or error, as exercism and GitHub Classroom spell a test's status. */
 const char *grade_item_status(const struct grade_item *it);
+
+/* ---- a student's files (submission.c) ---- */
+#define SUBMITTED_FILE_MAX ((size_t)1 << 20)
+/* Opens rel (a relative path of names, no "." or "..") beneath the directory root, following no
+ * symbolic link on the way, read-only and without blocking; -1 and errno when it cannot, with
+ * *link_len the length of rel's first part that is a link (0 when none is). open_beneath_walk
+ * opens one component at a time, where the kernel has no openat2(). */
+int open_beneath(int root, const char *rel, size_t *link_len);
+int open_beneath_walk(int root, const char *rel, size_t *link_len);
+/* Reads the submitted file rel beneath root into *text (NUL-terminated) and *len: 1 when read;
+ * 0 when it is refused (a link on its path, not a regular file, over SUBMITTED_FILE_MAX,
+ * unreadable), why saying so in the learner's words; -1 when there is no such file. */
+int submission_read(int root, const char *rel, char **text, size_t *len, struct msg *why);
 
 /* Writes every format of o->formats for run into out_dir, each file atomically; 0 or -1. */
 int grade_write(const struct grade_run *run, const struct grade_options *o,

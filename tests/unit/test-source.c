@@ -1,5 +1,5 @@
 /* Unit tests of what the parent reads in a learner's source (source.c): the tokens that key the
- * verdict cache. */
+ * verdict cache, and the directives that would read another file. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -100,6 +100,87 @@ static void stores_guarded_only_when_every_one_is(void **state)
 /* A megabyte of kernel: a hundred thousand lines, tens of thousands of them stores. Every line
  * is looked at a bounded number of times (each lookup from the file's start once made this take
  * hours); an `if` too far above its line is not looked for. */
+/* The line source_find_include() gives for src (a C string). */
+static int include_line(const char *src)
+{
+	return source_find_include(src, strlen(src));
+}
+
+/* Every spelling clang reads as a directive that reads a file (each checked against clang -E
+ * -x cl: it included the file), and the line its '#' is on. */
+static void includes_are_found_however_spelled(void **state)
+{
+	(void)state;
+	assert_int_equal(include_line("#include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("int x;\n  #  include <a.h>\n"), 2);
+	assert_int_equal(include_line("#include_next \"a.h\"\n"), 1);
+	assert_int_equal(include_line("#import \"a.h\"\n"), 1);
+	assert_int_equal(include_line("#embed \"a.h\"\n"), 1);
+	assert_int_equal(include_line("#include\"a.h\""), 1);             /* no line end at all */
+	assert_int_equal(include_line("#include/**/\"a.h\"\n"), 1);
+	assert_int_equal(include_line("\f#\vinclude \"a.h\"\n"), 1);
+	/* comments: one space, and a line comment ends at its line's end, whatever ends it */
+	assert_int_equal(include_line("/* a */ # /* b */ include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("/* a\n b */ #include \"a.h\"\n"), 2);
+	assert_int_equal(include_line("// c\r#include \"a.h\"\n"), 2);     /* CR alone ends a line */
+	assert_int_equal(include_line("// c\r\n#include \"a.h\"\r\n"), 2);
+	assert_int_equal(include_line("a\r\r#include \"a.h\"\r"), 3);
+	assert_int_equal(include_line("# include \"a.h\"\r"), 1);
+	/* line splices, removed before anything else: LF, CR, CRLF, spaces before the line end */
+	assert_int_equal(include_line("#inc\\\nlude \"a.h\"\n"), 1);
+	assert_int_equal(include_line("#include\\\n \"a.h\"\n"), 1);
+	assert_int_equal(include_line("#  \\\r\ninclude \"a.h\"\n"), 1);
+	assert_int_equal(include_line("x;\n\\\n#include \"a.h\"\n"), 3);
+	/* the digraph %: and the trigraph (??=) for '#', split by splices too */
+	assert_int_equal(include_line("%:include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("/*x*/ %: /*y*/ include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("%\\\n:include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("%\\\r:include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("%\\\r\n:include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("%\\\n\r:include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("%\\  \n:include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("%:\\\ninc\\\nlude \"a.h\"\n"), 1);
+	assert_int_equal(include_line("?\?=include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("%?\?/\n:include \"a.h\"\n"), 1);
+	assert_int_equal(include_line("x = \"?\?/\"\";\n#include \"a.h\"\n"), 2);   /* ?\?/ escapes '"' */
+	assert_int_equal(include_line("int a;\n\n %:\\\n\\\n include \"a.h\"\n"), 3);
+}
+
+/* What clang reads as no directive (or no directive that reads a file) is not one here either:
+ * a kernel is never blamed for an include it does not have. */
+static void what_is_no_include_is_not_one(void **state)
+{
+	(void)state;
+	assert_int_equal(include_line(""), 0);
+	assert_int_equal(include_line("int include;\n#define include x\n"), 0);
+	assert_int_equal(include_line("#includes \"a.h\"\n"), 0);
+	assert_int_equal(include_line("#include$x \"a.h\"\n"), 0);
+	assert_int_equal(include_line("#include\\u0041 \"a.h\"\n"), 0);
+	assert_int_equal(include_line("x; #include \"a.h\"\n"), 0);         /* not first on its line */
+	assert_int_equal(include_line("int x; /*\n*/ #include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("// #include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("/* #include \"a.h\" */\n"), 0);
+	assert_int_equal(include_line("/*\n#include \"a.h\"\n*/\n"), 0);
+	assert_int_equal(include_line("int x; // c \\\n#include \"a.h\"\n"), 0);   /* the comment goes on */
+	assert_int_equal(include_line("int x; // c ?\?/\n#include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("int x; // c \\  \r\n#include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("x = \"/*\";\n#include \"a.h\"\n*/\n"), 2);  /* no comment in a literal */
+	assert_int_equal(include_line("x = \"\\\n#include \\\"a.h\\\"\";\n"), 0);
+	/* "##" and "%:%:" are one token, which starts no directive, however spliced */
+	assert_int_equal(include_line("##include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("#\\\n#include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("#?\?=include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("%:%:include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("%\\\n:%\\\n:include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("%:\\\n%:include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("%:\\\n%\\\n:include \"a.h\"\n"), 0);
+	assert_int_equal(include_line("#\\\n"), 0);
+	assert_int_equal(include_line("\\"), 0);
+	assert_int_equal(include_line("??"), 0);
+	assert_int_equal(include_line("%"), 0);
+	assert_int_equal(include_line("/*"), 0);
+}
+
 static void long_sources_are_read_once(void **state)
 {
 	(void)state;
@@ -140,6 +221,8 @@ int main(void)
 		cmocka_unit_test(directives_end_at_their_line),
 		cmocka_unit_test(stores_guarded_only_when_every_one_is),
 		cmocka_unit_test(long_sources_are_read_once),
+		cmocka_unit_test(includes_are_found_however_spelled),
+		cmocka_unit_test(what_is_no_include_is_not_one),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
