@@ -53,16 +53,17 @@
 
 /* ---- strings: a growable buffer (git's strbuf, smaller) ---- */
 struct sbuf {
-	char *buf;  /* always NUL-terminated once anything was added */
+	char *buf;  /* a NUL-terminated string, never NULL: "" (sbuf_slopbuf) until it owns memory */
 	size_t len, cap;
 };
-#define SBUF_INIT { NULL, 0, 0 }
+extern char sbuf_slopbuf[];
+#define SBUF_INIT { sbuf_slopbuf, 0, 0 }
 void sbuf_add(struct sbuf *sb, const char *s, size_t n);
 void sbuf_adds(struct sbuf *sb, const char *s);
 void sbuf_addf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap);
 void sbuf_reset(struct sbuf *sb);
-const char *sbuf_str(const struct sbuf *sb); /* "" when empty, never NULL */
+const char *sbuf_str(const struct sbuf *sb); /* sb->buf: "" when empty */
 char *sbuf_detach(struct sbuf *sb);          /* caller owns the result; sb is empty again */
 void sbuf_release(struct sbuf *sb);
 /* s as a JSON string, quotes included; a byte that is no UTF-8 becomes U+FFFD. */
@@ -130,9 +131,6 @@ void unescape_line(struct sbuf *out, const char *s);
 const char *lang_choose(const char *flag);
 /* Whether a and b are one language ("pt" and "pt-BR", "es-MX" and "es"): the same first subtag. */
 bool lang_same_family(const char *a, const char *b);
-/* Takes "--opt VALUE" or "--opt=VALUE" at argv[*i]: returns the value and advances *i, or NULL
- * when argv[*i] is another option; a missing value ends the program with a message (exit 2). */
-const char *option_value(int argc, char **argv, int *i, const char *opt);
 /* path as the learner would type it: relative to the working directory when inside it. */
 const char *path_shown(const char *path);
 /* The language of error(), warning() and die() (main sets it; English until then). */

@@ -36,7 +36,7 @@ struct child {
 	int err_fd;          /* the child's stderr kept in memory, or -1 (see child_start) */
 	double armed_at, ready_at, ended_at;   /* its clock (now_seconds), for traces */
 };
-#define CHILD_INIT { .pid = -1, .fd = -1, .err_fd = -1 }
+#define CHILD_INIT { .pid = -1, .fd = -1, .err_fd = -1, .output = SBUF_INIT }
 #define CHILD_OUTPUT_MAX ((size_t)64 << 20)
 
 struct child_start {

@@ -566,6 +566,7 @@ void lesson_render(const char *md, size_t len, int width, bool colour, struct sb
 {
 	struct render r;
 	memset(&r, 0, sizeof(r));
+	r.line = r.word = r.link_text = r.cell = (struct sbuf)SBUF_INIT;
 	r.out = out;
 	r.width = width < MIN_WIDTH ? MIN_WIDTH : width;
 	r.colour = colour;
