@@ -124,7 +124,8 @@ static void yaml_block(struct sbuf *t, const char *key, const char *text)
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
 		sbuf_adds(t, "    ");
-		sbuf_add(t, p, n);
+		for (size_t k = 0; k < n; k++)   /* YAML takes no control character but the tab */
+			sbuf_add(t, (unsigned char)p[k] < 0x20 && p[k] != '\t' ? "?" : p + k, 1);
 		sbuf_adds(t, "\n");
 		p += n + (nl != NULL);
 	}
