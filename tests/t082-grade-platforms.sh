@@ -121,22 +121,24 @@ p=$TMP/pl/results/results.json
 mkdir -p "$TMP/pl/check" && cp "$p" "$TMP/pl/check/prairielearn.json"
 tests/grade/validate "$TMP/pl/check" && ok "PrairieLearn's results keep their format" || fail "pl format"
 
-# PrairieLearn's entry point keeps within the platform's 30 s by itself: four kernels that hang
-# (each check runs into its time limits), and no CLINGS_TIME_BUDGET given.
-hang() {   # hang SOLUTION: the reference with an endless loop first
-	sed '0,/^{/s//{\n\tfor (;;)\n\t\tout[0] += 1;/' "$1"
+# PrairieLearn's entry point keeps within the platform's 30 s by itself: six kernels that hang
+# (each check runs into its time limits: 4 to 9 s here, with the load), no CLINGS_TIME_BUDGET.
+hang() {   # hang SOLUTION: the reference, an endless loop first
+	sed '0,/^{/s//{\n\tvolatile int spin = 0;\n\tfor (;;)\n\t\tspin++;/' "$1"
 }
-mkdir -p "$TMP/pl4/student" "$TMP/pl4/data"
-for e in scale local_reverse reduce_passes; do hang "solutions/$e.cl" > "$TMP/pl4/student/$e.cl"; done
-grep -v '^// expect: ' wrong/memory_4/endless_loop.cl > "$TMP/pl4/student/memory_4.cl"
-echo '{"params": {"exercises": "scale,local_reverse,memory_4,reduce_passes"}}' > "$TMP/pl4/data/data.json"
+six=scale,local_reverse,barrier_rotate,reduce_sequential,reduce_passes,reduce_double
+mkdir -p "$TMP/pl6/student" "$TMP/pl6/data"
+for e in ${six//,/ }; do hang "solutions/$e.cl" > "$TMP/pl6/student/$e.cl"; done
+echo "{\"params\": {\"exercises\": \"$six\"}}" > "$TMP/pl6/data/data.json"
 start=$(date +%s)
-(unset CLINGS_TIME_BUDGET; GRADE_ROOT="$TMP/pl4" grading/prairielearn/grade > /dev/null 2>&1)
+(unset CLINGS_TIME_BUDGET; GRADE_ROOT="$TMP/pl6" grading/prairielearn/grade > /dev/null 2>&1)
 took=$(($(date +%s) - start))
-p=$TMP/pl4/results/results.json
+p=$TMP/pl6/results/results.json
 [ "$took" -lt 30 ] && ok "PrairieLearn's entry point ends within its 30 s on its own ($took s)" || fail "PrairieLearn took $took s"
 jq -e '.gradable == false and (.tests[-1].message | startswith("Not graded"))' "$p" > /dev/null &&
-	ok "what its default budget did not reach makes the submission not gradable" || fail "pl4: $(jq -c '[.gradable, [.tests[].message[0:30]]]' "$p")"
+	ok "what its default budget did not reach makes the submission not gradable" || fail "pl6: $(jq -c '[.gradable, [.tests[].message[0:30]]]' "$p")"
+jq -e '[.tests[0:2][].message | test("did not finish")] | all' "$p" > /dev/null &&
+	ok "the kernels it reached hang, as made" || fail "pl6: $(jq -c '[.tests[].message[0:40]]' "$p")"
 
 # A visibility Gradescope does not know: the course is refused, with its file and line.
 printf 'visibility = later\n' >> "$course/exercises/scale.ini"
