@@ -17,6 +17,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define EXERCISM_OUTPUT_MAX 500  /* exercism's limit on a test's output */
 #define EXERCISM_MESSAGE_MAX 65000   /* its limit on the top-level message is 65535 */
@@ -259,7 +260,12 @@ static void gradescope(struct sbuf *j, const struct shown *s)
 			  item_grader_failed(it) ? "true" : "false");
 		add_key(j, "file", file);
 		sbuf_addf(j, ", \"line\": %d, \"facts\": ", it->state == GRADED ? it->r.line : 0);
-		msg_facts_json(&it->r.message, j);
+		struct sbuf facts = SBUF_INIT;
+		msg_facts_json(&it->r.message, &facts);
+		char *rel = shown_text(s, sbuf_str(&facts));   /* a path among them, as everywhere */
+		sbuf_adds(j, rel);
+		free(rel);
+		sbuf_release(&facts);
 		sbuf_adds(j, "}}");
 		free(md);
 		free(file);
@@ -365,6 +371,13 @@ static void add_prefix(struct shown *s, const char *dir)
 		s->prefix[s->nprefix++] = given;
 }
 
+/* A directory inside another is matched first: the submission inside the course, say. */
+static int longest_first(const void *a, const void *b)
+{
+	size_t la = strlen(*(char *const *)a), lb = strlen(*(char *const *)b);
+	return la < lb ? 1 : la > lb ? -1 : 0;
+}
+
 static int write_one(const char *out_dir, const char *name, const struct sbuf *s)
 {
 	char *path = xstrfmt("%s/%s", out_dir, name);
@@ -425,6 +438,14 @@ int grade_write(const struct grade_run *run, const struct grade_options *o,
 	struct shown s = { .run = run, .lang = o->lang };
 	add_prefix(&s, run->submission);
 	add_prefix(&s, o->course_dir);
+	char exe[PATH_MAX];   /* where clings itself lives (/opt/clings), when not with the course */
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+	if (slash && slash != exe) {
+		*slash = '\0';
+		add_prefix(&s, exe);
+	}
+	qsort(s.prefix, (size_t)s.nprefix, sizeof(s.prefix[0]), longest_first);
 	int rc = 0;
 	for (int k = 0; k < NFORMATS && !rc; k++) {
 		unsigned f = 1u << k;

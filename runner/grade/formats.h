@@ -12,12 +12,12 @@
 struct shown {
 	const struct grade_run *run;
 	const char *lang;
-	char *prefix[4];         /* "DIR/" of the submission and the course, shown relative */
+	char *prefix[6];         /* "DIR/" of the submission, the course and clings, shown relative */
 	int nprefix;
 };
 
-/* text with every path under the submission relative to it (a course path relative to the
- * course): a student never sees where the grader keeps its files. Allocated. */
+/* text with every path under the submission relative to it (a path of the course's or of
+ * clings' own relative to theirs): a student never sees where the grader keeps its files. */
 char *shown_text(const struct shown *s, const char *text);
 /* The item's message as a student reads it (shown_text of grade_item_message), cut at max bytes
  * with a note; a failure of clings' own says so first. Allocated. */
