@@ -27,7 +27,8 @@ unexpect wrong/memory_4/endless_loop.cl > "$subs/hanging/memory_4.cl"
 cp solutions/scale.cl "$subs/hanging/"
 cp tests/hostile/forge_pass.cl "$subs/hostile/memory_4.cl"
 expected=tests/grade/expected
-mask() { sed -E 's/"(seconds|execution_time|duration)": [0-9.]+/"\1": 0/g; s/ time="[0-9.]+"/ time="0"/g' "$1"; }
+mask() { sed -E 's/"(seconds|execution_time|duration)": [0-9.]+/"\1": 0/g; s/ time="[0-9.]+"/ time="0"/g;
+	s/ timestamp="[0-9T:-]+" hostname="[^"]*"/ timestamp="0" hostname="0"/' "$1"; }
 
 "$CLINGS" grade --class "$subs" --exercises "$exercises" --out "$TMP/out" --jobs 2 > "$TMP/stdout" 2> "$TMP/stderr"
 rc=$?
@@ -35,7 +36,8 @@ rc=$?
 for sub in correct stubs mix empty notkernel hanging hostile; do
 	out="$TMP/out/$sub"
 	tests/grade/validate "$out" && ok "$sub: every file keeps its platform's format" || fail "$sub: a file breaks its format"
-	for f in exercism.json gradescope.json prairielearn.json classroom.json clings.json junit.xml results.tap; do
+	for f in exercism.json gradescope.json prairielearn.json classroom.json classroom.md \
+		clings.json junit.xml results.tap; do
 		[ -f "$out/$f" ] && ok "$sub: $f is written" || fail "$sub: no $f"
 		if [ -n "${UPDATE:-}" ]; then
 			mkdir -p "$expected/$sub"
@@ -77,17 +79,30 @@ out=$("$CLINGS" check memory_4 --file "$subs/mix/exercises/memory_4.cl" --seed "
 	ok "clings check --seed repeats the grade's message" ||
 	fail "clings check --seed does not repeat the grade's message"
 
-# The time budget: what is not reached is reported as such.
+# The time budget: what is not reached is reported as such, and never as a pass or a skip.
 mkdir -p "$TMP/two/exercises"
 cp "$subs/hanging/memory_4.cl" "$TMP/two/exercises/"
 cp solutions/reduce_passes.cl "$TMP/two/exercises/"
-"$CLINGS" grade "$TMP/two" --exercises memory_4,reduce_passes --format summary,tap --time-budget 1 \
+"$CLINGS" grade "$TMP/two" --exercises memory_4,reduce_passes --time-budget 1 \
 	--out "$TMP/budget" 2>/dev/null && ok "grade with --time-budget exits 0" || fail "--time-budget"
 [ "$(jq -r '[.exercises[].verdict] | join(" ")' "$TMP/budget/clings.json")" = "timeout not_reached" ] &&
 	ok "what the time budget does not reach is reported as not_reached" ||
 	fail "not reached: $(cat "$TMP/budget/clings.json")"
-grep -q '^not ok 2 - reduce_passes # SKIP not reached' "$TMP/budget/results.tap" &&
-	ok "in TAP, what is not reached is a skip" || fail "TAP: $(cat "$TMP/budget/results.tap")"
+tests/grade/validate "$TMP/budget" && ok "not reached: every file keeps its platform's format" || fail "not reached: a file breaks its format"
+grep -qx 'not ok 2 - reduce_passes' "$TMP/budget/results.tap" && ! grep -q SKIP "$TMP/budget/results.tap" &&
+	ok "in TAP, what is not reached is a plain not ok, no SKIP (a pass in TAP)" || fail "TAP: $(cat "$TMP/budget/results.tap")"
+prove --exec cat "$TMP/budget/results.tap" > /dev/null 2>&1 && fail "prove passes a grading that did not reach an exercise" ||
+	ok "prove fails a grading that did not reach an exercise"
+grep -q '<testcase name="reduce_passes"[^>]*>$' "$TMP/budget/junit.xml" && grep -q '<error message="not_reached" type="not_reached">' "$TMP/budget/junit.xml" &&
+	grep -q ' failures="1" errors="1" skipped="0"' "$TMP/budget/junit.xml" &&
+	ok "in JUnit, what is not reached is an error, counted" || fail "JUnit not reached: $(cat "$TMP/budget/junit.xml")"
+[ "$(jq -r .gradable "$TMP/budget/prairielearn.json")" = false ] &&
+	ok "PrairieLearn: a grading that did not reach an exercise is not gradable (no attempt used)" ||
+	fail "PrairieLearn not reached: $(cat "$TMP/budget/prairielearn.json")"
+[ "$(jq -r '.tests[1].extra_data.grader_failed' "$TMP/budget/gradescope.json")" = true ] &&
+	ok "Gradescope: a test not reached is marked as the grader's failure" || fail "Gradescope: $(cat "$TMP/budget/gradescope.json")"
+[ "$(jq -r '.status' "$TMP/budget/classroom.json")" = error ] && [ "$(jq -r '.tests[1].status' "$TMP/budget/classroom.json")" = error ] &&
+	ok "Classroom: not reached is an error, whose message the reporter prints" || fail "Classroom: $(cat "$TMP/budget/classroom.json")"
 
 # Shards: two halves make the whole class.
 "$CLINGS" grade --class "$subs" --exercises scale --format summary --shard 0/2 --out "$TMP/sh" 2>/dev/null
@@ -111,6 +126,13 @@ AUTOGRADER_ROOT="$root" CLINGS_TIME_BUDGET=60 grading/gradescope/run_autograder 
 tests/grade/validate "$root/results" && ok "run_autograder's results keep their format" || fail "run_autograder's results"
 mkdir -p "$root/results/check" && cp "$root/results/results.json" "$root/results/check/gradescope.json"
 tests/grade/validate "$root/results/check" && ok "Gradescope's results.json keeps its format" || fail "Gradescope's results.json"
+root="$TMP/gs2"
+mkdir -p "$root/submission"
+cp "$TMP/two/exercises/"*.cl "$root/submission/"
+AUTOGRADER_ROOT="$root" CLINGS_TIME_BUDGET=1 grading/gradescope/run_autograder > "$TMP/gs2.out" 2>&1 &&
+	fail "run_autograder exits 0 when clings could not grade an exercise" || ok "run_autograder fails when clings could not grade an exercise"
+[ ! -f "$root/results/results.json" ] && [ -f "$root/results/results.incomplete.json" ] && grep -q 'reduce_passes' "$TMP/gs2.out" &&
+	ok "Gradescope gets no results to score the student by; stdout (instructors') says why" || fail "gs2: $(ls "$root/results"; cat "$TMP/gs2.out")"
 mkdir -p "$TMP/ex/in" "$TMP/ex/out"
 cp solutions/memory_4.cl "$TMP/ex/in/"
 chmod -R a-w "$TMP/ex/in"

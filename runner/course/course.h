@@ -116,6 +116,7 @@ struct exercise {
 	struct lang_texts titles;   /* title.LANG: in the others */
 	int order;          /* course order; ties broken by name */
 	int points;         /* what passing it is worth when graded (points =, default 1) */
+	char visibility[16]; /* visibility = (Gradescope: hidden, after_due_date, ...); "" unset */
 	char *ini_path;     /* exercises/NAME.ini */
 	char *file_path;    /* the stub the learner edits: exercises/NAME.cl */
 	char *solution_path;

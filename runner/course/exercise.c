@@ -69,6 +69,17 @@ static int exercise_handler(void *user, const char *section, const char *name, c
 		*(points ? &e->points : &e->order) = (int)v;
 		return 1;
 	}
+	if (!strcmp(name, "visibility")) {
+		static const char *const kinds[] = { "hidden", "after_due_date", "after_published", "visible" };
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (!strcmp(value, kinds[k])) {
+				copy_str(e->visibility, sizeof(e->visibility), value);
+				return 1;
+			}
+		snprintf(ctx->err, sizeof(ctx->err), "visibility must be hidden, after_due_date, "
+			 "after_published or visible");
+		return 0;
+	}
 	snprintf(ctx->err, sizeof(ctx->err), "unknown key '%s' in [exercise]", name);
 	return 0;
 }

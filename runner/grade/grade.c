@@ -264,7 +264,8 @@ const char *grade_item_message(const struct grade_item *it, const char *lang)
 	case NOT_SUBMITTED:
 		return tr(lang, "Not submitted: the submission has no file for this exercise.");
 	case NOT_REACHED:
-		return tr(lang, "Not graded: the submission's time budget ran out before this exercise.");
+		return tr(lang, "Not graded: the grader's time budget for this submission ran out before "
+			  "this exercise (no fault of your kernel).");
 	case GRADED:
 		break;
 	}
