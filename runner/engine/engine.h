@@ -1,7 +1,9 @@
 /*
- * engine.h: one check of one kernel: the parent, the confined children and their protocol, the
- * OpenCL host layer (only clhost.c includes CL/cl.h: everything else sees devices, programs and
- * buffers through the opaque handles below), Oclgrind, the comparison and the verdicts.
+ * engine.h: one check of one kernel: the comparison, the access figures, running a check, the
+ * verdict cache, the analysis on Oclgrind, the learner's source and the judge. The engine's
+ * other modules have headers of their own, included here: report.h (what a check found, its
+ * codec), sandbox.h (the confined children), clhost.h (the OpenCL host layer: only clhost.c
+ * includes CL/cl.h), protocol.h (the children's lines) and bench-run.h (the bench).
  */
 #ifndef ENGINE_ENGINE_H
 #define ENGINE_ENGINE_H
@@ -9,6 +11,9 @@
 #include "base/msg.h"
 #include "base/proc.h"
 #include "engine/report.h"
+#include "engine/sandbox.h"
+#include "engine/clhost.h"
+#include "engine/protocol.h"
 #include "course/course.h"
 
 /* ---- comparing an output with the reference  ---- */
@@ -64,119 +69,6 @@ int access_rules_check(const struct check_spec *spec, const struct access_figure
 int access_warp(void);
 int access_banks(void);
 
-
-/* ---- the sandboxed child (sandbox.c: the confined children) ---- */
-struct sandbox_limits {
-	long time_ms;        /* wall clock from the child's "ready" line; then its group is killed */
-	long build_ms;       /* wall clock before "ready": compiling is not the learner's time */
-	long memory_mb;      /* RLIMIT_AS; 0: none (GPU drivers reserve huge address ranges) */
-	long cpu_s;          /* RLIMIT_CPU */
-	long file_mb;        /* RLIMIT_FSIZE */
-	long open_files;     /* RLIMIT_NOFILE */
-	/* What the child sees, where namespaces can be had (sandbox_isolate): */
-	const char *hide;    /* a directory it must not see (the course's solutions), or NULL */
-};
-/* Runs in the child: writes its findings to fd, returns the child's exit status. */
-typedef child_fn sandbox_fn;
-/* Starts c's clock: the build limit until its "ready" line, then the run limit. */
-void sandbox_arm(struct child *c, const struct sandbox_limits *lim);
-/* Sets the resource limits on the calling process (the child calls it once its device is open). */
-void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
-/* Starts fn in a child in its own process group; env is a NULL-terminated list "NAME=value" set first. */
-int sandbox_start(struct child *c, const struct sandbox_limits *lim, char *const env[],
-		  sandbox_fn fn, void *arg);
-/* The same, and the descriptor *keep_fd stays open in the child (as 4; *keep_fd says so there).
- * Every other descriptor but the channel (3) is closed in the child. */
-int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
-			  char *const env[], sandbox_fn fn, void *arg, int *keep_fd);
-/* Confines the calling process for good, on every thread (see sandbox.c); with no_files, it may
- * no longer create, write, rename or remove files either. Called once the kernel is built. */
-int sandbox_confine(bool no_files);
-/* The build's tighter limits (BUILD_CPU_S more processor time, BUILD_MEMORY_MB of address space
- * on a CPU device), as soft limits; sandbox_run_limits() gives the run's back. A macro that
- * expands without end is then stopped in seconds. */
-void sandbox_build_limits(bool cpu_device);
-/*
- * In the child, before anything else: new user, mount, network and IPC namespaces; every file
- * read-only but the compiler's cache; lim->hide covered by an empty directory.
- * Returns -1 (nothing changed) where namespaces are refused; a child that got namespaces but
- * could not finish hiding ends (exit 111) rather than run with less.
- */
-int sandbox_isolate(const struct sandbox_limits *lim);
-/* Removes the empty names PoCL reserves in its kernel cache and leaves behind at every link. */
-void sandbox_clean_compiler_cache(void);
-/* Whether children get namespaces here (tried once, in a throwaway process). */
-bool sandbox_namespaces_available(void);
-void sandbox_run_limits(void);
-/* CPU seconds a child may use: its build and run limits, on every core at once. */
-long sandbox_cpu_seconds(long time_limit_ms);
-/* Reaps c and frees it; a sanitizer's report from it reaches stderr. */
-void sandbox_child_release(struct child *c);
-
-/* ---- the OpenCL host layer (clhost.c): the only file that includes CL/cl.h ---- */
-struct cl_session;   /* platform, device, context, queue */
-struct cl_prog;
-struct cl_kern;
-struct cl_buf;
-struct kernel_arg_info {
-	enum arg_kind kind;
-	char type_name[NAME_MAX_LEN];   /* "int*", "uint", as the compiler reports it */
-	char name[NAME_MAX_LEN];
-};
-/* Prints every platform and device, with the spec that selects it. */
-int clhost_list_devices(FILE *f);
-/*
- * Opens a device: spec NULL or "" takes CLINGS_DEVICE, then the first CPU device, then the first;
- * otherwise "P:D" (indices), "cpu", "gpu", or a case-insensitive substring of platform or device name.
- */
-int clhost_open(const char *spec, struct cl_session **out, struct msg *err);
-void clhost_close(struct cl_session *s);
-const char *clhost_device_name(const struct cl_session *s);
-bool clhost_device_is_cpu(const struct cl_session *s);
-size_t clhost_max_work_group(const struct cl_session *s);
-/* Builds source; on failure returns -1 with the compiler's log in log. */
-int clhost_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
-		 struct sbuf *log);
-void clhost_prog_release(struct cl_prog *p);
-/* Compiles and links everything the device will need to run p's kernels, so that no launch
- * compiles, writes a file or starts a process (a confined child can then forbid all three). */
-int clhost_prog_finish(struct cl_prog *p);
-/* Lists the kernels the program defines, separated by ';'. */
-void clhost_prog_kernel_names(struct cl_prog *p, struct sbuf *out);
-int clhost_kernel(struct cl_prog *p, const char *name, struct cl_kern **out);
-int clhost_kernel_args(struct cl_kern *k, struct kernel_arg_info *args, int max);
-long clhost_kernel_local_mem(struct cl_kern *k);   /* static __local bytes */
-long clhost_kernel_private_mem(struct cl_kern *k); /* bytes of private memory per work-item */
-long clhost_device_local_mem(struct cl_kern *k);   /* __local bytes a work-group may have */
-size_t clhost_kernel_max_work_group(struct cl_kern *k);
-/* A buffer of bytes followed by guard bytes filled with a known pattern. */
-int clhost_buffer(struct cl_session *s, size_t bytes, size_t guard, const void *init,
-		  struct cl_buf **out);
-void clhost_buffer_release(struct cl_buf *b);
-int clhost_buffer_read(struct cl_buf *b, void *dst);   /* the bytes, not the guard */
-/* Returns the offset (from the buffer's start) of the first damaged guard byte, or -1. */
-/* The bytes and then the guard (dst holds both); the parent checks the guard itself. */
-int clhost_buffer_read_guarded(struct cl_buf *b, void *dst);
-unsigned char clhost_guard_byte(size_t i);  /* byte i of every guard region */
-int clhost_arg_buffer(struct cl_kern *k, int i, struct cl_buf *b);
-int clhost_arg_local(struct cl_kern *k, int i, size_t bytes);
-int clhost_arg_scalar(struct cl_kern *k, int i, const void *value, size_t size);
-/* Enqueues an NDRange and waits for it. */
-int clhost_run(struct cl_kern *k, int dims, const size_t *global, const size_t *local,
-	       struct sbuf *err);
-
-/* For the bench: the device's memory, its largest buffer, a queue that times launches
- * (clhost_profile replaces the session's queue), launches that return their event, and the
- * device's own clock of a finished launch (ns). */
-struct cl_ev;
-uint64_t clhost_global_memory(const struct cl_session *s);
-uint64_t clhost_max_alloc(const struct cl_session *s);
-int clhost_profile(struct cl_session *s);
-int clhost_enqueue(struct cl_kern *k, int dims, const size_t *global, const size_t *local,
-		   struct cl_ev **ev, struct sbuf *err);
-int clhost_finish(struct cl_session *s, struct sbuf *err);
-int clhost_event_times(struct cl_ev *ev, uint64_t *start, uint64_t *end);
-void clhost_event_release(struct cl_ev *ev);
 
 /* ---- running a check ---- */
 struct check_options {
@@ -288,51 +180,6 @@ void standby_start(struct standby *sb, const char *device, const char *hide);
 int standby_take(struct standby *sb, const struct run_request *rq, struct child *c);
 void standby_release(struct standby *sb);
 
-/* ---- the bench (bench.c, the parent; benchrun.c, the children) ---- */
-struct bench_options {
-	const char *device, *file, *lang;   /* as for a check */
-	bool interruptible;                 /* a key on stdin stops it */
-	void (*progress)(void *ctx, const char *what);
-	void *progress_ctx;
-};
-/* The learner's results at the bench's size: the reference's (exactly, or within the tolerance for
- * floats), different, right at the places sampled (a large float output computed in another
- * order), or not known. */
-enum bench_agree { AGREE_YES, AGREE_NO, AGREE_SAMPLED, AGREE_UNKNOWN };
-struct bench_row {
-	char name[128];              /* its parameters: "len=16777216 wg=64" */
-	char group[32];              /* the work-group: "64", "16x16" */
-	int passes;                  /* of the [repeat] loop */
-	double bytes_first, bytes_loop;   /* read and written by the contract */
-	bool skipped;                /* larger than the device allows */
-	double loop_s, first_s;      /* the learner's medians; 0 with a problem */
-	double ref_loop_s, ref_first_s;
-	enum bench_agree agree;      /* its results against the reference's, at this size */
-	struct msg problem;          /* why the learner's figures are not shown; empty when they are */
-};
-struct bench_result {
-	char exercise[NAME_MAX_LEN];
-	char *device;
-	bool cpu;
-	int64_t bytes;               /* the size chosen for the device */
-	double copy_s, copy_bytes;   /* the copy kernel: median time, bytes read and written */
-	bool multipass;              /* the check has a [repeat] loop */
-	struct bench_row *rows;
-	int nrows;
-	enum verdict check_verdict;
-	bool interrupted;
-	struct msg message;          /* why there are no figures; empty when there are */
-	struct access_figure *access;/* the check's memory-access figures, when the analysis ran */
-	int naccess;                 /* -1: none */
-};
-extern const char oclgrind_refusal[];   /* a catalog id: msg_adds it */
-/* Checks the kernel, then benches it when it passes. Returns 0 with figures in b, 1 when the
- * kernel does not pass its check, -1 when the bench could not run (b->message says why). A row's
- * problem and the message keep their facts: "work_group", "gbps", "ratio", "bytes", ... */
-int bench_exercise(const struct course *c, const struct exercise *e, const struct bench_options *o,
-		   struct bench_result *b);
-void bench_result_release(struct bench_result *b);
-
 /* ---- analysis on Oclgrind (analyze.c) ---- */
 bool analysis_available(void);   /* Oclgrind's OpenCL library is installed */
 /*
@@ -414,57 +261,6 @@ struct judge_input {
  * case that decided a failure, else -1. */
 int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case);
 
-/* ---- the child protocol (protocol.c): lines "key\tvalue", and frames of result bytes ---- */
-void proto_send(int fd, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* "verdict V FILE LINE MESSAGE": the message as data (msg_write), which the parent renders in
- * the learner's language; msg is released. The _text form: words of clings' own that are not
- * for a learner (the device's, the course's), kept as they are. */
-void proto_send_verdict(int fd, enum verdict v, const char *file, int line, struct msg *msg);
-void proto_send_verdict_text(int fd, enum verdict v, const char *file, int line, const char *text);
-/* "KEY TEXT", escaped (escape_line), and "test NAME STATUS DETAIL", the detail as data. */
-void proto_send_text(int fd, const char *key, const char *text);
-void proto_send_test(int fd, const char *name, enum test_status st, const struct msg *detail);
-/* "data CASE PASS ARG BYTES GUARD", then BYTES of contents (data may be NULL with 0 bytes) and
- * GUARD bytes of the buffer's guard region. */
-void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t bytes,
-		     const void *guard, size_t guard_bytes);
-/* "launch CASE PASS WHAT": a launch failed; WHAT keeps only letters, digits and _ : - . */
-void proto_send_launch_failure(int fd, int ci, int pass, const char *what);
-/* Appends the characters of s an OpenCL error and its call are made of (letters, digits,
- * "_:-. "), up to its line's end, until out holds max bytes: what both ends keep of a WHAT. */
-#define PROTO_PLAIN_MAX 120
-void proto_add_plain(struct sbuf *out, const char *s, size_t max);
-/* Result bytes as the parent received them, copied out of the child's output (aligned for any
- * element type; bytes is the start of the one allocation, guard follows it). */
-struct proto_data {
-	int ci, pass, arg;
-	const unsigned char *bytes, *guard;
-	size_t nbytes, nguard;
-};
-/* A child's output cut into its text lines (before and after its "ready" line) and its data
- * frames. A record cut off by the child's end is dropped (cut is then true). */
-struct proto_stream {
-	struct sbuf before, after;
-	bool ready, cut;
-	struct proto_data *data;
-	int ndata;
-};
-#define PROTO_STREAM_INIT { SBUF_INIT, SBUF_INIT, false, false, NULL, 0 }
-void proto_split(const char *buf, size_t len, struct proto_stream *ps);
-void proto_stream_release(struct proto_stream *ps);
-/* The data of (ci, pass, arg), or NULL. */
-const struct proto_data *proto_find(const struct proto_stream *ps, int ci, int pass, int arg);
-/* The first field of the first line "key\tFIELD..." of text, as a number; -1 when absent. A
- * second call with the same key finds the next one when *from is kept. */
-long proto_number(const char *text, const char *key, const char **from);
-int proto_parse(const char *text, struct report *r, struct sbuf *began);
-/* The "buffer NAME KIND BYTES" lines of the analysis child's text: the buffers in the order the
- * host created them, which Oclgrind numbers by. Returns how many; *out is allocated (NULL when
- * none), the caller frees it. */
-int proto_analysis_buffers(const char *text, struct analysis_buffer **out);
-/* The kernel's printf up to case upto (all: -1), from the learner's "printf CASE TEXT" lines of
- * text (shown, never read), at most 4 KB; NULL when there is none. Caller frees. */
-char *proto_printf_text(const char *text, int upto);
-
+#include "engine/bench-run.h"   /* (it names the run requests above) */
 
 #endif

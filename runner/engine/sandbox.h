@@ -1,0 +1,58 @@
+/*
+ * sandbox.h: the confined children of a check (sandbox.c): limits, seccomp, namespaces, started
+ * through the supervisor (base/proc.h)
+ */
+#ifndef ENGINE_SANDBOX_H
+#define ENGINE_SANDBOX_H
+
+#include "base/proc.h"
+
+/* ---- the sandboxed child (sandbox.c: the confined children) ---- */
+struct sandbox_limits {
+	long time_ms;        /* wall clock from the child's "ready" line; then its group is killed */
+	long build_ms;       /* wall clock before "ready": compiling is not the learner's time */
+	long memory_mb;      /* RLIMIT_AS; 0: none (GPU drivers reserve huge address ranges) */
+	long cpu_s;          /* RLIMIT_CPU */
+	long file_mb;        /* RLIMIT_FSIZE */
+	long open_files;     /* RLIMIT_NOFILE */
+	/* What the child sees, where namespaces can be had (sandbox_isolate): */
+	const char *hide;    /* a directory it must not see (the course's solutions), or NULL */
+};
+/* Runs in the child: writes its findings to fd, returns the child's exit status. */
+typedef child_fn sandbox_fn;
+/* Starts c's clock: the build limit until its "ready" line, then the run limit. */
+void sandbox_arm(struct child *c, const struct sandbox_limits *lim);
+/* Sets the resource limits on the calling process (the child calls it once its device is open). */
+void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
+/* Starts fn in a child in its own process group; env is a NULL-terminated list "NAME=value" set first. */
+int sandbox_start(struct child *c, const struct sandbox_limits *lim, char *const env[],
+		  sandbox_fn fn, void *arg);
+/* The same, and the descriptor *keep_fd stays open in the child (as 4; *keep_fd says so there).
+ * Every other descriptor but the channel (3) is closed in the child. */
+int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
+			  char *const env[], sandbox_fn fn, void *arg, int *keep_fd);
+/* Confines the calling process for good, on every thread (see sandbox.c); with no_files, it may
+ * no longer create, write, rename or remove files either. Called once the kernel is built. */
+int sandbox_confine(bool no_files);
+/* The build's tighter limits (BUILD_CPU_S more processor time, BUILD_MEMORY_MB of address space
+ * on a CPU device), as soft limits; sandbox_run_limits() gives the run's back. A macro that
+ * expands without end is then stopped in seconds. */
+void sandbox_build_limits(bool cpu_device);
+/*
+ * In the child, before anything else: new user, mount, network and IPC namespaces; every file
+ * read-only but the compiler's cache; lim->hide covered by an empty directory.
+ * Returns -1 (nothing changed) where namespaces are refused; a child that got namespaces but
+ * could not finish hiding ends (exit 111) rather than run with less.
+ */
+int sandbox_isolate(const struct sandbox_limits *lim);
+/* Removes the empty names PoCL reserves in its kernel cache and leaves behind at every link. */
+void sandbox_clean_compiler_cache(void);
+/* Whether children get namespaces here (tried once, in a throwaway process). */
+bool sandbox_namespaces_available(void);
+void sandbox_run_limits(void);
+/* CPU seconds a child may use: its build and run limits, on every core at once. */
+long sandbox_cpu_seconds(long time_limit_ms);
+/* Reaps c and frees it; a sanitizer's report from it reaches stderr. */
+void sandbox_child_release(struct child *c);
+
+#endif
