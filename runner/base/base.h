@@ -2,7 +2,7 @@
  * base.h: the lowest layer: limits and defaults, strings, errors, files, the clock, the language
  * in use. It knows nothing of courses, devices or terminals.
  *
- * Conventions (see STYLE.md): functions return 0 or a negative value on error; error() prints
+ * Conventions (see CONTRIBUTING.md): functions return 0 or a negative value on error; error() prints
  * "clings: message" and returns -1 so callers write `return error(...)`. Types that own memory
  * have a FOO_INIT initialiser and a foo_release() that frees what they own.
  */

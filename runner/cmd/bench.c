@@ -15,11 +15,11 @@ static int cmd_bench(const struct cmd_ctx *ctx)
 {
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
-		return 2;
+		return EXIT_ERROR;
 	const struct exercise *e = course_find(&c, ctx->argv[0]);
 	if (!e) {
 		course_release(&c);
-		return 2;
+		return EXIT_ERROR;
 	}
 	struct bench_options o = { .device = ctx->device, .file = ctx->opt[OPT_FILE], .lang = ctx->lang };
 	struct bench_result b;
@@ -34,7 +34,7 @@ static int cmd_bench(const struct cmd_ctx *ctx)
 	}
 	bench_result_release(&b);
 	course_release(&c);
-	return rc < 0 ? 2 : rc;
+	return rc < 0 ? EXIT_ERROR : rc;
 }
 
 const struct cmd_entry cmd_bench_entry = {

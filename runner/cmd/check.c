@@ -25,16 +25,16 @@ static int cmd_check(const struct cmd_ctx *ctx)
 	const char *name = ctx->argv[0];
 	if (ctx->opt[OPT_SEED] && parse_seed(ctx->opt[OPT_SEED], &o.seed) < 0) {
 		error("--seed: '%s' is not a number from 1 to 2^64-1", ctx->opt[OPT_SEED]);
-		return 2;
+		return EXIT_ERROR;
 	}
 	bool json = ctx->opt[OPT_JSON];
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
-		return 2;
+		return EXIT_ERROR;
 	const struct exercise *e = course_find(&c, name);
 	if (!e) {
 		course_release(&c);
-		return 2;
+		return EXIT_ERROR;
 	}
 	struct report r = REPORT_INIT;
 	int rc = check_exercise(&c, e, &o, &r);
@@ -45,7 +45,7 @@ static int cmd_check(const struct cmd_ctx *ctx)
 	/* The verdict of the learner's own file, so `list` and the watcher know what passed. */
 	if (rc == 0 && !o.file)
 		state_record_verdict(&c, NULL, e->name, r.verdict);   /* it says so itself when it cannot */
-	int status = rc < 0 ? 2 : r.verdict == VERDICT_PASS ? 0 : 1;
+	int status = rc < 0 ? EXIT_ERROR : r.verdict == VERDICT_PASS ? EXIT_DONE : EXIT_FAILED;
 	report_release(&r);
 	course_release(&c);
 	return status;

@@ -3,7 +3,7 @@
  * cmd/NAME.c exports one `const struct cmd_entry`: its name, synopsis, options and operands. main.c
  * parses the global options and then the command's own with getopt_long, answers --help for every
  * command in one format, and calls exec with what it parsed; exec only calls the layers and
- * returns the exit status (0 done, 1 the learner's work failed, 2 a usage or course error).
+ * returns the exit status (enum exit_code).
  */
 #ifndef CMD_CMD_H
 #define CMD_CMD_H
@@ -12,6 +12,13 @@
 #include "watch/watch.h"
 
 #include <getopt.h>
+
+/* What clings' exit status says, for scripts and graders. */
+enum exit_code {
+	EXIT_DONE = 0,         /* done; a check: the kernel passed */
+	EXIT_FAILED = 1,       /* the learner's work failed (a check, validate's problems) */
+	EXIT_ERROR = 2,        /* a usage error, a broken course, or clings could not do it */
+};
 
 #define CMD_MAX_OPTION 128   /* option keys are ASCII: the short letter, or another character */
 

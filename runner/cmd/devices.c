@@ -5,7 +5,7 @@ static int cmd_devices(const struct cmd_ctx *ctx)
 {
 	printf("%s\n", tr(ctx->lang, "Pick one with --device P:D, --device cpu|gpu, or part of its name:"));
 	if (clhost_list_devices(stdout) < 0)
-		return 2;
+		return EXIT_ERROR;
 	/* Said once here: what keeps a learner's kernel from the rest of the machine. */
 	printf("\n%s\n", sandbox_namespaces_available()
 		? tr(ctx->lang, "Isolation: namespaces and a seccomp filter (kernels see a read-only "

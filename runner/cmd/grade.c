@@ -183,40 +183,40 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 	char *end;
 	if ((class_dir != NULL) == (ctx->argc == 1)) {
 		error("grade: give one SUBMISSION directory, or --class DIR");
-		return 2;
+		return EXIT_ERROR;
 	}
 	if (grade_formats_parse(ctx->opt[OPT_FORMAT], &o.formats) < 0)
-		return 2;
+		return EXIT_ERROR;
 	if (ctx->opt[OPT_JOBS]) {
 		long j = strtol(ctx->opt[OPT_JOBS], &end, 10);
 		if (*end || j < 1 || j > 64) {
 			error("--jobs: '%s' is not a number from 1 to 64", ctx->opt[OPT_JOBS]);
-			return 2;
+			return EXIT_ERROR;
 		}
 		o.jobs = (int)j;
 	}
 	if (ctx->opt[OPT_SEED] && parse_seed(ctx->opt[OPT_SEED], &o.seed) < 0) {
 		error("--seed: '%s' is not a number from 1 to 2^64-1", ctx->opt[OPT_SEED]);
-		return 2;
+		return EXIT_ERROR;
 	}
 	if (ctx->opt[OPT_BUDGET]) {
 		o.time_budget = strtod(ctx->opt[OPT_BUDGET], &end);
 		if (*end || !(o.time_budget > 0)) {
 			error("--time-budget: '%s' is not a number of seconds", ctx->opt[OPT_BUDGET]);
-			return 2;
+			return EXIT_ERROR;
 		}
 	}
 	if (ctx->opt[OPT_SHARD] && (sscanf(ctx->opt[OPT_SHARD], "%d/%d", &o.shard, &o.shards) != 2 ||
 				    o.shards < 1 || o.shard < 0 || o.shard >= o.shards)) {
 		error("--shard: '%s' is not I/N with 0 <= I < N", ctx->opt[OPT_SHARD]);
-		return 2;
+		return EXIT_ERROR;
 	}
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
-		return 2;
+		return EXIT_ERROR;
 	int rc = class_dir ? grade_class(&c, class_dir, out_dir, &o) : grade_one(&c, -1, ctx->argv[0], NULL, out_dir, &o);
 	course_release(&c);
-	return rc < 0 ? 2 : 0;
+	return rc < 0 ? EXIT_ERROR : EXIT_DONE;
 }
 
 const struct cmd_entry cmd_grade_entry = {

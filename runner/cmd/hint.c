@@ -14,7 +14,7 @@ static int cmd_hint(const struct cmd_ctx *ctx)
 	int ret = 1;
 	const struct exercise *e = cmd_exercise(ctx, &c, &st);
 	if (!e)
-		return 2;
+		return EXIT_ERROR;
 	int i = hint_take(&c, e, ctx->lang, &st, &h);
 	if (i < 0)
 		goto out;

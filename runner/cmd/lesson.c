@@ -14,7 +14,7 @@ static int cmd_lesson(const struct cmd_ctx *ctx)
 	char *md = NULL;
 	const struct exercise *e = cmd_exercise(ctx, &c, &st);
 	if (!e)
-		return 2;
+		return EXIT_ERROR;
 	if (lesson_read(&c, e, ctx->lang, "", &md) < 0) {
 		char *path = course_lesson_path(&c, e, ctx->lang, "");
 		error("%s: no lesson yet:", path);

@@ -9,7 +9,7 @@ static int cmd_list(const struct cmd_ctx *ctx)
 {
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
-		return 2;
+		return EXIT_ERROR;
 	struct state st = STATE_INIT;
 	state_load(&c, &st);
 	bool colour = term_colour(STDOUT_FILENO);

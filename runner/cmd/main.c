@@ -192,7 +192,7 @@ static int parse(int argc, char **argv, const struct cmd_entry *cmd, struct cmd_
 			else
 				error("unknown option %s", argv[optind - 1]);
 			fprintf(stderr, "%s\n", tr(ui, "Run `clings --help`, or `clings COMMAND --help`."));
-			return 2;
+			return EXIT_ERROR;
 		default:
 			if (key > 0 && key < CMD_MAX_OPTION)
 				ctx->opt[key] = optarg ? optarg : "";
@@ -208,7 +208,7 @@ int main(int argc, char **argv)
 	messages_lang_set(ui_lang(NULL));  /* until --lang is read */
 	int rc = parse(argc, argv, NULL, &ctx, &lang);
 	if (rc)
-		return rc == 1 ? 0 : rc;
+		return rc == 1 ? EXIT_DONE : rc;
 	const struct cmd_entry *cmd = &cmd_watch_entry;
 	if (optind < argc) {
 		const char *name = argv[optind];
@@ -218,14 +218,14 @@ int main(int argc, char **argv)
 				command_help(stdout, ui_lang(lang), about);
 			else
 				usage(stdout, ui_lang(lang));
-			return 0;
+			return EXIT_DONE;
 		}
 		cmd = find_command(name);
 		messages_lang_set(ui_lang(lang));
 		if (!cmd) {
 			error("unknown or ambiguous command '%s'", name);
 			usage(stderr, ui_lang(lang));
-			return 2;
+			return EXIT_ERROR;
 		}
 		/* getopt_long goes on from the command's first argument */
 		argc -= optind;
@@ -233,7 +233,7 @@ int main(int argc, char **argv)
 		optind = 0;   /* 0, not 1: glibc starts its scan afresh */
 		rc = parse(argc, argv, cmd, &ctx, &lang);
 		if (rc)
-			return rc == 1 ? 0 : rc;
+			return rc == 1 ? EXIT_DONE : rc;
 	}
 	if (!ctx.course_dir)
 		ctx.course_dir = course_default_dir();
@@ -247,7 +247,7 @@ int main(int argc, char **argv)
 		else
 			error("%s: too many arguments", cmd->name);
 		synopsis(stderr, ctx.lang, cmd);
-		return 2;
+		return EXIT_ERROR;
 	}
 	return cmd->exec(&ctx);
 }

@@ -205,11 +205,11 @@ static int cmd_new(const struct cmd_ctx *ctx)
 	if (!exercise_name_valid(name)) {
 		error("'%s': an exercise name holds only letters, digits, '_' and '-', fewer than %d", name,
 		      NAME_MAX_LEN);
-		return 2;
+		return EXIT_ERROR;
 	}
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
-		return 2;
+		return EXIT_ERROR;
 	int order = 0, rc = 0;
 	for (int i = 0; i < c.n; i++)
 		order = c.ex[i].order >= order ? c.ex[i].order + 10 : order;

@@ -7,9 +7,9 @@ static int cmd_reset(const struct cmd_ctx *ctx)
 {
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
-		return 2;
+		return EXIT_ERROR;
 	const struct exercise *e = course_find(&c, ctx->argv[0]);
-	int ret = e ? 1 : 2;
+	int ret = e ? EXIT_FAILED : EXIT_ERROR;
 	char *backup = NULL;
 	if (e && exercise_reset(&c, e, &backup) == 0) {
 		if (backup)
@@ -18,7 +18,7 @@ static int cmd_reset(const struct cmd_ctx *ctx)
 		else
 			printf(tr(ctx->lang, "%s: already the stub\n"), e->file_path);
 		/* The stub is back: what passed before is no longer the file's. */
-		ret = state_reset_exercise(&c, NULL, e->name) < 0 ? 1 : 0;
+		ret = state_reset_exercise(&c, NULL, e->name) < 0 ? EXIT_FAILED : EXIT_DONE;
 	}
 	free(backup);
 	course_release(&c);

@@ -227,7 +227,7 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 {
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
-		return 2;
+		return EXIT_ERROR;
 	struct validation v = { ctx, &c, ctx->opt[OPT_TAP] != NULL, 0, 0 };
 	bool quick = ctx->opt[OPT_QUICK];
 	const struct exercise **list = xcalloc((size_t)(ctx->argc ? ctx->argc : c.n), sizeof(*list));
@@ -236,7 +236,7 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 		if (!(list[n++] = course_find(&c, ctx->argv[i]))) {
 			free(list);
 			course_release(&c);
-			return 2;
+			return EXIT_ERROR;
 		}
 	for (int i = 0; !ctx->argc && i < c.n; i++)
 		list[n++] = &c.ex[i];
@@ -267,7 +267,7 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 	printf(trn(ctx->lang, "%d problem\n", "%d problems\n", (unsigned long)v.problems), v.problems);
 	free(list);
 	course_release(&c);
-	return v.problems ? 1 : 0;
+	return v.problems ? EXIT_FAILED : EXIT_DONE;
 }
 
 const struct cmd_entry cmd_validate_entry = {

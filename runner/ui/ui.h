@@ -72,7 +72,5 @@ void access_figures_text(const struct access_figure *f, int n, const char *lang,
 /* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json. */
 void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang);
 void bench_report_json(const struct bench_result *b, FILE *f, const char *lang);
-/* s as a JSON string, quotes included; bytes that are not UTF-8 become U+FFFD, so the output is
- * valid JSON whatever a learner's file holds. */
 
 #endif
