@@ -252,6 +252,19 @@ static bool run_again(const struct check_state *st, int i, int running)
 	return st->started[i] && (check_killed_outside(ch, st->limits[i].cpu_s) || starved);
 }
 
+/* The learner's time limit as this machine's load makes it: LOAD_ALLOWANCE times what the
+ * reference's tests took just now (0 when it did not run here, or ran in time). The check's own
+ * limit stays the floor: a fast machine never gives less. */
+#define LOAD_ALLOWANCE 10
+static long reference_scaled_limit(const struct check_state *st)
+{
+	const struct child *ref = &st->ch[CHECK_REFERENCE];
+	if (!st->started[CHECK_REFERENCE] || !child_ended_cleanly(ref) || ref->ready_at <= 0)
+		return 0;
+	double ms = (ref->ended_at - ref->ready_at) * 1000.0 * LOAD_ALLOWANCE;
+	return ms > MAX_TIME_LIMIT_MS ? MAX_TIME_LIMIT_MS : (long)ms;
+}
+
 static void trace_children(const struct check_state *st)
 {
 	static const char *const names[CHECK_CHILDREN] = { "learner", "reference", "analysis" };
@@ -297,10 +310,15 @@ enum stage_next check_run(struct check_state *st)
 	int interrupt = st->o->interruptible ? STDIN_FILENO : -1;
 	r->interrupted = children_wait(st->ch, CHECK_CHILDREN, interrupt);
 	int running = st->started[0] + st->started[1] + st->started[2];
+	long load_ms = reference_scaled_limit(st);
 	/* Fail closed: each ending that is not the check's to judge is tried once more, alone. */
 	for (int i = 0; i < CHECK_CHILDREN && !r->interrupted; i++) {
-		if (!run_again(st, i, running))
+		bool slow_machine = i == CHECK_LEARNER && st->ch[i].timed_out && st->ch[i].ready &&
+				    load_ms > st->limits[i].time_ms;
+		if (!run_again(st, i, running) && !slow_machine)
 			continue;
+		if (slow_machine)   /* the machine ran the reference this slowly: the same allowance */
+			st->limits[i].time_ms = load_ms;
 		sandbox_child_release(&st->ch[i]);
 		st->started[i] = start_child(st, i, false) == 0;
 		if (st->started[i])
@@ -369,7 +387,7 @@ enum stage_next check_judge(struct check_state *st)
 	if (verdicts)
 		return STAGE_ON;   /* build, signature, requirement, or the device: settled */
 	if (!st->learner.ready || check_killed_outside(lc, cpu_s)) {
-		check_abnormal_end(lc, NULL, st->spec->time_limit_ms, cpu_s, "", r);
+		check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s, "", r);
 		return STAGE_ON;
 	}
 	if (reference_results(st) < 0)
@@ -377,7 +395,7 @@ enum stage_next check_judge(struct check_state *st)
 	struct judge_input in = { st->spec, &st->learner, &st->reference, st->shown, st->learner_src };
 	if (judge_execution(&in, r, &st->began, &st->failed_case) ||
 	    (r->verdict == VERDICT_PASS && !child_ended_cleanly(lc)))
-		check_abnormal_end(lc, sbuf_str(&st->began), st->spec->time_limit_ms, cpu_s, "", r);
+		check_abnormal_end(lc, sbuf_str(&st->began), st->limits[CHECK_LEARNER].time_ms, cpu_s, "", r);
 	r->kernel_output = proto_printf_text(sbuf_str(&st->learner.after), st->failed_case);
 	return STAGE_ON;
 }
