@@ -81,6 +81,10 @@ static void explain_abnormal_end(struct sandbox_child *ch, const char *began, lo
 		msg_addf(&msg, N_("The run%s sent far more than a check's results (over 64 MB) and "
 				   "was stopped."), msg_word(&msg, where));
 		report_set(r, VERDICT_CRASH, &msg);
+	} else if (!ch->ready && !ch->timed_out && !ch->signal && ch->exit_status == SANDBOX_SETUP_FAILED) {
+		/* Nothing of the learner's has run before "ready": the child could not be confined. */
+		report_set_text(r, VERDICT_ERROR, "the checking process could not set up its sandbox "
+				"(its own root: see `clings devices`)");
 	} else if (!ch->ready && !ch->timed_out && (ch->signal == SIGXCPU || ch->signal == SIGXFSZ ||
 						   ch->signal == SIGABRT || ch->signal == SIGSEGV ||
 						   ch->signal == SIGBUS || ch->signal == SIGKILL)) {

@@ -5,8 +5,9 @@
  * report over a pipe in the children's protocol.
  *
  * The seed of the random inputs comes from the submission's contents and the course's secret
- * (CLINGS_GRADE_SECRET), so outputs learned by heart for the published seed fail, and the same
- * submission always gets the same grade; it is recorded in the results (`--seed` repeats it).
+ * (CLINGS_GRADE_SECRET, which cmd/grade.c takes out of the environment before any child starts),
+ * so outputs learned by heart for the published seed fail, and the same submission always gets
+ * the same grade; it is recorded in the results (`--seed` repeats it).
  */
 #include "grade/grade.h"
 
@@ -45,9 +46,9 @@ static char *submitted_file(const char *dir, const struct exercise *e)
 }
 
 /* From the submitted files (in course order) and the course's secret; never 0. */
-static uint64_t submission_seed(const struct grade_run *run)
+static uint64_t submission_seed(const struct grade_run *run, const char *secret)
 {
-	uint64_t h = hash_add_str(HASH_INIT, getenv("CLINGS_GRADE_SECRET"));
+	uint64_t h = hash_add_str(HASH_INIT, secret);
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
 		h = hash_add_str(h, it->e->name);
@@ -234,7 +235,7 @@ int grade_submission(const struct course *c, const char *dir, const struct grade
 		run->anything_submitted |= it->file != NULL;
 		run->max_score += e->points;
 	}
-	run->seed = o->seed ? o->seed : submission_seed(run);
+	run->seed = o->seed ? o->seed : submission_seed(run, o->secret);
 
 	int jobs = o->jobs > 0 ? o->jobs : 1;
 	if (jobs > 64)
