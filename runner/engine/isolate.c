@@ -407,14 +407,15 @@ static bool start_environment(char **start, char **end)
 	if (got <= 0)
 		return false;
 	buf[got] = '\0';
-	char *p = strrchr(buf, ')');   /* the command's name may hold anything: fields follow it */
+	/* The command's name may hold anything: the fields after it, from the third, count. */
+	char *p = strrchr(buf, ')');
 	unsigned long long v[52] = { 0 };
-	for (int field = 2; p && field < 52; field++) {
+	for (int field = 3; p && field <= 51; field++) {
 		p = strchr(p, ' ');
 		if (p)
-			v[field + 1] = strtoull(++p, NULL, 10);
+			v[field] = strtoull(++p, NULL, 10);
 	}
-	/* fields 50 and 51 (counted from 1) */
+	/* env_start and env_end: fields 50 and 51, counted from 1 */
 	*start = (char *)(uintptr_t)v[50];
 	*end = (char *)(uintptr_t)v[51];
 	return *start && *end > *start;
