@@ -9,7 +9,8 @@
  * thread: no new process or program, no signal to another process, no tracing, no socket, no
  * namespace or mount, no raised limit; on the execution device no file created, written,
  * renamed or removed either. The filter's verdict on a refused call ends the process (SIGSYS),
- * so the attempt shows as a crash.
+ * so the attempt shows as a crash. What the child sees (its own root, its environment) is set
+ * up by isolate.c.
  */
 #include "engine/engine.h"
 
