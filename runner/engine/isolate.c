@@ -183,16 +183,22 @@ static int make_parents(const char *path)
 	return rc;
 }
 
-/* Puts b in place under NEW_ROOT; 0 or -1. */
+/* Puts b in place under NEW_ROOT; 0 or -1. A path already in sight through a directory bound
+ * before (an ICD file or a library directory under /usr) is that very file: it is left as it is,
+ * unless it must be writable. */
 static int attach(const struct bind *b)
 {
 	char *at = xstrfmt(NEW_ROOT "%s", b->path);
-	int rc = make_parents(at);
+	struct stat st;
+	bool there = lstat(at, &st) == 0;
+	int rc = there ? 0 : make_parents(at);
 	if (!rc && b->link) {
-		rc = symlink(b->link, at) < 0 && errno != EEXIST ? -1 : 0;
-	} else if (!rc) {
-		if (b->dir)
-			rc = mkdir(at, 0755) < 0 && errno != EEXIST ? -1 : 0;
+		rc = !there && symlink(b->link, at) < 0 ? -1 : 0;
+	} else if (!rc && !(there && !b->rw)) {
+		if (there)
+			;   /* mounted over where it is */
+		else if (b->dir)
+			rc = mkdir(at, 0755);
 		else {
 			int fd = open(at, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
 			rc = fd < 0 ? -1 : close(fd);
