@@ -8,8 +8,9 @@ static int cmd_devices(const struct cmd_ctx *ctx)
 		return EXIT_ERROR;
 	/* Said once here: what keeps a learner's kernel from the rest of the machine. */
 	printf("\n%s\n", sandbox_namespaces_available()
-		? tr(ctx->lang, "Isolation: namespaces and a seccomp filter (kernels see a read-only "
-				     "machine without the course's solutions, and no network).")
+		? tr(ctx->lang, "Isolation: namespaces and a seccomp filter (kernels see only the "
+				     "OpenCL runtime's files, read-only: no course, no home, no other "
+				     "process, and no network).")
 		: tr(ctx->lang, "Isolation: a seccomp filter only (this machine refuses user "
 				     "namespaces, so kernels can read what you can read)."));
 	return 0;

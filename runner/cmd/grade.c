@@ -211,6 +211,16 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 		error("--shard: '%s' is not I/N with 0 <= I < N", ctx->opt[OPT_SHARD]);
 		return EXIT_ERROR;
 	}
+	/* Before any child starts: out of the environment, and out of every child's reach. Without
+	 * namespaces a kernel could still read what this user can (the class, other processes):
+	 * a secret is not graded with there. */
+	o.secret = sandbox_take_secret("CLINGS_GRADE_SECRET");
+	if (o.secret && !o.seed && !sandbox_namespaces_available()) {
+		error("grade: CLINGS_GRADE_SECRET is set, but kernels cannot be isolated here (no user "
+		      "namespaces; see `clings devices`): refusing to grade, so that no kernel can read "
+		      "the secret or a classmate's files");
+		return 2;
+	}
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return EXIT_ERROR;

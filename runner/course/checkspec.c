@@ -540,6 +540,13 @@ int check_spec_load(const char *path, struct check_spec *spec)
 	char *text;
 	if (read_file(path, &text, NULL) < 0)
 		return error("%s: cannot read check file:", path);
+	int rc = check_spec_parse(path, text, spec);
+	free(text);
+	return rc;
+}
+
+int check_spec_parse(const char *path, const char *text, struct check_spec *spec)
+{
 	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 	spec->path = xstrdup(path);
 	spec->text_hash = hash_add_str(HASH_INIT, text);
@@ -576,11 +583,9 @@ int check_spec_load(const char *path, struct check_spec *spec)
 			snprintf(ctx.err, sizeof(ctx.err), "%s",
 				 "syntax error (expected [section] or key = value)");
 		error("%s:%d: %s", path, line, ctx.err);
-		free(text);
 		check_spec_release(spec);
 		return -1;
 	}
-	free(text);
 	return 0;
 }
 

@@ -182,6 +182,8 @@ int arg_fill_init(const struct arg_spec *a, const struct init_spec *in, const st
 		  void *buf, size_t n, uint64_t seed, char *err, size_t errlen);
 /* Loads and validates a check ini; errors are printed as "path:line: message". */
 int check_spec_load(const char *path, struct check_spec *spec);
+/* The same, from the file's text (path names it in errors). */
+int check_spec_parse(const char *path, const char *text, struct check_spec *spec);
 void check_spec_release(struct check_spec *spec);
 /* Renders a step's expected signature as C: "__kernel void NAME(__global const int *in, ...)". */
 void check_step_signature(const struct check_spec *spec, int step, struct sbuf *out);

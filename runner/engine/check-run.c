@@ -78,7 +78,7 @@ bool check_killed_outside(const struct child *ch, long cpu_s)
 	if (ch->signal == SIGKILL)
 		return cpu_s <= 0 || ch->cpu_seconds < (double)cpu_s - 0.5;
 	/* A child that could not confine itself (sandbox_isolate) does not run: clings' failure. */
-	return ch->exited && ch->exit_status == 111;
+	return ch->exited && ch->exit_status == SANDBOX_SETUP_FAILED && !ch->ready;
 }
 
 /* The sentence for a child that did not finish: the build's limits before "ready", else the
@@ -103,7 +103,12 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 	const char *test = began && *began ? began : NULL;
 	enum verdict v = VERDICT_CRASH;
 	int fault = (int)proto_number(sbuf_str(&ch->output), "fault", NULL);
-	if (check_killed_outside(ch, cpu_s)) {
+	if (ch->exited && ch->exit_status == SANDBOX_SETUP_FAILED && !ch->ready) {
+		/* Nothing of the learner's has run before "ready": the child could not be confined. */
+		msg_raw(&msg, "the checking process could not set up its sandbox (its own root: see "
+			"`clings devices`)");
+		v = VERDICT_ERROR;
+	} else if (check_killed_outside(ch, cpu_s)) {
 		struct sbuf how = SBUF_INIT;
 		child_describe_end(ch, &how);
 		sbuf_addf(&how, "%s", where && *where ? " (the analysis)" : "");

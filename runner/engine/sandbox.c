@@ -155,125 +155,6 @@ int sandbox_confine(bool no_files)
 	return rc ? -1 : 0;
 }
 
-static int write_text(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	int rc = write_all(fd, text, strlen(text));
-	close(fd);
-	return rc;
-}
-
-/* PoCL's kernel cache, as PoCL finds it: it must stay writable for the build. */
-static char *compiler_cache_dir(void)
-{
-	const char *d = getenv("POCL_CACHE_DIR");
-	if (d && *d)
-		return xstrdup(d);
-	d = getenv("XDG_CACHE_HOME");
-	if (d && *d)
-		return xstrfmt("%s/pocl", d);
-	d = getenv("HOME");
-	return d && *d ? xstrfmt("%s/.cache/pocl", d) : NULL;
-}
-
-void sandbox_clean_compiler_cache(void)
-{
-	char *base = compiler_cache_dir();
-	if (!base)
-		return;
-	char *dir = getenv("POCL_CACHE_DIR") && *getenv("POCL_CACHE_DIR") ? xstrdup(base)
-									   : xstrfmt("%s/kcache", base);
-	DIR *d = opendir(dir);
-	time_t now = time(NULL);
-	for (struct dirent *e; d && (e = readdir(d));) {
-		/* PoCL reserves a name with mkstemp ("tempfile_" and six characters), writes NAME.so
-		 * and NAME.so.o, and leaves the reserved name behind, empty: those go at once. A
-		 * build that was killed leaves its other temporary files: those go once they are
-		 * older than any build may last. */
-		if (strncmp(e->d_name, "tempfile_", 9))
-			continue;
-		struct stat st;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
-			continue;
-		bool reserved = strlen(e->d_name) == 15 && st.st_size == 0;
-		if (reserved || st.st_mtime < now - 10 * BUILD_TIME_LIMIT_MS / 1000)
-			unlinkat(dirfd(d), e->d_name, 0);
-	}
-	if (d)
-		closedir(d);
-	free(dir);
-	free(base);
-}
-
-int sandbox_isolate(const struct sandbox_limits *lim)
-{
-	uid_t uid = getuid();
-	gid_t gid = getgid();
-	char *cache = compiler_cache_dir();
-	if (cache)
-		make_dirs(cache);   /* before the root turns read-only */
-	int rc = -1;
-	if (getenv("CLINGS_NO_NAMESPACES") || unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0)
-		goto out;
-	char map[64];
-	snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)uid, (unsigned)uid);
-	write_text("/proc/self/setgroups", "deny");
-	if (write_text("/proc/self/uid_map", map) < 0)
-		goto out;
-	snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)gid, (unsigned)gid);
-	if (write_text("/proc/self/gid_map", map) < 0)
-		goto out;
-	/* Nothing done here reaches the parent's mounts. */
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
-		goto out;
-	rc = 0;
-	/* Read-only everywhere but the compiler's cache: the learner's code has nowhere to leave
-	 * anything. (A descriptor opened before, as the analysis's log, keeps its own mount.) */
-	if (cache && mount(cache, cache, NULL, MS_BIND | MS_REC, NULL) < 0)
-		rc = -1;
-	struct mount_attr ro = { .attr_set = MOUNT_ATTR_RDONLY };
-	if (!rc && mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &ro, sizeof(ro)) < 0)
-		rc = -1;
-	struct mount_attr rw = { .attr_clr = MOUNT_ATTR_RDONLY };
-	if (!rc && cache && mount_setattr(AT_FDCWD, cache, AT_RECURSIVE, &rw, sizeof(rw)) < 0)
-		rc = -1;
-	if (!rc && lim->hide && mount("tmpfs", lim->hide, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV,
-				      "size=4k,mode=0555") < 0)
-		rc = -1;
-	/* Half done is not done: a child that could not hide what it must not see does not run. */
-	if (rc < 0)
-		_exit(111);
-out:
-	free(cache);
-	return rc;
-}
-
-static int try_isolate(void *arg, int channel)
-{
-	(void)arg;
-	(void)channel;
-	struct sandbox_limits none = { 0 };
-	return sandbox_isolate(&none) == 0 ? 0 : 1;
-}
-
-bool sandbox_namespaces_available(void)
-{
-	static int known = -1;
-	if (known >= 0)
-		return known;
-	struct child c;
-	struct child_start how = { .first_ms = 10000 };
-	known = child_start(&c, &how, try_isolate, NULL) == 0;
-	if (known) {
-		children_wait(&c, 1, -1);
-		known = child_ended_cleanly(&c);
-		child_release(&c);
-	}
-	return known;
-}
-
 /* Lowers the soft limit only: the hard one stays, so the run's limit can come back. */
 static void set_soft_limit(int resource, rlim_t value)
 {
@@ -333,8 +214,7 @@ static void confine_child(void *ctx)
 	const struct confinement *cf = ctx;
 	sandbox_isolate(cf->lim);   /* where namespaces exist; seccomp follows in any case */
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-	for (int i = 0; cf->env && cf->env[i]; i++)
-		putenv(cf->env[i]);
+	sandbox_child_env(cf->env);
 	/* CPU and file limits hold from here on; the address-space limit waits until the child
 	 * knows its device (see sandbox_apply_limits). */
 	struct sandbox_limits early = *cf->lim;

@@ -38,17 +38,7 @@ int sandbox_confine(bool no_files);
  * on a CPU device), as soft limits; sandbox_run_limits() gives the run's back. A macro that
  * expands without end is then stopped in seconds. */
 void sandbox_build_limits(bool cpu_device);
-/*
- * In the child, before anything else: new user, mount, network and IPC namespaces; every file
- * read-only but the compiler's cache; lim->hide covered by an empty directory.
- * Returns -1 (nothing changed) where namespaces are refused; a child that got namespaces but
- * could not finish hiding ends (exit 111) rather than run with less.
- */
-int sandbox_isolate(const struct sandbox_limits *lim);
-/* Removes the empty names PoCL reserves in its kernel cache and leaves behind at every link. */
-void sandbox_clean_compiler_cache(void);
-/* Whether children get namespaces here (tried once, in a throwaway process). */
-bool sandbox_namespaces_available(void);
+#include "engine/isolate.h"   /* what a child sees: its root, its environment */
 void sandbox_run_limits(void);
 /* CPU seconds a child may use: its build and run limits, on every core at once. */
 long sandbox_cpu_seconds(long time_limit_ms);

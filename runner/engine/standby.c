@@ -4,7 +4,7 @@
  * build costs about a second, most of a check. In watch mode the learner spends far longer
  * editing than that, so the watcher starts the next execution child as soon as a check ends:
  * it opens the device, warms the compiler, and waits on a pipe. The next save hands it the
- * request: the path of the check file, the limits, and the learner's source as
+ * request: the check file (its path and text), the limits, and the learner's source as
  * the parent read it (so that analysis and execution check the same text). It runs the
  * learner's kernel only: the reference solution is never in its hands.
  *
@@ -31,10 +31,11 @@ struct standby_arg {
 	int job_write_fd;    /* the parent's end: closed in the child */
 };
 
-/* The request: one field a line, "key value", in this order; the last, "source LENGTH", is
- * followed by the learner's source, to the end. */
-enum { JOB_CHECK, JOB_SEED, JOB_SHOWN, JOB_LIMITS, JOB_SOURCE, JOB_FIELDS };
-static const char *const job_keys[JOB_FIELDS] = { "check", "seed", "shown", "limits",
+/* The request: one field a line, "key value", in this order; the last two, "spec LENGTH" and
+ * "source LENGTH", are followed by the check file's text (the child cannot open the course's
+ * files: see isolate.c) and the learner's source, to the end. */
+enum { JOB_CHECK, JOB_SEED, JOB_SHOWN, JOB_LIMITS, JOB_SPEC, JOB_SOURCE, JOB_FIELDS };
+static const char *const job_keys[JOB_FIELDS] = { "check", "seed", "shown", "limits", "spec",
 						  "source" };
 
 /* Splits job (in place) into its fields and *rest, what follows them; false when one is missing. */
@@ -118,20 +119,25 @@ static int standby_main(void *arg, int fd)
 		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &err);
 		return 0;
 	}
-	char *f[JOB_FIELDS], *learner_src;
+	char *f[JOB_FIELDS], *rest;
 	struct sandbox_limits limits = { 0 };
-	if (!job_parse(job, f, &learner_src) ||
+	size_t spec_len = 0;
+	if (!job_parse(job, f, &rest) ||
 	    sscanf(f[JOB_LIMITS], "%ld %ld %ld %ld %ld %ld", &limits.time_ms, &limits.build_ms,
 		   &limits.memory_mb, &limits.cpu_s, &limits.file_mb, &limits.open_files) != 6 ||
-	    strtoul(f[JOB_SOURCE], NULL, 10) != strlen(learner_src)) {
+	    (spec_len = strtoul(f[JOB_SPEC], NULL, 10)) > strlen(rest) ||
+	    strtoul(f[JOB_SOURCE], NULL, 10) != strlen(rest + spec_len)) {
 		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "the checking process got a request it cannot read");
 		return 0;
 	}
+	char *spec_text = xstrfmt("%.*s", (int)spec_len, rest);
+	char *learner_src = rest + spec_len;
 	/* about 200 KB, and the child's until it exits */
 	struct check_spec *spec = xcalloc(1, sizeof(*spec));
-	/* The parent read it a moment ago: only a file removed since fails here. */
-	if (check_spec_load(f[JOB_CHECK], spec) < 0)
+	/* The parent read it a moment ago: it parsed then. */
+	if (check_spec_parse(f[JOB_CHECK], spec_text, spec) < 0)
 		return cannot_check(fd, "the check file", f[JOB_CHECK]);
+	free(spec_text);
 	spec->seed = strtoull(f[JOB_SEED], NULL, 10);
 	struct run_request rq = {
 		.spec = spec,
@@ -177,17 +183,24 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct child 
 		return -1;
 	}
 	const struct sandbox_limits *l = rq->limits;
+	char *spec_text = NULL;
+	if (read_file(rq->check_file, &spec_text, NULL) < 0) {
+		standby_release(sb);
+		return -1;
+	}
 	struct sbuf job = SBUF_INIT;
 	sbuf_addf(&job, "check %s\nseed %llu\nshown %s\nlimits %ld %ld %ld %ld %ld %ld\n"
-			"source %zu\n",
+			"spec %zu\nsource %zu\n",
 		  rq->check_file, (unsigned long long)rq->spec->seed, rq->learner_path,
 		  l->time_ms, l->build_ms, l->memory_mb, l->cpu_s, l->file_mb, l->open_files,
-		  strlen(rq->learner_src));
+		  strlen(spec_text), strlen(rq->learner_src));
 	/* One line a field: a path with a newline in it goes to a cold child. */
 	int newlines = 0;
 	for (size_t i = 0; i < job.len; i++)
 		newlines += job.buf[i] == '\n';
+	sbuf_adds(&job, spec_text);
 	sbuf_adds(&job, rq->learner_src);
+	free(spec_text);
 	/* A child that died writes nothing back: a closed pipe must not kill the watcher. */
 	void (*old)(int) = signal(SIGPIPE, SIG_IGN);
 	bool sent = newlines == JOB_FIELDS && job.len <= JOB_MAX &&

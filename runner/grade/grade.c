@@ -5,8 +5,9 @@
  * report over a pipe in the children's protocol.
  *
  * The seed of the random inputs comes from the submission's contents and the course's secret
- * (CLINGS_GRADE_SECRET), so outputs learned by heart for the published seed fail, and the same
- * submission always gets the same grade; it is recorded in the results (`--seed` repeats it).
+ * (CLINGS_GRADE_SECRET, which cmd/grade.c takes out of the environment before any child starts),
+ * so outputs learned by heart for the published seed fail, and the same submission always gets
+ * the same grade; it is recorded in the results (`--seed` repeats it).
  */
 #include "grade/grade.h"
 
@@ -41,9 +42,9 @@ static void submitted_file(int root, struct grade_item *it)
 }
 
 /* From the submitted files' bytes, as read (in course order), and the course's secret; never 0. */
-static uint64_t submission_seed(const struct grade_run *run)
+static uint64_t submission_seed(const struct grade_run *run, const char *secret)
 {
-	uint64_t h = hash_add_str(HASH_INIT, getenv("CLINGS_GRADE_SECRET"));
+	uint64_t h = hash_add_str(HASH_INIT, secret);
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
 		h = hash_add_str(h, it->e->name);
@@ -228,7 +229,7 @@ int grade_submission_at(const struct course *c, int root, const char *dir,
 		run->anything_submitted |= it->file != NULL;
 		run->max_score += e->points;
 	}
-	run->seed = o->seed ? o->seed : submission_seed(run);
+	run->seed = o->seed ? o->seed : submission_seed(run, o->secret);
 
 	int jobs = o->jobs > 0 ? o->jobs : 1;
 	run_workers(c, run, o, jobs > 64 ? 64 : jobs, t0);

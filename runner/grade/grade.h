@@ -25,6 +25,7 @@ struct grade_options {
 	unsigned formats;
 	int jobs;                /* checks run at once */
 	uint64_t seed;           /* 0: from the submission's contents and CLINGS_GRADE_SECRET */
+	const char *secret;      /* CLINGS_GRADE_SECRET, taken out of the environment; NULL: none */
 	double time_budget;      /* seconds for one submission; 0: none */
 	bool no_analysis;
 	int shard, shards;       /* --class: grade only submissions i of every N (0 of 1: all) */
