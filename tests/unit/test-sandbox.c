@@ -190,9 +190,9 @@ static void test_child_sees_only_its_root(void **state)
 	char cwd[PATH_MAX];
 	assert_non_null(getcwd(cwd, sizeof(cwd)));
 	assert_string_equal(opens("Makefile"), "yes");   /* here, it is there */
-	struct sandbox_child c;
+	struct child c;
 	assert_int_equal(sandbox_start(&c, &limits, NULL, looks_around, cwd), 0);
-	assert_false(sandbox_wait_all(&c, 1, -1));
+	assert_false(children_wait(&c, 1, -1));
 	assert_int_equal(c.exit_status, 0);
 	assert_string_equal(sbuf_str(&c.output), "course ENOENT, pid 1 ENOENT, libc yes, self yes, "
 						 "cpuinfo yes, tmp yes, root EROFS\n");
@@ -258,9 +258,9 @@ static void test_child_environment_is_emptied(void **state)
 	setenv("CLINGS_UNIT_LATER", "1", 1);
 	char given[] = "CLINGS_UNIT_GIVEN=yes";
 	char *env[] = { given, NULL };
-	struct sandbox_child c;
+	struct child c;
 	assert_int_equal(sandbox_start(&c, &limits, env, reads_environment, dropped), 0);
-	assert_false(sandbox_wait_all(&c, 1, -1));
+	assert_false(children_wait(&c, 1, -1));
 	assert_int_equal(c.exit_status, 0);
 	assert_string_equal(sbuf_str(&c.output), "given yes, set later gone, dropped gone, bytes wiped, path kept\n");
 	sandbox_child_release(&c);
@@ -290,9 +290,9 @@ static void test_taken_secret_is_wiped(void **state)
 	assert_null(getenv(name));
 	if (*value)
 		assert_false(environ_shows(var));   /* gone from the bytes the process started with */
-	struct sandbox_child c;
+	struct child c;
 	assert_int_equal(sandbox_start(&c, &limits, NULL, reads_secret, secret), 0);
-	assert_false(sandbox_wait_all(&c, 1, -1));
+	assert_false(children_wait(&c, 1, -1));
 	assert_string_equal(sbuf_str(&c.output), "wiped\n");
 	sandbox_child_release(&c);
 	assert_string_equal(secret, value);   /* the parent keeps its copy */
