@@ -78,6 +78,9 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Overwrites s's bytes with zeros (s may be NULL): a text that must not outlive its use in
+ * memory a later child could read (a solution, a student's kernel). */
+void wipe_string(char *s);
 /* Copies at most cap-1 bytes and always terminates. */
 void copy_str(char *dst, size_t cap, const char *src);
 /* Reads a whole regular file; returns 0 or -1 with errno set (a FIFO or device is EINVAL, never a

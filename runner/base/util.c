@@ -92,6 +92,12 @@ char *xstrfmt(const char *fmt, ...)
 	return sbuf_detach(&sb);
 }
 
+void wipe_string(char *s)
+{
+	if (s)
+		explicit_bzero(s, strlen(s));
+}
+
 void copy_str(char *dst, size_t cap, const char *src)
 {
 	if (!cap)

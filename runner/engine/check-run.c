@@ -301,9 +301,12 @@ enum stage_next check_run(struct check_state *st)
 	if (st->o->progress)
 		st->o->progress(st->o->progress_ctx, st->analyze ? N_("checking (and analysing on Oclgrind)...")
 							 : N_("checking..."));
+	/* The reference first: then the solution's text leaves this process's memory before any
+	 * child that runs the learner's code is forked from it (a kernel on a CPU device can read
+	 * its own process's memory). */
+	st->started[CHECK_REFERENCE] = !st->reference_known && start_child(st, CHECK_REFERENCE, false) == 0;
+	wipe_string(st->solution_src);
 	st->started[CHECK_LEARNER] = start_child(st, CHECK_LEARNER, true) == 0;
-	st->started[CHECK_REFERENCE] = !st->reference_known && st->started[CHECK_LEARNER] &&
-				       start_child(st, CHECK_REFERENCE, false) == 0;
 	st->started[CHECK_ANALYSIS] = st->analyze && st->started[CHECK_LEARNER] &&
 				      start_child(st, CHECK_ANALYSIS, false) == 0;
 	st->analyze = st->started[CHECK_ANALYSIS];
@@ -325,7 +328,15 @@ enum stage_next check_run(struct check_state *st)
 		if (slow_machine)   /* the machine ran the reference this slowly: the same allowance */
 			st->limits[i].time_ms = load_ms;
 		sandbox_child_release(&st->ch[i]);
+		if (i == CHECK_REFERENCE) {   /* its text again, for this child only */
+			free(st->solution_src);
+			st->solution_src = NULL;
+			if (read_file(st->e->solution_path, &st->solution_src, NULL) < 0)
+				st->solution_src = xstrdup("");
+			st->rq[i].solution_src = st->solution_src;
+		}
 		st->started[i] = start_child(st, i, false) == 0;
+		wipe_string(st->solution_src);
 		if (st->started[i])
 			r->interrupted = children_wait(&st->ch[i], 1, interrupt);
 	}

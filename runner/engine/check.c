@@ -25,7 +25,9 @@ void check_state_release(struct check_state *st)
 	sbuf_release(&st->reference_output);
 	sbuf_release(&st->began);
 	free(st->shown);
+	wipe_string(st->learner_src);
 	free(st->learner_src);
+	wipe_string(st->solution_src);
 	free(st->solution_src);
 	check_spec_release(st->spec);
 	free(st->spec);

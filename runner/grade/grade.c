@@ -249,6 +249,8 @@ void grade_run_release(struct grade_run *run)
 {
 	for (int i = 0; i < run->n; i++) {
 		free(run->items[i].file);
+		if (run->items[i].source)   /* no later student's kernel may find it in memory */
+			explicit_bzero(run->items[i].source, run->items[i].source_len);
 		free(run->items[i].source);
 		msg_release(&run->items[i].refusal);
 		report_release(&run->items[i].r);
