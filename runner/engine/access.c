@@ -196,6 +196,13 @@ static bool conflicts_unmet(const struct access_rule *r, const struct access_fig
 	msg_addf(m, N_("Local memory has %d banks of 4-byte words; a request is "
 		       "conflict-free when its work-items use different banks or "
 		       "read the same word."), access_banks());
+	if (a->bytes > 4) {
+		/* as the plugin counts it: a phase holds the lanes whose bytes fill the banks once */
+		int lanes = (int)((size_t)access_banks() * 4 / a->bytes);
+		lanes = lanes < 1 ? 1 : lanes > access_warp() ? access_warp() : lanes;
+		msg_addf(m, N_(" Values of %zu bytes are served in phases of %d work-items, and "
+			       "banks conflict only within a phase."), a->bytes, lanes);
+	}
 	return true;
 }
 

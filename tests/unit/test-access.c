@@ -137,11 +137,31 @@ static void test_sharing_per_array(void **state)
 	access_rules_release(&spec);
 }
 
+/* 8-byte values: the conflict the plugin measured within a phase, and how a phase is made */
+static void test_wide_values_conflict_by_phase(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	matmul_spec(&spec);
+	rule(&spec, "local", "conflicts", "none");
+	assert_null(judge(&spec, "accessed\tk\naccess\tl\tload\t15\twide\t8\t8\t0\t0\t0\t8\t1\t0\n"));
+	char *text = judge(&spec, "accessed\tk\naccess\tl\tload\t16\twide\t8\t8\t0\t0\t0\t16\t2\t0\n");
+	assert_has(text, "At line 16 the work-items of a warp read local memory (`wide`) with bank conflicts: up to 2");
+	assert_has(text, "Values of 8 bytes are served in phases of 16 work-items, and banks conflict only "
+			 "within a phase.");
+	free(text);
+	text = judge(&spec, "accessed\tk\naccess\tl\tload\t16\tint32\t4\t8\t0\t0\t0\t16\t2\t0\n");
+	assert_lacks(text, "phases");
+	free(text);
+	access_rules_release(&spec);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_arguments_by_place),
 		cmocka_unit_test(test_sharing_per_array),
+		cmocka_unit_test(test_wide_values_conflict_by_phase),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
