@@ -81,8 +81,8 @@ static void race_roles(const struct oclgrind_msg *m, const struct entity **w, co
 }
 
 void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
-			 const struct analysis_memory *mem, const char *path,
-			 const char *src, struct finding *f, struct msg *out)
+		  const struct analysis_memory *mem, const char *path, const char *src,
+		  struct finding *f, struct msg *out)
 {
 	struct msg where = MSG_INIT, writer = MSG_INIT, element = MSG_INIT, other = MSG_INIT;
 	struct msg at = MSG_INIT;
