@@ -163,9 +163,9 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 			 "trips depends on the local id, is reached by only part of the group. OpenCL "
 			 "leaves this undefined: wrong results or a hang, or right results by luck, on "
 			 "any device (an H100 passed some such kernels of this course, hung on others and "
-			 "gave wrong results on others). Move the barrier out of the branch: every work-item runs the loop the same number of "
-			 "times and meets every barrier, and only the work inside is guarded by the "
-			 "condition."));
+			 "gave wrong results on others). Move the barrier out of the branch: every "
+			 "work-item runs the loop the same number of times and meets every barrier, and "
+			 "only the work inside is guarded by the condition."));
 	free(group);
 }
 
