@@ -131,7 +131,9 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 	const char *where_s = msg_sub(out, &where), *writer_s = msg_sub(out, &writer);
 	const char *element_s = msg_sub(out, &element), *at_s = msg_sub(out, &at);
 	const char *other_s = msg_sub(out, &other);
-	const char *w_func = *w->func ? w->func : "atomic";
+	/* an atomic's name where the log gives one (atomic_inc), else words for it (atomicrmw) */
+	const char *w_func = *w->func ? w->func : msg_word(out, N_("an atomic operation"));
+	const char *o_func = *o->func ? o->func : msg_word(out, N_("an atomic operation"));
 	if (w_atomic && o_atomic)
 		msg_addf(out, N_("On %s, %s updated %s with %s%s and %s updated it too"),
 			 where_s, writer_s, element_s, w_func, at_s, other_s);
@@ -143,7 +145,7 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			 where_s, writer_s, element_s, w_func, at_s, other_s);
 	else if (o_atomic)
 		msg_addf(out, N_("On %s, %s wrote %s%s without an atomic and %s updated it with %s"),
-			 where_s, writer_s, element_s, at_s, other_s, *o->func ? o->func : "atomic");
+			 where_s, writer_s, element_s, at_s, other_s, o_func);
 	else
 		msg_addf(out, m->write ? N_("On %s, %s wrote %s%s and %s wrote it")
 				       : N_("On %s, %s wrote %s%s and %s read it"),

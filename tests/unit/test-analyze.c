@@ -302,6 +302,27 @@ static void test_race_with_an_atomic(void **state)
 		"An atomic is safe only against other atomics: the plain access at line 5",
 		"use what the atomic returns", NULL,
 		"wrote `count[0]` at line 5", "read it at line 6", "barrier(", NULL });
+	/* an atomic the log shows as an LLVM instruction (atomicrmw) has no built-in's name */
+	char *log = load_log("compact-atomic-mix");
+	const char *call = "%call7 = call spir_func i32 @_Z10atomic_incPU3AS1Vj(i32 addrspace(1)* noundef %11) #5, !dbg !43";
+	struct sbuf sb = SBUF_INIT;
+	for (const char *p = log, *at; *p; p = at + strlen(call)) {
+		at = strstr(p, call);
+		if (!at) {
+			sbuf_adds(&sb, p);
+			break;
+		}
+		sbuf_add(&sb, p, (size_t)(at - p));
+		sbuf_adds(&sb, "%x = atomicrmw add i32 addrspace(1)* %11, i32 1 seq_cst, align 4, !dbg !43");
+	}
+	struct finding f;
+	assert_int_equal(verdict_from_analysis(sbuf_str(&sb), "k.cl", NULL, compact_bufs, 3, NULL, &f), 0);
+	assert_int_equal(f.verdict, VERDICT_DATA_RACE);
+	assert_has(text_of(&f.message), "updated `count[0]` with an atomic operation at line 6");
+	assert_has(text_in(&f.message, "pt-BR"), "atualizou `count[0]` com uma operação atômica na linha 6");
+	finding_release(&f);
+	sbuf_release(&sb);
+	free(log);
 }
 
 /* `uint place = count[0]; count[0] = place + 1;`: each work-item reads and writes the counter,
@@ -476,6 +497,57 @@ static void test_a_race_in_portuguese(void **state)
 	assert_has(text_in(&f.message, "pt-BR"), "entre a escrita (linha 8) e a leitura (linha 18)");
 	finding_release(&f);
 	free(log);
+}
+
+/* The findings above in Portuguese: no English word outside the quoted source. */
+static void test_new_findings_in_portuguese(void **state)
+{
+	(void)state;
+	const struct analysis_buffer scan_bufs[] = {
+		{ "in", ARG_GLOBAL, 148 }, { "out", ARG_GLOBAL, 148 }, { "tmp", ARG_LOCAL, 528 },
+	};
+	const struct analysis_buffer reverse_bufs[] = { { "in", ARG_GLOBAL, 256 }, { "out", ARG_GLOBAL, 256 } };
+	const struct { const char *kase; const struct analysis_buffer *bufs; const char *channel; } cases[] = {
+		{ "compact-atomic-mix", compact_bufs, NULL },
+		{ "compact-counter", compact_bufs, NULL },
+		{ "histogram-plain-increment", histogram_bufs, NULL },
+		{ "histogram-plain-merge", histogram_bufs, NULL },
+		{ "scan-root-cleared-late", scan_bufs, NULL },
+		{ "reduction-global-fence", reduction_bufs, NULL },
+		{ "reverse-global-id", reverse_bufs, "accessed\treverse_blocks\nlocal\t1\tblock\t4\t64\t0\n" },
+	};
+	const char *english[] = { "work-", "At line", "On ", " the ", " of ", " and ", " wrote",
+				  " read ", "data race", "out-of-bounds", "barrier can", "atomic step",
+				  "global id", "local id", NULL };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *log = load_log(cases[i].kase), *name = xstrfmt("%s.cl", cases[i].kase);
+		char *learner = data_path(name), *src = NULL;
+		size_t len;
+		if (read_file(learner, &src, &len) < 0)
+			fail_msg("cannot read %s", learner);
+		struct finding f;
+		int nbufs = cases[i].bufs == reverse_bufs ? 2 : 3;
+		assert_int_equal(verdict_from_analysis(log, learner, src, cases[i].bufs, nbufs,
+						       cases[i].channel, &f), 0);
+		const char *pt = text_in(&f.message, "pt-BR");
+		assert_non_null(pt);
+		struct sbuf words = SBUF_INIT;
+		for (const char *p = pt + strlen(learner); *p;) {
+			size_t n = strcspn(p, "\n");
+			if (!strstr(p, " | ") || (size_t)(strstr(p, " | ") - p) > n)
+				sbuf_add(&words, p, n);
+			p += n + (p[n] == '\n');
+		}
+		for (int w = 0; english[w]; w++)
+			if (strstr(sbuf_str(&words), english[w]))
+				fail_msg("%s: \"%s\" in:\n%s", cases[i].kase, english[w], pt);
+		sbuf_release(&words);
+		finding_release(&f);
+		free(src);
+		free(log);
+		free(name);
+		free(learner);
+	}
 }
 
 /* ---- the address map and its fallbacks ---- */
@@ -736,6 +808,7 @@ int main(void)
 		cmocka_unit_test(test_private_without_start_value),
 		cmocka_unit_test(test_findings_in_portuguese),
 		cmocka_unit_test(test_a_race_in_portuguese),
+		cmocka_unit_test(test_new_findings_in_portuguese),
 		cmocka_unit_test(test_unreadable_learner_file),
 		cmocka_unit_test(test_mapping_that_contradicts_the_log_is_dropped),
 		cmocka_unit_test(test_several_launches),
