@@ -261,12 +261,21 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 			add_source_line(out, src, guard);
 	} else if (r.kernel_array && r.name && r.elem) {
 		/* a size the kernel fixed: no bound test of the data helps, the index or the size is wrong */
-		long long count = (long long)(r.bytes / r.elem);
-		msg_addf(out, N_(" `%s` is the kernel's own array: its %lld elements are fixed "
-				 "where it is declared, whatever the work-group's size. Every index into "
-				 "it must stay within 0 to %lld for every work-item: check the index "
-				 "formula (off by one?), and that the array is as large as the largest "
-				 "work-group it is indexed by (or use a __local argument the host sizes)."),
+		long long count = (long long)(r.bytes / r.elem), index = r.offset / (int64_t)r.elem;
+		/* off by one only where the index is one past either end: a larger overshoot is
+		 * another index, or an array too small */
+		bool by_one = index == count || index == -1;
+		msg_addf(out, by_one ? N_(" `%s` is the kernel's own array: its %lld elements are fixed "
+					  "where it is declared, whatever the work-group's size. Every index into "
+					  "it must stay within 0 to %lld for every work-item: check the index "
+					  "formula (off by one?), and that the array is as large as the largest "
+					  "work-group it is indexed by (or use a __local argument the host sizes).")
+				     : N_(" `%s` is the kernel's own array: its %lld elements are fixed "
+					  "where it is declared, whatever the work-group's size. Every index into "
+					  "it must stay within 0 to %lld for every work-item: check which id or "
+					  "size the index is computed from, and that the array is as large as the "
+					  "largest work-group it is indexed by (or use a __local argument the host "
+					  "sizes)."),
 			 r.name, count, count - 1);
 	} else {
 		msg_adds(out, N_(" Guard the access with a test of the index against the size, e.g. "

@@ -415,6 +415,23 @@ static void test_global_id_into_local_memory(void **state)
 			     "\tsize_t lid = get_local_id(0);\n\n\n\n\n\tblock[lid + 63] = in[gid];\n}\n";
 	assert_int_equal(verdict_from_analysis(log, "k.cl", by_lid, bufs, 2, channel, &f), 0);
 	assert_has(text_of(&f.message), "one past the end");
+	assert_has(text_of(&f.message), "off by one?");
+	assert_lacks(text_of(&f.message), "global id");
+	finding_release(&f);
+	free(log);
+	/* far past the end, in work-group 0 (global and local ids alike): no off-by-one guessed */
+	log = load_log("reverse-global-id");
+	at = strstr(log, "local memory address 0x1000000000100");
+	memcpy(at, "local memory address 0x1000000000190", strlen("local memory address 0x1000000000190"));
+	at = strstr(log, "Global(64,0,0) Local(0,0,0) Group(1,0,0)");
+	memcpy(at, "Global(1,0,0) Local(1,0,0) Group(0,0,0) ", strlen("Global(1,0,0) Local(1,0,0) Group(0,0,0) "));
+	const char *far = "__kernel void reverse_blocks(__global const int *in, __global int *out)\n"
+			  "{\n\t__local int block[64];\n\tsize_t gid = get_global_id(0);\n"
+			  "\tsize_t lid = get_local_id(0);\n\n\n\n\n\tblock[lid * 100] = in[gid];\n}\n";
+	assert_int_equal(verdict_from_analysis(log, "k.cl", far, bufs, 2, channel, &f), 0);
+	assert_has(text_of(&f.message), "wrote `block[100]`, 37 past the end");
+	assert_has(text_of(&f.message), "check which id or size the index is computed from");
+	assert_lacks(text_of(&f.message), "off by one?");
 	assert_lacks(text_of(&f.message), "global id");
 	finding_release(&f);
 	free(log);
