@@ -71,4 +71,31 @@ printf '%s\n' "$text" | grep -q ' of ?: \| to ?: ' && fail "a figure names '?': 
 text=$($CLINGS --lang pt-BR check scan_device --file solutions/scan_device.cl 2>&1)
 printf '%s\n' "$text" | grep -q '^  linha 6, leitura por um ponteiro: local' &&
 	ok "in Portuguese too" || fail "no pointer access line in Portuguese: $text"
+
+# Arguments are measured by their place in the signature: a learner's own name for a tile is
+# still the check's (Bsub), and each tile's sharing rule is met by that tile alone.
+sed 's/Bsub/tileB/g' solutions/matmul_tiled.cl > "$TMP/renamed.cl"
+json=$($CLINGS check matmul_tiled --file "$TMP/renamed.cl" --json)
+[ "$(printf '%s' "$json" | jq -r .verdict)" = pass ] && ok "a renamed tile passes" || fail "renamed tile: $json"
+printf '%s' "$json" | jq -e '[.access[] | select(.name == "Bsub" and .op == "load" and .shared_loads > 0)] | length > 0' \
+	> /dev/null && ok "the renamed tile is measured as Bsub, shared" || fail "no shared load of Bsub: $(printf '%s' "$json" | jq -c .access)"
+# (without the large test, which this slower kernel may not finish in time on a loaded machine:
+# the rule is measured on the tiny ones)
+small=$(copy_course)
+sed -i '/^\[test large\]/,/^$/d' "$small/checks/matmul_tiled.ini"
+json=$($CLINGS --course "$small" check matmul_tiled --file wrong/matmul_tiled/b_from_global.cl --json)
+msg=$(printf '%s' "$json" | jq -r .message)
+[ "$(printf '%s' "$json" | jq -r .verdict)" = requirement_unmet ] && ok "one tile of two is refused" ||
+	fail "B read from global memory: $json"
+printf '%s' "$msg" | grep -q 'does not use `Bsub` while it runs' && ok "the missing tile is named" || fail "no Bsub: $msg"
+printf '%s' "$msg" | grep -q 'does not use __local memory\|reads back only what it stored' &&
+	fail "a false cause: $msg" || ok "no false cause (the kernel uses __local memory)"
+# vload2 is a load of its buffer: the exercise's rule applies to it as to its scalar twin
+json=$($CLINGS check reduce_fast --file wrong/reduce_fast/vload_scattered_pairs.cl --json)
+[ "$(printf '%s' "$json" | jq -r .verdict)" = requirement_unmet ] && ok "scattered vload2 pairs are refused" ||
+	fail "vload2: $json"
+# an async copy into local memory is a fill the group shares
+json=$($CLINGS check local_reverse --file wrong/local_reverse/ok_async_copy.cl --json)
+[ "$(printf '%s' "$json" | jq -r .verdict)" = pass ] && ok "a block filled by async_work_group_copy passes" ||
+	fail "async copy: $json"
 exit 0

@@ -31,4 +31,24 @@ $CLINGS --course "$course" validate --quick > /dev/null 2> "$TMP/err" && fail "v
 grep -q "memory_4.ini:$line: \[advice\]: 'no_such_verdict' is not a verdict" "$TMP/err" &&
 	ok "the key that is no verdict is named at its line" ||
 	fail "unknown verdict: $(cat "$TMP/err")"
+
+# The runner's own words never contradict the exercise's: where the exercise says no barrier
+# helps (a counter, a bin), the runner advises an atomic, not a barrier; in both languages.
+for k in compact/plain_counter compact/read_then_atomic histogram/plain_increment histogram/plain_merge; do
+	ex=${k%%/*}
+	for lang in en pt-BR; do
+		out=$($CLINGS --lang $lang check "$ex" --file "wrong/$k.cl" --json --no-cache | jq -r .message)
+		printf '%s' "$out" | grep -q 'atomic_inc\|atomic_add' && ok "$k ($lang): an atomic is advised" ||
+			fail "$k ($lang): no atomic: $out"
+		printf '%s' "$out" | grep -q 'Put barrier\|Ponha barrier\|end every step with\|termine cada passo com\|read into a private\|leia para uma variável privada' &&
+			fail "$k ($lang): a barrier advised beside 'a barrier cannot help': $out" ||
+			ok "$k ($lang): no barrier advised"
+	done
+done
+# scale with get_local_id: every group wrote group 0's range; not told of a guard on the group's id
+out=$(msg check scale --file wrong/scale/local_id.cl)
+printf '%s' "$out" | grep -q 'get_local_id(0) starts again from 0 in every work-group' &&
+	ok "a local id as the element's index is named" || fail "local id: $out"
+printf '%s' "$out" | grep -q "guard test the group's id" && fail "a false guess: $out" ||
+	ok "no guess of a guard on the group's id"
 exit 0

@@ -10,6 +10,8 @@
  *   shared = yes          ; some value is read by a work-item other than the one that wrote it
  *   why = ...             ; what the property buys in this exercise, shown when it is unmet
  *   why.pt-BR = ...       ; the same in another language
+ *   [access Bsub]         ; a __local argument: conflicts and shared of that array alone (an
+ *   shared = yes          ;   exercise that needs two tiles shared gives each its section)
  */
 #include "course/course.h"
 

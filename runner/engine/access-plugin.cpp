@@ -18,8 +18,8 @@
  *   access <TAB> space(g|l) <TAB> op(load|store) <TAB> line <TAB> name <TAB> bytes <TAB>
  *          requests <TAB> sectors <TAB> ideal <TAB> worst sectors <TAB> degree sum <TAB> worst degree
  *          <TAB> foreign loads
- * where name is a kernel argument's name, a __local array's name, or "?" when the address does
- * not come from either. For the analysis's messages, two more kinds of line:
+ * where name is a kernel argument's position ("#2"), a __local array's name, or "?" when the
+ * address does not come from either. For the analysis's messages, two more kinds of line:
  *   local <TAB> buffer <TAB> name <TAB> element bytes <TAB> elements <TAB> columns
  * for each __local array the kernel declares itself, by Oclgrind's buffer number (the top bits
  * of its addresses; columns is the inner size of a 2-D array, else 0), and
@@ -104,8 +104,15 @@ struct Figures {
  * access appends; the group's end sorts them once). */
 struct Request {
 	std::vector<size_t> bytes;   /* global: every byte asked for */
-	std::vector<size_t> words;   /* local: every 4-byte word asked for */
+	std::vector<size_t> lanes;   /* global: the lanes (places in the warp) that asked */
+	std::vector<size_t> words;   /* local: every 4-byte word asked for, its phase on top */
 };
+
+/* A local request's word carries the phase its lane is served in above this bit: lanes that
+ * access more than a bank's 4 bytes each are served in several phases (a warp of 8-byte values
+ * in two of 16 lanes), and banks conflict only within a phase. */
+const unsigned PHASE_SHIFT = 56;
+const size_t WORD_MASK = ((size_t)1 << PHASE_SHIFT) - 1;
 
 /* v sorted, without repeats. */
 void sort_unique(std::vector<size_t> &v)
@@ -206,11 +213,16 @@ public:
 			Request &r = kv.second;
 			f.requests++;
 			if (f.space == 'l') {
-				std::fill(per_bank.begin(), per_bank.end(), 0);
 				unsigned long degree = 0;
 				sort_unique(r.words);
-				for (size_t w : r.words)
-					degree = std::max(degree, ++per_bank[w % banks]);
+				size_t phase = (size_t)-1;
+				for (size_t w : r.words) {   /* sorted: phase by phase */
+					if (w >> PHASE_SHIFT != phase) {
+						phase = w >> PHASE_SHIFT;
+						std::fill(per_bank.begin(), per_bank.end(), 0);
+					}
+					degree = std::max(degree, ++per_bank[(w & WORD_MASK) % banks]);
+				}
 				f.degrees += degree;
 				f.worst_degree = std::max(f.worst_degree, degree);
 			} else {
@@ -222,7 +234,16 @@ public:
 						sectors++;
 						last = b / SECTOR_BYTES;
 					}
-				unsigned long ideal = (r.bytes.size() + SECTOR_BYTES - 1) / SECTOR_BYTES;
+				/* The ideal: the bytes asked for, packed into whole sectors; but where
+				 * only some lanes are active (a guard, data that decides), no kernel
+				 * packs them closer than the sectors the same lanes would touch reading
+				 * neighbouring elements, each its own lane's (unless it does better). */
+				unsigned long packed = (r.bytes.size() + SECTOR_BYTES - 1) / SECTOR_BYTES;
+				std::vector<size_t> &lanes = r.lanes;
+				for (size_t &l : lanes)
+					l = l * f.bytes / SECTOR_BYTES;
+				sort_unique(lanes);
+				unsigned long ideal = std::max(packed, std::min((unsigned long)lanes.size(), sectors));
 				f.sectors += sectors;
 				f.ideal += ideal;
 				f.worst_sectors = std::max(f.worst_sectors, sectors);
@@ -243,17 +264,21 @@ public:
 		access(memory, item, address, size, true);
 	}
 
-	/* async_work_group_copy into local memory, and atomics: the slots are written */
+	/* async_work_group_copy into local memory: the slots are written by the whole group, so
+	 * a work-item that reads them reads what others stored (a shared fill) */
 	void memoryStore(const oclgrind::Memory *memory, const oclgrind::WorkGroup *,
 			 size_t address, size_t size, const uint8_t *) override
 	{
 		fill(memory, address, size, WHOLE_GROUP);
+		mark_writer(memory, address, size, WHOLE_GROUP);
 	}
 
-	void memoryAtomicStore(const oclgrind::Memory *memory, const oclgrind::WorkItem *,
+	/* atomics: the slots are written, by this work-item */
+	void memoryAtomicStore(const oclgrind::Memory *memory, const oclgrind::WorkItem *item,
 			       oclgrind::AtomicOp, size_t address, size_t size) override
 	{
 		fill(memory, address, size, WHOLE_GROUP);
+		mark_writer(memory, address, size, linear_id(item));
 	}
 
 private:
@@ -282,6 +307,22 @@ private:
 		writer.clear();
 		filled.clear();
 		told.clear();
+	}
+
+	static size_t linear_id(const oclgrind::WorkItem *item)
+	{
+		oclgrind::Size3 lid = item->getLocalID();
+		oclgrind::Size3 gs = item->getWorkGroup()->getGroupSize();
+		return lid.x + gs.x * (lid.y + gs.y * lid.z);
+	}
+
+	/* Local words last written by who (a work-item's linear id, or WHOLE_GROUP). */
+	void mark_writer(const oclgrind::Memory *memory, size_t address, size_t size, size_t who)
+	{
+		if (memory->getAddressSpace() != SPACE_LOCAL || !size)
+			return;
+		for (size_t w = address / BANK_BYTES; w <= (address + size - 1) / BANK_BYTES; w++)
+			writer[w] = who;
 	}
 
 	void fill(const oclgrind::Memory *memory, size_t address, size_t size, size_t who)
@@ -376,17 +417,27 @@ private:
 			size_t dot = n.rfind('.');
 			return dot == std::string::npos ? n : n.substr(dot + 1);
 		}
+		/* by position: the check names its arguments, whatever the learner calls them */
 		if (auto *arg = llvm::dyn_cast_or_null<llvm::Argument>(v))
-			return kernel->getArgumentName(arg->getArgNo()).str();
+			return "#" + std::to_string(arg->getArgNo());
 		return "";
 	}
 
+	/* The pointer an instruction accesses memory through: a load's or a store's, or the
+	 * last pointer a built-in is called with (vload2(offset, p), vstore4(v, offset, p)). */
 	static const llvm::Value *pointer_of(const llvm::Instruction *inst)
 	{
 		if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(inst))
 			return ld->getPointerOperand();
 		if (auto *st = llvm::dyn_cast<llvm::StoreInst>(inst))
 			return st->getPointerOperand();
+		if (auto *call = llvm::dyn_cast<llvm::CallInst>(inst)) {
+			const llvm::Value *found = nullptr;
+			for (const llvm::Use &arg : call->args())
+				if (arg->getType()->isPointerTy())
+					found = arg.get();
+			return found;
+		}
 		return nullptr;
 	}
 
@@ -416,9 +467,7 @@ private:
 		const llvm::Instruction *inst = item->getCurrentInstruction();
 		if (!inst)
 			return;
-		oclgrind::Size3 lid = item->getLocalID();
-		oclgrind::Size3 gs = item->getWorkGroup()->getGroupSize();
-		size_t linear = lid.x + gs.x * (lid.y + gs.y * lid.z);
+		size_t linear = linear_id(item);
 
 		Figures &f = figures[inst];
 		if (!f.requests && f.bytes == 0) {
@@ -449,8 +498,10 @@ private:
 		Request &r = requests[RequestKey{ inst, linear / warp, k }];
 		if (space == SPACE_LOCAL) {
 			bool foreign = false;
+			size_t lane = linear % warp;
+			size_t phase = size > BANK_BYTES ? lane * size / (banks * BANK_BYTES) : 0;
 			for (size_t w = address / BANK_BYTES; w <= (address + size - 1) / BANK_BYTES; w++) {
-				r.words.push_back(w);
+				r.words.push_back(w | phase << PHASE_SHIFT);
 				auto it = writer.find(w);
 				if (store)
 					writer[w] = linear;
@@ -461,6 +512,7 @@ private:
 		} else {
 			for (size_t b = address; b < address + size; b++)
 				r.bytes.push_back(b);
+			r.lanes.push_back(linear % warp);
 		}
 	}
 };

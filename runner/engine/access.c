@@ -196,16 +196,61 @@ static bool conflicts_unmet(const struct access_rule *r, const struct access_fig
 	msg_addf(m, N_("Local memory has %d banks of 4-byte words; a request is "
 		       "conflict-free when its work-items use different banks or "
 		       "read the same word."), access_banks());
+	if (a->bytes > 4) {
+		/* as the plugin counts it: a phase holds the lanes whose bytes fill the banks once */
+		int lanes = (int)((size_t)access_banks() * 4 / a->bytes);
+		lanes = lanes < 1 ? 1 : lanes > access_warp() ? access_warp() : lanes;
+		msg_addf(m, N_(" Values of %zu bytes are served in phases of %d work-items, and "
+			       "banks conflict only within a phase."), a->bytes, lanes);
+	}
 	return true;
 }
 
-/* The rule broken first, explained in m with its line in *line; false when all hold. */
+/* Why a `shared = yes` rule is unmet, in m: what the figures of its memory show (loads, stores,
+ * none), never a cause they do not. */
+static void explain_not_shared(const struct access_rule *r, const struct access_figure *f, int n,
+			       struct msg *m)
+{
+	bool all = !strcmp(r->name, "local");
+	int load = 0, store = 0;
+	for (int j = 0; j < n; j++)
+		if (f[j].space == 'l' && rule_covers(r, &f[j])) {
+			if (f[j].store && !store)
+				store = f[j].line ? f[j].line : -1;
+			else if (!f[j].store && !load)
+				load = f[j].line ? f[j].line : -1;
+		}
+	struct msg what = MSG_INIT;
+	if (all)
+		msg_adds(&what, N_("__local memory"));
+	else
+		msg_rawf(&what, "`%s`", r->name);
+	msg_fact_str(m, "buffer", r->name);
+	const char *w = msg_sub(m, &what);
+	if (!load && !store)
+		msg_addf(m, N_("Your kernel does not use %s while it runs: no work-item reads a value "
+			       "another one stored there."), w);
+	else if (!load)
+		msg_addf(m, N_("Values are stored into %s, but no work-item reads them back: it shares "
+			       "nothing."), w);
+	else if (!store)
+		msg_addf(m, N_("No work-item reads a value of %s that another work-item stored there: "
+			       "nothing is stored into it while the kernel runs, so it shares "
+			       "nothing."), w);
+	else
+		msg_addf(m, N_("No work-item reads a value of %s that another work-item wrote: each "
+			       "one reads back only what it stored itself, so the local memory is a "
+			       "detour and shares nothing."), w);
+}
+
+/* The rule broken first, explained in m with its line in *line; false when all hold. A sharing
+ * rule of one array (`[access Bsub]`) is met by that array alone, of `local` by any. */
 static bool rules_broken(const struct check_spec *spec, const struct access_figure *f, int n,
 			 struct msg *m, int *line, const struct access_rule **broken)
 {
 	for (int i = 0; i < spec->naccess; i++) {
 		const struct access_rule *r = &spec->access[i];
-		bool shared = false, any_local = false;
+		bool shared = false;
 		*broken = r;
 		for (int j = 0; j < n; j++) {
 			const struct access_figure *a = &f[j];
@@ -217,7 +262,6 @@ static bool rules_broken(const struct check_spec *spec, const struct access_figu
 			}
 			if (a->space != 'l')
 				continue;
-			any_local = true;
 			shared |= a->foreign_loads > 0;
 			if (conflicts_unmet(r, a, m)) {
 				*line = a->line;
@@ -225,13 +269,7 @@ static bool rules_broken(const struct check_spec *spec, const struct access_figu
 			}
 		}
 		if (r->shared && !shared) {
-			msg_adds(m, any_local ? N_("No work-item reads a __local value that another "
-						   "work-item wrote: each one reads back only what "
-						   "it stored itself, so the local memory is a "
-						   "detour and shares nothing.")
-					      : N_("Your kernel does not use __local memory while "
-						   "it runs: no work-item reads a value another one "
-						   "stored there."));
+			explain_not_shared(r, f, n, m);
 			*line = 0;
 			return true;
 		}

@@ -28,13 +28,13 @@
  */
 #define OCLGRIND_MAX_ERRORS 1000
 
-static bool same_id(const long a[3], const long b[3])
+bool same_id(const long a[3], const long b[3])
 {
 	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
 }
 
 /* Appends "    18 | code" for a line of the learner's file, when it can be read. */
-static void add_source_line(struct msg *m, const char *src, int line)
+void add_source_line(struct msg *m, const char *src, int line)
 {
 	if (!src || line < 1)
 		return;
@@ -46,7 +46,7 @@ static void add_source_line(struct msg *m, const char *src, int line)
 }
 
 /* "FILE:LINE: what. ", what a catalog word. */
-static void add_location(struct msg *m, const char *path, int line, const char *what)
+void add_location(struct msg *m, const char *path, int line, const char *what)
 {
 	msg_addf(m, "%s:%d: %s. ", path, line, msg_word(m, what));
 }
@@ -108,10 +108,12 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 		add_source_line(out, src, m->e[0].line);
 		msg_adds(out, m->async ? N_("\nAn async_work_group_copy in each branch of an if/else "
 					    "is not one async_work_group_copy reached two ways: each part "
-					    "of the group waits at its own one, forever, on a GPU.")
+					    "of the group waits at its own one. OpenCL leaves this "
+					    "undefined: wrong results or a hang.")
 				       : N_("\nA barrier in each branch of an if/else is not one barrier "
-					    "reached two ways: each part of the group waits at its own one, "
-					    "forever, on a GPU."));
+					    "reached two ways: each part of the group waits at its own one. "
+					    "OpenCL leaves this undefined: wrong results or a hang (an H100 "
+					    "hung on such a kernel until its time limit)."));
 		free(ids);
 	} else {
 		int groups = 0;
@@ -158,12 +160,12 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 	}
 	msg_adds(out, N_("\nEvery work-item of a work-group must reach the same barrier, the same "
 			 "number of times. A barrier inside an `if`, or inside a loop whose number of "
-			 "trips depends on the local id, is reached by only part of the group: on a GPU "
-			 "the work-items at the barrier wait for the others forever and the kernel hangs "
-			 "(or gives wrong results). A CPU device often forgives this; a GPU does not. Move the "
-			 "barrier out of the branch: every work-item runs the loop the same number of "
-			 "times and meets every barrier, and only the work inside is guarded by the "
-			 "condition."));
+			 "trips depends on the local id, is reached by only part of the group. OpenCL "
+			 "leaves this undefined: wrong results or a hang, or right results by luck, on "
+			 "any device (an H100 passed some such kernels of this course, hung on others and "
+			 "gave wrong results on others). Move the barrier out of the branch: every "
+			 "work-item runs the loop the same number of times and meets every barrier, and "
+			 "only the work inside is guarded by the condition."));
 	free(group);
 }
 
@@ -181,6 +183,15 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 	if (r.name)
 		msg_fact_str(out, "buffer", r.name);
 	add_location(out, path, f->line, m->write ? N_("out-of-bounds write") : N_("out-of-bounds read"));
+	/* a global id indexing local memory: the log shows the index is the work-item's global id
+	 * (not its local id), or the source computes the subscript from get_global_id */
+	bool global_id = false;
+	long gid = m->e[0].global[0], lid = m->e[0].local[0];
+	if (r.local && r.name && r.elem && !m->e[0].is_group && r.offset >= 0) {
+		int64_t index = r.offset / (int64_t)r.elem;
+		bool by_log = pl->dims == 1 && index == gid && gid != lid;
+		global_id = by_log || (src && source_index_global_id(src, m->line, r.name));
+	}
 	if (r.name && r.elem) {
 		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.bytes / r.elem);
 		msg_fact_int(out, "index", index);
@@ -188,7 +199,9 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		char *element = indexed_text(&r, index);
 		msg_raw(&what, element);
 		free(element);
-		if (index < 0)
+		if (global_id)
+			msg_adds(&what, N_(", past the end"));
+		else if (index < 0)
 			msg_addf(&what, N_(", %lld before the start"), (long long)-index);
 		else if (index == count)
 			msg_adds(&what, N_(", one past the end"));
@@ -224,8 +237,19 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		msg_adds(out, N_("\nA GPU does not check indices: the read returns whatever lies "
 				 "after the data, garbage that ends up in your result, or crashes the "
 				 "kernel."));
-	int guard = src ? source_guard_line(src, m->line) : 0;
-	if (guard) {
+	int guard = src && !global_id ? source_guard_line(src, m->line) : 0;
+	if (global_id) {
+		msg_fact_int(out, "index_global_id", 1);
+		if (pl->dims == 1 && r.offset / (int64_t)r.elem == gid && gid != lid)
+			msg_addf(out, N_(" The index is this work-item's global id, %ld (its local id is "
+					 "%ld)."), gid, lid);
+		else
+			msg_addf(out, N_(" The index at line %d is computed from get_global_id."), m->line);
+		msg_addf(out, N_(" `%s` is local memory: each work-group has its own copy, indexed from 0 "
+				 "in every work-group, by the local id, get_local_id(). A global id also "
+				 "counts the work-items of every work-group before: past the first "
+				 "work-group it overshoots by whole work-groups, not by one."), r.name);
+	} else if (guard) {
 		/* a guard that lets this index through: the formula or the guard's bound is wrong */
 		msg_fact_int(out, "line_guard", guard);
 		msg_addf(out, N_(" The access is already guarded (line %d), yet this index got "
@@ -237,133 +261,27 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 			add_source_line(out, src, guard);
 	} else if (r.kernel_array && r.name && r.elem) {
 		/* a size the kernel fixed: no bound test of the data helps, the index or the size is wrong */
-		long long count = (long long)(r.bytes / r.elem);
-		msg_addf(out, N_(" `%s` is the kernel's own array: its %lld elements are fixed "
-				 "where it is declared, whatever the work-group's size. Every index into "
-				 "it must stay within 0 to %lld for every work-item: check the index "
-				 "formula (off by one?), and that the array is as large as the largest "
-				 "work-group it is indexed by (or use a __local argument the host sizes)."),
+		long long count = (long long)(r.bytes / r.elem), index = r.offset / (int64_t)r.elem;
+		/* off by one only where the index is one past either end: a larger overshoot is
+		 * another index, or an array too small */
+		bool by_one = index == count || index == -1;
+		msg_addf(out, by_one ? N_(" `%s` is the kernel's own array: its %lld elements are fixed "
+					  "where it is declared, whatever the work-group's size. Every index into "
+					  "it must stay within 0 to %lld for every work-item: check the index "
+					  "formula (off by one?), and that the array is as large as the largest "
+					  "work-group it is indexed by (or use a __local argument the host sizes).")
+				     : N_(" `%s` is the kernel's own array: its %lld elements are fixed "
+					  "where it is declared, whatever the work-group's size. Every index into "
+					  "it must stay within 0 to %lld for every work-item: check which id or "
+					  "size the index is computed from, and that the array is as large as the "
+					  "largest work-group it is indexed by (or use a __local argument the host "
+					  "sizes)."),
 			 r.name, count, count - 1);
 	} else {
 		msg_adds(out, N_(" Guard the access with a test of the index against the size, e.g. "
 				 "`if (i < len)`: the last work-group may lie partly past the end of the "
 				 "data, and every element a work-item touches needs its own test, not only "
 				 "the first."));
-	}
-}
-
-static void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
-			 const struct analysis_memory *mem, const char *path,
-			 const char *src, struct finding *f, struct msg *out)
-{
-	struct msg where = MSG_INIT, writer = MSG_INIT, element = MSG_INIT, other = MSG_INIT;
-	struct msg at = MSG_INIT;
-	struct buffer_ref r;
-	/* w: the write; o: the other access (the read of a read-write race). */
-	const struct entity *w = &m->e[0], *o = &m->e[1];
-	if (!m->write && m->e[1].access == ACCESS_WRITE) {
-		w = &m->e[1];
-		o = &m->e[0];
-	}
-	size_t elem = w->access_bytes ? w->access_bytes : o->access_bytes;
-	bool across_groups = w->is_group || o->is_group || !same_id(w->group, o->group);
-
-	buffer_from_address(m, mem, elem, false, &r);
-	f->verdict = VERDICT_DATA_RACE;
-	f->line = o->line ? o->line : w->line;
-	f->line = f->line ? f->line : m->line;
-	msg_fact_int(out, "line", f->line);
-	if (w->line && w->line != f->line)
-		msg_fact_int(out, "line_other", w->line);
-	else if (o->line && o->line != f->line)
-		msg_fact_int(out, "line_other", o->line);
-	if (r.name)
-		msg_fact_str(out, "buffer", r.name);
-	if (r.elem)
-		msg_fact_int(out, "index", r.offset / (int64_t)r.elem);
-	add_location(out, path, f->line, N_("data race"));
-	buffer_name_msg(&where, &r);
-	work_item_msg(&writer, w, pl->dims, "");
-	element_msg(&element, &r, false);
-	if (!across_groups) {
-		char *id = id_text(o->local, pl->dims);
-		fact_id(&other, "work_item_other", o->local, pl->dims);
-		msg_addf(&other, N_("work-item %s of the same work-group"), id);
-		free(id);
-	} else {
-		work_item_msg(&other, o, pl->dims, "_other");
-	}
-	if (w->line)
-		msg_addf(&at, N_(" at line %d"), w->line);
-	/* handed over in this order: the writer's facts come before the other's */
-	const char *where_s = msg_sub(out, &where), *writer_s = msg_sub(out, &writer);
-	const char *element_s = msg_sub(out, &element), *at_s = msg_sub(out, &at);
-	const char *other_s = msg_sub(out, &other);
-	msg_addf(out, m->write ? N_("On %s, %s wrote %s%s and %s wrote it")
-			       : N_("On %s, %s wrote %s%s and %s read it"),
-		 where_s, writer_s, element_s, at_s, other_s);
-	if (o->line)
-		msg_addf(out, N_(" at line %d"), o->line);
-	if (m->write)
-		msg_adds(out, N_(", with a different value"));
-	/* a barrier is there, but with the wrong fence: say so rather than "no barrier" */
-	int fence = r.local && !across_groups && src ? source_global_only_barrier(src) : 0;
-	/* A barrier between a write above and a read below: the write is the next round's of a
-	 * loop around both, made while this round's read goes on. */
-	int between = !fence && r.local && !across_groups && !m->write && src && w->line && o->line &&
-		      w->line < o->line ? source_local_barrier_between(src, w->line, o->line) : 0;
-	int loop = between ? source_loop_before(src, w->line) : 0;
-	if (fence)
-		msg_addf(out, N_(", and the barrier at line %d orders only global memory."), fence);
-	else if (between && loop)
-		msg_addf(out, N_(". The barrier at line %d orders the two within one round of the loop "
-				 "at line %d, but not across rounds: the write was the next round's, made "
-				 "while this round's read still went on."), between, loop);
-	else if (across_groups)
-		msg_raw(out, ".");
-	else
-		msg_adds(out, N_(", with no barrier between the two."));
-	add_source_line(out, src, w->line);
-	if (o->line != w->line)
-		add_source_line(out, src, o->line);
-
-	msg_adds(out, m->write ? N_("\nWork-items run in no fixed order, and one's write is not "
-				    "seen by another until they synchronise: on a GPU which value "
-				    "stays is luck")
-			       : N_("\nWork-items run in no fixed order, and one's write is not "
-				    "seen by another until they synchronise: on a GPU the read may get "
-				    "the old value or the new one, and the result changes from run to "
-				    "run"));
-	if (fence) {
-		msg_addf(out, N_(". barrier(CLK_GLOBAL_MEM_FENCE) at line %d makes every work-item "
-				 "wait, but promises nothing about local memory: what one work-item wrote "
-				 "there need not be seen by the others. Where work-items share local "
-				 "memory, the barrier needs CLK_LOCAL_MEM_FENCE."), fence);
-	} else if (across_groups) {
-		msg_adds(out, N_(". No barrier orders different work-groups: each work-group must "
-				 "own its region of the output (group g writes only its own elements), "
-				 "and a pass that reads another pass's results needs a separate kernel "
-				 "launch, with two buffers."));
-	} else if (m->write) {
-		msg_adds(out, N_(". Let each element belong to one work-item in each step, with "
-				 "barrier(CLK_LOCAL_MEM_FENCE) between steps."));
-	} else if (between && loop) {
-		msg_addf(out, N_(". End every round with a barrier too: barrier(CLK_LOCAL_MEM_FENCE) after "
-				 "the read (line %d), as the last statement of the loop's body, so that no "
-				 "work-item writes the next round's values before everyone has read this "
-				 "round's."), o->line);
-	} else if (w->line && o->line && w->line != o->line) {
-		msg_addf(out, N_(". Put barrier(CLK_LOCAL_MEM_FENCE) between the write (line %d) "
-				 "and the read (line %d), where every work-item of the group passes it: "
-				 "everyone must have written before anyone reads a neighbour's slot."),
-			 w->line, o->line);
-	} else {
-		msg_adds(out, N_(". Each step must read the previous step's results only after "
-				 "everyone has written them: end every step with "
-				 "barrier(CLK_LOCAL_MEM_FENCE). And within one step no work-item may write "
-				 "a slot that another reads in the same step: read into a private "
-				 "variable, barrier, then write, or address the slots so that a step never "
-				 "reads what it writes."));
 	}
 }
 

@@ -264,6 +264,25 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 		sbuf_release(&groups);
 		return;
 	}
+	/* every work-group but the first silent, and the first one's range right: each group
+	 * wrote that same range, as an index from get_local_id would (or only group 0 stored) */
+	bool first_right = silent && (size_t)silent + 1 == all && !group_silent(o, 0);
+	for (size_t i = 0; first_right && i < o->wg && i < o->n; i++)
+		first_right = !wrong[i];
+	if (first_right) {
+		msg_fact_int(m, "work_group", atol(sbuf_str(&groups)));
+		msg_addf(m, msg_plural(m, "\nOnly the range of work-group 0 holds values, the right ones; "
+				       "work-group %s wrote nothing into %s. Did every work-group write "
+				       "that same range? get_local_id(0) starts again from 0 in every "
+				       "work-group: the element's index is get_global_id(0).",
+				       "\nOnly the range of work-group 0 holds values, the right ones; "
+				       "work-groups %s wrote nothing into %s. Did every work-group write "
+				       "that same range? get_local_id(0) starts again from 0 in every "
+				       "work-group: the element's index is get_global_id(0).",
+				       (unsigned long)silent), sbuf_str(&groups), name);
+		sbuf_release(&groups);
+		return;
+	}
 	if (silent) {
 		msg_fact_int(m, "work_group", atol(sbuf_str(&groups)));   /* the first silent one */
 		msg_addf(m, msg_plural(m, "\nWork-group %s wrote nothing into %s: every element of its "

@@ -62,11 +62,39 @@ static size_t llvm_type_bytes(const char *t)
 	return 0;
 }
 
-/* "store i32 %x, i32 addrspace(3)* %p" or "%26 = load i32, i32 addrspace(3)* %p". */
+/* The OpenCL name of a called built-in from its mangled name: "@_Z10atomic_incPU3AS1Vj" is
+ * atomic_inc. False when s calls none. */
+static bool called_builtin(const char *s, char *name, size_t cap)
+{
+	const char *at = strstr(s, "@_Z");
+	char *end;
+	unsigned long n = at ? strtoul(at + 3, &end, 10) : 0;
+	if (!n || n >= cap || strlen(end) < n)
+		return false;
+	memcpy(name, end, n);
+	name[n] = '\0';
+	return true;
+}
+
+/* "store i32 %x, i32 addrspace(3)* %p", "%26 = load i32, i32 addrspace(3)* %p", an atomic
+ * ("atomicrmw add i32 addrspace(1)* %p, i32 1", "cmpxchg ...", or a call of a built-in
+ * "%c = call spir_func i32 @_Z10atomic_incPU3AS1Vj(...)"). */
 static void parse_instruction(struct entity *e, const char *s)
 {
 	const char *load = strstr(s, "= load ");
-	if (starts_with(s, "store ")) {
+	const char *call = strstr(s, "call ");
+	char name[sizeof(e->func)];
+	if (call && called_builtin(call, name, sizeof(name)) &&
+	    (starts_with(name, "atomic_") || starts_with(name, "atom_"))) {
+		e->access = ACCESS_ATOMIC;
+		copy_str(e->func, sizeof(e->func), name);
+		const char *type = call + strlen("call ");
+		if (starts_with(type, "spir_func "))
+			type += strlen("spir_func ");
+		e->access_bytes = llvm_type_bytes(type);
+	} else if (strstr(s, "atomicrmw ") || strstr(s, "cmpxchg ")) {
+		e->access = ACCESS_ATOMIC;
+	} else if (starts_with(s, "store ")) {
 		e->access = ACCESS_WRITE;
 		e->access_bytes = llvm_type_bytes(s + strlen("store "));
 	} else if (load || starts_with(s, "load ")) {

@@ -20,7 +20,8 @@ enum msg_kind { MSG_DIVERGENCE, MSG_OUT_OF_BOUNDS, MSG_DATA_RACE, MSG_UNINITIALI
 
 enum uninit_kind { UNINIT_WRITE, UNINIT_BRANCH, UNINIT_INDEX, UNINIT_ADDRESS };
 
-enum access { ACCESS_UNKNOWN, ACCESS_READ, ACCESS_WRITE };
+/* ACCESS_ATOMIC: an atomic read-modify-write (atomic_inc, atomic_add, ...) */
+enum access { ACCESS_UNKNOWN, ACCESS_READ, ACCESS_WRITE, ACCESS_ATOMIC };
 
 /* One work-item (or a whole work-group, for async copies) named in a message. */
 struct entity {
@@ -28,6 +29,7 @@ struct entity {
 	long global[3], local[3], group[3];
 	enum access access;
 	size_t access_bytes;     /* size of the loaded or stored type; 0 when unknown */
+	char func[32];           /* an atomic's OpenCL name ("atomic_inc"); "" when none */
 	int line;
 };
 
@@ -53,6 +55,17 @@ struct parsed_log {
 
 /* Reads every message of log into pl (pl->m allocated; the caller frees it). */
 void oclgrind_log_parse(const char *log, struct parsed_log *pl);
+
+/* ---- the learner's source (source-advice.c) ---- */
+/* The head of a loop whose body holds both lines a and b, or 0. */
+int source_loop_around(const char *src, int a, int b);
+/* The barrier that orders only global memory between a write and a read of a later point in
+ * program order: between the two lines, or, for a read above the write, after the write in the
+ * loop around both, then before the read; else the source's first one; 0 when none. */
+int source_global_only_barrier_after(const char *src, int write, int read);
+/* Whether a subscript of `array` on the line is a global id: get_global_id itself, or a variable
+ * assigned from it above. The line, or 0. */
+int source_index_global_id(const char *src, int line, const char *array);
 
 /* ---- words for the learner (oclgrind-log.c) ---- */
 /* The id alone ("3", "(1,0)"), to be placed in a sentence. Allocated. */
@@ -116,5 +129,15 @@ int local_arrays_parse(const char *channel, struct local_array **out);   /* allo
 bool unwritten_read_find(const char *channel, const long group[3], const long local[3],
 			 struct unwritten_read *u);
 void unwritten_read_release(struct unwritten_read *u);
+
+/* ---- the findings (analyze.c, race.c) ---- */
+bool same_id(const long a[3], const long b[3]);
+/* Appends "    18 | code" for a line of the learner's file, when it can be read. */
+void add_source_line(struct msg *m, const char *src, int line);
+/* "FILE:LINE: what. ", what a catalog word. */
+void add_location(struct msg *m, const char *path, int line, const char *what);
+void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
+		  const struct analysis_memory *mem, const char *path, const char *src,
+		  struct finding *f, struct msg *out);
 
 #endif

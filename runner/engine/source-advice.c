@@ -4,7 +4,7 @@
  * accesses and their fences, the loop a race repeats in, whether every store into a buffer is
  * guarded. Plain text, line by line, as the learner wrote it: no compiler is involved.
  */
-#include "engine/engine.h"
+#include "engine/oclgrind-log.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -213,6 +213,165 @@ int source_loop_before(const char *src, int before)
 			found = l;
 		free(text);
 	}
+	free(L.start);
+	return found;
+}
+
+/* The last line of the loop (or any statement) that starts on line `head`: where its braces
+ * close, or its one statement without braces ends; head itself when it cannot be told. */
+static int statement_end(const struct lines *L, int head)
+{
+	int braces = 0, parens = 0;
+	bool opened = false;
+	for (int l = head; l <= L->n && l < head + 10 * SCAN_BACK_LINES; l++) {
+		const char *p = L->start[l - 1];
+		for (; *p && *p != '\n'; p++) {
+			if (p[0] == '/' && p[1] == '/')
+				break;
+			parens += (*p == '(') - (*p == ')');
+			if (*p == '{') {
+				braces++;
+				opened = true;
+			} else if (*p == '}' && --braces <= 0 && opened) {
+				return l;
+			} else if (*p == ';' && !parens && !braces) {
+				return l;
+			}
+		}
+	}
+	return head;
+}
+
+static bool is_loop_head(const struct lines *L, int l)
+{
+	char *text = line_of(L, l);
+	const char *code = text + strspn(text, " \t}");
+	bool loop = starts_with_keyword(code, "for") || starts_with_keyword(code, "while") ||
+		    starts_with_keyword(code, "do");
+	free(text);
+	return loop;
+}
+
+int source_loop_around(const char *src, int a, int b)
+{
+	if (!src || a < 1 || b < 1)
+		return 0;
+	struct lines L;
+	lines_index(&L, src);
+	int lo = a < b ? a : b, hi = a < b ? b : a, found = 0;
+	for (int l = lo; l > 0 && l > lo - SCAN_BACK_LINES && !found; l--)
+		if (is_loop_head(&L, l) && statement_end(&L, l) >= hi)
+			found = l;
+	free(L.start);
+	return found;
+}
+
+int source_global_only_barrier_after(const char *src, int write, int read)
+{
+	struct lines L;
+	lines_index(&L, src);
+	int found = 0;
+	if (write > 0 && read > write) {
+		for (int l = write + 1; l < read && l <= L.n && !found; l++)
+			if (barrier_fences(&L, l) == BARRIER_GLOBAL)
+				found = l;
+	} else if (write > 0 && read > 0) {
+		/* the read is a later round's: after the write to the loop's end, then from the
+		 * loop's head to the read */
+		int head = 0;
+		for (int l = read; l > 0 && l > read - SCAN_BACK_LINES && !head; l--)
+			if (is_loop_head(&L, l) && statement_end(&L, l) >= write)
+				head = l;
+		int end = head ? statement_end(&L, head) : 0;
+		for (int l = write + 1; l <= end && !found; l++)
+			if (barrier_fences(&L, l) == BARRIER_GLOBAL)
+				found = l;
+		for (int l = head; head && l < read && !found; l++)
+			if (barrier_fences(&L, l) == BARRIER_GLOBAL)
+				found = l;
+	}
+	free(L.start);
+	return found ? found : source_global_only_barrier(src);
+}
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Whether the name is assigned a value from get_global_id on a line above `line` (a
+ * declaration `size_t gid = get_global_id(0);` or an assignment). */
+static bool from_global_id(const struct lines *L, int line, const char *name, size_t n)
+{
+	for (int l = line; l > 0 && l > line - SCAN_BACK_LINES; l--) {
+		char *text = line_of(L, l);
+		char *comment = strstr(text, "//");
+		if (comment)
+			*comment = '\0';
+		bool found = false;
+		for (const char *p = strstr(text, "get_global_id"); p && !found; p = NULL) {
+			for (const char *q = text; (q = strstr(q, name)) && q < p && !found; q++) {
+				const char *after = q + n + strspn(q + n, " \t");
+				found = (q == text || !ident_char(q[-1])) && !ident_char(q[n]) &&
+					after[0] == '=' && after[1] != '=';
+			}
+		}
+		free(text);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
+int source_index_global_id(const char *src, int line, const char *array)
+{
+	if (!src || line < 1 || !array || !*array)
+		return 0;
+	struct lines L;
+	lines_index(&L, src);
+	char *text = line_of(&L, line);
+	char *comment = strstr(text, "//");
+	if (comment)
+		*comment = '\0';
+	size_t an = strlen(array);
+	int found = 0;
+	for (const char *p = strstr(text, array); p && !found; p = strstr(p + 1, array)) {
+		const char *q = p + an + strspn(p + an, " \t");
+		if ((p > text && ident_char(p[-1])) || *q != '[')
+			continue;
+		/* every subscript of the access: [a][b] */
+		while (*q == '[' && !found) {
+			int depth = 0;
+			const char *start = q + 1;
+			for (; *q; q++) {
+				depth += (*q == '[') - (*q == ']');
+				if (!depth)
+					break;
+			}
+			char *sub = xstrfmt("%.*s", (int)(q - start), start);
+			if (strstr(sub, "get_global_id"))
+				found = line;
+			for (const char *t = sub; *t && !found;) {
+				size_t k = 0;
+				if (!ident_char(*t) || isdigit((unsigned char)*t)) {
+					t++;
+					continue;
+				}
+				while (ident_char(t[k]))
+					k++;
+				char *id = xstrfmt("%.*s", (int)k, t);
+				if (from_global_id(&L, line, id, k))
+					found = line;
+				free(id);
+				t += k;
+			}
+			free(sub);
+			if (*q)
+				q++;
+			q += strspn(q, " \t");
+		}
+	}
+	free(text);
 	free(L.start);
 	return found;
 }

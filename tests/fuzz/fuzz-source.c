@@ -2,11 +2,12 @@
  * fuzz-source.c: the learner's source as the parent reads it before any compiler: the search
  * for a directive that reads another file, the tokens the verdict cache keys on, the call
  * graph that finds recursion, and the lines the analysis's advice looks for (guards, an early
- * return, a barrier's fence). The bytes are the learner's, so anything goes.
+ * return, a barrier's fence, the loop around two lines, a global id in a subscript). The bytes are the learner's, so anything goes.
  */
 #include "fuzz.h"
 
 #include "engine/engine.h"
+#include "engine/oclgrind-log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -23,6 +24,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int line = 0; line < 40; line += 7) {
 		source_early_return(text, line);
 		source_guard_line(text, line);
+		source_index_global_id(text, line, "block");
+		source_loop_around(text, line, 40 - line);
+		source_global_only_barrier_after(text, line, 40 - line);
 	}
 	free(text);
 	return 0;

@@ -97,6 +97,40 @@ static void run_case(const char *kase, struct finding *f)
 		if (!strstr((haystack), (needle))) \
 			fail_msg("missing \"%s\" in:\n%s", (needle), (haystack)); \
 	} while (0)
+#define assert_lacks(haystack, needle) \
+	do { \
+		if (strstr((haystack), (needle))) \
+			fail_msg("\"%s\" should not be in:\n%s", (needle), (haystack)); \
+	} while (0)
+
+/* A captured case of another exercise: its log and kernel (the learner's source), the host's
+ * buffers of its first launch, and the access plugin's channel (may be NULL). The words that
+ * must be in the finding, then NULL, then those that must not. */
+static void expect_in(const char *kase, const struct analysis_buffer *bufs, int nbufs,
+		      const char *channel, enum verdict v, int line, const char *const words[])
+{
+	char *log = load_log(kase), *name = xstrfmt("%s.cl", kase), *learner = data_path(name);
+	char *src = NULL;
+	size_t len;
+	if (read_file(learner, &src, &len) < 0)
+		fail_msg("cannot read %s", learner);
+	struct finding f;
+	assert_int_equal(verdict_from_analysis(log, learner, src, bufs, nbufs, channel, &f), 0);
+	if (f.verdict != v)
+		fail_msg("%s: verdict %s, expected %s\n%s", kase, verdict_name(f.verdict),
+			 verdict_name(v), text_of(&f.message) ? text_of(&f.message) : "");
+	assert_int_equal(f.line, line);
+	int i = 0;
+	for (; words[i]; i++)
+		assert_has(text_of(&f.message), words[i]);
+	for (i++; words[i]; i++)
+		assert_lacks(text_of(&f.message), words[i]);
+	finding_release(&f);
+	free(src);
+	free(log);
+	free(name);
+	free(learner);
+}
 
 static void expect(const char *kase, enum verdict v, int line, const char *const words[])
 {
@@ -138,7 +172,12 @@ static void test_barrier_in_if(void **state)
 	expect("reduction-barrier-in-if", VERDICT_BARRIER_DIVERGENCE, 18, (const char *[]){
 		"barrier divergence", "Only 32 of the 64 work-items of work-group 0",
 		"barrier at line 18", "the other 32 did not", "18 | barrier(CLK_LOCAL_MEM_FENCE);",
-		"hangs", "Move the barrier out of the branch", NULL });
+		"undefined: wrong results or a hang", "Move the barrier out of the branch", NULL });
+	struct finding f;
+	run_case("reduction-barrier-in-if", &f);
+	assert_lacks(text_of(&f.message), "a GPU does not");
+	assert_lacks(text_of(&f.message), "forever");
+	finding_release(&f);
 }
 
 static void test_barrier_in_if_else(void **state)
@@ -238,8 +277,164 @@ static void test_race_between_groups(void **state)
 	(void)state;
 	expect("reduction-groups-race", VERDICT_DATA_RACE, 22, (const char *[]){
 		"On `out`, work-item 0 of work-group 1 wrote `out[0]` at line 22",
-		"work-item 0 of work-group 0 wrote it at line 22", "No barrier orders different "
-		"work-groups", "each work-group must own its region", NULL });
+		"work-item 0 of work-group 0 wrote it at line 22", "No barrier can help: a barrier "
+		"orders only the work-items of one work-group", "Each work-group must own its region",
+		NULL });
+}
+
+/* ---- races named from what Oclgrind logged of each access ---- */
+
+static const struct analysis_buffer compact_bufs[] = {
+	{ "in", ARG_GLOBAL, 10 * 4 }, { "out", ARG_GLOBAL, 10 * 4 }, { "count", ARG_GLOBAL, 4 },
+};
+static const struct analysis_buffer histogram_bufs[] = {
+	{ "data", ARG_GLOBAL, 28 }, { "counts", ARG_GLOBAL, 64 }, { "local_counts", ARG_LOCAL, 64 },
+};
+
+/* A plain read of the counter beside atomic_inc: the read is the read, the atomic the update,
+ * and no barrier is advised. */
+static void test_race_with_an_atomic(void **state)
+{
+	(void)state;
+	expect_in("compact-atomic-mix", compact_bufs, 3, NULL, VERDICT_DATA_RACE, 5, (const char *[]){
+		"work-item 5 of work-group 0 updated `count[0]` with atomic_inc at line 6",
+		"work-item 7 of the same work-group read it without an atomic at line 5",
+		"An atomic is safe only against other atomics: the plain access at line 5",
+		"use what the atomic returns", NULL,
+		"wrote `count[0]` at line 5", "read it at line 6", "barrier(", NULL });
+	/* an atomic the log shows as an LLVM instruction (atomicrmw) has no built-in's name */
+	char *log = load_log("compact-atomic-mix");
+	const char *call = "%call7 = call spir_func i32 @_Z10atomic_incPU3AS1Vj(i32 addrspace(1)* noundef %11) #5, !dbg !43";
+	struct sbuf sb = SBUF_INIT;
+	for (const char *p = log, *at; *p; p = at + strlen(call)) {
+		at = strstr(p, call);
+		if (!at) {
+			sbuf_adds(&sb, p);
+			break;
+		}
+		sbuf_add(&sb, p, (size_t)(at - p));
+		sbuf_adds(&sb, "%x = atomicrmw add i32 addrspace(1)* %11, i32 1 seq_cst, align 4, !dbg !43");
+	}
+	struct finding f;
+	assert_int_equal(verdict_from_analysis(sbuf_str(&sb), "k.cl", NULL, compact_bufs, 3, NULL, &f), 0);
+	assert_int_equal(f.verdict, VERDICT_DATA_RACE);
+	assert_has(text_of(&f.message), "updated `count[0]` with an atomic operation at line 6");
+	assert_has(text_in(&f.message, "pt-BR"), "atualizou `count[0]` com uma operação atômica na linha 6");
+	finding_release(&f);
+	sbuf_release(&sb);
+	free(log);
+}
+
+/* `uint place = count[0]; count[0] = place + 1;`: each work-item reads and writes the counter,
+ * a read-modify-write no barrier orders. */
+static void test_counter_updated_by_many(void **state)
+{
+	(void)state;
+	expect_in("compact-counter", compact_bufs, 3, NULL, VERDICT_DATA_RACE, 5, (const char *[]){
+		"wrote `count[0]` at line 6", "read it at line 5",
+		"Several work-items each read this place, change the value and write it back",
+		"A barrier cannot help", "atomic_inc(&x)", NULL,
+		"Put barrier", "barrier(CLK_LOCAL_MEM_FENCE)", "with no barrier between", NULL });
+}
+
+/* histogram's `local_counts[v]++`: an atomic on the local bin, not a barrier. */
+static void test_local_increment_needs_an_atomic(void **state)
+{
+	(void)state;
+	expect_in("histogram-plain-increment", histogram_bufs, 3, NULL, VERDICT_DATA_RACE, 12,
+		  (const char *[]){ "On `local_counts` (local memory)", "A barrier cannot help",
+				    "atomic_inc(&x)", NULL,
+				    "read into a private variable", "end every step with", NULL });
+}
+
+/* The groups' counters added into counts without an atomic: work-groups meet, no barrier helps,
+ * and the fix is an atomic, not a kernel launch of its own. */
+static void test_groups_updating_one_place(void **state)
+{
+	(void)state;
+	expect_in("histogram-plain-merge", histogram_bufs, 3, NULL, VERDICT_DATA_RACE, 16,
+		  (const char *[]){ "of different work-groups", "No barrier can help",
+				    "a barrier orders only the work-items of one work-group",
+				    "atomic_add(&x, v)", NULL,
+				    "separate kernel launch", "barrier(CLK", NULL });
+}
+
+/* scan_blelloch clearing the root in another work-item (lid == W - 1) right after the up-sweep:
+ * the read comes first, the write after it. */
+static void test_read_then_write_in_order(void **state)
+{
+	(void)state;
+	const struct analysis_buffer bufs[] = {
+		{ "in", ARG_GLOBAL, 148 }, { "out", ARG_GLOBAL, 148 }, { "tmp", ARG_LOCAL, 528 },
+	};
+	expect_in("scan-root-cleared-late", bufs, 3, NULL, VERDICT_DATA_RACE, 21, (const char *[]){
+		"wrote `tmp[127]` at line 28", "read it at line 21",
+		"between the read (line 21) and the write (line 28)",
+		"everyone must have read the old value before anyone overwrites it", NULL,
+		"between the write (line 28) and the read (line 21)", NULL });
+}
+
+/* Global-only fences (memory_4): the barrier named is the one between the write and the next
+ * round's read (line 25), not the one after the loads (line 19). */
+static void test_fence_between_the_two(void **state)
+{
+	(void)state;
+	expect_in("reduction-global-fence", reduction_bufs, 3, NULL, VERDICT_DATA_RACE, 24,
+		  (const char *[]){ "the barrier at line 25 orders only global memory",
+				    "barrier(CLK_GLOBAL_MEM_FENCE) at line 25", NULL,
+				    "line 19", NULL });
+}
+
+/* `block[gid] = in[gid]`: a global id indexing the kernel's __local block is named so, not told
+ * "one past the end... off by one?". */
+static void test_global_id_into_local_memory(void **state)
+{
+	(void)state;
+	const struct analysis_buffer bufs[] = { { "in", ARG_GLOBAL, 256 }, { "out", ARG_GLOBAL, 256 } };
+	const char *channel = "accessed\treverse_blocks\nlocal\t1\tblock\t4\t64\t0\n";
+	expect_in("reverse-global-id", bufs, 2, channel, VERDICT_OUT_OF_BOUNDS, 10, (const char *[]){
+		"wrote `block[64]`, past the end", "The index is this work-item's global id, 64 (its "
+		"local id is 0)", "indexed from 0 in every work-group, by the local id",
+		"not by one", NULL, "one past the end", "off by one?", "Guard the access", NULL });
+	/* the source alone tells it where the log does not: a work-item whose global id is not the
+	 * index */
+	char *log = load_log("reverse-global-id");
+	char *at = strstr(log, "Global(64,0,0) Local(0,0,0)");
+	memcpy(at, "Global(65,0,0) Local(1,0,0)", strlen("Global(65,0,0) Local(1,0,0)"));
+	struct finding f;
+	const char *src = "__kernel void reverse_blocks(__global const int *in, __global int *out)\n"
+			  "{\n\t__local int block[64];\n\tsize_t gid = get_global_id(0);\n"
+			  "\tsize_t lid = get_local_id(0);\n\n\n\n\n\tblock[gid] = in[gid];\n}\n";
+	assert_int_equal(verdict_from_analysis(log, "k.cl", src, bufs, 2, channel, &f), 0);
+	assert_has(text_of(&f.message), "The index at line 10 is computed from get_global_id");
+	assert_lacks(text_of(&f.message), "off by one?");
+	finding_release(&f);
+	/* and an index from the local id that overruns by one stays an off-by-one */
+	const char *by_lid = "__kernel void reverse_blocks(__global const int *in, __global int *out)\n"
+			     "{\n\t__local int block[64];\n\tsize_t gid = get_global_id(0);\n"
+			     "\tsize_t lid = get_local_id(0);\n\n\n\n\n\tblock[lid + 63] = in[gid];\n}\n";
+	assert_int_equal(verdict_from_analysis(log, "k.cl", by_lid, bufs, 2, channel, &f), 0);
+	assert_has(text_of(&f.message), "one past the end");
+	assert_has(text_of(&f.message), "off by one?");
+	assert_lacks(text_of(&f.message), "global id");
+	finding_release(&f);
+	free(log);
+	/* far past the end, in work-group 0 (global and local ids alike): no off-by-one guessed */
+	log = load_log("reverse-global-id");
+	at = strstr(log, "local memory address 0x1000000000100");
+	memcpy(at, "local memory address 0x1000000000190", strlen("local memory address 0x1000000000190"));
+	at = strstr(log, "Global(64,0,0) Local(0,0,0) Group(1,0,0)");
+	memcpy(at, "Global(1,0,0) Local(1,0,0) Group(0,0,0) ", strlen("Global(1,0,0) Local(1,0,0) Group(0,0,0) "));
+	const char *far = "__kernel void reverse_blocks(__global const int *in, __global int *out)\n"
+			  "{\n\t__local int block[64];\n\tsize_t gid = get_global_id(0);\n"
+			  "\tsize_t lid = get_local_id(0);\n\n\n\n\n\tblock[lid * 100] = in[gid];\n}\n";
+	assert_int_equal(verdict_from_analysis(log, "k.cl", far, bufs, 2, channel, &f), 0);
+	assert_has(text_of(&f.message), "wrote `block[100]`, 37 past the end");
+	assert_has(text_of(&f.message), "check which id or size the index is computed from");
+	assert_lacks(text_of(&f.message), "off by one?");
+	assert_lacks(text_of(&f.message), "global id");
+	finding_release(&f);
+	free(log);
 }
 
 /* ---- uninitialised ---- */
@@ -319,6 +514,57 @@ static void test_a_race_in_portuguese(void **state)
 	assert_has(text_in(&f.message, "pt-BR"), "entre a escrita (linha 8) e a leitura (linha 18)");
 	finding_release(&f);
 	free(log);
+}
+
+/* The findings above in Portuguese: no English word outside the quoted source. */
+static void test_new_findings_in_portuguese(void **state)
+{
+	(void)state;
+	const struct analysis_buffer scan_bufs[] = {
+		{ "in", ARG_GLOBAL, 148 }, { "out", ARG_GLOBAL, 148 }, { "tmp", ARG_LOCAL, 528 },
+	};
+	const struct analysis_buffer reverse_bufs[] = { { "in", ARG_GLOBAL, 256 }, { "out", ARG_GLOBAL, 256 } };
+	const struct { const char *kase; const struct analysis_buffer *bufs; const char *channel; } cases[] = {
+		{ "compact-atomic-mix", compact_bufs, NULL },
+		{ "compact-counter", compact_bufs, NULL },
+		{ "histogram-plain-increment", histogram_bufs, NULL },
+		{ "histogram-plain-merge", histogram_bufs, NULL },
+		{ "scan-root-cleared-late", scan_bufs, NULL },
+		{ "reduction-global-fence", reduction_bufs, NULL },
+		{ "reverse-global-id", reverse_bufs, "accessed\treverse_blocks\nlocal\t1\tblock\t4\t64\t0\n" },
+	};
+	const char *english[] = { "work-", "At line", "On ", " the ", " of ", " and ", " wrote",
+				  " read ", "data race", "out-of-bounds", "barrier can", "atomic step",
+				  "global id", "local id", NULL };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *log = load_log(cases[i].kase), *name = xstrfmt("%s.cl", cases[i].kase);
+		char *learner = data_path(name), *src = NULL;
+		size_t len;
+		if (read_file(learner, &src, &len) < 0)
+			fail_msg("cannot read %s", learner);
+		struct finding f;
+		int nbufs = cases[i].bufs == reverse_bufs ? 2 : 3;
+		assert_int_equal(verdict_from_analysis(log, learner, src, cases[i].bufs, nbufs,
+						       cases[i].channel, &f), 0);
+		const char *pt = text_in(&f.message, "pt-BR");
+		assert_non_null(pt);
+		struct sbuf words = SBUF_INIT;
+		for (const char *p = pt + strlen(learner); *p;) {
+			size_t n = strcspn(p, "\n");
+			if (!strstr(p, " | ") || (size_t)(strstr(p, " | ") - p) > n)
+				sbuf_add(&words, p, n);
+			p += n + (p[n] == '\n');
+		}
+		for (int w = 0; english[w]; w++)
+			if (strstr(sbuf_str(&words), english[w]))
+				fail_msg("%s: \"%s\" in:\n%s", cases[i].kase, english[w], pt);
+		sbuf_release(&words);
+		finding_release(&f);
+		free(src);
+		free(log);
+		free(name);
+		free(learner);
+	}
 }
 
 /* ---- the address map and its fallbacks ---- */
@@ -568,10 +814,18 @@ int main(void)
 		cmocka_unit_test(test_in_place_update),
 		cmocka_unit_test(test_transpose_no_barrier),
 		cmocka_unit_test(test_race_between_groups),
+		cmocka_unit_test(test_race_with_an_atomic),
+		cmocka_unit_test(test_counter_updated_by_many),
+		cmocka_unit_test(test_local_increment_needs_an_atomic),
+		cmocka_unit_test(test_groups_updating_one_place),
+		cmocka_unit_test(test_read_then_write_in_order),
+		cmocka_unit_test(test_fence_between_the_two),
+		cmocka_unit_test(test_global_id_into_local_memory),
 		cmocka_unit_test(test_no_zero_init),
 		cmocka_unit_test(test_private_without_start_value),
 		cmocka_unit_test(test_findings_in_portuguese),
 		cmocka_unit_test(test_a_race_in_portuguese),
+		cmocka_unit_test(test_new_findings_in_portuguese),
 		cmocka_unit_test(test_unreadable_learner_file),
 		cmocka_unit_test(test_mapping_that_contradicts_the_log_is_dropped),
 		cmocka_unit_test(test_several_launches),

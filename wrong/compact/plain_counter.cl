@@ -1,5 +1,6 @@
-// expect: data_race line 8
+// expect: data_race line 9
 // message: atomic_inc(count)
+// message: Several work-items each read this place, change the value and write it back
 // The counter read and increased without an atomic: two work-items can take the same place.
 __kernel void compact(__global const int *in, __global int *out, __global uint *count, uint n)
 {

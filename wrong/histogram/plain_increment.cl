@@ -1,5 +1,6 @@
-// expect: data_race line 12
+// expect: data_race line 13
 // message: atomic_inc(&local_counts[v])
+// message: A barrier cannot help, for they all update at the same time
 // A plain increment: two work-items that count the same value at once both read the old count.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
 			uint n, uint bins)

@@ -1,5 +1,5 @@
 // expect: requirement_unmet
-// message: does not use __local memory
+// message: does not use `Asub`
 // Right results without the tiles: each work-item reads a whole row of A and a whole column
 // of B from global memory, and no value is shared through local memory.
 __kernel void matmul(__global const float *A, __global const float *B, __global float *C,

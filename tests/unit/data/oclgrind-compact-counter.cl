@@ -1,0 +1,9 @@
+__kernel void compact(__global const int *in, __global int *out, __global uint *count, uint n)
+{
+	size_t i = get_global_id(0);
+	if (i < n && in[i] > 0) {
+		uint place = count[0];
+		count[0] = place + 1;
+		out[place] = in[i];
+	}
+}

@@ -1,0 +1,16 @@
+// reverse_blocks: every block of BLOCK elements comes out reversed.
+#define BLOCK 64
+
+__kernel void reverse_blocks(__global const int *in, __global int *out)
+{
+	__local int block[BLOCK];
+	size_t gid = get_global_id(0);
+	size_t lid = get_local_id(0);
+
+	block[gid] = in[gid];
+
+	// The slot read below was written by another work-item of the group.
+	barrier(CLK_LOCAL_MEM_FENCE);
+
+	out[gid] = block[BLOCK - 1 - lid];
+}

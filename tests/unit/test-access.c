@@ -1,0 +1,167 @@
+/*
+ * test-access.c: the access plugin's lines become figures under the check's names, and the
+ * check's [access] rules are judged against them, with words that say only what the figures show.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "course/course.h"
+#include "engine/engine.h"
+#include "msg-asserts.h"
+
+#define assert_has(haystack, needle) \
+	do { \
+		if (!strstr((haystack), (needle))) \
+			fail_msg("missing \"%s\" in:\n%s", (needle), (haystack)); \
+	} while (0)
+#define assert_lacks(haystack, needle) \
+	do { \
+		if (strstr((haystack), (needle))) \
+			fail_msg("\"%s\" should not be in:\n%s", (needle), (haystack)); \
+	} while (0)
+
+/* matmul_tiled's signature: A, B, C, Asub, Bsub, M, N, K */
+static void matmul_spec(struct check_spec *spec)
+{
+	static const struct { const char *name; enum arg_kind kind; } args[] = {
+		{ "A", ARG_GLOBAL }, { "B", ARG_GLOBAL }, { "C", ARG_GLOBAL },
+		{ "Asub", ARG_LOCAL }, { "Bsub", ARG_LOCAL },
+		{ "M", ARG_SCALAR }, { "N", ARG_SCALAR }, { "K", ARG_SCALAR },
+	};
+	memset(spec, 0, sizeof(*spec));
+	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
+		copy_str(spec->args[i].name, sizeof(spec->args[i].name), args[i].name);
+		spec->args[i].kind = args[i].kind;
+	}
+	spec->nargs = (int)(sizeof(args) / sizeof(args[0]));
+}
+
+static void rule(struct check_spec *spec, const char *name, const char *key, const char *value)
+{
+	char err[256];
+	if (access_rule_key(spec, name, key, value, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+}
+
+/* The rules judged on the plugin's lines: the message's text (NULL when every rule holds). */
+static char *judge(const struct check_spec *spec, const char *lines)
+{
+	struct access_figure *f = NULL;
+	int n = access_figures_parse(lines, spec, &f);
+	assert_true(n >= 0);
+	struct msg m = MSG_INIT;
+	int line = -1;
+	int broken = access_rules_check(spec, f, n, NULL, &m, &line);
+	char *text = broken ? msg_text(&m, NULL) : NULL;
+	msg_release(&m);
+	free(f);
+	return text;
+}
+
+/* "#4" is the fifth argument, Bsub, whatever the learner called it */
+static void test_arguments_by_place(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	matmul_spec(&spec);
+	struct access_figure *f = NULL;
+	int n = access_figures_parse("accessed\tmatmul\naccess\tl\tload\t22\t#4\t4\t8\t0\t0\t0\t8\t1\t5\n"
+				     "access\tl\tload\t23\t#9\t4\t8\t0\t0\t0\t8\t1\t5\n", &spec, &f);
+	assert_int_equal(n, 2);
+	assert_string_equal(f[0].name, "Bsub");
+	assert_string_equal(f[1].name, "?");
+	free(f);
+}
+
+/* Both tiles required: one shared tile does not meet the other's rule, and the words name the
+ * tile and what its figures show. */
+static void test_sharing_per_array(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	matmul_spec(&spec);
+	rule(&spec, "Asub", "shared", "yes");
+	rule(&spec, "Bsub", "shared", "yes");
+	const char *a_shared = "accessed\tmatmul\n"
+			       "access\tl\tstore\t17\t#3\t4\t8\t0\t0\t0\t8\t1\t0\n"
+			       "access\tl\tload\t22\t#3\t4\t8\t0\t0\t0\t8\t1\t5\n";
+	/* B read straight from global memory: no Bsub at all */
+	char *text = judge(&spec, a_shared);
+	assert_non_null(text);
+	assert_has(text, "Your kernel does not use `Bsub` while it runs");
+	assert_lacks(text, "__local memory");
+	assert_lacks(text, "reads back only what it stored itself");
+	free(text);
+	/* Bsub stored, never read */
+	char *lines = xstrfmt("%saccess\tl\tstore\t18\t#4\t4\t8\t0\t0\t0\t8\t1\t0\n", a_shared);
+	text = judge(&spec, lines);
+	assert_has(text, "Values are stored into `Bsub`, but no work-item reads them back");
+	assert_lacks(text, "reads back only what it stored itself");
+	free(text);
+	free(lines);
+	/* Bsub read, never stored into (nothing the kernel stores itself) */
+	lines = xstrfmt("%saccess\tl\tload\t22\t#4\t4\t8\t0\t0\t0\t8\t1\t0\n", a_shared);
+	text = judge(&spec, lines);
+	assert_has(text, "nothing is stored into it while the kernel runs");
+	assert_lacks(text, "reads back only what it stored itself");
+	free(text);
+	free(lines);
+	/* each work-item reads back its own slot of Bsub: that, and only that, is said */
+	lines = xstrfmt("%saccess\tl\tstore\t18\t#4\t4\t8\t0\t0\t0\t8\t1\t0\n"
+			"access\tl\tload\t22\t#4\t4\t8\t0\t0\t0\t8\t1\t0\n", a_shared);
+	text = judge(&spec, lines);
+	assert_has(text, "No work-item reads a value of `Bsub` that another work-item wrote: each one "
+			 "reads back only what it stored itself");
+	free(text);
+	free(lines);
+	/* both shared: met */
+	lines = xstrfmt("%saccess\tl\tstore\t18\t#4\t4\t8\t0\t0\t0\t8\t1\t0\n"
+			"access\tl\tload\t22\t#4\t4\t8\t0\t0\t0\t8\t1\t3\n", a_shared);
+	assert_null(judge(&spec, lines));
+	free(lines);
+	access_rules_release(&spec);
+
+	/* [access local] is met by either tile */
+	matmul_spec(&spec);
+	rule(&spec, "local", "shared", "yes");
+	assert_null(judge(&spec, a_shared));
+	text = judge(&spec, "accessed\tmatmul\n");
+	assert_has(text, "Your kernel does not use __local memory while it runs");
+	free(text);
+	access_rules_release(&spec);
+}
+
+/* 8-byte values: the conflict the plugin measured within a phase, and how a phase is made */
+static void test_wide_values_conflict_by_phase(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	matmul_spec(&spec);
+	rule(&spec, "local", "conflicts", "none");
+	assert_null(judge(&spec, "accessed\tk\naccess\tl\tload\t15\twide\t8\t8\t0\t0\t0\t8\t1\t0\n"));
+	char *text = judge(&spec, "accessed\tk\naccess\tl\tload\t16\twide\t8\t8\t0\t0\t0\t16\t2\t0\n");
+	assert_has(text, "At line 16 the work-items of a warp read local memory (`wide`) with bank conflicts: up to 2");
+	assert_has(text, "Values of 8 bytes are served in phases of 16 work-items, and banks conflict only "
+			 "within a phase.");
+	free(text);
+	text = judge(&spec, "accessed\tk\naccess\tl\tload\t16\tint32\t4\t8\t0\t0\t0\t16\t2\t0\n");
+	assert_lacks(text, "phases");
+	free(text);
+	access_rules_release(&spec);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_arguments_by_place),
+		cmocka_unit_test(test_sharing_per_array),
+		cmocka_unit_test(test_wide_values_conflict_by_phase),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
