@@ -64,10 +64,9 @@ static void reference_store(uint64_t key, const struct sbuf *output)
 
 static void timeout_advice(struct msg *m)
 {
-	msg_adds(m, N_("The usual causes: a barrier that not every work-item of a group reaches (a "
-		  "barrier inside an if, or inside a loop whose number of steps differs between "
-		  "work-items: the others wait there forever), or a loop whose condition never becomes "
-		  "false."));
+	msg_adds(m, N_("Is there a barrier that not every work-item of a group reaches (a barrier "
+		  "inside an if, or inside a loop whose number of steps differs between work-items: "
+		  "undefined, and a common hang), or a loop whose condition never becomes false?"));
 }
 
 bool check_killed_outside(const struct child *ch, long cpu_s)

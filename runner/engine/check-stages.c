@@ -135,8 +135,9 @@ static void lucky_trailer(enum verdict v, const char *device, struct msg *m)
 	switch (v) {
 	case VERDICT_DATA_RACE:
 	case VERDICT_BARRIER_DIVERGENCE:
-		msg_addf(m, N_("On %s your results were right, but only by chance: a GPU runs "
-				   "work-items truly in parallel and would not forgive this."), device);
+		msg_addf(m, N_("On %s your results were right, but only by chance: OpenCL leaves "
+				   "this undefined, and a GPU, which runs work-items truly in parallel, may "
+				   "give wrong results or hang."), device);
 		return;
 	case VERDICT_OUT_OF_BOUNDS:
 		msg_addf(m, N_("On %s your results were right, but only by chance: the memory "
@@ -146,8 +147,8 @@ static void lucky_trailer(enum verdict v, const char *device, struct msg *m)
 		return;
 	case VERDICT_UNINITIALIZED:
 		msg_addf(m, N_("On %s your results were right, but only by chance: the memory "
-				   "happened to start as zeros there. A GPU gives whatever was left in it."),
-			       device);
+				   "happened to start as zeros there. Another device may hold whatever was "
+				   "left in it."), device);
 		return;
 	default:
 		msg_addf(m, N_("On %s your results were right, but only by chance."), device);
