@@ -270,12 +270,17 @@ void access_rules_release(struct check_spec *spec);
 #define MAX_ADVICE 16
 struct check_advice {
 	enum verdict verdict;
+	const struct diagnosis *diagnosis;   /* keyed by a diagnosis id; NULL: by the verdict */
 	struct lang_texts text;
 };
 /* Reads one key of [advice]; -1 with the reason in err. */
 int advice_key(struct check_spec *spec, const char *key, const char *value, char *err, size_t errlen);
-/* The advice for verdict v in lang, else in no language given, else NULL. */
-const char *advice_for(const struct check_spec *spec, enum verdict v, const char *lang);
+/* The one advice for verdict v in lang (else in no language given): the one keyed by the first
+ * of the diagnoses d (most likely first) when that one is proved, else the verdict's; NULL when
+ * there is none. */
+struct diagnosis_found;
+const char *advice_for(const struct check_spec *spec, enum verdict v, const struct diagnosis_found *d,
+		       int nd, const char *lang);
 void advice_release(struct check_spec *spec);
 
 struct check_spec {
@@ -488,10 +493,18 @@ struct wrong_kernel {
 	int nexpect;
 	char **messages;           /* texts every message of its checks must hold */
 	int nmessages;
+	/* Its `// diagnosis: ID` line: the catalogue's entry, first of every failing verdict's
+	 * diagnoses; NULL with diagnosis_none for a kernel that passes ("none"). */
+	const struct diagnosis *diagnosis;
+	bool diagnosis_none;
+	int diagnosis_at;          /* its line */
 };
 /* The wrong kernels of e, by name, with their expectations; returns how many problems were
  * found (printed as file:line). */
 int wrong_kernels_load(const struct course *c, const struct exercise *e, struct wrong_kernel **out,
+		       int *n);
+/* The same, printing nothing (a check reads them to match a wrong output). */
+int wrong_kernels_read(const struct course *c, const struct exercise *e, struct wrong_kernel **out,
 		       int *n);
 void wrong_kernels_release(struct wrong_kernel *k, int n);
 /* Folders of wrong/ that name no exercise: each a problem (printed); returns how many. */
@@ -516,5 +529,7 @@ const struct exercise *exercise_current(const struct course *c, const struct sta
 bool exercise_name_valid(const char *s);
 /* The exercise's title in lang, else in the course's own language, else its name. */
 const char *exercise_title_in(const char *lang, const struct exercise *e);
+
+#include "course/diagnosis.h"
 
 #endif

@@ -110,6 +110,11 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 	add_field(&out, "device", r->device);
 	add_msg_field(&out, "message", &r->message);   /* as data (the key keeps the language: advice is words) */
 	add_msg_field(&out, "picture", &r->picture);
+	for (int i = 0; i < r->ndiagnoses; i++) {   /* "diagnosis\tID CERTAIN\tEVIDENCE" */
+		char *head = xstrfmt("diagnosis\t%s %d", r->diagnoses[i].d->id, r->diagnoses[i].certain);
+		add_field(&out, head, r->diagnoses[i].evidence);
+		free(head);
+	}
 	add_field(&out, "printf", r->kernel_output);
 	add_field(&out, "buildlog", r->build_log);
 	/* the access figures, as the plugin writes them but with the check's names */
@@ -195,6 +200,16 @@ static int read_field(char *line, struct report *r)
 			return -1;
 		r->access = xrealloc(r->access, sizeof(*r->access) * (size_t)(r->naccess + 1));
 		r->access[r->naccess++] = a;
+	} else if (!strcmp(key, "diagnosis")) {
+		char id[64];
+		int certain = 0, used = 0;
+		const struct diagnosis *d = sscanf(v, "%63s %d\t%n", id, &certain, &used) == 2 && used
+					    ? diagnosis_find(id) : NULL;
+		if (!d)
+			return -1;
+		char *ev = field_value(v + used);
+		diagnosis_add(&r->diagnoses, &r->ndiagnoses, d, certain != 0, ev ? ev : "");
+		free(ev);
 	} else if (!strcmp(key, "analysis")) {
 		r->analysis_ran = atoi(v) != 0;
 	} else if (!strcmp(key, "test")) {

@@ -6,7 +6,7 @@
  * findings into one verdict, in the order a learner should fix things: build, signature,
  * requirement, then what the analysis found, then what the execution found.
  */
-#include "engine/engine.h"
+#include "engine/diagnose.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -397,6 +397,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	double t0 = now_seconds();
 	copy_str(r->exercise, sizeof(r->exercise), e->name);
 	struct check_spec *spec = xcalloc(1, sizeof(*spec));  /* about 200 KB: not on the stack */
+	struct proto_stream learner = PROTO_STREAM_INIT;   /* kept for diagnose() */
 	char *learner_src = NULL, *solution_src = NULL;
 	size_t learner_len = 0;
 	const char *path = o->file ? o->file : e->file_path;
@@ -569,7 +570,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		report_set_text(r, VERDICT_ERROR, "the check was stopped before its verdict");
 	} else {
 		struct sandbox_child *lc = &ch[idx[0]];
-		struct proto_stream learner = PROTO_STREAM_INIT, ref = PROTO_STREAM_INIT;
+		struct proto_stream ref = PROTO_STREAM_INIT;
 		struct sbuf began = SBUF_INIT;
 		proto_split(lc->output.buf ? lc->output.buf : "", lc->output.len, &learner);
 		/* Before "ready" the learner's code has not run: the build's word is trusted. */
@@ -614,7 +615,6 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		if (r->verdict == VERDICT_PASS && spec->naccess)
 			judge_access(spec, shown, o->lang, r);
 		sbuf_release(&began);
-		proto_stream_release(&learner);
 		proto_stream_release(&ref);
 	}
 	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
@@ -628,7 +628,8 @@ cleanup:
 	for (int i = 0; env[i]; i++)
 		free(env[i]); /* analysis_env allocates each string */
 	rc = r->verdict == VERDICT_ERROR ? -1 : 0;
-	const char *advice = advice_for(spec, r->verdict, o->lang);
+	diagnose(c, e, spec, learner_src, &learner, o->device, r);
+	const char *advice = advice_for(spec, r->verdict, r->diagnoses, r->ndiagnoses, o->lang);
 	if (advice && !r->interrupted) {   /* the instructor's word for this exercise comes last */
 		if (!msg_empty(&r->message))
 			msg_raw(&r->message, "\n\n");
@@ -637,6 +638,9 @@ cleanup:
 	if (o->cache)
 		verdict_cache_store(c->dir, &cache_key, r);
 out:
+	if (!r->ndiagnoses && !r->cached)   /* a verdict of the source alone (#include, recursion) */
+		diagnose(c, e, spec, learner_src, NULL, o->device, r);
+	proto_stream_release(&learner);
 	free(shown);
 	r->seconds = now_seconds() - t0;
 	free(learner_src);

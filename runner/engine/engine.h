@@ -103,6 +103,8 @@ struct report {
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
 	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
 	double seconds;
+	struct diagnosis_found *diagnoses;   /* the learner's mistake, most likely first (diagnose.c) */
+	int ndiagnoses;
 };
 #define REPORT_INIT { .verdict = VERDICT_PASS, .naccess = -1 }
 void report_release(struct report *r);
@@ -538,6 +540,5 @@ int proto_analysis_buffers(const char *text, struct analysis_buffer **out);
 /* The kernel's printf up to case upto (all: -1), from the learner's "printf CASE TEXT" lines of
  * text (shown, never read), at most 4 KB; NULL when there is none. Caller frees. */
 char *proto_printf_text(const char *text, int upto);
-
 
 #endif

@@ -342,6 +342,7 @@ void report_release(struct report *r)
 	free(r->access);
 	free(r->build_log);
 	free(r->kernel_output);
+	diagnoses_release(r->diagnoses, r->ndiagnoses);
 	struct report fresh = REPORT_INIT;
 	*r = fresh;
 }

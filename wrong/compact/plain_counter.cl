@@ -1,4 +1,5 @@
-// expect: data_race line 8
+// expect: data_race line 9
+// diagnosis: race_needs_atomic
 // message: atomic_inc(count)
 // The counter read and increased without an atomic: two work-items can take the same place.
 __kernel void compact(__global const int *in, __global int *out, __global uint *count, uint n)

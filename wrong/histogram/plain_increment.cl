@@ -1,4 +1,5 @@
-// expect: data_race line 12
+// expect: data_race line 13
+// diagnosis: race_needs_atomic
 // message: atomic_inc(&local_counts[v])
 // A plain increment: two work-items that count the same value at once both read the old count.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,

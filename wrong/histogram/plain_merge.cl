@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: race_needs_atomic
 // The group's counters are added into counts without an atomic: other groups add into
 // the same counters at the same time.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,

@@ -1,4 +1,5 @@
-// expect: data_race line 24
+// expect: data_race line 25
+// diagnosis: fence_wrong_space
 // message: orders only global memory
 // message: the barrier needs CLK_LOCAL_MEM_FENCE
 // The barriers are there, but with CLK_GLOBAL_MEM_FENCE: they order global memory only, and the
