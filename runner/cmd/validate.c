@@ -168,7 +168,8 @@ static void wrong_step(struct validation *v, const struct exercise *e, const str
 	run_check(v, e, k->path, x->no_analysis, x->seed, &r);
 	bool verdict_ok = r.verdict == x->verdict && (!x->line || r.line == x->line);
 	const char *lacks = verdict_ok ? message_lacks(k, &r) : NULL;
-	bool diagnosed = !verdict_ok || lacks || diagnosis_first(k, &r);
+	/* (an undeclared or unknown one is a problem of the files already) */
+	bool diagnosed = !verdict_ok || lacks || !k->diagnosis_at || diagnosis_first(k, &r);
 	bool ok = verdict_ok && !lacks && diagnosed;
 	struct sbuf what = SBUF_INIT, res = SBUF_INIT, tap = SBUF_INIT, want = SBUF_INIT;
 	sbuf_addf(&what, "%s/%s/%s.cl%s%s%s", WRONG_DIR, e->name, k->name, x->options[0] ? " [" : "",

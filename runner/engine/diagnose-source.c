@@ -169,6 +169,25 @@ bool diag_source_local_on_line(const char *src, int line, char *out, size_t cap)
 	return found;
 }
 
+/* Whether the expression text holds one of the names in set. */
+static bool mentions_only(const char *expr, char **set, int n)
+{
+	for (const char *p = expr; *p;) {
+		if (!word_char(*p)) {
+			p++;
+			continue;
+		}
+		size_t len = 0;
+		while (word_char(p[len]))
+			len++;
+		for (int i = 0; i < n; i++)
+			if (strlen(set[i]) == len && !strncmp(set[i], p, len))
+				return true;
+		p += len;
+	}
+	return false;
+}
+
 /* Whether the expression text holds get_global_id or one of the names in set. */
 static bool mentions(const char *expr, char **set, int n)
 {
@@ -190,12 +209,12 @@ static bool mentions(const char *expr, char **set, int n)
 	return false;
 }
 
-bool diag_source_from_global_id(const char *src, const char *expr, int before)
+/* Whether expr mentions a name of set, or one given a value (before line `before`) from an
+ * expression that mentions one, directly or through another such name; set grows. With
+ * global_id, get_global_id counts as one of them. */
+static bool derived_mentions(const char *src, const char *expr, char **set, int *n, int before,
+			     bool global_id)
 {
-	/* The names given a value from get_global_id before the line, directly or through
-	 * another such name: `size_t gid = get_global_id(0);`, `i = gid + 1;`. */
-	char *set[64];
-	int n = 0;
 	for (int round = 0; round < 2; round++) {
 		for (int l = 1; l < before; l++) {
 			char *text = code_line(src, l);
@@ -212,10 +231,11 @@ bool diag_source_from_global_id(const char *src, const char *expr, int before)
 				char *rhs = xstrfmt("%.*s", (int)(semi ? semi - eq - 1 : (long)strlen(eq + 1)), eq + 1);
 				char *name = xstrfmt("%.*s", (int)(end - start), start);
 				bool known = false;
-				for (int i = 0; i < n; i++)
+				for (int i = 0; i < *n; i++)
 					known = known || !strcmp(set[i], name);
-				if (*name && !known && n < 64 && mentions(rhs, set, n))
-					set[n++] = name;
+				if (*name && !known && *n < 64 &&
+				    (global_id ? mentions(rhs, set, *n) : mentions_only(rhs, set, *n)))
+					set[(*n)++] = name;
 				else
 					free(name);
 				free(rhs);
@@ -223,7 +243,15 @@ bool diag_source_from_global_id(const char *src, const char *expr, int before)
 			free(text);
 		}
 	}
-	bool found = mentions(expr, set, n);
+	return global_id ? mentions(expr, set, *n) : mentions_only(expr, set, *n);
+}
+
+bool diag_source_from_global_id(const char *src, const char *expr, int before)
+{
+	/* `size_t gid = get_global_id(0);`, `i = gid + 1;` (mentions() knows get_global_id) */
+	char *set[64];
+	int n = 0;
+	bool found = derived_mentions(src, expr, set, &n, before, true);
 	for (int i = 0; i < n; i++)
 		free(set[i]);
 	return found;
@@ -350,28 +378,34 @@ bool diag_source_fixed_local(const char *src, const char *name)
 bool diag_source_stride_in(const char *src, const char *expr)
 {
 	const char *code = code_of(src);
-	bool found = false;
-	for (const char *p = expr; *p && !found;) {
-		if (!word_char(*p) || isdigit((unsigned char)*p)) {
-			p++;
+	/* the names a loop halves or doubles, then those given a value from them */
+	char *set[64];
+	int n = 0;
+	for (const char *p = code; *p && n < 64; p++) {
+		if (!word_char(*p) || (p > code && word_char(p[-1])) || isdigit((unsigned char)*p))
 			continue;
+		size_t len = 0;
+		while (word_char(p[len]))
+			len++;
+		const char *q = p + len;
+		while (*q == ' ')
+			q++;
+		if (!strncmp(q, ">>=", 3) || !strncmp(q, "<<=", 3) || !strncmp(q, "*=", 2) || !strncmp(q, "/=", 2)) {
+			char *name = xstrfmt("%.*s", (int)len, p);
+			bool known = false;
+			for (int i = 0; i < n; i++)
+				known = known || !strcmp(set[i], name);
+			if (known)
+				free(name);
+			else
+				set[n++] = name;
 		}
-		size_t n = 0;
-		while (word_char(p[n]))
-			n++;
-		static const char *const ops[] = { ">>=", "<<=", "*=", "/=" };
-		for (int i = 0; i < 4 && !found; i++) {
-			char *pat = xstrfmt("%.*s %s", (int)n, p, ops[i]);
-			char *pat2 = xstrfmt("%.*s%s", (int)n, p, ops[i]);
-			for (const char *q = strstr(code, pat); q && !found; q = strstr(q + 1, pat))
-				found = q == code || !word_char(q[-1]);
-			for (const char *q = strstr(code, pat2); q && !found; q = strstr(q + 1, pat2))
-				found = q == code || !word_char(q[-1]);
-			free(pat);
-			free(pat2);
-		}
-		p += n;
+		p += len - 1;
 	}
+	bool found = n > 0 && (mentions_only(expr, set, n) ||
+			       derived_mentions(src, expr, set, &n, memo.n + 1, false));
+	for (int i = 0; i < n; i++)
+		free(set[i]);
 	return found;
 }
 
@@ -478,4 +512,75 @@ int diag_source_loop_guard(const char *src, int line, const char *expr)
 	}
 	free(text);
 	return found ? loop : 0;
+}
+
+/* The code of a line with every space dropped (allocated). */
+static char *squeezed(const char *src, int line)
+{
+	char *text = code_line(src, line), *w = text;
+	for (const char *r = text; *r; r++)
+		if (*r != ' ' && *r != '\t')
+			*w++ = *r;
+	*w = '\0';
+	return text;
+}
+
+int diag_source_ternary_other(const char *src, int line, const char *name)
+{
+	char *text = squeezed(src, line);
+	char *q = strchr(text, '?');
+	char *key = xstrfmt("%s[", name);
+	char *use = q ? strstr(q, key) : NULL;
+	bool other = false;
+	if (q && use) {
+		*q = '\0';
+		char *lt = strrchr(text, '<');
+		char *start = lt;
+		while (start && start > text && !strchr("=(&|!", start[-1]))
+			start--;
+		if (lt && lt[1] != '<' && lt[1] != '=') {
+			char *tested = xstrfmt("%.*s", (int)(lt - start), start);
+			char *sub = use + strlen(key), *end = strchr(sub, ']');
+			other = end && (size_t)(end - sub) != strlen(tested) ? true
+				: end ? strncmp(sub, tested, (size_t)(end - sub)) != 0 : false;
+			free(tested);
+		}
+	}
+	free(key);
+	free(text);
+	return other ? line : 0;
+}
+
+bool diag_source_stride_of_bound(const char *src, int guard, const char *expr, char *var, size_t cap)
+{
+	char *g = squeezed(src, guard);
+	bool found = false;
+	/* each `v<B` of the guard: v multiplied by B in expr is the wrong stride (row * width + col
+	 * multiplies the row by the bound of the column) */
+	for (char *p = strchr(g, '<'); p && !found; p = strchr(p + 1, '<')) {
+		if (p[1] == '<' || p[1] == '=')
+			continue;
+		char *vs = p, *be = p + 1;
+		while (vs > g && word_char(vs[-1]))
+			vs--;
+		while (word_char(*be))
+			be++;
+		if (vs == p || be == p + 1)
+			continue;
+		char *v = xstrfmt("%.*s", (int)(p - vs), vs), *b = xstrfmt("%.*s", (int)(be - p - 1), p + 1);
+		char *m1 = xstrfmt("%s*%s", v, b), *m2 = xstrfmt("%s*%s", b, v);
+		for (const char *q = expr; *q && !found; q++) {
+			const char *m = !strncmp(q, m1, strlen(m1)) ? m1 : !strncmp(q, m2, strlen(m2)) ? m2 : NULL;
+			if (m && (q == expr || !word_char(q[-1])) && !word_char(q[strlen(m)])) {
+				snprintf(var, cap, "%s*%s", v, b);
+				found = true;
+			}
+		}
+		free(v);
+		free(b);
+		free(m1);
+		free(m2);
+	}
+	free(g);
+	return found;
 }

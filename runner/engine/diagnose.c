@@ -202,6 +202,13 @@ static void out_of_bounds(struct ctx *x)
 		add(x, "guard_missing", false, "analysis:out_of_bounds buffer=%s", buf);
 		return;
 	}
+	int ternary = !guard ? diag_source_ternary_other(x->src, line, buf) : 0;
+	if (ternary) {
+		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld; source: the "
+		    "condition line %d tests another index than the access", buf, index, ternary);
+		add(x, "guard_missing", false, "analysis:out_of_bounds buffer=%s", buf);
+		return;
+	}
 	if (!guard) {
 		add(x, "guard_missing", true, "analysis:out_of_bounds buffer=%s index=%ld; source: no "
 		    "guard above line %d", buf, index, line);
@@ -216,6 +223,15 @@ static void out_of_bounds(struct ctx *x)
 		    "in the guard line %d", index, count, guard);
 		return;
 	}
+	/* an index below 0 (wrapped to a huge one): what the guard needed was the lower bound */
+	if (index < 0 || (index >= 0x80000000L && count >= 0 && count < 0x80000000L))
+		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld before the "
+		    "start; the guard line %d tests no lower bound", buf, index, guard);
+	char var[128];
+	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
+	    diag_source_stride_of_bound(x->src, guard, sub, var, sizeof(var)))
+		add(x, "stride_wrong", false, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: %s "
+		    "multiplies a variable by its own bound (guard line %d)", buf, sub, index, count, var, guard);
 	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 && diag_source_offset_one(sub))
 		add(x, "index_offset", false, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; guard "
 		    "line %d", buf, sub, index, count, guard);

@@ -51,6 +51,12 @@ bool diag_source_macro_in(const char *src, const char *expr);
 /* The line of the loop above line whose condition bounds one subscript of expr (joined by ';')
  * but not the others (`for (i = ...; i < n; ...)` and `in[i] + in[i + W]`), or 0. */
 int diag_source_loop_guard(const char *src, int line, const char *expr);
+/* The line when its access to name sits in a `c < b ? name[...] : ...` whose condition tests
+ * another expression than the subscript, else 0. */
+int diag_source_ternary_other(const char *src, int line, const char *name);
+/* Whether expr multiplies a variable by the bound the guard line tests it against (`j < W` and
+ * `j * W + i`: a row's stride is the width, the bound of the column); "j*W" into var. */
+bool diag_source_stride_of_bound(const char *src, int guard, const char *expr, char *var, size_t cap);
 /* The `if` above line that guards it, or 0. */
 int diag_source_guard(const char *src, int line, const char *name);
 /* The line of an array declared with a constant size of 2^18 elements or more, or 0. */

@@ -285,6 +285,11 @@ int proto_parse(const char *text, struct report *r, struct sbuf *began)
 		}
 		else if (!strcmp(f[0], "buildlog") && n >= 2)
 			replace(&r->build_log, unescaped(f[1]));
+		else if (!strcmp(f[0], "diagnosis") && n >= 4) {   /* "diagnosis ID CERTAIN EVIDENCE" */
+			char *ev = unescaped(f[3]);
+			diagnosis_add(&r->diagnoses, &r->ndiagnoses, diagnosis_find(f[1]), atoi(f[2]) != 0, ev);
+			free(ev);
+		}
 	}
 	free(copy);
 	return verdicts;

@@ -104,6 +104,13 @@ static void report_send(int fd, const struct report *r)
 	}
 	if (r->build_log)
 		proto_send_text(fd, "buildlog", r->build_log);
+	for (int i = 0; i < r->ndiagnoses; i++) {
+		struct sbuf ev = SBUF_INIT;
+		escape_line(&ev, r->diagnoses[i].evidence);
+		proto_send(fd, "diagnosis", "%s\t%d\t%s", r->diagnoses[i].d->id, r->diagnoses[i].certain,
+			   sbuf_str(&ev));
+		sbuf_release(&ev);
+	}
 	proto_send(fd, "seconds", "%.3f\t%d", r->seconds, r->analysis_ran);
 	struct msg message = MSG_INIT;
 	msg_copy(&message, &r->message);

@@ -114,6 +114,82 @@ static void the_source_says_where_names_live(void **state)
 	assert_int_equal(diag_source_huge_array(block_by_gid), 0);
 }
 
+static void guards_strides_and_offsets_are_read(void **state)
+{
+	(void)state;
+	static const char transpose[] =
+		"__kernel void t(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)\n"
+		"{\n"
+		"\tint i = get_global_id(0);\n"
+		"\tint j = get_global_id(1);\n"
+		"\tif (i < rowsA && j < columnsA)\n"
+		"\t\ttrA[j * columnsA + i] = a[i * columnsA + j];\n"
+		"}\n";
+	char var[64];
+	assert_true(diag_source_stride_of_bound(transpose, 5, "j*columnsA+i", var, sizeof(var)));
+	assert_string_equal(var, "j*columnsA");
+	assert_false(diag_source_stride_of_bound(transpose, 5, "i*columnsA+j", var, sizeof(var)));
+	static const char ternary[] =
+		"__kernel void s(__global const int *in, __local int *tmp, uint len)\n"
+		"{\n"
+		"\tuint lid = get_local_id(0), W = get_local_size(0);\n"
+		"\ttmp[lid] = lid < len ? in[lid] : 0;\n"
+		"\ttmp[lid + W] = lid < len ? in[lid + W] : 0;\n"
+		"}\n";
+	assert_int_equal(diag_source_ternary_other(ternary, 4, "in"), 0);
+	assert_int_equal(diag_source_ternary_other(ternary, 5, "in"), 5);
+	static const char sweep[] =
+		"__kernel void b(__local int *tmp)\n"
+		"{\n"
+		"\tuint offset = 1, lid = get_local_id(0);\n"
+		"\tfor (uint d = 32; d > 0; d >>= 1) {\n"
+		"\t\tuint left = offset * (2 * lid + 1) - 1;\n"
+		"\t\ttmp[left] += 1;\n"
+		"\t\toffset *= 2;\n"
+		"\t}\n"
+		"}\n";
+	assert_true(diag_source_stride_in(sweep, "left"));
+	assert_false(diag_source_stride_in(sweep, "lid"));
+	assert_true(diag_source_offset_one("get_group_id(0)+1"));
+	assert_false(diag_source_offset_one("i+16"));
+	assert_true(diag_source_local_param(histogram, "local_counts"));
+	assert_false(diag_source_local_param(block_by_gid, "block"));
+	assert_true(diag_source_macro_in(block_by_gid, "BLOCK-1-lid"));
+	static const char loop[] =
+		"__kernel void r(__global const int *in, uint len, uint step, uint W)\n"
+		"{\n"
+		"\tint sum = 0;\n"
+		"\tfor (uint i = get_global_id(0); i < len; i += step)\n"
+		"\t\tsum += in[i] + in[i + W];\n"
+		"}\n";
+	assert_int_equal(diag_source_loop_guard(loop, 5, "i;i+W"), 4);
+	assert_int_equal(diag_source_loop_guard(loop, 5, "i+W"), 0);
+}
+
+/* One voice: the exercise's advice on the proved mistake, else on the verdict. */
+static void advice_is_keyed_by_a_proved_diagnosis(void **state)
+{
+	(void)state;
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));
+	char err[200];
+	assert_int_equal(advice_key(spec, "race_needs_atomic", "use an atomic", err, sizeof(err)), 0);
+	assert_int_equal(advice_key(spec, "race_needs_atomic.pt-BR", "use uma atômica", err, sizeof(err)), 0);
+	assert_int_equal(advice_key(spec, "data_race", "a race", err, sizeof(err)), 0);
+	assert_int_equal(advice_key(spec, "no_such_mistake", "?", err, sizeof(err)), -1);
+	assert_int_equal(advice_key(spec, "pass", "?", err, sizeof(err)), -1);
+	struct diagnosis_found proved = { diagnosis_find("race_needs_atomic"), true, (char *)"" };
+	struct diagnosis_found asked = { diagnosis_find("race_needs_atomic"), false, (char *)"" };
+	struct diagnosis_found other = { diagnosis_find("barrier_missing"), true, (char *)"" };
+	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &proved, 1, "en"), "use an atomic");
+	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &proved, 1, "pt-BR"), "use uma atômica");
+	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &asked, 1, "en"), "a race");
+	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &other, 1, "en"), "a race");
+	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, NULL, 0, "en"), "a race");
+	assert_null(advice_for(spec, VERDICT_WRONG_RESULT, NULL, 0, "en"));
+	advice_release(spec);
+	free(spec);
+}
+
 /* A report of verdict v whose message carries the facts given as name, value pairs. */
 static void report_of(struct report *r, enum verdict v, const char *names[], const long values[], int n)
 {
@@ -239,6 +315,8 @@ int main(void)
 		cmocka_unit_test(catalogue_holds_every_id_once),
 		cmocka_unit_test(a_diagnosis_is_listed_once_and_proof_wins),
 		cmocka_unit_test(the_source_says_where_names_live),
+		cmocka_unit_test(guards_strides_and_offsets_are_read),
+		cmocka_unit_test(advice_is_keyed_by_a_proved_diagnosis),
 		cmocka_unit_test(facts_and_source_prove_the_mistake),
 		cmocka_unit_test(the_matcher_wants_the_same_bytes),
 	};
