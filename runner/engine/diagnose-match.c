@@ -12,7 +12,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MATCH_MAGIC "clings-wrong-output 1\n"
+/* A cache file: this line, "digest\tHEX\n" (results_digest of the run), then the run's output. */
+#define MATCH_MAGIC "clings-wrong-output 2\n"
+
+/* A hash of a run's result buffers, in the order sent: two runs with the same bytes have the
+ * same; a candidate whose digest differs is not read (the proof is still the bytes). */
+static uint64_t results_digest(const struct proto_stream *ps)
+{
+	uint64_t h = HASH_INIT;
+	for (int i = 0; i < ps->ndata; i++) {
+		const struct proto_data *d = &ps->data[i];
+		int key[3] = { d->ci, d->pass, d->arg };
+		h = hash_add(h, key, sizeof(key));
+		h = hash_add(h, &d->nbytes, sizeof(d->nbytes));
+		h = hash_add(h, d->bytes, d->nbytes);
+	}
+	return h;
+}
+
+/* The digest a cache file starts with; false when it is not one. */
+static bool cached_digest(const char *path, uint64_t *digest)
+{
+	FILE *f = fopen(path, "r");
+	char head[64] = "", line[64] = "";
+	bool ok = f && fgets(head, sizeof(head), f) && !strcmp(head, MATCH_MAGIC) && fgets(line, sizeof(line), f);
+	unsigned long long v = 0;
+	ok = ok && sscanf(line, "digest\t%llx", &v) == 1;
+	if (f)
+		fclose(f);
+	*digest = v;
+	return ok;
+}
 
 static char *cache_file(const struct course *c, const struct exercise *e, const struct check_spec *spec,
 			const char *text, const char *device)
@@ -44,8 +74,10 @@ bool diagnose_same_results(const struct proto_stream *a, const struct proto_stre
 struct candidate {
 	const struct wrong_kernel *k;
 	char *text, *cache;
-	struct sbuf output;     /* a whole run's, from the cache or its child */
-	bool have;
+	struct sbuf output;     /* a whole run's, from its child or (when its digest is the
+				   learner's) from the cache */
+	bool have;              /* a whole run is known: its digest, and output when read */
+	uint64_t digest;
 };
 
 /* Runs the candidates missing from the cache, side by side, and keeps what ended whole. */
@@ -83,12 +115,14 @@ static void run_missing(const struct course *c, const struct check_spec *spec, c
 		proto_split(out->buf ? out->buf : "", out->len, &ps);
 		bool whole = ps.ready && !ch[j].timed_out && !ch[j].signal && !ch[j].output_cut &&
 			     proto_number(sbuf_str(&ps.after), "end", NULL) >= 0;
+		k->digest = results_digest(&ps);
 		proto_stream_release(&ps);
 		if (whole) {
 			sbuf_add(&k->output, out->buf, out->len);
 			k->have = true;
 			struct sbuf file = SBUF_INIT;
 			sbuf_adds(&file, MATCH_MAGIC);
+			sbuf_addf(&file, "digest\t%016llx\n", (unsigned long long)k->digest);
 			sbuf_add(&file, out->buf, out->len);
 			char *dir = xstrdup(k->cache);
 			*strrchr(dir, '/') = '\0';
@@ -142,14 +176,7 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 		cd->k = &k[i];
 		cd->text = text;
 		cd->cache = cache_file(c, e, spec, text, device);
-		char *cached = NULL;
-		size_t len = 0;
-		if (read_regular_file(cd->cache, (size_t)256 << 20, &cached, &len) == 0 &&
-		    len >= strlen(MATCH_MAGIC) && !memcmp(cached, MATCH_MAGIC, strlen(MATCH_MAGIC))) {
-			sbuf_add(&cd->output, cached + strlen(MATCH_MAGIC), len - strlen(MATCH_MAGIC));
-			cd->have = true;
-		}
-		free(cached);
+		cd->have = cached_digest(cd->cache, &cd->digest);
 	}
 	/* The very code of a wrong kernel (comments and spacing aside): its mistake, whatever its
 	 * output (a kernel whose output varies from run to run matches no bytes). */
@@ -172,11 +199,21 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 	int best = -1, matches = 0;
 	size_t best_like = 0;
 	bool *match = xcalloc((size_t)(n ? n : 1), sizeof(*match));
+	uint64_t mine_digest = results_digest(learner);
 	for (int i = 0; i < n; i++) {
-		if (!cand[i].have)
+		if (!cand[i].have || cand[i].digest != mine_digest)
 			continue;
+		if (!cand[i].output.len) {   /* from the cache: its bytes, to compare them */
+			char *cached = NULL;
+			size_t len = 0;
+			const char *body = NULL;
+			if (read_regular_file(cand[i].cache, (size_t)256 << 20, &cached, &len) == 0 &&
+			    (body = strstr(cached, "\ndigest\t")) && (body = strchr(body + 1, '\n')))
+				sbuf_add(&cand[i].output, body + 1, len - (size_t)(body + 1 - cached));
+			free(cached);
+		}
 		struct proto_stream ps = PROTO_STREAM_INIT;
-		proto_split(cand[i].output.buf, cand[i].output.len, &ps);
+		proto_split(cand[i].output.buf ? cand[i].output.buf : "", cand[i].output.len, &ps);
 		match[i] = diagnose_same_results(learner, &ps);
 		proto_stream_release(&ps);
 		if (!match[i])
