@@ -470,7 +470,7 @@ void lesson_hints_release(struct hints *h);
 int lesson_read(const struct course *c, const struct exercise *e, const char *lang,
 		const char *suffix, char **text);
 
-/* ---- what validate reads of an exercise (audit.c) and its wrong kernels (wrong.c) ---- */
+/* ---- what validate reads of an exercise (audit.c; its wrong kernels: course/wrong.h) ---- */
 extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for the author */
 /* Every file of e as the course needs it (check, stub, solution; title, lesson and hints in
  * each language of the course, none a copy of another language's; work-groups of at most
@@ -478,37 +478,6 @@ extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for th
  * as file:line; returns how many. *blocking gets how many of them keep its kernels from
  * running (the check, the stub or the solution). */
 int exercise_audit(const struct course *c, const struct exercise *e, int *blocking);
-#define WRONG_DIR "wrong"          /* COURSE/wrong/EXERCISE/KERNEL.cl */
-struct wrong_expect {
-	enum verdict verdict;
-	int line;                  /* the line its message must name; 0: any */
-	bool no_analysis;
-	uint64_t seed;             /* 0: the check's own */
-	char options[64];          /* as written between the brackets */
-	int at;                    /* the line of this `// expect:` in the kernel's file */
-};
-struct wrong_kernel {
-	char *path, *name;         /* COURSE/wrong/EXERCISE/NAME.cl, NAME */
-	struct wrong_expect *expect;
-	int nexpect;
-	char **messages;           /* texts every message of its checks must hold */
-	int nmessages;
-	/* Its `// diagnosis: ID` line: the catalogue's entry, first of every failing verdict's
-	 * diagnoses; NULL with diagnosis_none for a kernel that passes ("none"). */
-	const struct diagnosis *diagnosis;
-	bool diagnosis_none;
-	int diagnosis_at;          /* its line */
-};
-/* The wrong kernels of e, by name, with their expectations; returns how many problems were
- * found (printed as file:line). */
-int wrong_kernels_load(const struct course *c, const struct exercise *e, struct wrong_kernel **out,
-		       int *n);
-/* The same, printing nothing (a check reads them to match a wrong output). */
-int wrong_kernels_read(const struct course *c, const struct exercise *e, struct wrong_kernel **out,
-		       int *n);
-void wrong_kernels_release(struct wrong_kernel *k, int n);
-/* Folders of wrong/ that name no exercise: each a problem (printed); returns how many. */
-int wrong_dirs_unknown(const struct course *c);
 
 /* stub.c: puts the stub back, keeping the learner's file as a backup. The stub comes from
  * exercises/NAME.cl.orig when present, else from git (HEAD) when the course is a git work tree.
@@ -531,5 +500,6 @@ bool exercise_name_valid(const char *s);
 const char *exercise_title_in(const char *lang, const struct exercise *e);
 
 #include "course/diagnosis.h"
+#include "course/wrong.h"
 
 #endif
