@@ -541,4 +541,5 @@ int proto_analysis_buffers(const char *text, struct analysis_buffer **out);
  * text (shown, never read), at most 4 KB; NULL when there is none. Caller frees. */
 char *proto_printf_text(const char *text, int upto);
 
+
 #endif
