@@ -25,7 +25,7 @@ has "stub JSON" "$out" '"message": "Teste '
 # What the analysis finds: a race in the tree, with no barrier after each step.
 out=$($CLINGS --lang pt-BR check memory_4 --file wrong/memory_4/missing_loop_barrier.cl)
 has race "$out" "✗ memory_4: data_race"
-has race "$out" "missing_loop_barrier.cl:17: condição de corrida. Em \`scratch\` (memória local)"
+has race "$out" "missing_loop_barrier.cl:18: condição de corrida. Em \`scratch\` (memória local)"
 has race "$out" "sem nenhuma barreira entre os dois"
 has race "$out" "termine cada passo com barrier(CLK_LOCAL_MEM_FENCE)"
 has race "$out" "análise no Oclgrind: feita"

@@ -1,6 +1,7 @@
 # [advice] in a check ini: the instructor's word for one verdict of one exercise comes after the
-# runner's message, in the learner's language, and only with that verdict; a key that is no
-# verdict is refused at its line.
+# runner's message, in the learner's language, and only with that verdict; a key may name a
+# diagnosis instead (docs/diagnoses.md), said in place of the verdict's when that mistake is
+# proved: one voice; a key that is neither is refused at its line.
 . tests/lib.sh
 course=$(copy_course)
 cat >> "$course/checks/memory_4.ini" <<'INI'
@@ -9,6 +10,8 @@ cat >> "$course/checks/memory_4.ini" <<'INI'
 data_race = ADVICE-EN: in this exercise every step of the tree reads what other work-items
   wrote: a barrier after the loads, and one after each step.
 data_race.pt-BR = ADVICE-PT: cada passo da árvore lê o que outros itens escreveram.
+fence_wrong_space = FENCE-EN: the tree shares local memory: CLK_LOCAL_MEM_FENCE.
+fence_wrong_space.pt-BR = FENCE-PT: a árvore compartilha memória local: CLK_LOCAL_MEM_FENCE.
 INI
 msg() { $CLINGS --course "$course" "$@" --json --no-cache | jq -r .message; }
 race=wrong/memory_4/missing_load_barrier.cl
@@ -21,6 +24,12 @@ out=$($CLINGS --course "$course" --lang pt-BR check memory_4 --file $race --json
 printf '%s' "$out" | grep -q 'ADVICE-PT' && ! printf '%s' "$out" | grep -q 'ADVICE-EN' &&
 	ok "in Portuguese, the Portuguese advice and not the English" ||
 	fail "pt-BR: $out"
+out=$(msg check memory_4 --file wrong/memory_4/global_fence.cl)
+printf '%s' "$out" | tail -1 | grep -q '^FENCE-EN: ' && ! printf '%s' "$out" | grep -q 'ADVICE-EN' &&
+	ok "a proved diagnosis's advice replaces the verdict's: one voice" || fail "keyed advice: $out"
+out=$($CLINGS --course "$course" --lang pt-BR check memory_4 --file wrong/memory_4/global_fence.cl --json --no-cache | jq -r .message)
+printf '%s' "$out" | grep -q 'FENCE-PT' && ! printf '%s' "$out" | grep -q 'ADVICE-PT' &&
+	ok "in Portuguese, the diagnosis's Portuguese advice" || fail "keyed advice, pt-BR: $out"
 out=$(msg check memory_4 --file wrong/memory_4/one_load.cl)
 printf '%s' "$out" | grep -q ADVICE && fail "advice for another verdict: $out" || ok "no advice with another verdict"
 msg check memory_4 --file solutions/memory_4.cl | grep -q ADVICE && fail "advice on a pass" || ok "no advice on a pass"
@@ -28,7 +37,7 @@ printf 'no_such_verdict = x\n' >> "$course/checks/memory_4.ini"
 line=$(wc -l < "$course/checks/memory_4.ini")
 $CLINGS --course "$course" validate --quick > /dev/null 2> "$TMP/err" && fail "validate took an unknown verdict" ||
 	ok "validate refuses an [advice] key that is no verdict"
-grep -q "memory_4.ini:$line: \[advice\]: 'no_such_verdict' is not a verdict" "$TMP/err" &&
+grep -q "memory_4.ini:$line: \[advice\]: 'no_such_verdict' is neither a verdict .* nor a diagnosis" "$TMP/err" &&
 	ok "the key that is no verdict is named at its line" ||
 	fail "unknown verdict: $(cat "$TMP/err")"
 

@@ -53,7 +53,8 @@ __kernel void twice(__global const int *in, __global int *out, uint len)
 }
 CL
 cat > "$base/wrong/twice/no_guard.cl" <<'CL'
-// expect: out_of_bounds line 5
+// expect: out_of_bounds line 6
+// diagnosis: guard_missing
 // message: out[
 __kernel void twice(__global const int *in, __global int *out, uint len)
 {
@@ -112,8 +113,22 @@ variant wrong-verdict
 sed -i '1s/.*/\/\/ expect: data_race/' "$v/wrong/twice/no_guard.cl"
 broken "a wrong kernel whose verdict is not met" "wrong/twice/no_guard.cl:1: expected data_race, got out_of_bounds"
 variant wrong-message
-sed -i '2s/.*/\/\/ message: no such words/' "$v/wrong/twice/no_guard.cl"
-broken "a wrong kernel whose message lacks its text" "wrong/twice/no_guard.cl:1: the message of out_of_bounds line 5 lacks 'no such words'"
+sed -i '3s/.*/\/\/ message: no such words/' "$v/wrong/twice/no_guard.cl"
+broken "a wrong kernel whose message lacks its text" "wrong/twice/no_guard.cl:1: the message of out_of_bounds line 6 lacks 'no such words'"
+variant wrong-diagnosis
+sed -i '2s/.*/\/\/ diagnosis: guard_off_by_one/' "$v/wrong/twice/no_guard.cl"
+broken "a wrong kernel whose diagnosis does not come first" \
+	"wrong/twice/no_guard.cl:2: the diagnosis guard_off_by_one is not the first of out_of_bounds line 6's: guard_missing"
+variant unknown-diagnosis
+sed -i '2s/.*/\/\/ diagnosis: typo_in_id/' "$v/wrong/twice/no_guard.cl"
+broken "a diagnosis not in the catalogue" "wrong/twice/no_guard.cl:2: 'typo_in_id' is no diagnosis of the catalogue" --quick
+variant diagnosis-verdict
+sed -i '2s/.*/\/\/ diagnosis: bank_conflict/' "$v/wrong/twice/no_guard.cl"
+broken "a diagnosis that does not go with the verdict" \
+	"wrong/twice/no_guard.cl:2: the diagnosis bank_conflict does not go with the verdict out_of_bounds" --quick
+variant no-diagnosis
+sed -i '2d' "$v/wrong/twice/no_guard.cl"
+broken "a wrong kernel without its diagnosis" "wrong/twice/no_guard.cl:2: a wrong kernel names its mistake" --quick
 
 variant no-es-lesson
 rm "$v/lessons/es/twice.md"

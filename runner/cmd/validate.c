@@ -3,7 +3,8 @@
  * its files say (course/audit.c: every file, every language, work-groups, nothing left to fill
  * in); then, unless --quick, what its kernels do: the solution passes (built on the default
  * device and, with the analysis, on Oclgrind, which finds nothing), the stub as shipped fails,
- * and every wrong kernel of wrong/EXERCISE/ gets the verdict its `// expect:` lines state.
+ * and every wrong kernel of wrong/EXERCISE/ gets the verdict its `// expect:` lines state, with
+ * the mistake its `// diagnosis:` line names first among the report's diagnoses.
  * Each step is one row of a table (or one TAP line with --tap); each problem is printed as
  * file:line. Exit 0 only when everything holds.
  */
@@ -151,14 +152,25 @@ static const char *message_lacks(const struct wrong_kernel *k, const struct repo
 	return lacks;
 }
 
+/* Whether the kernel's declared diagnosis comes first among the report's (a failing one), or
+ * the report has none (a kernel that passes). */
+static bool diagnosis_first(const struct wrong_kernel *k, const struct report *r)
+{
+	if (r->verdict == VERDICT_PASS)
+		return r->ndiagnoses == 0;
+	return k->diagnosis && r->ndiagnoses > 0 && r->diagnoses[0].d == k->diagnosis;
+}
+
 static void wrong_step(struct validation *v, const struct exercise *e, const struct wrong_kernel *k,
 		       const struct wrong_expect *x)
 {
 	struct report r = REPORT_INIT;
 	run_check(v, e, k->path, x->no_analysis, x->seed, &r);
-	const char *lacks = r.verdict == x->verdict && (!x->line || r.line == x->line) ? message_lacks(k, &r)
-										   : NULL;
-	bool ok = r.verdict == x->verdict && (!x->line || r.line == x->line) && !lacks;
+	bool verdict_ok = r.verdict == x->verdict && (!x->line || r.line == x->line);
+	const char *lacks = verdict_ok ? message_lacks(k, &r) : NULL;
+	/* (an undeclared or unknown one is a problem of the files already) */
+	bool diagnosed = !verdict_ok || lacks || !k->diagnosis_at || diagnosis_first(k, &r);
+	bool ok = verdict_ok && !lacks && diagnosed;
 	struct sbuf what = SBUF_INIT, res = SBUF_INIT, tap = SBUF_INIT, want = SBUF_INIT;
 	sbuf_addf(&what, "%s/%s/%s.cl%s%s%s", WRONG_DIR, e->name, k->name, x->options[0] ? " [" : "",
 		  x->options, x->options[0] ? "]" : "");
@@ -170,6 +182,11 @@ static void wrong_step(struct validation *v, const struct exercise *e, const str
 	if (!ok && lacks) {
 		error(tr(v->ctx->lang, "%s:%d: the message of %s lacks '%s'"), path_shown(k->path), x->at,
 		      sbuf_str(&want), lacks);
+	} else if (!diagnosed) {
+		error(tr(v->ctx->lang, "%s:%d: the diagnosis %s is not the first of %s's: %s (%s)"),
+		      path_shown(k->path), k->diagnosis_at, k->diagnosis ? k->diagnosis->id : "none",
+		      sbuf_str(&want), r.ndiagnoses ? r.diagnoses[0].d->id : "none",
+		      r.ndiagnoses ? r.diagnoses[0].evidence : "");
 	} else if (!ok) {
 		struct sbuf head = SBUF_INIT;
 		message_head(&head, &r);

@@ -5,8 +5,12 @@
  * by an atomic, not by a barrier):
  *
  *   [advice]
- *   data_race = Several work-items add to the same bin at once: use atomic_inc(&counts[v]).
- *   data_race.pt-BR = ...
+ *   race_needs_atomic = Several work-items add to the same bin at once: use atomic_inc(&counts[v]).
+ *   race_needs_atomic.pt-BR = ...
+ *   data_race = ...
+ *
+ * A key is a diagnosis id of the catalogue (diagnosis.c), said when that mistake is proved, or a
+ * verdict, said for that verdict when no advice of a proved diagnosis is.
  */
 #include "course/course.h"
 
@@ -53,35 +57,43 @@ void lang_texts_release(struct lang_texts *l)
 
 int advice_key(struct check_spec *spec, const char *key, const char *value, char *err, size_t errlen)
 {
-	char name[32];
+	char name[64];
 	size_t n = strcspn(key, ".");
 	snprintf(name, sizeof(name), "%.*s", (int)n, key);
 	int v = n < sizeof(name) ? verdict_from_name(name) : -1;
-	if (v < 0 || v == VERDICT_PASS || v == VERDICT_ERROR) {
-		snprintf(err, errlen, "[advice]: '%s' is not a verdict a kernel gets (data_race, "
-			 "wrong_result, out_of_bounds, ...)", name);
+	const struct diagnosis *d = v < 0 && n < sizeof(name) ? diagnosis_find(name) : NULL;
+	if (!d && (v < 0 || v == VERDICT_PASS || v == VERDICT_ERROR)) {
+		snprintf(err, errlen, "[advice]: '%s' is neither a verdict a kernel gets (data_race, "
+			 "wrong_result, ...) nor a diagnosis (race_needs_atomic, ...: docs/diagnoses.md)", name);
 		return -1;
 	}
 	struct check_advice *a = NULL;
 	for (int i = 0; i < spec->nadvice && !a; i++)
-		if ((int)spec->advice[i].verdict == v)
+		if (d ? spec->advice[i].diagnosis == d
+		      : !spec->advice[i].diagnosis && (int)spec->advice[i].verdict == v)
 			a = &spec->advice[i];
 	if (!a) {
 		if (spec->nadvice == MAX_ADVICE) {
-			snprintf(err, errlen, "[advice]: at most %d verdicts", MAX_ADVICE);
+			snprintf(err, errlen, "[advice]: at most %d verdicts and diagnoses", MAX_ADVICE);
 			return -1;
 		}
 		a = &spec->advice[spec->nadvice++];
 		memset(a, 0, sizeof(*a));
-		a->verdict = (enum verdict)v;
+		a->verdict = d ? VERDICT_ERROR : (enum verdict)v;
+		a->diagnosis = d;
 	}
 	return lang_texts_add(&a->text, key, value, err, errlen);
 }
 
-const char *advice_for(const struct check_spec *spec, enum verdict v, const char *lang)
+const char *advice_for(const struct check_spec *spec, enum verdict v, const struct diagnosis_found *d,
+		       int nd, const char *lang)
 {
+	/* One voice: the exercise's word on the mistake proved, else on the verdict. */
+	for (int i = 0; nd > 0 && d[0].certain && i < spec->nadvice; i++)
+		if (spec->advice[i].diagnosis == d[0].d)
+			return lang_texts_get(&spec->advice[i].text, lang);
 	for (int i = 0; i < spec->nadvice; i++)
-		if (spec->advice[i].verdict == v)
+		if (!spec->advice[i].diagnosis && spec->advice[i].verdict == v)
 			return lang_texts_get(&spec->advice[i].text, lang);
 	return NULL;
 }

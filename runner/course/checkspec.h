@@ -127,12 +127,17 @@ void access_rules_release(struct check_spec *spec);
 #define MAX_ADVICE 16
 struct check_advice {
 	enum verdict verdict;
+	const struct diagnosis *diagnosis;   /* keyed by a diagnosis id; NULL: by the verdict */
 	struct lang_texts text;
 };
 /* Reads one key of [advice]; -1 with the reason in err. */
 int advice_key(struct check_spec *spec, const char *key, const char *value, char *err, size_t errlen);
-/* The advice for verdict v in lang, else in no language given, else NULL. */
-const char *advice_for(const struct check_spec *spec, enum verdict v, const char *lang);
+/* The one advice for verdict v in lang (else in no language given): the one keyed by the first
+ * of the diagnoses d (most likely first) when that one is proved, else the verdict's; NULL when
+ * there is none. */
+struct diagnosis_found;
+const char *advice_for(const struct check_spec *spec, enum verdict v, const struct diagnosis_found *d,
+		       int nd, const char *lang);
 void advice_release(struct check_spec *spec);
 
 struct check_spec {

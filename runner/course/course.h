@@ -207,7 +207,7 @@ int state_mark_current(const struct course *c, struct state *st, const char *nam
 int state_reset_exercise(const struct course *c, struct state *st, const char *name);
 
 
-/* ---- what validate reads of an exercise (audit.c) and its wrong kernels (wrong.c) ---- */
+/* ---- what validate reads of an exercise (audit.c; its wrong kernels: course/wrong.h) ---- */
 extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for the author */
 /* Every file of e as the course needs it (check, stub, solution; title, lesson and hints in
  * each language of the course, none a copy of another language's; work-groups of at most
@@ -215,29 +215,6 @@ extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for th
  * as file:line; returns how many. *blocking gets how many of them keep its kernels from
  * running (the check, the stub or the solution). */
 int exercise_audit(const struct course *c, const struct exercise *e, int *blocking);
-#define WRONG_DIR "wrong"          /* COURSE/wrong/EXERCISE/KERNEL.cl */
-struct wrong_expect {
-	enum verdict verdict;
-	int line;                  /* the line its message must name; 0: any */
-	bool no_analysis;
-	uint64_t seed;             /* 0: the check's own */
-	char options[64];          /* as written between the brackets */
-	int at;                    /* the line of this `// expect:` in the kernel's file */
-};
-struct wrong_kernel {
-	char *path, *name;         /* COURSE/wrong/EXERCISE/NAME.cl, NAME */
-	struct wrong_expect *expect;
-	int nexpect;
-	char **messages;           /* texts every message of its checks must hold */
-	int nmessages;
-};
-/* The wrong kernels of e, by name, with their expectations; returns how many problems were
- * found (printed as file:line). */
-int wrong_kernels_load(const struct course *c, const struct exercise *e, struct wrong_kernel **out,
-		       int *n);
-void wrong_kernels_release(struct wrong_kernel *k, int n);
-/* Folders of wrong/ that name no exercise: each a problem (printed); returns how many. */
-int wrong_dirs_unknown(const struct course *c);
 
 /* stub.c: puts the stub back, keeping the learner's file as a backup. The stub comes from
  * exercises/NAME.cl.orig when present, else from git (HEAD) when the course is a git work tree.
@@ -258,5 +235,8 @@ const struct exercise *exercise_current(const struct course *c, const struct sta
 bool exercise_name_valid(const char *s);
 /* The exercise's title in lang, else in the course's own language, else its name. */
 const char *exercise_title_in(const char *lang, const struct exercise *e);
+
+#include "course/diagnosis.h"
+#include "course/wrong.h"
 
 #endif

@@ -4,11 +4,15 @@
  *
  *   // expect: data_race line 14 [--no-analysis]
  *   // expect: wrong_result
+ *   // diagnosis: race_needs_atomic
  *   // message: atomic_inc
  *
  * Every leading `// expect:` line is one run: the verdict, optionally the line the message must
  * name, and in brackets the options of the check. A `// message:` line anywhere in the leading
- * comment is text the message must hold, on every run of that kernel.
+ * comment is text the message must hold, on every run of that kernel. The `// diagnosis:` line
+ * names the mistake from the catalogue (diagnosis.c): it must come first among the diagnoses of
+ * every failing run, and it makes the kernel a proof for output matching (engine/diagnose.c).
+ * A kernel that passes says `// diagnosis: none`.
  */
 #include "course/course.h"
 
@@ -18,6 +22,37 @@
 
 #define EXPECT_PREFIX "// expect: "
 #define MESSAGE_PREFIX "// message: "
+#define DIAGNOSIS_PREFIX "// diagnosis: "
+
+/* wrong_kernels_read loads them without a word: a check reads them as a library of mistakes,
+ * and only validate speaks of their problems. */
+static bool quiet;
+#define complain(...) (quiet ? -1 : error(__VA_ARGS__))
+
+/* One "// diagnosis: ID" line (after the prefix) into k; the number of problems (printed). */
+static int parse_diagnosis(struct wrong_kernel *k, const char *text, int line)
+{
+	char id[64];
+	size_t n = strspn(text, "abcdefghijklmnopqrstuvwxyz_0123456789");
+	snprintf(id, sizeof(id), "%.*s", (int)(n < sizeof(id) ? n : 0), text);
+	if (k->diagnosis_at)
+		return complain("%s:%d: a second // diagnosis: line (the first is line %d)", k->path, line,
+			     k->diagnosis_at) < 0;
+	k->diagnosis_at = line;
+	if (text[n + strspn(text + n, " \t")]) {
+		return complain("%s:%d: // diagnosis: takes one id of the catalogue (docs/diagnoses.md), "
+			     "nothing after it", k->path, line) < 0;
+	}
+	if (!strcmp(id, "none")) {
+		k->diagnosis_none = true;
+		return 0;
+	}
+	k->diagnosis = diagnosis_find(id);
+	if (!k->diagnosis)
+		return complain("%s:%d: '%s' is no diagnosis of the catalogue (docs/diagnoses.md)", k->path,
+			     line, id) < 0;
+	return 0;
+}
 
 /* The options of one expect line: --no-analysis, --seed N. -1 with why in err. */
 static int parse_flags(char *flags, struct wrong_expect *x, char *err, size_t errlen)
@@ -81,7 +116,7 @@ static int load_kernel(struct wrong_kernel *k)
 {
 	char *text;
 	if (read_file(k->path, &text, NULL) < 0)
-		return error("%s: cannot read:", k->path) < 0;
+		return complain("%s: cannot read:", k->path) < 0;
 	int bad = 0, line = 1;
 	bool expects_open = true;   /* expect lines are the first lines, one after another */
 	for (char *p = text; *p && !strncmp(p, "//", 2); line++) {
@@ -92,7 +127,7 @@ static int load_kernel(struct wrong_kernel *k)
 			struct wrong_expect x = { .at = line };
 			char err[200];
 			if (parse_expect(p + strlen(EXPECT_PREFIX), &x, err, sizeof(err)) < 0) {
-				error("%s:%d: %s", k->path, line, err);
+				complain("%s:%d: %s", k->path, line, err);
 				bad++;
 			} else {
 				k->expect = xrealloc(k->expect, sizeof(*k->expect) * (size_t)(k->nexpect + 1));
@@ -101,6 +136,8 @@ static int load_kernel(struct wrong_kernel *k)
 		} else {
 			expects_open = false;
 		}
+		if (!strncmp(p, DIAGNOSIS_PREFIX, strlen(DIAGNOSIS_PREFIX)))
+			bad += parse_diagnosis(k, p + strlen(DIAGNOSIS_PREFIX), line);
 		if (!strncmp(p, MESSAGE_PREFIX, strlen(MESSAGE_PREFIX)) && p[strlen(MESSAGE_PREFIX)]) {
 			k->messages = xrealloc(k->messages, sizeof(*k->messages) * (size_t)(k->nmessages + 1));
 			k->messages[k->nmessages++] = xstrdup(p + strlen(MESSAGE_PREFIX));
@@ -109,10 +146,29 @@ static int load_kernel(struct wrong_kernel *k)
 	}
 	free(text);
 	if (!k->nexpect && !bad) {
-		error("%s:1: a wrong kernel starts with a line // expect: VERDICT [line N] [[OPTIONS]]",
+		complain("%s:1: a wrong kernel starts with a line // expect: VERDICT [line N] [[OPTIONS]]",
 		      k->path);
 		bad++;
 	}
+	bool passes = k->nexpect > 0;
+	for (int i = 0; i < k->nexpect; i++)
+		passes = passes && k->expect[i].verdict == VERDICT_PASS;
+	if (!k->diagnosis_at && k->nexpect) {
+		complain("%s:%d: a wrong kernel names its mistake after its // expect: lines: "
+		      "// diagnosis: ID (docs/diagnoses.md)%s", k->path, k->expect[k->nexpect - 1].at + 1,
+		      passes ? ", or // diagnosis: none for one that passes" : "");
+		bad++;
+	} else if (k->diagnosis_at && passes != k->diagnosis_none) {
+		complain(passes ? "%s:%d: a kernel that passes has no diagnosis: // diagnosis: none"
+			     : "%s:%d: a kernel that fails names its mistake, not none", k->path, k->diagnosis_at);
+		bad++;
+	}
+	for (int i = 0; k->diagnosis && i < k->nexpect; i++)
+		if (k->expect[i].verdict != VERDICT_PASS && !diagnosis_fits(k->diagnosis, k->expect[i].verdict)) {
+			complain("%s:%d: the diagnosis %s does not go with the verdict %s (docs/diagnoses.md)",
+			      k->path, k->diagnosis_at, k->diagnosis->id, verdict_name(k->expect[i].verdict));
+			bad++;
+		}
 	return bad;
 }
 
@@ -150,6 +206,15 @@ int wrong_kernels_load(const struct course *c, const struct exercise *e, struct 
 	return bad;
 }
 
+int wrong_kernels_read(const struct course *c, const struct exercise *e, struct wrong_kernel **out,
+		       int *n)
+{
+	quiet = true;
+	int bad = wrong_kernels_load(c, e, out, n);
+	quiet = false;
+	return bad;
+}
+
 int wrong_dirs_unknown(const struct course *c)
 {
 	char *dir = xstrfmt("%s/%s", c->dir, WRONG_DIR);
@@ -163,7 +228,7 @@ int wrong_dirs_unknown(const struct course *c)
 		for (int i = 0; i < c->n && !known; i++)
 			known = !strcmp(c->ex[i].name, de->d_name);
 		if (!known)
-			bad += error("%s/%s: no exercise of the course is named '%s'", dir, de->d_name,
+			bad += complain("%s/%s: no exercise of the course is named '%s'", dir, de->d_name,
 				     de->d_name) < 0;
 	}
 	if (d)

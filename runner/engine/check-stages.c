@@ -4,6 +4,7 @@
  * by the verdicts' rank, the compiler's second opinion, the access rules, the advice.
  */
 #include "engine/check.h"
+#include "engine/diagnose.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -86,7 +87,7 @@ enum stage_next check_precheck(struct check_state *st)
 				  "this file."), st->shown, include_line);
 		msg_fact_int(&msg, "line", include_line);
 		report_set(r, VERDICT_BUILD_ERROR, &msg, st->shown, include_line);
-		return STAGE_END;
+		return STAGE_SETTLED;
 	}
 	if (recursion_line) {
 		/* PoCL and Oclgrind compile it without a word; the standard and GPUs do not */
@@ -101,7 +102,7 @@ enum stage_next check_precheck(struct check_state *st)
 		msg_fact_int(&msg, "line", recursion_line);
 		msg_fact_str(&msg, "function", caller);
 		report_set(r, VERDICT_BUILD_ERROR, &msg, st->shown, recursion_line);
-		return STAGE_END;
+		return STAGE_SETTLED;
 	}
 	enum analysis_mode mode = st->spec->analysis;
 	st->analyze = mode != ANALYSIS_OFF && !(st->o->no_analysis && mode == ANALYSIS_ON);
@@ -123,6 +124,7 @@ enum stage_next check_cache(struct check_state *st)
 	struct verdict_key_input in = { st->spec, st->solution_src, st->learner_src, st->learner_len,
 					st->o->device, st->o->lang, st->shown, st->analyze };
 	verdict_key_make(&st->cache_key, &in);
+	st->keyed = true;
 	return verdict_cache_lookup(st->c->dir, st->e->name, &st->cache_key, st->r) == 0 ? STAGE_END
 											     : STAGE_ON;
 }
@@ -310,10 +312,19 @@ enum stage_next check_access(struct check_state *st)
 	return STAGE_ON;
 }
 
+enum stage_next check_diagnose(struct check_state *st)
+{
+	/* The learner's results are read only when the children ran to their ends. */
+	if (!st->r->interrupted)
+		diagnose(st->c, st->e, st->spec, st->learner_src, st->ran ? &st->learner : NULL,
+			 st->o->device, st->r);
+	return STAGE_ON;
+}
+
 enum stage_next check_advice(struct check_state *st)
 {
 	struct report *r = st->r;
-	const char *advice = advice_for(st->spec, r->verdict, st->o->lang);
+	const char *advice = advice_for(st->spec, r->verdict, r->diagnoses, r->ndiagnoses, st->o->lang);
 	if (advice && !r->interrupted) {   /* the instructor's word for this exercise comes last */
 		if (!msg_empty(&r->message))
 			msg_raw(&r->message, "\n\n");
@@ -324,7 +335,7 @@ enum stage_next check_advice(struct check_state *st)
 
 enum stage_next check_remember(struct check_state *st)
 {
-	if (st->o->cache)
+	if (st->keyed)
 		verdict_cache_store(st->c->dir, &st->cache_key, st->r);
 	return STAGE_ON;
 }

@@ -41,7 +41,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 		check_run, check_judge, check_analysis,           /* the children and their findings */
 		check_compiler, check_access,                     /* what a passing kernel must still meet */
 	};
-	static const check_stage closing[] = { check_advice, check_remember };
+	static const check_stage closing[] = { check_diagnose, check_advice, check_remember };
 	struct check_state st = {
 		.c = c, .e = e, .o = o, .r = r, .t0 = now_seconds(), .log_fd = -1, .failed_case = -1,
 		.spec = xcalloc(1, sizeof(*st.spec)),   /* about 200 KB: not on the stack */

@@ -22,6 +22,7 @@ struct check_state {
 	char *shown;                  /* the learner's file as the messages name it */
 	bool analyze;                 /* the analysis on Oclgrind runs */
 	struct verdict_key cache_key;
+	bool keyed;                   /* cache_key made: the verdict may be kept */
 	/* the run: limits and requests of the three children, and what they sent */
 	struct sandbox_limits limits[CHECK_CHILDREN];
 	struct run_request rq[CHECK_CHILDREN];
@@ -50,6 +51,7 @@ enum stage_next check_cache(struct check_state *st);       /* an unchanged kerne
 enum stage_next check_analysis(struct check_state *st);    /* the analysis merged in */
 enum stage_next check_compiler(struct check_state *st);    /* a wrong result built again, optimised */
 enum stage_next check_access(struct check_state *st);      /* the [access] rules */
+enum stage_next check_diagnose(struct check_state *st);    /* the learner's mistake named */
 enum stage_next check_advice(struct check_state *st);      /* the instructor's word */
 enum stage_next check_remember(struct check_state *st);    /* into the verdict cache */
 /* check-run.c */

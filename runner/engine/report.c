@@ -3,7 +3,8 @@
  * field escaped by escape_line(), a message written as data by msg_write():
  *
  *   device NAME | test NAME STATUS DETAIL | picture MSG | buildlog TEXT | printf-text TEXT |
- *   analysis 0|1 | access FIGURE (the plugin's fields) | seconds S |
+ *   analysis 0|1 | access FIGURE (the plugin's fields) | diagnosis ID CERTAIN EVIDENCE |
+ *   seconds S |
  *   verdict VERDICT FILE LINE MSG | end-report LINES
  *
  * The checking children send the first lines one by one (protocol.c); a whole report (the
@@ -85,6 +86,7 @@ void report_release(struct report *r)
 	free(r->access);
 	free(r->build_log);
 	free(r->kernel_output);
+	diagnoses_release(r->diagnoses, r->ndiagnoses);
 	*r = (struct report)REPORT_INIT;
 }
 
@@ -154,6 +156,11 @@ void report_encode(const struct report *r, struct sbuf *out)
 			access_figure_write(out, &r->access[i]);
 			sbuf_adds(out, "\n");
 		}
+	}
+	for (int i = 0; i < r->ndiagnoses; i++) {
+		sbuf_addf(out, "diagnosis\t%s\t%d", r->diagnoses[i].d->id, r->diagnoses[i].certain);
+		add_field(out, r->diagnoses[i].evidence);
+		sbuf_adds(out, "\n");
 	}
 	sbuf_addf(out, "seconds\t%.3f\n", r->seconds);
 	report_write_verdict(out, r->verdict, r->file, r->line, &r->message);
@@ -247,6 +254,14 @@ int report_read_line(char *line, struct report *r)
 			return -1;
 		r->access = xrealloc(r->access, sizeof(*r->access) * (size_t)(r->naccess + 1));
 		r->access[r->naccess++] = a;
+	} else if (!strcmp(key, "diagnosis")) {
+		n = split_fields(tab + 1, f, 3);
+		const struct diagnosis *d = n == 3 ? diagnosis_find(f[0]) : NULL;
+		if (!d)
+			return -1;
+		char *evidence = unescaped(f[2]);
+		diagnosis_add(&r->diagnoses, &r->ndiagnoses, d, atoi(f[1]) != 0, evidence);
+		free(evidence);
 	} else if (!strcmp(key, "seconds")) {
 		r->seconds = strtod(tab + 1, NULL);
 	} else {

@@ -56,6 +56,8 @@ struct report {
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
 	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
 	double seconds;
+	struct diagnosis_found *diagnoses;   /* the learner's mistake, most likely first (diagnose.c) */
+	int ndiagnoses;
 };
 #define REPORT_INIT { .verdict = VERDICT_PASS, .naccess = -1 }
 void report_release(struct report *r);

@@ -13,6 +13,7 @@
  * looks; with several, each is named after its format (exercism.json, gradescope.json, ...).
  */
 #include "grade/formats.h"
+#include "engine/diagnose.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -352,6 +353,8 @@ static void summary(struct sbuf *j, const struct grade_run *run, const char *lan
 		add_key(j, "message", grade_item_message(it, lang));
 		sbuf_adds(j, ", \"facts\": ");   /* what the message says, for a program to read */
 		msg_facts_json(&it->r.message, j);
+		sbuf_adds(j, ", \"diagnoses\": ");
+		diagnoses_json(&it->r, lang, j);
 		sbuf_addf(j, ", \"seconds\": %.3f}", it->state == GRADED ? it->r.seconds : 0.0);
 	}
 	sbuf_adds(j, "]}\n");

@@ -1,5 +1,6 @@
 /* report.c: a check's report as text for a learner, or as the one JSON object of `clings check --json`. */
 #include "ui/ui.h"
+#include "engine/diagnose.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -138,7 +139,10 @@ void report_print_json(const struct report *r, FILE *f, const char *lang)
 	free(message);
 	struct sbuf facts = SBUF_INIT;   /* what the message says, for a program to read */
 	msg_facts_json(&r->message, &facts);
-	fprintf(f, ", \"facts\": %s, \"location\": ", sbuf_str(&facts));
+	fprintf(f, ", \"facts\": %s, \"diagnoses\": ", sbuf_str(&facts));
+	sbuf_reset(&facts);
+	diagnoses_json(r, lang, &facts);   /* the learner's mistake, most likely first */
+	fprintf(f, "%s, \"location\": ", sbuf_str(&facts));
 	sbuf_release(&facts);
 	if (r->file) {
 		fprintf(f, "{\"file\": ");

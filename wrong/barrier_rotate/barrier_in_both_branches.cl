@@ -1,4 +1,5 @@
 // expect: barrier_divergence
+// diagnosis: barrier_divergent
 // A barrier in each branch of an if/else: they are two different barriers, and
 // the two halves of a ragged group each wait at their own.
 __kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)

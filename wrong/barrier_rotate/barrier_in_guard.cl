@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 13
+// expect: barrier_divergence line 14
+// diagnosis: barrier_divergent
 // The stub's mistake: the barrier sits inside the range guard, so in a ragged
 // last group the work-items past len never reach it.
 __kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)

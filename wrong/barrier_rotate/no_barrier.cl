@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: barrier_missing
 // No barrier at all: a work-item reads its neighbour's slot with nothing that
 // orders the neighbour's write before the read.
 __kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)

@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // A barrier in both arms of an if/else whose condition is the same for the whole group: legal.
 // PoCL 3.1 miscompiles it (the ragged group stores nothing); built without optimisation it is
 // right, and so is the analysis: clings must not blame the learner.

@@ -1,5 +1,6 @@
-// expect: uninitialized line 15
+// expect: uninitialized line 16
 // expect: wrong_result [--no-analysis]
+// diagnosis: local_slot_unwritten
 // Wraps at the group size instead of the slice length: in a ragged last group
 // the last element reads a slot nobody wrote.
 __kernel void rotate_left(__global const int *in, __global int *out, __local int *tile, uint len)

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: contract_ignored
 // message: count[0]: expected
 // Zero is not positive: keeping it changes the count.
 __kernel void compact(__global const int *in, __global int *out, __global uint *count, uint n)

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: index_offset
 // message: is missing; 1 place was never written
 // atomic_inc returns the count before its increment; taken for the one after, place 0 stays
 // empty and the last value lands past the count.

@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // Right, in another order: the last elements take the first places. Places are handed out in
 // any order anyway; the check compares what is kept, not where.
 __kernel void compact(__global const int *in, __global int *out, __global uint *count, uint n)

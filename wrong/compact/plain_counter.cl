@@ -1,4 +1,5 @@
-// expect: data_race line 9
+// expect: data_race line 10
+// diagnosis: race_needs_atomic
 // message: atomic_inc(count)
 // message: Several work-items each read this place, change the value and write it back
 // The counter read and increased without an atomic: two work-items can take the same place.

@@ -1,5 +1,6 @@
-// expect: data_race line 10
-// message: read it without an atomic at line 10
+// expect: data_race line 11
+// diagnosis: race_needs_atomic
+// message: read it without an atomic at line 11
 // message: An atomic is safe only against other atomics
 // The place is read from the counter, then the counter increased with atomic_inc: the read is
 // not atomic, so two work-items can read the same place before either increases it.

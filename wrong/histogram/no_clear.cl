@@ -1,4 +1,5 @@
 // expect: uninitialized
+// diagnosis: output_not_cleared
 // The local counters are never cleared: local memory starts with whatever was there.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
 			uint n, uint bins)

@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: barrier_missing
 // No barrier after clearing: a work-item may count into a counter another has not cleared yet.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
 			uint n, uint bins)

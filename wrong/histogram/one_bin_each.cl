@@ -1,5 +1,6 @@
 // expect: uninitialized
 // expect: wrong_result [--no-analysis]
+// diagnosis: output_not_cleared
 // message: counts
 // One bin per work-item: with more bins than work-items, the bins past the work-group are
 // never cleared nor added.

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: elements_skipped
 // Each work-item counts only its own value: the values past the first global size are lost.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
 			uint n, uint bins)

@@ -1,4 +1,5 @@
-// expect: data_race line 13
+// expect: data_race line 14
+// diagnosis: race_needs_atomic
 // message: atomic_inc(&local_counts[v])
 // message: A barrier cannot help, for they all update at the same time
 // A plain increment: two work-items that count the same value at once both read the old count.

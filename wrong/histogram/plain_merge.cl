@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: race_needs_atomic
 // message: No barrier can help
 // The group's counters are added into counts without an atomic: other groups add into
 // the same counters at the same time.

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 13
+// expect: out_of_bounds line 14
+// diagnosis: global_id_as_local_index
 // message: The index is this work-item's global id, 64 (its local id is 0)
 // message: not by one
 // The block indexed by the global id: from the second work-group on, past the block's end.

@@ -1,4 +1,5 @@
 // expect: requirement_unmet
+// diagnosis: tile_not_shared
 // message: no work-item reads a value another one stored there
 // Correct numbers, but read straight from global memory: no local memory used.
 #define BLOCK 64

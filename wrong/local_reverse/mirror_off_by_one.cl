@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 14
+// expect: out_of_bounds line 15
+// diagnosis: index_offset
 // message: `block` is the kernel's own array
 // The mirror of slot 0 is BLOCK-1, not BLOCK: work-item 0 reads past the array.
 #define BLOCK 64

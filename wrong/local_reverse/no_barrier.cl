@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: barrier_missing
 // Reads a slot of the local array before its owner is known to have written it.
 #define BLOCK 64
 

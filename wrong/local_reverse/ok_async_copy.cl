@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // Right: the block copied into local memory with async_work_group_copy, a fill the whole
 // group shares, then each work-item reads the mirrored element from it.
 #define BLOCK 64

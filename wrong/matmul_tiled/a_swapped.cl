@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 16
+// expect: requirement_unmet line 17
+// diagnosis: uncoalesced_access
 // message: write local memory (`Asub`) with bank conflicts
 // Right results, but the tile of A is loaded with the two local ids swapped: lx picks the
 // row of A, so neighbouring work-items read floats K apart.

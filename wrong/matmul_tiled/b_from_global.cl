@@ -1,4 +1,5 @@
 // expect: requirement_unmet
+// diagnosis: tile_not_shared
 // message: does not use `Bsub` while it runs
 // Asub is a tile, but B is read straight from global memory in the products: each element of
 // B is loaded TS times per work-group instead of once.

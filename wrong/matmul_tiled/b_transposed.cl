@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 20
+// expect: requirement_unmet line 21
+// diagnosis: uncoalesced_access
 // message: read local memory (`Bsub`) with bank conflicts
 // Right results, but the tile of B is stored transposed so that the products read a row of
 // both tiles: neighbouring work-items (neighbouring lx) now load B a whole row apart.

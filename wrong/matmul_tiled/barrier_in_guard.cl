@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 18
+// expect: barrier_divergence line 19
+// diagnosis: barrier_divergent
 // message: cannot run a barrier that only part of the work-group reaches
 // The whole computation, barriers included, sits inside the bounds check: in the ragged
 // work-groups the work-items outside C never reach the barriers the others wait at.

@@ -1,4 +1,5 @@
 // expect: requirement_unmet
+// diagnosis: tile_not_shared
 // message: does not use `Asub`
 // Right results without the tiles: each work-item reads a whole row of A and a whole column
 // of B from global memory, and no value is shared through local memory.

@@ -1,4 +1,5 @@
-// expect: data_race line 17
+// expect: data_race line 18
+// diagnosis: barrier_missing
 // No barrier at all: a work-item multiplies tile slots that their owners may not have
 // loaded yet.
 __kernel void matmul(__global const float *A, __global const float *B, __global float *C,

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 14
+// expect: out_of_bounds line 15
+// diagnosis: guard_missing
 // The loads are not guarded at all: past the last column of K, or below the last row, a
 // work-item reads outside A and B.
 __kernel void matmul(__global const float *A, __global const float *B, __global float *C,

@@ -1,5 +1,6 @@
-// expect: uninitialized line 26
+// expect: uninitialized line 27
 // expect: wrong_result [--no-analysis]
+// diagnosis: local_slot_unwritten
 // message: must hold 0
 // The loads are guarded but put nothing in the slots outside the matrices: in the last
 // tile along K those slots keep what was there before, and the products add it in.

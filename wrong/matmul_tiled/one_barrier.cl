@@ -1,4 +1,5 @@
-// expect: data_race line 20
+// expect: data_race line 21
+// diagnosis: barrier_missing
 // message: two barriers in every round
 // message: not across rounds
 // Only the barrier after the load: a fast work-item starts the next round and overwrites a

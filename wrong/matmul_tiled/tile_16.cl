@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 14
+// expect: out_of_bounds line 15
+// diagnosis: contract_ignored
 // message: TS = get_local_size(0)
 // Written for 16 x 16 work-groups only: the tile's edge is 16 whatever the local size, so
 // with 8 x 8 work-groups the tiles of 64 floats are indexed up to 255.

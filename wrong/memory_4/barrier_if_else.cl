@@ -1,4 +1,5 @@
 // expect: barrier_divergence
+// diagnosis: barrier_divergent
 // A barrier in each branch: two different barriers, each half of the group waits at its own.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

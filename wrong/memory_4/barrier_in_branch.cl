@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 19
+// expect: barrier_divergence line 20
+// diagnosis: barrier_divergent
 // The tree's barrier sits inside `if (idx < wg)`: only some work-items reach it. A CPU device
 // forgives this; a GPU hangs or sums garbage.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)

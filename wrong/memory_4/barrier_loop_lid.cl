@@ -1,4 +1,5 @@
 // expect: barrier_divergence
+// diagnosis: barrier_divergent
 // The loop stops early for work-items that have nothing left to add: they skip barriers the
 // others still wait at.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)

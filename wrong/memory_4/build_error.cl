@@ -1,4 +1,5 @@
-// expect: build_error line 7
+// expect: build_error line 8
+// diagnosis: build
 // A missing semicolon.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

@@ -1,5 +1,6 @@
-// expect: barrier_divergence line 14
-// message: leave at line 10 with `return` never get there
+// expect: barrier_divergence line 15
+// diagnosis: barrier_divergent
+// message: leave at line 11 with `return` never get there
 // Work-items past the end return early: they never reach the barrier the others wait at.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

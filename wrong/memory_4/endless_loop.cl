@@ -1,4 +1,5 @@
 // expect: timeout
+// diagnosis: hang
 // The stride never grows: the loop never ends.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

@@ -1,7 +1,8 @@
-// expect: data_race line 25
+// expect: data_race line 26
+// diagnosis: fence_wrong_space
 // message: orders only global memory
 // message: the barrier needs CLK_LOCAL_MEM_FENCE
-// message: the barrier at line 26 orders only global memory
+// message: the barrier at line 27 orders only global memory
 // The barriers are there, but with CLK_GLOBAL_MEM_FENCE: they order global memory only, and the
 // tree shares local memory.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)

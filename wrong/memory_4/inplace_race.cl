@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: barrier_missing
 // Every work-item adds its right neighbour at distance stride into its own slot in the same
 // step: work-item lid writes slot lid while work-item lid - stride reads it.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)

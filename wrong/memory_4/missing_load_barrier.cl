@@ -1,5 +1,6 @@
 // expect: data_race
-// message: a GPU runs work-items truly in parallel
+// diagnosis: barrier_missing
+// message: a GPU, which runs work-items truly in parallel
 // No barrier between the loads into scratch and the tree that reads the neighbours' slots.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: barrier_missing
 // No barrier inside the tree: a step may read a slot before the previous step wrote it.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

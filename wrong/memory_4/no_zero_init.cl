@@ -1,4 +1,5 @@
 // expect: uninitialized
+// diagnosis: local_slot_unwritten
 // message: the identity of +
 // Slots of work-items past the end of the data are never written, then read by the tree.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)

@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // A correct alternative: sequential addressing (the stride halves each step).
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: elements_skipped
 // Each work-item loads one element instead of two: half of the group's slice is lost.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

@@ -1,5 +1,6 @@
-// expect: out_of_bounds line 25
+// expect: out_of_bounds line 26
 // expect: out_of_bounds [--no-analysis]
+// diagnosis: index_offset
 // message: Every store into 'out' is already guarded
 // The last work-item also writes one element past the group's slot: out[groups] is past the end.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)

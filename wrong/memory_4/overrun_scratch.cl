@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 9
+// expect: out_of_bounds line 10
+// diagnosis: index_offset
 // message: the memory past the end happened to be there
 // Each work-item clears its own slot and the next one: the last work-item writes scratch[wg].
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)

@@ -1,4 +1,5 @@
 // expect: out_of_bounds
+// diagnosis: contract_ignored
 // message: wrote `buf[64]`, one past the end: buf (local memory) holds 64 elements
 // Declares its own scratch of 64 ints instead of using the argument: right for W = 64, and a
 // write past its end for every larger work-group.

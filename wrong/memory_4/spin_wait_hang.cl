@@ -1,4 +1,5 @@
 // expect: timeout [--no-analysis]
+// diagnosis: hang
 // Work-items wait in a loop for a flag the last work-item of the group sets. A GPU gives no
 // promise that the last one ever runs while the others spin; a CPU device runs them one
 // after the other and never gets there.

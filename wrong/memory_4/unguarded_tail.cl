@@ -1,5 +1,6 @@
-// expect: out_of_bounds line 12
+// expect: out_of_bounds line 13
 // expect: wrong_result [--no-analysis]
+// diagnosis: guard_missing
 // The second load is not guarded: the last group reads past the end of in.
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

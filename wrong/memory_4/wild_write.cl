@@ -1,4 +1,5 @@
 // expect: crash [--no-analysis]
+// diagnosis: index_offset
 // A write far outside out: on a CPU device it hits memory the process does not own.
 // message: Segmentation fault
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)

@@ -1,4 +1,5 @@
 // expect: signature_mismatch
+// diagnosis: signature
 // out is a float buffer: the host hands it ints.
 __kernel void reduction(__global const int *in, __global float *out, __local int *scratch, uint len)
 {

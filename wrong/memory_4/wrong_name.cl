@@ -1,4 +1,5 @@
 // expect: signature_mismatch
+// diagnosis: signature
 // The kernel is called reduce, not reduction.
 __kernel void reduce(__global const int *in, __global int *out, __local int *scratch, uint len)
 {

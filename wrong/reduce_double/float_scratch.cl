@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: precision_narrowed
 // Keeps the pair sums in float: each one loses about seven digits.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: reduction_steps_wrong
 // The loop stops at s > 1: slot 1 is never added into slot 0.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 

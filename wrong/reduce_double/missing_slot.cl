@@ -1,4 +1,5 @@
 // expect: uninitialized
+// diagnosis: local_slot_unwritten
 // Writes a slot only when the first element exists: in a ragged group the
 // slots of the idle work-items keep whatever local memory held.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

@@ -1,4 +1,5 @@
-// expect: uninitialized line 11
+// expect: uninitialized line 12
+// diagnosis: output_not_cleared
 // Accumulates straight into scratch[lid], which starts with whatever was there.
 __kernel void reduce_fast(__global const int *in, __global int *out,
 			  __local int *scratch, uint len)

@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 28
+// expect: barrier_divergence line 29
+// diagnosis: barrier_divergent
 // The unrolled tail under `if (lid < 32)`, a barrier after each step: the other work-items
 // never reach those barriers.
 __kernel void reduce_fast(__global const int *in, __global int *out,

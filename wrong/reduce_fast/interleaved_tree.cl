@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 24
+// expect: requirement_unmet line 25
+// diagnosis: bank_conflict
 // message: bank conflicts
 // The interleaved tree of memory_4 after a right loop: right sums, but scratch[2*s*lid] puts
 // several work-items of a warp on one bank.

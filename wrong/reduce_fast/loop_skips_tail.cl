@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: elements_skipped
 // The loop runs only while both loads fit: a last chunk shorter than W + 1 elements is
 // skipped whole, its first half too.
 __kernel void reduce_fast(__global const int *in, __global int *out,

@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // A right alternative: the last six steps unrolled, each with its barrier, outside any `if`.
 __kernel void reduce_fast(__global const int *in, __global int *out,
 			  __local int *scratch, uint len)

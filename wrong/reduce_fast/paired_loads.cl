@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 14
+// expect: requirement_unmet line 15
+// diagnosis: uncoalesced_access
 // message: touches 7.5 different 32-byte sectors on average, where 3.8
 // Each work-item takes a neighbouring pair of its chunk, 2*lid and 2*lid + 1: the right
 // elements, but each load of a warp touches twice the sectors it needs.

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 12
+// expect: out_of_bounds line 13
+// diagnosis: guard_wrong_bound
 // Adds both elements of a round under the first one's guard: the second reads past `in`.
 __kernel void reduce_fast(__global const int *in, __global int *out,
 			  __local int *scratch, uint len)

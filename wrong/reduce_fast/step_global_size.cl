@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: stride_wrong
 // Steps by the number of work-items, as reduce_passes did, but each round covers 2W elements
 // a group: the chunks overlap and many elements are added twice.
 __kernel void reduce_fast(__global const int *in, __global int *out,

@@ -1,4 +1,5 @@
-// expect: data_race line 35
+// expect: data_race line 36
+// diagnosis: barrier_missing
 // message: no barrier between the two
 // message: OpenCL promises no lockstep within a warp
 // The last six steps copied from a warp-synchronous CUDA kernel: `volatile` and no barriers.

@@ -1,5 +1,6 @@
-// expect: requirement_unmet line 17
-// message: At line 17 the 32 work-items of a warp read `in` together
+// expect: requirement_unmet line 18
+// diagnosis: uncoalesced_access
+// message: At line 18 the 32 work-items of a warp read `in` together
 // Pairs read with vload2, but neighbouring work-items take pairs 17 apart: each load of a
 // warp touches twice the sectors it needs, as its scalar twin would.
 __kernel void reduce_fast(__global const int *in, __global int *out,

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 12
+// expect: out_of_bounds line 13
+// diagnosis: guard_wrong_bound
 // The second element is read without its guard.
 __kernel void reduce_max(__global const float *in, __global float *out,
 			 __local float *scratch, uint len)

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: identity_wrong
 // FLT_MIN is the smallest positive normal float, not the most negative one.
 __kernel void reduce_max(__global const float *in, __global float *out,
 			 __local float *scratch, uint len)

@@ -1,4 +1,5 @@
 // expect: wrong_result [--no-analysis]
+// diagnosis: identity_wrong
 // The identity is (float)INT_MIN: right for every input above -2147483648, wrong below it.
 #define MAX_IDENTITY ((float)INT_MIN)
 

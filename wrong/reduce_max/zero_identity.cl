@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: identity_wrong
 // 0 is the identity of +, not of max: with negative data a missing element wins.
 __kernel void reduce_max(__global const float *in, __global float *out,
 			 __local float *scratch, uint len)

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: stride_wrong
 // Steps by the work-group size instead of the whole NDRange: the ranges of
 // different work-groups overlap and elements are counted several times.
 __kernel void reduce_strided(__global const int *in, __global int *out,

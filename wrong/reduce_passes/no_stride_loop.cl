@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: elements_skipped
 // One element per work-item, as in memory_4: with fewer groups than len/W, most
 // of the input is never read.
 __kernel void reduce_strided(__global const int *in, __global int *out,

@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: barrier_missing
 // The tree has no barrier between its steps: a step reads slots the previous
 // step may not have finished writing.
 __kernel void reduce_strided(__global const int *in, __global int *out,

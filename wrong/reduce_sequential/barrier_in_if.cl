@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 21
+// expect: barrier_divergence line 22
+// diagnosis: barrier_divergent
 // The barrier moved inside `if (lid < s)`: the idle work-items never reach it.
 __kernel void reduce_seq(__global const int *in, __global int *out,
 			 __local int *scratch, uint len)

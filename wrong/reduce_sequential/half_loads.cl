@@ -1,4 +1,5 @@
-// expect: uninitialized line 22
+// expect: uninitialized line 23
+// diagnosis: local_slot_unwritten
 // message: work-items 0-31 had written slots 0-31 of `scratch`
 // message: read `scratch[32]`
 // Only the first half of the work-items load (four elements each), yet the tree starts at stride

@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 21
+// expect: requirement_unmet line 22
+// diagnosis: bank_conflict
 // message: local memory (`scratch`) with bank conflicts: up to 8 of them
 // The interleaved tree of memory_4: right, but scratch[2*stride*lid] puts several work-items of
 // a warp on one bank (2 at W = 64, up to 8 at W = 256, both analysed).

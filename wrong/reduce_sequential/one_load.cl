@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: elements_skipped
 // Loads only the first of its two elements: the second half of every group's
 // range is never added.
 __kernel void reduce_seq(__global const int *in, __global int *out,

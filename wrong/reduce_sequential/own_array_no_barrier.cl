@@ -1,4 +1,5 @@
-// expect: data_race line 18
+// expect: data_race line 19
+// diagnosis: barrier_missing
 // message: On `sums` (local memory)
 // Its own __local array instead of the argument, and no barrier between the loads and the tree's
 // first step: a work-item adds a neighbour's slot the neighbour may not have written yet.

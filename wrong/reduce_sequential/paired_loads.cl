@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 13
+// expect: requirement_unmet line 14
+// diagnosis: uncoalesced_access
 // message: read `in` together
 // message: touches 7.1 different 32-byte sectors on average, where 3.6
 // Each work-item loads the pair in[2i], in[2i + 1]: right sums, but neighbouring work-items

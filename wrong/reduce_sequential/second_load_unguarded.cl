@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 12
+// expect: out_of_bounds line 13
+// diagnosis: guard_wrong_bound
 // Guards the first load only: the second one reads past the end of `in`.
 __kernel void reduce_seq(__global const int *in, __global int *out,
 			 __local int *scratch, uint len)

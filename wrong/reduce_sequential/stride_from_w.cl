@@ -1,5 +1,6 @@
-// expect: out_of_bounds line 21
-// message: The access is already guarded (line 20)
+// expect: out_of_bounds line 22
+// diagnosis: stride_wrong
+// message: The access is already guarded (line 21)
 // Starts the stride at W, as a kernel with 2W slots would: scratch has only W.
 __kernel void reduce_seq(__global const int *in, __global int *out,
 			 __local int *scratch, uint len)

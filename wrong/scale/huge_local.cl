@@ -1,4 +1,5 @@
 // expect: build_error
+// diagnosis: private_too_large
 // message: more than a work-group has on this device
 // A __local array of 16 MB: no device's work-group has that much local memory.
 __kernel void scale(__global const float *in, __global float *out, float factor, uint len)

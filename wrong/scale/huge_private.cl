@@ -1,4 +1,5 @@
 // expect: crash [--no-analysis]
+// diagnosis: private_too_large
 // message: too large for a work-item's stack
 // A private array of 16 MB in every work-item: on a CPU device the stack overflows.
 __kernel void scale(__global const float *in, __global float *out, float factor, uint len)

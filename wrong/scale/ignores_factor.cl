@@ -1,4 +1,5 @@
 // expect: wrong_result [--no-analysis]
+// diagnosis: contract_ignored
 // Multiplies by 3, the factor of the first tests, instead of the argument.
 __kernel void scale(__global const float *in, __global float *out, float factor, uint len)
 {

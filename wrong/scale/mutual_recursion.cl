@@ -1,4 +1,5 @@
-// expect: build_error line 5
+// expect: build_error line 6
+// diagnosis: build
 // message: `even` calls `odd`, which leads back to `even`
 // Two functions that call each other: recursion as well.
 int odd(int n);

@@ -1,5 +1,6 @@
-// expect: out_of_bounds line 7
+// expect: out_of_bounds line 8
 // expect: out_of_bounds [--no-analysis]
+// diagnosis: guard_missing
 // Forgets that the last work-group reaches past len.
 __kernel void scale(__global const float *in, __global float *out, float factor, uint len)
 {

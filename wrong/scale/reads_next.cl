@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: index_offset
 // message: shifted by one place: out[i] holds what belongs in out[i + 1]
 // Reads the next element (in[i + 1]), guarded so that it never reads past the end.
 __kernel void scale(__global const float *in, __global float *out, float factor, uint len)

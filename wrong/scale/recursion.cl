@@ -1,4 +1,5 @@
-// expect: build_error line 6
+// expect: build_error line 7
+// diagnosis: build
 // message: `sum_to` calls itself
 // Recursion: PoCL and Oclgrind compile it, but OpenCL C forbids it and a GPU cannot run it.
 int sum_to(int n)

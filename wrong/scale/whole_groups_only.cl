@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: guard_wrong_bound
 // message: No work-group stored anything into out
 // The guard lets through only work-groups that lie wholly inside the data: the ragged last one
 // writes nothing.

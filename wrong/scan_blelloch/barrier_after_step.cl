@@ -1,4 +1,5 @@
-// expect: data_race line 22
+// expect: data_race line 23
+// diagnosis: barrier_missing
 // The up-sweep's barrier moved to the end of each step: nothing separates the loads from the
 // first step, which reads slots that other work-items load.
 __kernel void scan_blelloch(__global const int *in, __global int *out,

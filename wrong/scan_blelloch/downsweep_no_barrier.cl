@@ -1,4 +1,5 @@
-// expect: data_race line 41
+// expect: data_race line 42
+// diagnosis: barrier_missing
 // message: no barrier between the two
 // The down-sweep without its barrier: a step reads slots the step before may not have
 // written yet.

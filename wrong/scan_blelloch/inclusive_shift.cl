@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: scan_inclusive_exclusive
 // Turns the result into the inclusive scan by adding each element back: this exercise asks
 // for the exclusive one, the sum before the element.
 __kernel void scan_blelloch(__global const int *in, __global int *out,

@@ -1,4 +1,5 @@
-// expect: data_race line 47
+// expect: data_race line 48
+// diagnosis: barrier_missing
 // No barrier after the down-sweep: a work-item writes slot lid to out while the last step
 // may not have written it yet.
 __kernel void scan_blelloch(__global const int *in, __global int *out,

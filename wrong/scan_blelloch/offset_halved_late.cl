@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 40
+// expect: out_of_bounds line 41
+// diagnosis: stride_wrong
 // The down-sweep halves offset at the end of the step: its first step still has the
 // up-sweep's last value, 2W, and its pair lies past the end of tmp.
 __kernel void scan_blelloch(__global const int *in, __global int *out,

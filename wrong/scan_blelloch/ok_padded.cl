@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // A right alternative: the lesson's padding, one spare slot every 32, which spreads the
 // sweeps' strided slots over more banks.
 #define PAD(i) ((i) + ((i) >> 5))

@@ -1,5 +1,6 @@
-// expect: data_race line 24
-// message: between the read (line 24) and the write (line 31)
+// expect: data_race line 25
+// diagnosis: barrier_missing
+// message: between the read (line 25) and the write (line 32)
 // The root cleared by the last work-item right after the up-sweep, with no barrier: work-item 0
 // may still be adding into the root in the up-sweep's last step.
 __kernel void scan_blelloch(__global const int *in, __global int *out,

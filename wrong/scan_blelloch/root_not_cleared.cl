@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: identity_wrong
 // The total is left in the last slot: the down-sweep adds it to every prefix.
 __kernel void scan_blelloch(__global const int *in, __global int *out,
 			    __local int *tmp, uint len)

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 14
+// expect: out_of_bounds line 15
+// diagnosis: guard_wrong_bound
 // Guards the first load with the second one's bound too: the second half of a ragged group
 // still reads past the end of `in`.
 __kernel void scan_blelloch(__global const int *in, __global int *out,

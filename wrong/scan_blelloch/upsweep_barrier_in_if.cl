@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 21
+// expect: barrier_divergence line 22
+// diagnosis: barrier_divergent
 // message: two different barriers
 // The up-sweep's barrier inside `if (lid < d)`: from the second step on, some work-items
 // skip it.

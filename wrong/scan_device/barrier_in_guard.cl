@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 20
+// expect: barrier_divergence line 21
+// diagnosis: barrier_divergent
 // Only the work-items below n load and scan: in the last block the others skip the barriers.
 void scan_local(__local int *tmp, uint lid, uint wg)
 {

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: scan_inclusive_exclusive
 // An exclusive scan: each element is left out of its own sum.
 void scan_local(__local int *tmp, uint lid, uint wg)
 {

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: result_slot_wrong
 // message: sums[0] (work-group 0)
 // The first work-item writes the block total: tmp[0] is only the first element.
 void scan_local(__local int *tmp, uint lid, uint wg)

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: scan_combine_wrong
 // message: written by the steps blocks (scan_blocks), offsets (add_offsets)
 // Each block adds the total of the blocks up to and including itself: one block too many.
 void scan_local(__local int *tmp, uint lid, uint wg)

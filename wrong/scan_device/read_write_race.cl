@@ -1,5 +1,6 @@
-// expect: data_race line 9
+// expect: data_race line 10
 // expect: wrong_result [--no-analysis]
+// diagnosis: barrier_missing
 // No barrier between the read of the left slot and the write of its own: a neighbour may
 // already have added into the slot this work-item reads.
 void scan_local(__local int *tmp, uint lid, uint wg)

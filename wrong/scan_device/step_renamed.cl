@@ -1,4 +1,5 @@
 // expect: signature_mismatch
+// diagnosis: signature
 // message: no kernel named 'add_offsets'
 void scan_local(__local int *tmp, uint lid, uint wg)
 {

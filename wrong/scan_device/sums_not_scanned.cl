@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: scan_combine_wrong
 // The block totals are never scanned: each block adds only the total of the block before it.
 void scan_local(__local int *tmp, uint lid, uint wg)
 {

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 18
+// expect: out_of_bounds line 19
+// diagnosis: guard_missing
 // No guard on the load: the last block reads past the end of in.
 void scan_local(__local int *tmp, uint lid, uint wg)
 {

@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 17
+// expect: barrier_divergence line 18
+// diagnosis: barrier_divergent
 // The barrier moved into `if (lid >= offset)`: the first offset work-items never reach it.
 __kernel void scan_workgroup(__global const int *in, __global int *out,
 			     __local int *tmp, uint len)

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: scan_inclusive_exclusive
 // Writes the slot to the left: the exclusive scan (the sum before the element, not up to it).
 __kernel void scan_workgroup(__global const int *in, __global int *out,
 			     __local int *tmp, uint len)

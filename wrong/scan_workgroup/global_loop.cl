@@ -1,4 +1,5 @@
 // expect: requirement_unmet
+// diagnosis: tile_not_shared
 // message: does not use __local memory
 // No local memory: each work-item adds its group's elements from the start up to its own,
 // W*(W+1)/2 loads a group where W would do. Right sums, nothing shared.

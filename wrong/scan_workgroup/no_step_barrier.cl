@@ -1,4 +1,5 @@
-// expect: data_race line 18
+// expect: data_race line 19
+// diagnosis: barrier_missing
 // message: no barrier between the two
 // Double-buffered, but no barrier in the loop: a step reads slots of the step before that
 // other work-items may not have written yet.

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: scan_combine_wrong
 // Never swaps the halves: every step reads the loaded values again, so each slot ends with
 // its element plus the one offset = W/2 to its left.
 __kernel void scan_workgroup(__global const int *in, __global int *out,

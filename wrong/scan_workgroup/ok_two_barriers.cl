@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // A right alternative: one buffer, but each step reads into a register, waits, then writes,
 // and waits again. Two barriers a step instead of a second buffer.
 __kernel void scan_workgroup(__global const int *in, __global int *out,

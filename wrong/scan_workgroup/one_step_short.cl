@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: reduction_steps_wrong
 // Stops at offset < W / 2: the window covers W/2 elements, and the second half of every
 // full group misses the start of it.
 __kernel void scan_workgroup(__global const int *in, __global int *out,

@@ -1,4 +1,5 @@
-// expect: data_race line 18
+// expect: data_race line 19
+// diagnosis: barrier_missing
 // message: no barrier between the two
 // message: write into the other half of tmp
 // One buffer, one barrier a step: work-item lid reads slot lid - offset while the work-item

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 11
+// expect: out_of_bounds line 12
+// diagnosis: guard_missing
 // Loads in[gid] for every work-item: the ragged last group reads past the end of `in`.
 __kernel void scan_workgroup(__global const int *in, __global int *out,
 			     __local int *tmp, uint len)

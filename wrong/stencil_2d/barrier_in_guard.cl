@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 20
+// expect: barrier_divergence line 21
+// diagnosis: barrier_divergent
 // The load and its barrier sit inside the bounds check: in the ragged work-groups the
 // work-items outside the grid never reach the barrier.
 __kernel void stencil(__global const int *in, __global int *out, __local int *tile,

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 17
+// expect: out_of_bounds line 18
+// diagnosis: guard_wrong_bound
 // The work-items on the block's edges load the halo, but without testing whether the
 // neighbour lies inside the grid: at the grid's left edge, in[y * width - 1] is read.
 __kernel void stencil(__global const int *in, __global int *out, __local int *tile,

@@ -1,4 +1,5 @@
 // expect: requirement_unmet
+// diagnosis: tile_not_shared
 // message: does not use __local memory
 // Right results without the tile: each work-item reads its five cells from global memory,
 // so every cell of in is read five times and nothing is shared through local memory.

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: index_offset
 // message: (x0 - 1, y0 - 1)
 // The tile starts at the block's first cell instead of one cell before it: every cell of
 // the tile holds its right-hand and lower neighbour, and the stencil is shifted by one.

@@ -1,4 +1,5 @@
-// expect: data_race line 20
+// expect: data_race line 21
+// diagnosis: barrier_missing
 // No barrier between filling the tile and reading it: a work-item reads its neighbours'
 // cells before the work-items that load them have done so.
 __kernel void stencil(__global const int *in, __global int *out, __local int *tile,

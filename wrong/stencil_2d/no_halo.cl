@@ -1,4 +1,5 @@
-// expect: uninitialized line 18
+// expect: uninitialized line 19
+// diagnosis: local_slot_unwritten
 // message: Only a cell outside the grid is 0
 // Each work-item loads only its own cell into the tile: the border of the tile, the halo,
 // is never filled, and the work-items along the block's edges read it.

@@ -1,4 +1,5 @@
-// expect: uninitialized line 21
+// expect: uninitialized line 22
+// diagnosis: local_slot_unwritten
 // message: more than the group has work-items
 // One cell of the tile per work-item, without the loop: the tile has more cells than the
 // group has work-items, and the last rows of it stay empty.

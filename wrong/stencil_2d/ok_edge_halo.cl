@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // A correct alternative: each work-item loads its own cell, and those on the block's edges
 // (or on the grid's last row and column) load the neighbour across the edge too. The
 // corners of the tile stay empty, and a 5-point stencil never reads them.

@@ -1,4 +1,5 @@
 // expect: wrong_result
+// diagnosis: index_transposed
 // A copy, not a transpose.
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)
 {

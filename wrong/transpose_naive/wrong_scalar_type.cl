@@ -1,4 +1,5 @@
 // expect: signature_mismatch
+// diagnosis: signature
 // columnsA and rowsA are ushort in the contract, not int.
 __kernel void matrixtranspose(__global const int *a, __global int *trA, int columnsA, int rowsA)
 {

@@ -1,4 +1,5 @@
-// expect: out_of_bounds line 19
+// expect: out_of_bounds line 20
+// diagnosis: guard_wrong_bound
 // The load checks the row but not the column: in the blocks along the right
 // edge, work-items read past the end of a.
 #define T 32

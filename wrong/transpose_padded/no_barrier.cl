@@ -1,4 +1,5 @@
-// expect: data_race line 24
+// expect: data_race line 25
+// diagnosis: barrier_missing
 // The store reads tile slots other work-items may not have written yet.
 #define T 32
 #define ROWS 8   // work-items per column of the block: each moves T / ROWS elements

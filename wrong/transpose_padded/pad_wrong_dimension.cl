@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 27
+// expect: requirement_unmet line 28
+// diagnosis: bank_conflict
 // message: up to 32 of them need different words of the same bank
 // Correct, but the spare row is in the wrong dimension: tile[T + 1][T] still has rows of 32
 // ints, so a column still lies in one bank.

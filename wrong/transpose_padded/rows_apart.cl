@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 20
+// expect: requirement_unmet line 21
+// diagnosis: uncoalesced_access
 // message: read `a` together
 // Correct and padded, but lx walks down the rows of a and of trA: neighbouring work-items are
 // a whole row apart in global memory on both sides, and the tile buys nothing.

@@ -1,4 +1,5 @@
-// expect: uninitialized line 26
+// expect: uninitialized line 27
+// diagnosis: local_slot_unwritten
 // Guards the store with the bounds of a instead of those of trA: on a matrix
 // that is not square, the store copies tile slots that no work-item loaded.
 #define T 32

@@ -1,5 +1,6 @@
-// expect: uninitialized line 27
+// expect: uninitialized line 28
 // expect: wrong_result [--no-analysis]
+// diagnosis: local_slot_unwritten
 // Swaps the blocks but copies the tile as it is: each block stays untransposed,
 // and in a ragged block the store copies slots that no work-item loaded.
 #define T 32

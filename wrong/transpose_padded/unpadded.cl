@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 27
+// expect: requirement_unmet line 28
+// diagnosis: bank_conflict
 // message: up to 32 of them need different words of the same bank
 // Correct, but with a 32 x 32 tile: the 32 work-items of a warp reading down a column all
 // land in one bank.

@@ -1,4 +1,5 @@
-// expect: barrier_divergence line 12
+// expect: barrier_divergence line 13
+// diagnosis: barrier_divergent
 // The barrier sits inside the bounds check: in the ragged groups, work-items outside the
 // matrix never reach it.
 #define T 16

@@ -1,5 +1,6 @@
-// expect: uninitialized line 19
+// expect: uninitialized line 20
 // expect: wrong_result [--no-analysis]
+// diagnosis: local_slot_unwritten
 // message: block of trA holds the right values, but its inside is not transposed
 // The blocks go to their mirrored place, but the tile is read back as it was stored, tile[lj][li]:
 // each block arrives whole, not transposed inside.

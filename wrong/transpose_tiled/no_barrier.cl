@@ -1,4 +1,5 @@
 // expect: data_race
+// diagnosis: barrier_missing
 // No barrier between filling the tile and reading it: a work-item reads an element another
 // work-item may not have written yet.
 #define T 16

@@ -1,4 +1,5 @@
 // expect: pass
+// diagnosis: none
 // A correct alternative: the tile has one extra column, so reading a column of the tile
 // spreads the work-items of a warp over more local-memory banks.
 #define T 16

@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 12
+// expect: requirement_unmet line 13
+// diagnosis: tile_not_shared
 // message: touches 12.0 different 32-byte sectors on average, where 3.0
 // Each element goes through the tile and comes back to the work-item that stored it: the
 // local memory is a detour, and the writes to trA are the naive kernel's.

@@ -1,4 +1,5 @@
-// expect: requirement_unmet line 14
+// expect: requirement_unmet line 15
+// diagnosis: uncoalesced_access
 // message: read `a` together
 // message: touches 12.0 different 32-byte sectors on average, where 3.0
 // Right results through a tile, but with the naive kernel's mapping: li walks down the rows of

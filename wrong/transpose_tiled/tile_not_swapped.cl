@@ -1,4 +1,5 @@
-// expect: uninitialized line 16
+// expect: uninitialized line 17
+// diagnosis: local_slot_unwritten
 // message: a starting value would only hide the bug
 // The tile is written back to the group's own block: the group indices are not swapped.
 #define T 16
