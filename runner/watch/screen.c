@@ -125,21 +125,8 @@ const struct exercise *watch_current(const struct watch *w)
 
 /* ---- the screen ---- */
 
-void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(w->status, sizeof(w->status), fmt, ap);
-	va_end(ap);
-	w->status_kind = kind;
-	if (!w->interactive && w->status[0] && kind != STATUS_BUSY) {
-		printf("%s\n", w->status);
-		fflush(stdout);
-	}
-}
-
 /* One row: cut to the width, then cleared to its end; fill pads with spaces (for bars). */
-static void put_row(struct watch *w, struct sbuf *s, int row, const char *text, enum style role,
+static void put_row(const struct watch *w, struct sbuf *s, int row, const char *text, enum style role,
 		    bool fill)
 {
 	if (row < 1 || row > w->rows)
@@ -164,7 +151,7 @@ static bool grid_word(const char *s, size_t n)
 }
 
 /* Draws wrong cells red and right ones dim, when there is colour. */
-static void add_picture_line(struct watch *w, struct lines *l, const char *line)
+static void add_picture_line(const struct watch *w, struct lines *l, const char *line)
 {
 	struct sbuf sb = SBUF_INIT;
 	sbuf_adds(&sb, "  ");
@@ -195,7 +182,7 @@ static char *safe_copy(const char *s)
 }
 
 /* The memory-access figures, dimmed: the performance view, for a pass as for a requirement. */
-static void access_lines(struct watch *w, struct lines *l, int width)
+static void access_lines(const struct watch *w, struct lines *l, int width)
 {
 	const struct report *r = &w->report;
 	if (r->naccess <= 0)
@@ -215,7 +202,7 @@ static void access_lines(struct watch *w, struct lines *l, int width)
 
 /* The verdict of the last check, as lines for the lower part of the screen, the pager (v) or
  * print; whole_log: the compiler's whole log under a heading, else its first lines. */
-void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log)
+void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole_log)
 {
 	const struct report *r = &w->report;
 	const char *file = path_shown(watch_current(w)->file_path);
@@ -325,34 +312,7 @@ out:
 }
 
 /* The width Markdown is set to: the window's, less a margin, and no wider than reads well. */
-int text_width(const struct watch *w)
-{
-	return w->cols - 2 < LESSON_MAX_WIDTH ? w->cols - 2 : LESSON_MAX_WIDTH;
-}
-
-/* Sets md into l at the window's width, unless l already holds it at that width. */
-void render_md(struct watch *w, const char *md, struct lines *l, int *width)
-{
-	int want = text_width(w);
-	if (!md || (want == *width && l->n))
-		return;
-	lines_release(l);
-	struct sbuf out = SBUF_INIT;
-	lesson_render(md, strlen(md), want, w->colour, &out);
-	lines_split(l, sbuf_str(&out));
-	sbuf_release(&out);
-	*width = want;
-}
-
-/* The lesson and the open pager's text, at the window's width. */
-static void render_texts(struct watch *w)
-{
-	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
-	if (w->view == VIEW_PAGER)
-		render_md(w, w->pager_md, &w->pager, &w->pager_width);
-}
-
-static void draw_title(struct watch *w, struct sbuf *s)
+static void draw_title(const struct watch *w, struct sbuf *s)
 {
 	const struct exercise *e = watch_current(w);
 	int done = session_count_done(&w->ses), n = w->course.n;
@@ -408,7 +368,7 @@ static void draw_title(struct watch *w, struct sbuf *s)
 }
 
 /* "── Edit exercises/x.cl ─────── lesson 1-12 of 40 ↓ ──" */
-static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int shown)
+static void draw_rule(const struct watch *w, struct sbuf *s, int row, int first, int shown)
 {
 	const char *dash = "\xe2\x94\x80";
 	struct sbuf left = SBUF_INIT, right = SBUF_INIT, line = SBUF_INIT;
@@ -430,7 +390,7 @@ static void draw_rule(struct watch *w, struct sbuf *s, int row, int first, int s
 	sbuf_release(&line);
 }
 
-static void draw_status(struct watch *w, struct sbuf *s, int row)
+static void draw_status(const struct watch *w, struct sbuf *s, int row)
 {
 	static const enum style styles[] = {
 		[STATUS_INFO] = STYLE_STRONG, [STATUS_BAD] = STYLE_BAD, [STATUS_BUSY] = STYLE_WARN,
@@ -440,7 +400,7 @@ static void draw_status(struct watch *w, struct sbuf *s, int row)
 	free(text);
 }
 
-static void draw_legend(struct watch *w, struct sbuf *s, const char *const *keys)
+static void draw_legend(const struct watch *w, struct sbuf *s, const char *const *keys)
 {
 	struct sbuf line = SBUF_INIT;
 	for (int i = 0; keys[i]; i += 2)
@@ -450,25 +410,14 @@ static void draw_legend(struct watch *w, struct sbuf *s, const char *const *keys
 	sbuf_release(&line);
 }
 
-static void draw_main(struct watch *w, struct sbuf *s)
+static void draw_main(const struct watch *w, struct sbuf *s)
 {
 	static const char *const keys[] = { "n", N_("next"), "p", N_("prev"), "l", N_("lesson"), "h",
 		N_("hint"), "r", N_("run"), "x", N_("reset"), "v", N_("verdict"), "B", N_("bench"),
 		"\xe2\x86\x91\xe2\x86\x93", N_("scroll"), "q", N_("quit"), NULL };
-	render_md(w, w->lesson_md, &w->lesson, &w->lesson_width);
 	struct lines verdict = { NULL, 0 };
 	verdict_lines(w, &verdict, w->cols - 1, false);
-	int avail = w->rows - CHROME_ROWS;
-	int vmax = avail * VERDICT_SHARE_PCT / 100;
-	int vrows = verdict.n < vmax ? verdict.n : vmax;
-	if (vrows < 0)
-		vrows = 0;
-	int lrows = avail - vrows > 0 ? avail - vrows : 0;
-	w->lesson_rows = lrows;
-	if (w->lesson_scroll > w->lesson.n - lrows)
-		w->lesson_scroll = w->lesson.n - lrows;
-	if (w->lesson_scroll < 0)
-		w->lesson_scroll = 0;
+	int vrows = w->verdict_rows, lrows = w->lesson_rows;   /* as watch_layout set them */
 
 	draw_title(w, s);
 	int row = 2;
@@ -498,15 +447,11 @@ static void draw_main(struct watch *w, struct sbuf *s)
 	lines_release(&verdict);
 }
 
-static void draw_pager(struct watch *w, struct sbuf *s)
+static void draw_pager(const struct watch *w, struct sbuf *s)
 {
 	static const char *const keys[] = { "\xe2\x86\x91\xe2\x86\x93 j k", N_("line"), "space b", N_("page"),
 		"g G", N_("top, end"), "q", N_("back"), NULL };
 	int body = w->rows - 2 > 0 ? w->rows - 2 : 0;
-	if (w->pager_scroll > w->pager.n - body)
-		w->pager_scroll = w->pager.n - body;
-	if (w->pager_scroll < 0)
-		w->pager_scroll = 0;
 	char *title = xstrfmt(" %s   %d-%d / %d", w->pager_title, w->pager.n ? w->pager_scroll + 1 : 0,
 			      w->pager_scroll + body < w->pager.n ? w->pager_scroll + body : w->pager.n,
 			      w->pager.n);
@@ -521,7 +466,7 @@ static void draw_pager(struct watch *w, struct sbuf *s)
 	draw_legend(w, s, keys);
 }
 
-void screen_draw(struct watch *w)
+void screen_draw(const struct watch *w)
 {
 	if (!w->interactive)
 		return;
@@ -535,17 +480,9 @@ void screen_draw(struct watch *w)
 	sbuf_release(&s);
 }
 
-void screen_resize(struct watch *w)
-{
-	if (!w->interactive)
-		return;
-	term_size(STDOUT_FILENO, &w->rows, &w->cols);
-	render_texts(w);
-}
-
 /* ---- plain output, without a terminal ---- */
 
-void print_exercise(struct watch *w)
+void print_exercise(const struct watch *w)
 {
 	const struct exercise *e = watch_current(w);
 	struct sbuf safe = SBUF_INIT;
@@ -557,7 +494,7 @@ void print_exercise(struct watch *w)
 	sbuf_release(&safe);
 }
 
-void print_verdict(struct watch *w)
+void print_verdict(const struct watch *w)
 {
 	struct lines l = { NULL, 0 };
 	verdict_lines(w, &l, 80, false);

@@ -39,7 +39,8 @@ struct watch {
 	struct lines lesson;      /* rendered for lesson_width */
 	int lesson_width;
 	int lesson_scroll;
-	int lesson_rows;          /* rows the pane had at the last draw: the page size */
+	int lesson_rows;          /* rows the lesson pane has (watch_layout): the page size */
+	int verdict_rows;         /* rows the verdict has below it (watch_layout) */
 
 	struct report report;
 	bool have_report;
@@ -68,26 +69,32 @@ struct watch {
 
 #define T(english) tr(w->opt.lang, english)
 
-/* ---- screen.c ---- */
+/* ---- screen.c: draws the state, changes none of it ---- */
 void lines_add(struct lines *l, const char *s, size_t n);
 void lines_addf(struct lines *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void lines_split(struct lines *l, const char *text);
 void lines_release(struct lines *l);
 const struct exercise *watch_current(const struct watch *w);
-void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* Renders Markdown for the pane's width into l (again only when the width changed). */
-void render_md(struct watch *w, const char *md, struct lines *l, int *width);
-int text_width(const struct watch *w);
 /* Plain text set into lines of at most width columns, each starting with indent (words are cut
  * only where one is longer than a line); sgr and reset around each line's text. */
 void lines_wrap(struct lines *l, const char *text, int width, const char *indent, const char *sgr,
 		const char *reset);
 /* The verdict as lines of at most width columns (with whole_log, the compiler's log whole). */
-void verdict_lines(struct watch *w, struct lines *l, int width, bool whole_log);
-void screen_draw(struct watch *w);     /* the whole screen, in one write */
-void screen_resize(struct watch *w);   /* after SIGWINCH: the size, and the texts set again */
-void print_exercise(struct watch *w);  /* without a terminal: what is open */
-void print_verdict(struct watch *w);   /* without a terminal: the verdict as one line and more */
+void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole_log);
+void screen_draw(const struct watch *w);     /* the whole screen as watch_layout set it, in one write */
+void print_exercise(const struct watch *w);  /* without a terminal: what is open */
+void print_verdict(const struct watch *w);   /* without a terminal: the verdict as one line and more */
+
+/* ---- layout.c: the state the screen shows ---- */
+void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Renders Markdown for the pane's width into l (again only when the width changed). */
+void render_md(struct watch *w, const char *md, struct lines *l, int *width);
+int text_width(const struct watch *w);
+void watch_resize(struct watch *w);   /* after SIGWINCH: the size, and the texts set again */
+/* The texts at the window's width, the rows of the lesson and the verdict, the scrolls kept
+ * within their texts. */
+void watch_layout(struct watch *w);
+void watch_redraw(struct watch *w);   /* watch_layout, then screen_draw */
 
 #endif

@@ -166,7 +166,7 @@ static void on_progress(void *ctx, const char *what)
 {
 	struct watch *w = ctx;
 	set_status(w, STATUS_BUSY, T("Checking %s: %s"), watch_current(w)->name, T(what));
-	screen_draw(w);
+	watch_redraw(w);
 }
 
 static void run_check(struct watch *w)
@@ -176,12 +176,12 @@ static void run_check(struct watch *w)
 	/* A file that is gone gets a verdict of its own (how to get it back), not the old one. */
 	if (access(e->file_path, R_OK) < 0 && errno != ENOENT) {
 		set_status(w, STATUS_BAD, T("%s: cannot read: %s"), path_shown(e->file_path), strerror(errno));
-		screen_draw(w);
+		watch_redraw(w);
 		return;
 	}
 	w->checked_hash = file_hash(e->file_path);
 	set_status(w, STATUS_BUSY, T("Checking %s..."), e->name);
-	screen_draw(w);
+	watch_redraw(w);
 	struct check_options o = {
 		.device = w->opt.device,
 		.file = NULL,
@@ -201,7 +201,7 @@ static void run_check(struct watch *w)
 		report_release(&r);
 		w->settle_at = now_seconds() + SETTLE_MS / 1000.0;
 		set_status(w, STATUS_BUSY, T("Check stopped by a key; it runs again in a moment."));
-		screen_draw(w);
+		watch_redraw(w);
 		return;
 	}
 	report_release(&w->report);
@@ -350,7 +350,7 @@ static void on_bench_progress(void *ctx, const char *what)
 {
 	struct watch *w = ctx;
 	set_status(w, STATUS_BUSY, T("Benching %s: %s"), watch_current(w)->name, T(what));
-	screen_draw(w);
+	watch_redraw(w);
 }
 
 /* B: how fast the kernel is, once it passes; the table opens in the pager. */
@@ -505,7 +505,7 @@ static void on_key_main(struct watch *w, int key)
 		break;
 	case 26:  /* ^Z */
 		term_suspend();
-		screen_resize(w);
+		watch_resize(w);
 		break;
 	}
 }
@@ -564,7 +564,7 @@ static int loop(struct watch *w)
 		quiet_begin(w);
 		if (p[2].revents & POLLIN) {
 			term_signal_drain();
-			screen_resize(w);
+			watch_resize(w);
 			redraw = true;
 		}
 		if (p[1].revents & POLLIN) {
@@ -600,7 +600,7 @@ static int loop(struct watch *w)
 		}
 		quiet_end(w);
 		if (redraw)
-			screen_draw(w);
+			watch_redraw(w);
 	}
 	return 0;
 }
@@ -649,7 +649,7 @@ int watch_run(const struct watch_options *o)
 			watch_release(&w);
 			return 2;
 		}
-		screen_resize(&w);
+		watch_resize(&w);
 	}
 	quiet_begin(&w);
 	if (w.st.recovered) {
@@ -658,7 +658,7 @@ int watch_run(const struct watch_options *o)
 		open_exercise(&w, session_start(&w.ses));
 	}
 	quiet_end(&w);
-	screen_draw(&w);
+	watch_redraw(&w);
 	int ret = loop(&w) < 0 ? 1 : 0;
 	standby_release(&w.standby);
 	if (w.interactive)
