@@ -19,6 +19,7 @@
 
 /* Oclgrind's log: the analysis child's descriptor 4, a file in memory (see start_child). */
 #define ANALYSIS_LOG "/proc/self/fd/4"
+#define REFERENCE_TIME_FACTOR 10            /* the reference's time limit, in the check's */
 #define REFERENCE_CACHE 8                    /* checks whose reference results are kept */
 
 /*
@@ -203,6 +204,12 @@ static void prepare_children(struct check_state *st)
 	};
 	st->limits[CHECK_LEARNER] = st->limits[CHECK_REFERENCE] = st->limits[CHECK_ANALYSIS] = exec;
 	st->limits[CHECK_REFERENCE].hide = NULL;   /* the one process that reads the solution */
+	/* The course's own code: its limit only catches a broken course or a hung device, and a
+	 * loaded machine must not make it one. */
+	st->limits[CHECK_REFERENCE].time_ms = REFERENCE_TIME_FACTOR * spec->time_limit_ms;
+	if (st->limits[CHECK_REFERENCE].time_ms > MAX_TIME_LIMIT_MS)
+		st->limits[CHECK_REFERENCE].time_ms = MAX_TIME_LIMIT_MS;
+	st->limits[CHECK_REFERENCE].cpu_s = sandbox_cpu_seconds(st->limits[CHECK_REFERENCE].time_ms);
 	st->limits[CHECK_ANALYSIS].time_ms = spec->analysis_time_limit_ms;
 	st->limits[CHECK_ANALYSIS].cpu_s = sandbox_cpu_seconds(spec->analysis_time_limit_ms);
 	struct run_request *rq = st->rq;
@@ -245,15 +252,24 @@ static int start_child(struct check_state *st, int i, bool standby)
 	return sandbox_start_keeping(&st->ch[i], &st->limits[i], st->env, run_in_child, &st->rq[i], &kept);
 }
 
+/* How much more time a child that timed out should have had: 1 when it had at least half a
+ * processor (a kernel that spins uses its processor whole: its timeout counts at once), else the
+ * inverse of the share it got, at most 10 (a loaded machine is not the learner's hang). */
+static double starvation(const struct child *ch)
+{
+	double wall = now_seconds() - ch->armed_at;
+	if (!ch->timed_out || wall <= 0)
+		return 1;
+	double share = ch->cpu_seconds / wall;
+	return share >= 0.5 ? 1 : 1 / (share > 0.1 ? share : 0.1);
+}
+
 /* Whether child i must run again before its ending counts: ended from outside, or timed out
- * while it got less than half a processor, others running beside it (a loaded machine is not
- * the learner's hang; a kernel that spins uses its processor whole, and counts at once). */
-static bool run_again(const struct check_state *st, int i, int running)
+ * while the machine gave it less than half a processor. */
+static bool run_again(const struct check_state *st, int i)
 {
 	const struct child *ch = &st->ch[i];
-	double wall = now_seconds() - ch->armed_at;
-	bool starved = ch->timed_out && running > 1 && ch->cpu_seconds < 0.5 * wall;
-	return st->started[i] && (check_killed_outside(ch, st->limits[i].cpu_s) || starved);
+	return st->started[i] && (check_killed_outside(ch, st->limits[i].cpu_s) || starvation(ch) > 1);
 }
 
 /* The learner's time limit as this machine's load makes it: LOAD_ALLOWANCE times what the
@@ -316,16 +332,21 @@ enum stage_next check_run(struct check_state *st)
 	st->ch[CHECK_LEARNER].settles_unready = true;
 	int interrupt = st->o->interruptible ? STDIN_FILENO : -1;
 	r->interrupted = children_wait(st->ch, CHECK_CHILDREN, interrupt);
-	int running = st->started[0] + st->started[1] + st->started[2];
 	long load_ms = reference_scaled_limit(st);
 	/* Fail closed: each ending that is not the check's to judge is tried once more, alone. */
 	for (int i = 0; i < CHECK_CHILDREN && !r->interrupted; i++) {
 		bool slow_machine = i == CHECK_LEARNER && st->ch[i].timed_out && st->ch[i].ready &&
 				    load_ms > st->limits[i].time_ms;
-		if (!run_again(st, i, running) && !slow_machine)
+		double more = starvation(&st->ch[i]);
+		if (!run_again(st, i) && !slow_machine)
 			continue;
-		if (slow_machine)   /* the machine ran the reference this slowly: the same allowance */
+		if (more > 1)   /* the time it would have had with a processor of its own */
+			st->limits[i].time_ms = (long)((double)st->limits[i].time_ms * more);
+		if (slow_machine && load_ms > st->limits[i].time_ms)   /* the reference's pace */
 			st->limits[i].time_ms = load_ms;
+		if (st->limits[i].time_ms > MAX_TIME_LIMIT_MS)
+			st->limits[i].time_ms = MAX_TIME_LIMIT_MS;
+		st->limits[i].cpu_s = sandbox_cpu_seconds(st->limits[i].time_ms);
 		sandbox_child_release(&st->ch[i]);
 		if (i == CHECK_REFERENCE) {   /* its text again, for this child only */
 			free(st->solution_src);
@@ -375,7 +396,7 @@ static int reference_results(struct check_state *st)
 		   (ch && !child_ended_cleanly(ch))) {
 		struct report why = REPORT_INIT;
 		if (ch)   /* (the memory holds whole runs only) */
-			check_abnormal_end(ch, NULL, st->spec->time_limit_ms,
+			check_abnormal_end(ch, NULL, st->limits[CHECK_REFERENCE].time_ms,
 					   st->limits[CHECK_REFERENCE].cpu_s, "", &why);
 		char *text = msg_text(&why.message, NULL);   /* the course's or the device's: English */
 		char *msg = xstrfmt("the reference solution did not finish on this device: %s", text);

@@ -97,6 +97,8 @@ static int worker_main(void *arg, int channel)
 {
 	const struct worker_job *job = arg;
 	proc_set_role("worker");
+	report_release(&job->it->r);   /* a check starts from an empty report */
+	copy_str(job->it->r.exercise, sizeof(job->it->r.exercise), job->it->e->name);
 	check_item(job->c, job->it, job->o, job->seed);
 	struct sbuf out = SBUF_INIT;
 	report_encode(&job->it->r, &out);
@@ -138,18 +140,20 @@ static int finish_worker(struct child *w, struct grade_item *it)
 	return -1;
 }
 
-/* Checks every item to be graded, jobs at a time, each in a worker. */
+/* Checks every item to be graded, jobs at a time, each in a worker. Every worker started is
+ * finished (busy says which): several may end at once. */
 static void run_workers(const struct course *c, struct grade_run *run, const struct grade_options *o,
 			int jobs, double t0)
 {
 	struct child *w = xcalloc((size_t)jobs, sizeof(*w));
 	struct worker_job *job = xcalloc((size_t)jobs, sizeof(*job));
 	int *tries = xcalloc((size_t)jobs, sizeof(*tries)), running = 0, next = 0;
+	bool *busy = xcalloc((size_t)jobs, sizeof(*busy));
 	for (int k = 0; k < jobs; k++)
 		w[k] = (struct child)CHILD_INIT;
 	for (;;) {
 		for (int k = 0; k < jobs && next < run->n; k++) {
-			if (w[k].pid > 0 || w[k].fd >= 0)
+			if (busy[k])
 				continue;
 			struct grade_item *it = &run->items[next++];
 			if (it->state != GRADED) {
@@ -163,22 +167,26 @@ static void run_workers(const struct course *c, struct grade_run *run, const str
 			}
 			job[k] = (struct worker_job){ c, it, o, run->seed };
 			tries[k] = 1;
-			if (start_worker(&w[k], &job[k]) == 0)
-				running++;
-			else
-				report_set_text(&it->r, VERDICT_ERROR, "cannot start a grading process");
+			busy[k] = start_worker(&w[k], &job[k]) == 0;
+			running += busy[k];
 		}
 		if (!running)
 			break;
-		int k = children_wait_any(w, jobs);
-		if (k < 0)
-			break;
-		running--;
-		int rc = finish_worker(&w[k], job[k].it);
-		child_release(&w[k]);
-		if (rc < 0 && tries[k]++ < 2 && start_worker(&w[k], &job[k]) == 0)
-			running++;   /* once more: the worker's end was not the student's doing */
+		children_wait_any(w, jobs);
+		for (int k = 0; k < jobs; k++) {
+			if (!busy[k] || w[k].pid > 0 || w[k].fd >= 0)
+				continue;
+			busy[k] = false;
+			running--;
+			int rc = finish_worker(&w[k], job[k].it);
+			child_release(&w[k]);
+			if (rc < 0 && tries[k]++ < 2 && start_worker(&w[k], &job[k]) == 0) {
+				busy[k] = true;   /* once more: the worker's end was not the student's doing */
+				running++;
+			}
+		}
 	}
+	free(busy);
 	free(tries);
 	free(job);
 	free(w);
@@ -222,7 +230,10 @@ int grade_submission_at(const struct course *c, int root, const char *dir,
 		}
 		struct grade_item *it = &run->items[run->n++];
 		it->e = e;
+		/* Fail closed by construction: an item is an error of the grader until a whole report
+		 * of its check arrives (finish_worker) or the submission says why not (refuse_file). */
 		it->r = (struct report)REPORT_INIT;
+		report_set_text(&it->r, VERDICT_ERROR, "the grader gave no report for this exercise");
 		copy_str(it->r.exercise, sizeof(it->r.exercise), e->name);
 		submitted_file(root, it);
 		it->state = it->file ? GRADED : NOT_SUBMITTED;
