@@ -193,15 +193,7 @@ const char *check_device_of(const struct report *r, struct msg *m)
 static void prepare_children(struct check_state *st)
 {
 	const struct check_spec *spec = st->spec;
-	struct sandbox_limits exec = {
-		.time_ms = spec->time_limit_ms,
-		.build_ms = BUILD_TIME_LIMIT_MS,
-		.memory_mb = spec->memory_limit_mb,
-		.cpu_s = sandbox_cpu_seconds(spec->time_limit_ms),
-		.file_mb = 64,
-		.open_files = 256,
-		.hide = st->c->solutions_dir,
-	};
+	struct sandbox_limits exec = sandbox_check_limits(spec, st->c->solutions_dir);
 	st->limits[CHECK_LEARNER] = st->limits[CHECK_REFERENCE] = st->limits[CHECK_ANALYSIS] = exec;
 	st->limits[CHECK_REFERENCE].hide = NULL;   /* the one process that reads the solution */
 	/* The course's own code: its limit only catches a broken course or a hung device, and a

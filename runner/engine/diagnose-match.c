@@ -84,15 +84,7 @@ struct candidate {
 static void run_missing(const struct course *c, const struct check_spec *spec, const struct exercise *e,
 			const char *device, struct candidate *cand, int n)
 {
-	struct sandbox_limits lim = {
-		.time_ms = spec->time_limit_ms,
-		.build_ms = BUILD_TIME_LIMIT_MS,
-		.memory_mb = spec->memory_limit_mb,
-		.cpu_s = sandbox_cpu_seconds(spec->time_limit_ms),
-		.file_mb = 64,
-		.open_files = 256,
-		.hide = c->solutions_dir,
-	};
+	struct sandbox_limits lim = sandbox_check_limits(spec, c->solutions_dir);
 	struct run_request *rq = xcalloc((size_t)n, sizeof(*rq));
 	struct child *ch = xcalloc((size_t)n, sizeof(*ch));
 	int *which = xcalloc((size_t)n, sizeof(*which));

@@ -191,22 +191,7 @@ static bool mentions_only(const char *expr, char **set, int n)
 /* Whether the expression text holds get_global_id or one of the names in set. */
 static bool mentions(const char *expr, char **set, int n)
 {
-	if (strstr(expr, "get_global_id"))
-		return true;
-	for (const char *p = expr; *p;) {
-		if (!word_char(*p)) {
-			p++;
-			continue;
-		}
-		size_t len = 0;
-		while (word_char(p[len]))
-			len++;
-		for (int i = 0; i < n; i++)
-			if (strlen(set[i]) == len && !strncmp(set[i], p, len))
-				return true;
-		p += len;
-	}
-	return false;
+	return strstr(expr, "get_global_id") || mentions_only(expr, set, n);
 }
 
 /* Whether expr mentions a name of set, or one given a value (before line `before`) from an
@@ -314,68 +299,88 @@ int diag_source_huge_array(const char *src)
 	return found;
 }
 
-bool diag_source_updated(const char *src, int line, const char *name)
+/* The next place at or after from where name stands as a whole word in text, or NULL. */
+static const char *next_word(const char *text, const char *from, const char *name)
+{
+	size_t len = strlen(name);
+	for (const char *p = strstr(from, name); p; p = strstr(p + 1, name))
+		if (!(p > text && word_char(p[-1])) && !word_char(p[len]))
+			return p;
+	return NULL;
+}
+
+/* The start of the statement or declaration holding p. */
+static const char *statement_start(const char *code, const char *p)
+{
+	while (p > code && !strchr(";{}(,", p[-1]))
+		p--;
+	return p;
+}
+
+/* What follows a name's subscripts (q at its first '['), spaces skipped; NULL when they do not
+ * close on the line. */
+static const char *after_subscripts(const char *q)
+{
+	int depth = 0;
+	for (; *q; q++) {
+		depth += *q == '[' ? 1 : *q == ']' ? -1 : 0;
+		if (!depth && q[1] != '[')
+			break;
+	}
+	if (!*q)
+		return NULL;
+	q++;
+	while (*q == ' ')
+		q++;
+	return q;
+}
+
+/* Whether one `name[...]` on the line is a use accept() takes: it gets the line's code, the
+ * name's place and what follows its subscripts (spaces skipped). */
+static bool subscript_use(const char *src, int line, const char *name,
+			  bool (*accept)(const char *text, const char *at, const char *after))
 {
 	char *text = code_line(src, line);
 	size_t len = strlen(name);
 	bool found = false;
-	for (const char *p = strstr(text, name); p && !found; p = strstr(p + 1, name)) {
-		if ((p > text && word_char(p[-1])) || word_char(p[len]) || p[len] != '[')
-			continue;
-		const char *before = p;
-		while (before > text && before[-1] == ' ')
-			before--;
-		if (before > text && before[-1] == '&') {   /* atomic_inc(&name[i]) */
-			found = strstr(text, "atomic_") || strstr(text, "atom_");
-			continue;
-		}
-		if (before - text >= 2 && (!strncmp(before - 2, "++", 2) || !strncmp(before - 2, "--", 2))) {
-			found = true;
-			continue;
-		}
-		int depth = 0;
-		const char *q = p + len;
-		for (; *q; q++) {
-			depth += *q == '[' ? 1 : *q == ']' ? -1 : 0;
-			if (!depth && q[1] != '[')
-				break;
-		}
-		if (!*q)
-			break;
-		q++;
-		while (*q == ' ')
-			q++;
-		found = !strncmp(q, "++", 2) || !strncmp(q, "--", 2) ||
-			(q[0] && strchr("+-*|&^", q[0]) && q[1] == '=');
+	for (const char *p = next_word(text, text, name); p && !found; p = next_word(text, p + 1, name)) {
+		const char *q = p[len] == '[' ? after_subscripts(p + len) : NULL;
+		found = q && accept(text, p, q);
 	}
 	free(text);
 	return found;
 }
 
+/* ++name[i], atomic_inc(&name[i]), name[i] += v, name[i]++ */
+static bool updates(const char *text, const char *at, const char *after)
+{
+	const char *before = at;
+	while (before > text && before[-1] == ' ')
+		before--;
+	if (before > text && before[-1] == '&')
+		return strstr(text, "atomic_") || strstr(text, "atom_");
+	if (before - text >= 2 && (!strncmp(before - 2, "++", 2) || !strncmp(before - 2, "--", 2)))
+		return true;
+	return !strncmp(after, "++", 2) || !strncmp(after, "--", 2) ||
+	       (after[0] && strchr("+-*|&^", after[0]) && after[1] == '=');
+}
+
+/* name[i] = v */
+static bool stores(const char *text, const char *at, const char *after)
+{
+	(void)text;
+	(void)at;
+	return after[0] == '=' && after[1] != '=';
+}
+
+bool diag_source_updated(const char *src, int line, const char *name)
+{
+	return subscript_use(src, line, name, updates);
+}
+
 bool diag_source_plain_store(const char *src, int line, const char *name)
 {
-	char *text = code_line(src, line);
-	size_t len = strlen(name);
-	bool found = false;
-	for (const char *p = strstr(text, name); p && !found; p = strstr(p + 1, name)) {
-		if ((p > text && word_char(p[-1])) || word_char(p[len]) || p[len] != '[')
-			continue;
-		int depth = 0;
-		const char *q = p + len;
-		for (; *q; q++) {
-			depth += *q == '[' ? 1 : *q == ']' ? -1 : 0;
-			if (!depth && q[1] != '[')
-				break;
-		}
-		if (!*q)
-			break;
-		q++;
-		while (*q == ' ')
-			q++;
-		found = q[0] == '=' && q[1] != '=';
-	}
-	free(text);
-	return found;
+	return subscript_use(src, line, name, stores);
 }
 
 bool diag_source_fixed_local(const char *src, const char *name)
@@ -383,16 +388,12 @@ bool diag_source_fixed_local(const char *src, const char *name)
 	const char *code = code_of(src);
 	size_t len = strlen(name);
 	bool found = false;
-	for (const char *p = strstr(code, name); p && !found; p = strstr(p + 1, name)) {
-		if ((p > code && word_char(p[-1])) || word_char(p[len]))
-			continue;
+	for (const char *p = next_word(code, code, name); p && !found; p = next_word(code, p + 1, name)) {
 		const char *q = p + len;
 		while (*q == ' ')
 			q++;
 		/* a declaration: `__local T name[N` with the qualifier on the same statement */
-		const char *start = p;
-		while (start > code && !strchr(";{}(,", start[-1]))
-			start--;
+		const char *start = statement_start(code, p);
 		char *decl = xstrfmt("%.*s", (int)(p - start), start);
 		found = *q == '[' && isdigit((unsigned char)q[1 + strspn(q + 1, " ")]) &&
 			(strstr(decl, "local ") || strstr(decl, "__local"));
@@ -479,14 +480,9 @@ int diag_source_offset_store(const char *src, const char *name)
 bool diag_source_local_param(const char *src, const char *name)
 {
 	const char *code = code_of(src);
-	size_t len = strlen(name);
 	bool found = false;
-	for (const char *p = strstr(code, name); p && !found; p = strstr(p + 1, name)) {
-		if ((p > code && word_char(p[-1])) || word_char(p[len]))
-			continue;
-		const char *start = p;
-		while (start > code && !strchr(";{}(,", start[-1]))
-			start--;
+	for (const char *p = next_word(code, code, name); p && !found; p = next_word(code, p + 1, name)) {
+		const char *start = statement_start(code, p);
 		char *decl = xstrfmt("%.*s", (int)(p - start), start);
 		found = strchr(decl, '*') && (strstr(decl, "local ") || strstr(decl, "__local"));
 		free(decl);

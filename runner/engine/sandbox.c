@@ -279,6 +279,19 @@ void sandbox_child_release(struct child *c)
 	child_release(c);
 }
 
+struct sandbox_limits sandbox_check_limits(const struct check_spec *spec, const char *hide)
+{
+	return (struct sandbox_limits){
+		.time_ms = spec->time_limit_ms,
+		.build_ms = BUILD_TIME_LIMIT_MS,
+		.memory_mb = spec->memory_limit_mb,
+		.cpu_s = sandbox_cpu_seconds(spec->time_limit_ms),
+		.file_mb = 64,
+		.open_files = 256,
+		.hide = hide,
+	};
+}
+
 long sandbox_cpu_seconds(long time_limit_ms)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);

@@ -18,6 +18,10 @@ struct sandbox_limits {
 	/* What the child sees, where namespaces can be had (sandbox_isolate): */
 	const char *hide;    /* a directory it must not see (the course's solutions), or NULL */
 };
+/* The limits of a child that runs a learner's (or a wrong) kernel for a check: the check's time,
+ * memory and the build's own limits; hide is what it must not see (the course's solutions). */
+struct check_spec;
+struct sandbox_limits sandbox_check_limits(const struct check_spec *spec, const char *hide);
 /* Runs in the child: writes its findings to fd, returns the child's exit status. */
 typedef child_fn sandbox_fn;
 /* Starts c's clock: the build limit until its "ready" line, then the run limit. */

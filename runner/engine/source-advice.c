@@ -163,16 +163,25 @@ static int barrier_fences(const struct lines *L, int line)
 	return fences;
 }
 
+/* The first line of [from, to) holding a barrier whose fences are exactly `fences` (with exact)
+ * or include them, or 0. */
+static int first_barrier(const struct lines *L, int from, int to, int fences, bool exact)
+{
+	for (int l = from > 0 ? from : 1; l < to && l <= L->n; l++) {
+		int f = barrier_fences(L, l);
+		if (exact ? f == fences : (f & fences) != 0)
+			return l;
+	}
+	return 0;
+}
+
 /* The line of the first barrier that orders only global memory (CLK_GLOBAL_MEM_FENCE without
  * CLK_LOCAL_MEM_FENCE on its line), or 0. */
 int source_global_only_barrier(const char *src)
 {
 	struct lines L;
 	lines_index(&L, src);
-	int found = 0;
-	for (int l = 1; l <= L.n && !found; l++)
-		if (barrier_fences(&L, l) == BARRIER_GLOBAL)
-			found = l;
+	int found = first_barrier(&L, 1, L.n + 1, BARRIER_GLOBAL, true);
 	free(L.start);
 	return found;
 }
@@ -184,10 +193,7 @@ int source_local_barrier_between(const char *src, int a, int b)
 {
 	struct lines L;
 	lines_index(&L, src);
-	int found = 0;
-	for (int l = a + 1; l < b && l <= L.n && !found; l++)
-		if (barrier_fences(&L, l) & BARRIER_LOCAL)
-			found = l;
+	int found = first_barrier(&L, a + 1, b, BARRIER_LOCAL, false);
 	free(L.start);
 	return found;
 }
@@ -272,9 +278,7 @@ int source_global_only_barrier_after(const char *src, int write, int read)
 	lines_index(&L, src);
 	int found = 0;
 	if (write > 0 && read > write) {
-		for (int l = write + 1; l < read && l <= L.n && !found; l++)
-			if (barrier_fences(&L, l) == BARRIER_GLOBAL)
-				found = l;
+		found = first_barrier(&L, write + 1, read, BARRIER_GLOBAL, true);
 	} else if (write > 0 && read > 0) {
 		/* the read is a later round's: after the write to the loop's end, then from the
 		 * loop's head to the read */
@@ -283,12 +287,9 @@ int source_global_only_barrier_after(const char *src, int write, int read)
 			if (is_loop_head(&L, l) && statement_end(&L, l) >= write)
 				head = l;
 		int end = head ? statement_end(&L, head) : 0;
-		for (int l = write + 1; l <= end && !found; l++)
-			if (barrier_fences(&L, l) == BARRIER_GLOBAL)
-				found = l;
-		for (int l = head; head && l < read && !found; l++)
-			if (barrier_fences(&L, l) == BARRIER_GLOBAL)
-				found = l;
+		found = first_barrier(&L, write + 1, end + 1, BARRIER_GLOBAL, true);
+		if (!found && head)
+			found = first_barrier(&L, head, read, BARRIER_GLOBAL, true);
 	}
 	free(L.start);
 	return found ? found : source_global_only_barrier(src);
