@@ -62,6 +62,20 @@ void buffer_from_address(const struct oclgrind_msg *m, const struct analysis_mem
 		r->offset = (int64_t)offset;
 	}
 
+	/* The access plugin names the kernel's own __local arrays by the very buffer Oclgrind gave
+	 * them (it reads the array's variable): that is certain, where matching the host's order
+	 * of __local arguments is an inference, which twice named no array in full runs. */
+	for (int i = 0; r->local && i < mem->narrays; i++) {
+		const struct local_array *a = &mem->arrays[i];
+		if (a->buffer != number)
+			continue;
+		r->kernel_array = true;
+		r->name = a->name;
+		r->bytes = a->elem * a->count;
+		r->cols = a->cols;
+		r->elem = a->elem;
+		break;
+	}
 	/*
 	 * bufs may hold several launches one after the other (each frees its buffers in creation
 	 * order, so the next one gets the same numbers, and maybe other sizes). `past_end` says what
@@ -69,7 +83,7 @@ void buffer_from_address(const struct oclgrind_msg *m, const struct analysis_mem
 	 * past the end is measured against the launch it overran by the least.
 	 */
 	bool some_launch_has_it = false;
-	for (int start = 0, n; start < nbufs; start += n) {
+	for (int start = 0, n; start < nbufs && !r->name; start += n) {
 		uint64_t count;
 		n = launch_length(bufs + start, nbufs - start);
 		const struct analysis_buffer *b = nth_buffer(bufs + start, n, r->local, number, &count);
@@ -82,21 +96,13 @@ void buffer_from_address(const struct oclgrind_msg *m, const struct analysis_mem
 		if (!found || (r->offset >= 0 && b->bytes > found->bytes))
 			found = b;
 	}
-	if (found) {
+	if (r->name) {
+		/* a kernel's own array, named above */
+	} else if (found) {
 		r->name = found->name;
 		r->bytes = found->bytes;
 	} else if (r->local && !some_launch_has_it && number > 0) {
-		r->kernel_array = true;
-		for (int i = 0; i < mem->narrays && !r->name; i++) {
-			const struct local_array *a = &mem->arrays[i];
-			if (a->buffer != number)
-				continue;
-			/* the array's own element, from its declared type */
-			r->name = a->name;
-			r->bytes = a->elem * a->count;
-			r->cols = a->cols;
-			r->elem = a->elem;
-		}
+		r->kernel_array = true;   /* an array of the kernel the plugin did not name */
 	}
 	if (r->elem && (r->offset % (int64_t)r->elem || (r->name && r->bytes % r->elem)))
 		r->elem = 0;
