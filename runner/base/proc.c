@@ -117,7 +117,6 @@ int child_start(struct child *c, const struct child_start *how, child_fn fn, voi
 	c->pid = pid;
 	c->fd = fds[0];
 	c->err_fd = err;
-	c->settles_unready = false;
 	child_arm(c, how->first_ms, how->run_ms);
 	return 0;
 }

@@ -131,7 +131,6 @@ int verdict_cache_lookup(const char *course_dir, const char *exercise, const str
 	}
 	copy_str(got.exercise, sizeof(got.exercise), exercise);
 	got.cached = true;
-	got.seconds = 0;
 	report_release(r);
 	*r = got;
 	free(text);

@@ -83,8 +83,7 @@ bool check_killed_outside(const struct child *ch, long cpu_s)
 
 /* The sentence for a child that did not finish: the build's limits before "ready", else the
  * test's or the check's time, with the usual causes. */
-static void explain_time(const struct child *ch, const char *test, long limit_ms, const char *where,
-			 struct msg *msg)
+static void explain_time(const char *test, long limit_ms, const char *where, struct msg *msg)
 {
 	const char *s = msg_number(msg, (double)limit_ms / 1000.0, 1);
 	if (test)
@@ -93,7 +92,6 @@ static void explain_time(const struct child *ch, const char *test, long limit_ms
 		msg_addf(msg, N_("The check did not finish within %s s%s."), s, msg_word(msg, where));
 	msg_raw(msg, "\n");
 	timeout_advice(msg);
-	(void)ch;
 }
 
 void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
@@ -132,7 +130,7 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, msg_word(&msg, where));
 		v = VERDICT_TIMEOUT;
 	} else if (ch->timed_out) {
-		explain_time(ch, test, limit_ms, where, &msg);
+		explain_time(test, limit_ms, where, &msg);
 		v = VERDICT_TIMEOUT;
 	} else if (ch->signal == SIGXCPU) {
 		if (test)
