@@ -1,4 +1,5 @@
-/* check.c: `clings check EXERCISE`: one check, its verdict as text or JSON, the exit status. */
+/* check.c: `clings check [EXERCISE]`: one check (of the current exercise when none is named), its
+ * verdict as text or JSON, the exit status. */
 #include "cmd/cmd.h"
 
 #include <stdlib.h>
@@ -22,20 +23,17 @@ static int cmd_check(const struct cmd_ctx *ctx)
 	struct check_options o = { .device = ctx->device, .lang = ctx->lang, .file = ctx->opt[OPT_FILE],
 				   .no_analysis = ctx->opt[OPT_NO_ANALYSIS], .verbose = ctx->opt[OPT_VERBOSE],
 				   .cache = !ctx->opt[OPT_NO_CACHE] };
-	const char *name = ctx->argv[0];
 	if (ctx->opt[OPT_SEED] && parse_seed(ctx->opt[OPT_SEED], &o.seed) < 0) {
 		error("--seed: '%s' is not a number from 1 to 2^64-1", ctx->opt[OPT_SEED]);
 		return EXIT_ERROR;
 	}
 	bool json = ctx->opt[OPT_JSON];
 	struct course c = COURSE_INIT;
-	if (course_load(ctx->course_dir, &c) < 0)
+	struct state st = STATE_INIT;
+	const struct exercise *e = cmd_exercise(ctx, &c, &st);   /* none named: the current one */
+	if (!e)
 		return EXIT_ERROR;
-	const struct exercise *e = course_find(&c, name);
-	if (!e) {
-		course_release(&c);
-		return EXIT_ERROR;
-	}
+	state_release(&st);
 	struct report r = REPORT_INIT;
 	int rc = check_exercise(&c, e, &o, &r);
 	if (json)
@@ -52,5 +50,6 @@ static int cmd_check(const struct cmd_ctx *ctx)
 }
 
 const struct cmd_entry cmd_check_entry = {
-	"check", "EXERCISE", N_("check an exercise once and print the verdict"), check_options, 1, 1, cmd_check,
+	"check", "[EXERCISE]", N_("check an exercise once (the current one by default) and print the verdict"),
+	check_options, 0, 1, cmd_check,
 };

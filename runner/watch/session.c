@@ -60,12 +60,48 @@ enum session_move session_next(const struct session *s, bool skip, int *to)
 	return MOVE_OK;
 }
 
+/* The first exercise not done, or -1. */
+static int first_open(const struct session *s)
+{
+	for (int i = 0; i < s->course->n; i++)
+		if (!session_is_done(s, &s->course->ex[i]))
+			return i;
+	return -1;
+}
+
 enum session_move session_prev(const struct session *s, int *to)
 {
+	/* The last exercise passed with others skipped: "p goes back" to the first of those. */
+	bool last_passed = s->cur + 1 >= s->course->n && session_is_done(s, &s->course->ex[s->cur]);
+	int open = last_passed ? first_open(s) : -1;
+	if (open >= 0) {
+		*to = open;
+		return MOVE_OK;
+	}
 	if (s->cur == 0)
 		return MOVE_FIRST;
 	*to = s->cur - 1;
 	return MOVE_OK;
+}
+
+static bool visited(const struct session *s, const struct exercise *e)
+{
+	for (int i = 0; i < s->st->n; i++)
+		if (!strcmp(s->st->ex[i].name, e->name))
+			return true;
+	return false;
+}
+
+enum exercise_mark session_mark(const struct session *s, int i)
+{
+	if (session_is_done(s, &s->course->ex[i]))
+		return MARK_PASSED;
+	if (i == s->cur)
+		return MARK_CURRENT;
+	for (int j = i + 1; j < s->course->n; j++)
+		if (j == s->cur || visited(s, &s->course->ex[j]))
+			return MARK_SKIPPED;
+	return MARK_OPEN;
 }
 
 int session_recover(struct session *s, enum verdict (*open_and_check)(void *ctx, int i), void *ctx)

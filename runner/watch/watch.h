@@ -29,7 +29,13 @@ void session_record(struct session *s, enum verdict v);
 /* Where n leads (N with skip): *to on MOVE_OK; otherwise why not (not passed yet, the last
  * exercise, the last one passed with others skipped and still open, or the course done). */
 enum session_move session_next(const struct session *s, bool skip, int *to);
+/* Where p leads: the exercise before, or, from the last one passed while others are still open
+ * (skipped), the first of those. */
 enum session_move session_prev(const struct session *s, int *to);
+/* What the course list shows of exercise i: passed; the open one (current); not passed while a
+ * later one was opened (skipped); or not reached yet (open). */
+enum exercise_mark { MARK_PASSED, MARK_CURRENT, MARK_SKIPPED, MARK_OPEN };
+enum exercise_mark session_mark(const struct session *s, int i);
 bool session_is_done(const struct session *s, const struct exercise *e);
 int session_count_done(const struct session *s);
 /* After a lost or corrupt state file: each exercise in turn is opened (through session_open)

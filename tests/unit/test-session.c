@@ -112,10 +112,32 @@ static void next_waits_for_a_pass_unless_skipped(void **state)
 	session_record(&f->ses, VERDICT_PASS);
 	/* the middle one was skipped: the course is not done yet */
 	assert_int_equal(session_next(&f->ses, false, &to), MOVE_LAST_OPEN_LEFT);
+	/* "p goes back": to the skipped one, not merely the one before */
+	assert_int_equal(session_mark(&f->ses, 1), MARK_SKIPPED);
+	assert_int_equal(session_mark(&f->ses, 2), MARK_PASSED);
+	assert_int_equal(session_prev(&f->ses, &to), MOVE_OK);
+	assert_int_equal(to, 1);
 	session_open(&f->ses, 1);
+	assert_int_equal(session_mark(&f->ses, 1), MARK_CURRENT);
 	session_record(&f->ses, VERDICT_PASS);
 	session_open(&f->ses, 2);
 	assert_int_equal(session_next(&f->ses, false, &to), MOVE_COURSE_DONE);
+	assert_int_equal(session_prev(&f->ses, &to), MOVE_OK);   /* nothing open: the one before */
+	assert_int_equal(to, 1);
+}
+
+static void marks_tell_skipped_from_not_reached(void **state)
+{
+	struct fixture *f = *state;
+	session_open(&f->ses, 0);
+	assert_int_equal(session_mark(&f->ses, 0), MARK_CURRENT);
+	assert_int_equal(session_mark(&f->ses, 1), MARK_OPEN);
+	session_open(&f->ses, 1);   /* skipped the first */
+	assert_int_equal(session_mark(&f->ses, 0), MARK_SKIPPED);
+	assert_int_equal(session_mark(&f->ses, 2), MARK_OPEN);
+	int to = -1;
+	assert_int_equal(session_prev(&f->ses, &to), MOVE_OK);   /* not the last: the one before */
+	assert_int_equal(to, 0);
 }
 
 /* Opens exercise i and checks it, the first two passing; it records as the watcher does. */
@@ -162,6 +184,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(opening_makes_it_current_and_saves, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_pass_marks_done_and_stays, setup, teardown),
 		cmocka_unit_test_setup_teardown(next_waits_for_a_pass_unless_skipped, setup, teardown),
+		cmocka_unit_test_setup_teardown(marks_tell_skipped_from_not_reached, setup, teardown),
 		cmocka_unit_test_setup_teardown(recovery_checks_until_a_failure, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
