@@ -320,7 +320,7 @@ enum stage_next check_run(struct check_state *st)
 		return STAGE_SETTLED;
 	}
 	st->ch[CHECK_LEARNER].settles_unready = true;
-	int interrupt = st->o->interruptible ? STDIN_FILENO : -1;
+	int interrupt = st->o->interruptible ? st->o->interrupt_fd : -1;
 	r->interrupted = children_wait(st->ch, CHECK_CHILDREN, interrupt);
 	long load_ms = reference_scaled_limit(st);
 	/* Fail closed: each ending that is not the check's to judge is tried once more, alone. */

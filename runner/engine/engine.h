@@ -83,6 +83,7 @@ struct check_options {
 	bool no_analysis;
 	bool verbose;
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
+	int interrupt_fd;        /* with interruptible: the descriptor whose input stops it; 0 is stdin */
 	bool cache;              /* answer an unchanged kernel from the verdict cache (cache.c) */
 	struct standby *standby; /* a warm execution child to use, or NULL */
 	/* Called (in the parent) while a slow phase runs, with a catalog text for the learner

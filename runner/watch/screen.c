@@ -125,8 +125,7 @@ const struct exercise *watch_current(const struct watch *w)
 
 /* ---- the screen ---- */
 
-/* One row: cut to the width, then cleared to its end; fill pads with spaces (for bars). */
-static void put_row(const struct watch *w, struct sbuf *s, int row, const char *text, enum style role,
+void put_row(const struct watch *w, struct sbuf *s, int row, const char *text, enum style role,
 		    bool fill)
 {
 	if (row < 1 || row > w->rows)
@@ -390,7 +389,7 @@ static void draw_rule(const struct watch *w, struct sbuf *s, int row, int first,
 	sbuf_release(&line);
 }
 
-static void draw_status(const struct watch *w, struct sbuf *s, int row)
+void draw_status(const struct watch *w, struct sbuf *s, int row)
 {
 	static const enum style styles[] = {
 		[STATUS_INFO] = STYLE_STRONG, [STATUS_BAD] = STYLE_BAD, [STATUS_BUSY] = STYLE_WARN,
@@ -400,21 +399,44 @@ static void draw_status(const struct watch *w, struct sbuf *s, int row)
 	free(text);
 }
 
-static void draw_legend(const struct watch *w, struct sbuf *s, const char *const *keys)
+/* The keys that fit the row, the most needed first: " q quit " and " ? keys " come before all
+ * (? lists every key), then the others by prio; shown in the list's order. */
+void draw_legend(const struct watch *w, struct sbuf *s, const struct legend_key *keys)
 {
+	int n = 0;
+	while (keys[n].key)
+		n++;
+	bool shown[32] = { false };
+	int left = w->cols;
+	for (int prio = 0; prio <= 20; prio++)
+		for (int i = 0; i < n && i < 32; i++) {
+			if (keys[i].prio != prio)
+				continue;
+			const char *word = T(keys[i].word);
+			int width = term_width(keys[i].key, strlen(keys[i].key)) + term_width(word, strlen(word)) + 3;
+			if (width <= left) {
+				shown[i] = true;
+				left -= width;
+			}
+		}
 	struct sbuf line = SBUF_INIT;
-	for (int i = 0; keys[i]; i += 2)
-		sbuf_addf(&line, " %s%s%s%s %s ", sgr(w, STYLE_RESET), sgr(w, STYLE_STRONG), keys[i], sgr(w, STYLE_BAR),
-			  T(keys[i + 1]));
+	for (int i = 0; i < n && i < 32; i++)
+		if (shown[i])
+			sbuf_addf(&line, " %s%s%s%s %s ", sgr(w, STYLE_RESET), sgr(w, STYLE_STRONG), keys[i].key,
+				  sgr(w, STYLE_BAR), T(keys[i].word));
 	put_row(w, s, w->rows, line.buf, STYLE_BAR, true);
 	sbuf_release(&line);
 }
 
 static void draw_main(const struct watch *w, struct sbuf *s)
 {
-	static const char *const keys[] = { "n", N_("next"), "p", N_("prev"), "l", N_("lesson"), "h",
-		N_("hint"), "r", N_("run"), "x", N_("reset"), "v", N_("verdict"), "B", N_("bench"),
-		"\xe2\x86\x91\xe2\x86\x93", N_("scroll"), "q", N_("quit"), NULL };
+	static const struct legend_key keys[] = {
+		{ "n", N_("next"), 1 }, { "N", N_("skip"), 3 }, { "p", N_("prev"), 4 },
+		{ "l", N_("lesson"), 5 }, { "h", N_("hint"), 6 }, { "v", N_("verdict"), 7 },
+		{ "L", N_("list"), 8 }, { "r", N_("run"), 9 }, { "x", N_("reset"), 10 },
+		{ "s", N_("solution"), 11 }, { "A", N_("check all"), 12 }, { "B", N_("bench"), 13 },
+		{ "\xe2\x86\x91\xe2\x86\x93", N_("scroll"), 2 }, { "?", N_("keys"), 0 },
+		{ "q", N_("quit"), 0 }, { NULL, NULL, 0 } };
 	struct lines verdict = { NULL, 0 };
 	verdict_lines(w, &verdict, w->cols - 1, false);
 	int vrows = w->verdict_rows, lrows = w->lesson_rows;   /* as watch_layout set them */
@@ -449,8 +471,9 @@ static void draw_main(const struct watch *w, struct sbuf *s)
 
 static void draw_pager(const struct watch *w, struct sbuf *s)
 {
-	static const char *const keys[] = { "\xe2\x86\x91\xe2\x86\x93 j k", N_("line"), "space b", N_("page"),
-		"g G", N_("top, end"), "q", N_("back"), NULL };
+	static const struct legend_key keys[] = {
+		{ "\xe2\x86\x91\xe2\x86\x93 j k", N_("line"), 1 }, { "space b", N_("page"), 2 },
+		{ "g G", N_("top, end"), 3 }, { "q", N_("back"), 0 }, { NULL, NULL, 0 } };
 	int body = w->rows - 2 > 0 ? w->rows - 2 : 0;
 	char *title = xstrfmt(" %s   %d-%d / %d", w->pager_title, w->pager.n ? w->pager_scroll + 1 : 0,
 			      w->pager_scroll + body < w->pager.n ? w->pager_scroll + body : w->pager.n,
@@ -474,6 +497,8 @@ void screen_draw(const struct watch *w)
 	sbuf_adds(&s, "\x1b[?25l");
 	if (w->view == VIEW_PAGER)
 		draw_pager(w, &s);
+	else if (w->view == VIEW_LIST || (w->view == VIEW_CONFIRM_RESET && w->reset_from == VIEW_LIST))
+		list_draw(w, &s);
 	else
 		draw_main(w, &s);
 	term_write(STDOUT_FILENO, s.buf, s.len);

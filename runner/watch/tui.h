@@ -10,19 +10,25 @@
 #define SETTLE_MS 200            /* writes without a close closer than this are one save */
 #define LESSON_MAX_WIDTH 100     /* wider lines are hard to read */
 #define BAR_WIDTH 20
-#define VERDICT_SHARE_PCT 66     /* of the rows below the title, the verdict may take this much */
+#define VERDICT_SHARE_PCT 50     /* of the rows below the title, the verdict may take this much */
 #define BUILD_LOG_LINES 12
 #define STATUS_MAX 512
 #define CHROME_ROWS 4            /* title, rule, status, legend */
 
 
 
-enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET };
+enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET, VIEW_LIST };
 enum status_kind { STATUS_INFO, STATUS_BAD, STATUS_BUSY };
 
 struct lines {
 	char **v;
 	int n;
+};
+
+/* A key of the legend: shown while the row has room, the lowest prio first, in the list's order. */
+struct legend_key {
+	const char *key, *word;   /* word: a catalog id */
+	int prio;
 };
 
 struct watch {
@@ -55,12 +61,26 @@ struct watch {
 	int pager_width;
 	char pager_title[STATUS_MAX];
 	int pager_scroll;
+	enum view pager_from;     /* the view q goes back to */
 
 	int ino_fd, wd_dir, wd_file;
 	double settle_at;         /* when the last burst of events is over; 0: none pending */
 	bool settle_after_save;   /* what is pending came from the file's events (not a key) */
 	uint64_t checked_hash;    /* of the bytes the last check read (file_hash), 0: unknown */
 	struct standby standby;   /* the next check's execution child, warming up meanwhile */
+
+	int list_sel;             /* the course list (L): the exercise under the cursor */
+	int all_at;               /* the exercise that A checks now */
+	int reset_target;         /* the exercise x asks about */
+	enum view reset_from;     /* and the view that asked, to go back to */
+
+	/* A check stops when the learner's file is written meanwhile (or a key is pressed): busy_ino
+	 * watches the file alone, busy_fd (epoll) is readable when it or the keyboard is. */
+	int busy_ino, busy_fd, busy_wd_file;
+
+	double bench_seconds;     /* how long the last bench took; 0: none yet */
+	double bench_started;
+	bool bench_cpu;           /* and whether its device was a CPU */
 
 	FILE *err_file;           /* stderr while quiet: shown in the status line */
 	int saved_stderr;         /* the real stderr while quiet, else -1 */
@@ -69,7 +89,36 @@ struct watch {
 
 #define T(english) tr(w->opt.lang, english)
 
+/* ---- watch.c: the files, the check, the loop ---- */
+bool run_check(struct watch *w);   /* false: no verdict (stopped by a key or a save, or unreadable) */
+void open_exercise(struct watch *w, int i);   /* its lesson, its file watched, a check soon */
+void refresh_progress(struct watch *w);      /* the progress as the file has it now */
+void busy_drain(struct watch *w);            /* before a check: the writes it will read are no news */
+
+/* ---- views.c: what opens over the main view ---- */
+/* Markdown in the pager; without a screen, printed (the main view stays). */
+void open_pager(struct watch *w, const char *title, const char *md, int scroll_to);
+void show_hint(struct watch *w);
+void show_report(struct watch *w);
+void show_solution(struct watch *w);   /* refused until the exercise has passed */
+void show_keys(struct watch *w);       /* ?: every key of every view */
+void run_bench(struct watch *w);
+
+/* ---- keys.c ---- */
+void on_key(struct watch *w, int key);
+void ask_reset(struct watch *w, int i);   /* the prompt; the answer is the next key */
+
+/* ---- course-list.c: the course list (L) and the check of every exercise (A) ---- */
+void list_open(struct watch *w);
+void on_key_list(struct watch *w, int key);
+void check_all(struct watch *w);
+void list_draw(const struct watch *w, struct sbuf *s);
+
 /* ---- screen.c: draws the state, changes none of it ---- */
+/* One row: cut to the width, then cleared to its end; fill pads with spaces (for bars). */
+void put_row(const struct watch *w, struct sbuf *s, int row, const char *text, enum style role, bool fill);
+void draw_status(const struct watch *w, struct sbuf *s, int row);
+void draw_legend(const struct watch *w, struct sbuf *s, const struct legend_key *keys);
 void lines_add(struct lines *l, const char *s, size_t n);
 void lines_addf(struct lines *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void lines_split(struct lines *l, const char *text);

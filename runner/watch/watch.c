@@ -17,6 +17,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -24,6 +25,7 @@
 
 #define DIR_EVENTS (IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM)
 #define FILE_EVENTS (IN_CLOSE_WRITE | IN_MODIFY | IN_MOVE_SELF | IN_DELETE_SELF)
+#define BUSY_EVENTS (IN_CLOSE_WRITE | IN_MODIFY | IN_MOVE_SELF | IN_DELETE_SELF)
 
 /*
  * ---- stderr: while the screen is ours, what the engine prints goes to the status line ----
@@ -92,7 +94,46 @@ static void watch_paths(struct watch *w)
 	/* The directory sees editors that write a new file and rename it over the old one. */
 	w->wd_dir = inotify_add_watch(w->ino_fd, slash ? dir : ".", DIR_EVENTS);
 	w->wd_file = inotify_add_watch(w->ino_fd, path, FILE_EVENTS);
+	if (w->busy_ino >= 0) {
+		if (w->busy_wd_file >= 0)
+			inotify_rm_watch(w->busy_ino, w->busy_wd_file);
+		/* Only a write of the file, or its end (a new file renamed over it), stops a check: an
+		 * editor's swap file beside it, or the state and the cache that clings writes, do not. */
+		w->busy_wd_file = inotify_add_watch(w->busy_ino, path, BUSY_EVENTS);
+	}
 	free(dir);
+}
+
+/* Forgets what busy_ino saw: writes made before a check starts are in the bytes it reads. A new
+ * file in the old one's place gets the watch again. */
+void busy_drain(struct watch *w)
+{
+	if (w->busy_ino < 0)
+		return;
+	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+	while (read(w->busy_ino, buf, sizeof(buf)) > 0)
+		;
+	int wd = inotify_add_watch(w->busy_ino, watch_current(w)->file_path, BUSY_EVENTS);
+	if (wd >= 0)
+		w->busy_wd_file = wd;
+}
+
+/* busy_fd: the keyboard (in a terminal) and busy_ino, one descriptor for the engine to poll. */
+static void busy_init(struct watch *w)
+{
+	w->busy_ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	w->busy_fd = epoll_create1(EPOLL_CLOEXEC);
+	if (w->busy_fd < 0)
+		return;
+	struct epoll_event ev = { .events = EPOLLIN };
+	if (w->interactive) {
+		ev.data.fd = STDIN_FILENO;
+		epoll_ctl(w->busy_fd, EPOLL_CTL_ADD, STDIN_FILENO, &ev);
+	}
+	if (w->busy_ino >= 0) {
+		ev.data.fd = w->busy_ino;
+		epoll_ctl(w->busy_fd, EPOLL_CTL_ADD, w->busy_ino, &ev);
+	}
 }
 
 /*
@@ -169,7 +210,7 @@ static void on_progress(void *ctx, const char *what)
 	watch_redraw(w);
 }
 
-static void run_check(struct watch *w)
+bool run_check(struct watch *w)
 {
 	const struct exercise *e = watch_current(w);
 	w->settle_at = 0;
@@ -177,8 +218,9 @@ static void run_check(struct watch *w)
 	if (access(e->file_path, R_OK) < 0 && errno != ENOENT) {
 		set_status(w, STATUS_BAD, T("%s: cannot read: %s"), path_shown(e->file_path), strerror(errno));
 		watch_redraw(w);
-		return;
+		return false;
 	}
+	busy_drain(w);
 	w->checked_hash = file_hash(e->file_path);
 	set_status(w, STATUS_BUSY, T("Checking %s..."), e->name);
 	watch_redraw(w);
@@ -188,7 +230,10 @@ static void run_check(struct watch *w)
 		.lang = w->opt.lang,
 		.progress = on_progress,
 		.progress_ctx = w,
-		.interruptible = w->interactive, /* a key (q above all) need not wait for a hang */
+		/* A key (q above all) need not wait for a hang; a newer save makes this check's verdict
+		 * one of bytes that are gone. */
+		.interruptible = w->busy_fd >= 0 || w->interactive,
+		.interrupt_fd = w->busy_fd >= 0 ? w->busy_fd : STDIN_FILENO,
 		.standby = &w->standby,
 		.cache = true,
 	};
@@ -197,12 +242,19 @@ static void run_check(struct watch *w)
 		r.verdict = VERDICT_ERROR;  /* a failed run never counts as a pass */
 	standby_start(&w->standby, w->opt.device, w->course.solutions_dir);  /* for the next save */
 	if (r.interrupted) {
-		/* The key is still unread: the loop handles it, then the file is checked again. */
+		/* The key or the save is still unread: the loop handles it, then the file is checked
+		 * again. No verdict was had of the bytes hashed. */
 		report_release(&r);
+		w->checked_hash = 0;
 		w->settle_at = now_seconds() + SETTLE_MS / 1000.0;
-		set_status(w, STATUS_BUSY, T("Check stopped by a key; it runs again in a moment."));
+		struct pollfd key = { w->interactive ? STDIN_FILENO : -1, POLLIN, 0 };
+		if (poll(&key, 1, 0) > 0 && (key.revents & POLLIN))
+			set_status(w, STATUS_BUSY, "%s", T("Check stopped by a key; it runs again in a moment."));
+		else
+			set_status(w, STATUS_BUSY, T("%s was saved again: checking the newest version."),
+				   path_shown(e->file_path));
 		watch_redraw(w);
-		return;
+		return false;
 	}
 	report_release(&w->report);
 	w->report = r;
@@ -214,10 +266,10 @@ static void run_check(struct watch *w)
 	w->status[0] = '\0';
 	if (!w->interactive)
 		print_verdict(w);
+	return true;
 }
 
-/* Opens exercise i: its lesson, its file watched, a check of its file soon. */
-static void open_exercise(struct watch *w, int i)
+void open_exercise(struct watch *w, int i)
 {
 	session_open(&w->ses, i);
 	const struct exercise *e = watch_current(w);
@@ -244,149 +296,10 @@ static void open_exercise(struct watch *w, int i)
 		print_exercise(w);
 }
 
-/* Shows Markdown in the pager; without a screen, prints it and stays in the main view. */
-static void open_pager(struct watch *w, const char *title, const char *md, int scroll_to)
-{
-	if (!w->interactive) {
-		struct sbuf out = SBUF_INIT;
-		lesson_render(md, strlen(md), text_width(w), false, &out);
-		printf("%s\n\n%s\n", title, sbuf_str(&out));
-		fflush(stdout);
-		sbuf_release(&out);
-		return;
-	}
-	char *copy = xstrdup(md);   /* md may be the lesson, which a new exercise frees */
-	free(w->pager_md);
-	w->pager_md = copy;
-	lines_release(&w->pager);
-	w->pager_width = 0;
-	render_md(w, w->pager_md, &w->pager, &w->pager_width);
-	copy_str(w->pager_title, sizeof(w->pager_title), title);
-	w->pager_scroll = scroll_to;
-	w->view = VIEW_PAGER;
-}
-
-static int rendered_rows(struct watch *w, const char *md)
-{
-	struct sbuf out = SBUF_INIT;
-	lesson_render(md, strlen(md), text_width(w), w->colour, &out);
-	int n = 0;
-	for (size_t i = 0; i < out.len; i++)
-		n += out.buf[i] == '\n';
-	sbuf_release(&out);
-	return n;
-}
-
-/* The next hint, with the ones before it above: the pager opens at the new one. */
-static void show_hint(struct watch *w)
-{
-	const struct exercise *e = watch_current(w);
-	struct hints h = HINTS_INIT;
-	int i = hint_take(&w->course, e, w->opt.lang, &w->st, &h);
-	if (i < 0) {
-		lesson_hints_release(&h);
-		return;
-	}
-	if (!w->interactive) {
-		hint_print(e, &h, i, w->opt.lang, false);
-		printf("\n");
-		fflush(stdout);
-		lesson_hints_release(&h);
-		return;
-	}
-	struct sbuf md = SBUF_INIT;
-	int scroll = 0;
-	for (int k = 0; k <= i; k++) {
-		if (k == i)
-			scroll = k ? rendered_rows(w, md.buf) + 1 : 0;
-		sbuf_addf(&md, "%s## ", k ? "\n---\n\n" : "");
-		sbuf_addf(&md, T("Hint %d of %d"), k + 1, h.n);
-		sbuf_addf(&md, "\n\n%s\n", h.text[k]);
-	}
-	char *title = xstrfmt(T("Hints for %s: %d of %d seen%s"), e->name, i + 1, h.n,
-			      i + 1 == h.n ? T(" (that is all of them)") : T("; h shows the next"));
-	open_pager(w, title, md.buf, scroll);
-	free(title);
-	sbuf_release(&md);
-	lesson_hints_release(&h);
-}
-
-static void show_report(struct watch *w)
-{
-	if (!w->have_report) {
-		set_status(w, STATUS_INFO, "%s", T("No verdict yet: save the file or press r."));
-		return;
-	}
-	/* The pager sets it as a code block, indented, at the text's width: wrapped here to fit,
-	 * no word is cut there. */
-	int width = text_width(w) - (int)strlen(CODE_INDENT);
-	struct lines l = { NULL, 0 };
-	bool colour = w->colour;
-	w->colour = false;  /* the pager renders Markdown; the report goes in as a code block */
-	verdict_lines(w, &l, width, true);
-	w->colour = colour;
-	for (int i = 0; i < w->report.ntests; i++) {
-		const struct test_result *t = &w->report.tests[i];
-		char *detail = msg_text(&t->detail, w->opt.lang);
-		char *line = xstrfmt("%s %s%s%s", test_status_name(t->status), t->name,
-				     *detail ? ": " : "", detail);
-		free(detail);
-		lines_wrap(&l, line, width, "", "", "");
-		free(line);
-	}
-	struct sbuf md = SBUF_INIT;
-	sbuf_adds(&md, "```\n");
-	for (int i = 0; i < l.n; i++)
-		sbuf_addf(&md, "%s\n", l.v[i]);
-	sbuf_adds(&md, "```\n");
-	char *title = xstrfmt(T("Last verdict for %s"), watch_current(w)->name);
-	open_pager(w, title, md.buf, 0);
-	free(title);
-	sbuf_release(&md);
-	lines_release(&l);
-}
-
-static void on_bench_progress(void *ctx, const char *what)
-{
-	struct watch *w = ctx;
-	set_status(w, STATUS_BUSY, T("Benching %s: %s"), watch_current(w)->name, T(what));
-	watch_redraw(w);
-}
-
-/* B: how fast the kernel is, once it passes; the table opens in the pager. */
-static void run_bench(struct watch *w)
-{
-	const struct exercise *e = watch_current(w);
-	if (!w->have_report || w->report.verdict != VERDICT_PASS) {
-		set_status(w, STATUS_INFO, "%s", T("B times a kernel that passes: make it pass first."));
-		return;
-	}
-	on_bench_progress(w, N_("starting..."));
-	struct bench_options o = { .device = w->opt.device, .lang = w->opt.lang,
-				   .interruptible = w->interactive, .progress = on_bench_progress,
-				   .progress_ctx = w };
-	struct bench_result b;
-	bench_exercise(&w->course, e, &o, &b);
-	w->status[0] = '\0';
-	if (b.interrupted) {
-		set_status(w, STATUS_INFO, "%s", T("Bench stopped by a key."));
-		bench_result_release(&b);
-		return;
-	}
-	struct sbuf text = SBUF_INIT, md = SBUF_INIT;
-	bench_report_text(&b, &text, w->opt.lang);
-	sbuf_addf(&md, "```\n%s```\n", sbuf_str(&text));
-	char *title = xstrfmt(T("Bench of %s"), e->name);
-	open_pager(w, title, md.buf, 0);
-	free(title);
-	sbuf_release(&text);
-	sbuf_release(&md);
-	bench_result_release(&b);
-}
 
 /* The progress as the file has it now: `clings check` in another shell may have recorded a
  * pass since our last change. A copy with a change the file lacks stays as it is. */
-static void refresh_progress(struct watch *w)
+void refresh_progress(struct watch *w)
 {
 	struct state now = STATE_INIT;
 	state_load(&w->course, &now);
@@ -398,132 +311,6 @@ static void refresh_progress(struct watch *w)
 	}
 }
 
-static void go_next(struct watch *w, bool skip)
-{
-	int to = 0;
-	refresh_progress(w);
-	switch (session_next(&w->ses, skip, &to)) {
-	case MOVE_OK:
-		open_exercise(w, to);
-		break;
-	case MOVE_COURSE_DONE:
-		set_status(w, STATUS_INFO, "%s", T("That was the last exercise: the course is done! q quits."));
-		break;
-	case MOVE_LAST_OPEN_LEFT: {
-		int open = w->course.n - session_count_done(&w->ses);
-		set_status(w, STATUS_INFO, trn(w->opt.lang, "That was the last exercise, but %d you skipped is "
-					       "still open: p goes back.", "That was the last exercise, but %d "
-					       "you skipped are still open: p goes back.", (unsigned long)open), open);
-		break;
-	}
-	case MOVE_LAST:
-		set_status(w, STATUS_INFO, "%s", T("This is the last exercise."));
-		break;
-	default:
-		set_status(w, STATUS_BAD, T("%s has not passed yet: make it pass first (or press N to skip it)."),
-			   watch_current(w)->name);
-	}
-}
-
-static void do_reset(struct watch *w)
-{
-	char *backup = NULL;
-	const struct exercise *e = watch_current(w);
-	if (exercise_reset(&w->course, e, &backup) < 0)
-		return;   /* the error reaches the status line */
-	state_reset_exercise(&w->course, &w->st, e->name);
-	/* Checked now, so that what the reset says stays on the status line after the verdict; the
-	 * events of our own write then find the bytes just checked, and check nothing again. */
-	run_check(w);
-	if (backup)
-		set_status(w, STATUS_INFO, T("Back to the stub. Your version is kept in %s."), path_shown(backup));
-	else
-		set_status(w, STATUS_INFO, T("%s is the stub already."), path_shown(e->file_path));
-	free(backup);
-}
-
-static void on_key_pager(struct watch *w, int key)
-{
-	int page = w->rows - 3 > 1 ? w->rows - 3 : 1;
-	switch (key) {
-	case 'q': case KEY_ESC: case 'l': case KEY_LEFT: case 3:
-		w->view = VIEW_MAIN;
-		break;
-	case 'h':
-		show_hint(w);
-		break;
-	case KEY_UP: case 'k': w->pager_scroll--; break;
-	case KEY_DOWN: case 'j': case '\r': w->pager_scroll++; break;
-	case KEY_PGUP: case 'b': w->pager_scroll -= page; break;
-	case KEY_PGDN: case ' ': case 'f': w->pager_scroll += page; break;
-	case KEY_HOME: case 'g': w->pager_scroll = 0; break;
-	case KEY_END: case 'G': w->pager_scroll = w->pager.n; break;
-	}
-}
-
-static void on_key_main(struct watch *w, int key)
-{
-	int page = w->lesson_rows > 1 ? w->lesson_rows - 1 : 1;
-	switch (key) {
-	case 'q': case 3: case 4:
-		w->quit = true;
-		break;
-	case 'n': go_next(w, false); break;
-	case 'N': go_next(w, true); break;
-	case 'p': {
-		int to = 0;
-		if (session_prev(&w->ses, &to) == MOVE_OK)
-			open_exercise(w, to);
-		else
-			set_status(w, STATUS_INFO, "%s", T("This is the first exercise."));
-		break;
-	}
-	case 'l': {
-		char *title = xstrfmt(T("Lesson: %s"), exercise_title_in(w->opt.lang, watch_current(w)));
-		open_pager(w, title, w->lesson_md, w->lesson_scroll);
-		free(title);
-		break;
-	}
-	case 'h': show_hint(w); break;
-	case 'r': run_check(w); break;
-	case 'v': show_report(w); break;
-	case 'B': run_bench(w); break;   /* (b pages up, as in less) */
-	case 'x':
-		w->view = VIEW_CONFIRM_RESET;
-		set_status(w, STATUS_BAD, T("Reset %s to the stub? Your version is kept as a .bak file. (y/N)"),
-			   path_shown(watch_current(w)->file_path));
-		break;
-	case KEY_UP: case 'k': w->lesson_scroll--; break;
-	case KEY_DOWN: case 'j': w->lesson_scroll++; break;
-	case KEY_PGUP: case 'b': w->lesson_scroll -= page; break;
-	case KEY_PGDN: case ' ': w->lesson_scroll += page; break;
-	case KEY_HOME: case 'g': w->lesson_scroll = 0; break;
-	case KEY_END: case 'G': w->lesson_scroll = w->lesson.n; break;
-	case 12:  /* ^L: the screen may have been scribbled on */
-		if (w->interactive)
-			term_write(STDOUT_FILENO, "\x1b[2J", 4);
-		break;
-	case 26:  /* ^Z */
-		term_suspend();
-		watch_resize(w);
-		break;
-	}
-}
-
-static void on_key(struct watch *w, int key)
-{
-	if (w->view == VIEW_CONFIRM_RESET) {
-		w->view = VIEW_MAIN;
-		if (key == 'y' || key == 'Y')
-			do_reset(w);
-		else
-			set_status(w, STATUS_INFO, "%s", T("Not reset."));
-	} else if (w->view == VIEW_PAGER) {
-		on_key_pager(w, key);
-	} else {
-		on_key_main(w, key);
-	}
-}
 
 /* With no state to trust, passes are learnt again: check from the first exercise on, and stop
  * at the first that fails. A new learner's first stub fails at once. */
@@ -612,6 +399,10 @@ static void watch_release(struct watch *w)
 		fclose(w->err_file);
 	if (w->ino_fd >= 0)
 		close(w->ino_fd);
+	if (w->busy_ino >= 0)
+		close(w->busy_ino);
+	if (w->busy_fd >= 0)
+		close(w->busy_fd);
 	free(w->lesson_md);
 	lines_release(&w->lesson);
 	lines_release(&w->pager);
@@ -627,6 +418,7 @@ int watch_run(const struct watch_options *o)
 	memset(&w, 0, sizeof(w));
 	w.opt = *o;
 	w.ino_fd = w.wd_dir = w.wd_file = w.saved_stderr = -1;
+	w.busy_ino = w.busy_fd = w.busy_wd_file = -1;
 	w.report = (struct report)REPORT_INIT;
 	w.standby = (struct standby)STANDBY_INIT;
 	w.interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
@@ -643,6 +435,7 @@ int watch_run(const struct watch_options *o)
 	state_load(&w.course, &w.st);
 	w.ses = (struct session){ &w.course, &w.st, 0 };
 	w.ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	busy_init(&w);
 	if (w.interactive) {
 		if (term_raw_enter(STDIN_FILENO, STDOUT_FILENO) < 0) {
 			term_raw_leave();   /* it may have failed half way in */

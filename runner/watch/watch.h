@@ -32,8 +32,8 @@ enum session_move session_next(const struct session *s, bool skip, int *to);
 /* Where p leads: the exercise before, or, from the last one passed while others are still open
  * (skipped), the first of those. */
 enum session_move session_prev(const struct session *s, int *to);
-/* What the course list shows of exercise i: passed; the open one (current); not passed while a
- * later one was opened (skipped); or not reached yet (open). */
+/* What the course list shows of exercise i: passed; the open one, not passed (current); not
+ * passed while a later one was opened (skipped); or not reached yet (open). */
 enum exercise_mark { MARK_PASSED, MARK_CURRENT, MARK_SKIPPED, MARK_OPEN };
 enum exercise_mark session_mark(const struct session *s, int i);
 bool session_is_done(const struct session *s, const struct exercise *e);

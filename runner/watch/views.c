@@ -1,0 +1,247 @@
+/*
+ * views.c: what opens over the main view: the pager with the lesson, the hints, the whole verdict,
+ * the reference solution once the exercise passed, the keys (?), and the bench's table. Without a
+ * terminal each is printed instead.
+ */
+#include "watch/tui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void open_pager(struct watch *w, const char *title, const char *md, int scroll_to)
+{
+	if (!w->interactive) {
+		struct sbuf out = SBUF_INIT;
+		lesson_render(md, strlen(md), text_width(w), false, &out);
+		printf("%s\n\n%s\n", title, sbuf_str(&out));
+		fflush(stdout);
+		sbuf_release(&out);
+		return;
+	}
+	char *copy = xstrdup(md);   /* md may be the lesson, which a new exercise frees */
+	free(w->pager_md);
+	w->pager_md = copy;
+	lines_release(&w->pager);
+	w->pager_width = 0;
+	render_md(w, w->pager_md, &w->pager, &w->pager_width);
+	copy_str(w->pager_title, sizeof(w->pager_title), title);
+	w->pager_scroll = scroll_to;
+	if (w->view != VIEW_PAGER)
+		w->pager_from = w->view == VIEW_LIST ? VIEW_LIST : VIEW_MAIN;
+	w->view = VIEW_PAGER;
+}
+
+static int rendered_rows(struct watch *w, const char *md)
+{
+	struct sbuf out = SBUF_INIT;
+	lesson_render(md, strlen(md), text_width(w), w->colour, &out);
+	int n = 0;
+	for (size_t i = 0; i < out.len; i++)
+		n += out.buf[i] == '\n';
+	sbuf_release(&out);
+	return n;
+}
+
+/* The next hint, with the ones before it above: the pager opens at the new one. */
+void show_hint(struct watch *w)
+{
+	const struct exercise *e = watch_current(w);
+	struct hints h = HINTS_INIT;
+	int i = hint_take(&w->course, e, w->opt.lang, &w->st, &h);
+	if (i < 0) {
+		lesson_hints_release(&h);
+		return;
+	}
+	if (!w->interactive) {
+		hint_print(e, &h, i, w->opt.lang, false);
+		printf("\n");
+		fflush(stdout);
+		lesson_hints_release(&h);
+		return;
+	}
+	struct sbuf md = SBUF_INIT;
+	int scroll = 0;
+	for (int k = 0; k <= i; k++) {
+		if (k == i)
+			scroll = k ? rendered_rows(w, md.buf) + 1 : 0;
+		sbuf_addf(&md, "%s## ", k ? "\n---\n\n" : "");
+		sbuf_addf(&md, T("Hint %d of %d"), k + 1, h.n);
+		sbuf_addf(&md, "\n\n%s\n", h.text[k]);
+	}
+	char *title = xstrfmt(T("Hints for %s: %d of %d seen%s"), e->name, i + 1, h.n,
+			      i + 1 == h.n ? T(" (that is all of them)") : T("; h shows the next"));
+	open_pager(w, title, md.buf, scroll);
+	free(title);
+	sbuf_release(&md);
+	lesson_hints_release(&h);
+}
+
+/* A test's state in the pager, in the learner's language. */
+static const char *status_word(const struct watch *w, enum test_status st)
+{
+	/* TRANSLATORS: a test's state before its name in the verdict pager (v), one short word */
+	switch (st) {
+	case TEST_PASS: return tr_ctx(w->opt.lang, "test state", "pass");
+	case TEST_FAIL: return tr_ctx(w->opt.lang, "test state", "fail");
+	case TEST_SKIP: return tr_ctx(w->opt.lang, "test state", "skip");
+	default: return tr_ctx(w->opt.lang, "test state", "error");
+	}
+}
+
+void show_report(struct watch *w)
+{
+	if (!w->have_report) {
+		set_status(w, STATUS_INFO, "%s", T("No verdict yet: save the file or press r."));
+		return;
+	}
+	/* The pager sets it as a code block, indented, at the text's width: wrapped here to fit,
+	 * no word is cut there. */
+	int width = text_width(w) - (int)strlen(CODE_INDENT);
+	struct lines l = { NULL, 0 };
+	bool colour = w->colour;
+	w->colour = false;  /* the pager renders Markdown; the report goes in as a code block */
+	verdict_lines(w, &l, width, true);
+	w->colour = colour;
+	for (int i = 0; i < w->report.ntests; i++) {
+		const struct test_result *t = &w->report.tests[i];
+		char *detail = msg_text(&t->detail, w->opt.lang);
+		char *line = xstrfmt("%s %s%s%s", status_word(w, t->status), t->name,
+				     *detail ? ": " : "", detail);
+		free(detail);
+		lines_wrap(&l, line, width, "", "", "");
+		free(line);
+	}
+	struct sbuf md = SBUF_INIT;
+	sbuf_adds(&md, "```\n");
+	for (int i = 0; i < l.n; i++)
+		sbuf_addf(&md, "%s\n", l.v[i]);
+	sbuf_adds(&md, "```\n");
+	char *title = xstrfmt(T("Last verdict for %s"), watch_current(w)->name);
+	open_pager(w, title, md.buf, 0);
+	free(title);
+	sbuf_release(&md);
+	lines_release(&l);
+}
+
+/* "Benching scale: timing your kernel... (12 s; the last bench took 25 s)" */
+static void on_bench_progress(void *ctx, const char *what)
+{
+	struct watch *w = ctx;
+	char *took = w->bench_seconds > 0
+		? xstrfmt(T("%.0f s; the last bench took %.0f s"), now_seconds() - w->bench_started, w->bench_seconds)
+		: xstrfmt(T("%.0f s"), now_seconds() - w->bench_started);
+	set_status(w, STATUS_BUSY, T("Benching %s: %s (%s)"), watch_current(w)->name, T(what), took);
+	free(took);
+	watch_redraw(w);
+}
+
+/* B: how fast the kernel is, once it passes; the table opens in the pager. */
+void run_bench(struct watch *w)
+{
+	const struct exercise *e = watch_current(w);
+	if (!w->have_report || w->report.verdict != VERDICT_PASS) {
+		set_status(w, STATUS_INFO, "%s", T("B times a kernel that passes: make it pass first."));
+		return;
+	}
+	/* Before it runs: how long (as measured last time), and what a CPU's figures are worth. */
+	w->bench_started = now_seconds();
+	if (w->bench_seconds > 0 && w->bench_cpu)
+		on_bench_progress(w, N_("starting on a CPU, whose figures do not predict a GPU's..."));
+	else if (w->bench_seconds > 0)
+		on_bench_progress(w, N_("starting..."));
+	else   /* the first: its time is not known yet */
+		on_bench_progress(w, N_("starting: the reference, a copy and your kernel are each timed at a "
+					"large size, which on a CPU takes tens of seconds..."));
+	struct bench_options o = { .device = w->opt.device, .lang = w->opt.lang,
+				   .interruptible = w->interactive, .progress = on_bench_progress,
+				   .progress_ctx = w };
+	struct bench_result b;
+	bench_exercise(&w->course, e, &o, &b);
+	w->status[0] = '\0';
+	if (!b.interrupted && b.nrows > 0) {
+		w->bench_seconds = now_seconds() - w->bench_started;
+		w->bench_cpu = b.cpu;
+	}
+	if (b.interrupted) {
+		set_status(w, STATUS_INFO, "%s", T("Bench stopped by a key."));
+		bench_result_release(&b);
+		return;
+	}
+	struct sbuf text = SBUF_INIT, md = SBUF_INIT;
+	bench_report_text(&b, &text, w->opt.lang);
+	sbuf_addf(&md, "```\n%s```\n", sbuf_str(&text));
+	char *title = xstrfmt(T("Bench of %s"), e->name);
+	open_pager(w, title, md.buf, 0);
+	free(title);
+	sbuf_release(&text);
+	sbuf_release(&md);
+	bench_result_release(&b);
+}
+
+/* s: the reference solution (and its notes, lessons/LANG/NAME.solution.md when the course has
+ * them), only once the exercise has passed: before, it would answer what the learner is to find. */
+void show_solution(struct watch *w)
+{
+	const struct exercise *e = watch_current(w);
+	refresh_progress(w);
+	if (!session_is_done(&w->ses, e)) {
+		set_status(w, STATUS_BAD, T("The solution of %s opens once your kernel passes: make it pass first."),
+			   e->name);
+		return;
+	}
+	char *code = NULL, *notes = NULL;
+	if (read_file(e->solution_path, &code, NULL) < 0) {
+		free(code);
+		return;   /* the error reaches the status line */
+	}
+	char *notes_path = course_lesson_path(&w->course, e, w->opt.lang, ".solution");
+	if (notes_path && access(notes_path, R_OK) == 0 && read_file(notes_path, &notes, NULL) < 0) {
+		free(notes);
+		notes = NULL;
+	}
+	free(notes_path);
+	struct sbuf md = SBUF_INIT;
+	if (notes)
+		sbuf_addf(&md, "%s\n\n", notes);
+	sbuf_addf(&md, "## %s\n\n", T("The reference solution"));
+	/* A fence longer than any run of backticks in the code: the code cannot close it. */
+	sbuf_addf(&md, "~~~~~~~~c\n%s%s~~~~~~~~\n", code, code[0] && code[strlen(code) - 1] == '\n' ? "" : "\n");
+	char *title = xstrfmt(T("Solution of %s (yours passed; compare them)"), e->name);
+	open_pager(w, title, md.buf, 0);
+	free(title);
+	sbuf_release(&md);
+	free(code);
+	free(notes);
+}
+
+/* ?: every key, in every view: the legend shows those that fit the window's width. */
+void show_keys(struct watch *w)
+{
+	static const char *const keys[] = {
+		"n", N_("the next exercise, once this one passes"),
+		"N", N_("skip to the next exercise without passing this one"),
+		"p", N_("the exercise before (after a skip at the end: the one skipped)"),
+		"l", N_("the lesson in a pager"),
+		"h", N_("the next hint"),
+		"v", N_("the whole verdict of the last check"),
+		"L", N_("the course list: each exercise's state; open or reset one"),
+		"r", N_("check the file again now"),
+		"x", N_("reset the file to the stub (your version is kept as a .bak file)"),
+		"s", N_("the reference solution, once your kernel passes"),
+		"A", N_("check every exercise and show the list"),
+		"B", N_("time a kernel that passes (bench)"),
+		"\xe2\x86\x91 \xe2\x86\x93 j k, space b, g G", N_("scroll the lesson"),
+		"?", N_("these keys"),
+		"q", N_("quit (your progress is saved as you go)"),
+		NULL,
+	};
+	struct sbuf md = SBUF_INIT;
+	for (int i = 0; keys[i]; i += 2)
+		sbuf_addf(&md, "- **%s**: %s\n", keys[i], T(keys[i + 1]));
+	sbuf_addf(&md, "\n%s\n", T("In the course list (L): \xe2\x86\x91 \xe2\x86\x93 choose, Enter opens, x resets, "
+				    "A checks every exercise, q goes back."));
+	open_pager(w, T("Keys"), md.buf, 0);
+	sbuf_release(&md);
+}
