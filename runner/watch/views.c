@@ -240,7 +240,7 @@ void show_keys(struct watch *w)
 	struct sbuf md = SBUF_INIT;
 	for (int i = 0; keys[i]; i += 2)
 		sbuf_addf(&md, "- **%s**: %s\n", keys[i], T(keys[i + 1]));
-	sbuf_addf(&md, "\n%s\n", T("In the course list (L): \xe2\x86\x91 \xe2\x86\x93 choose, Enter opens, x resets, "
+	sbuf_addf(&md, "\n%s\n", T("In the course list (L): the arrows (or j, k) choose, Enter opens, x resets, "
 				    "A checks every exercise, q goes back."));
 	open_pager(w, T("Keys"), md.buf, 0);
 	sbuf_release(&md);
