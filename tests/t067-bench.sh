@@ -43,8 +43,16 @@ start_watch "$course" "$TMP/watch"
 wait_lines "$TMP/watch" '^transpose_tiled: PASS'
 echo B >&3
 wait_lines "$TMP/watch" '^ *16x16 '
+# before it runs, B says what it takes; the second time, as long as the first took
+echo B >&3
+wait_lines "$TMP/watch" '^ *16x16 ' 2
 stop_watch "B"
 grep -q 'Bench of transpose_tiled' "$TMP/watch" && ok "B in the tutorial benches the exercise that passes" || fail "no bench title: $(cat "$TMP/watch")"
+sed -n '1,/Bench of transpose_tiled/p' "$TMP/watch" | grep -q "^Benching transpose_tiled: .*tens of seconds on a CPU. A CPU's figures do not predict a GPU's" &&
+	ok "before a first bench, B says it takes tens of seconds on a CPU, whose figures do not predict a GPU's" ||
+	fail "no note before the first bench: $(cat "$TMP/watch")"
+grep -Eq "^Benching transpose_tiled takes about [0-9]+ s, as the last bench did. This device is a CPU" "$TMP/watch" &&
+	ok "before the next, B says how long the last one took, on a CPU" || fail "no time before the second bench: $(cat "$TMP/watch")"
 
 # Only a kernel that passes is timed.
 out=$(bench memory_4 --json 2>&1)

@@ -9,8 +9,9 @@ resize() { tm resize-window -x "$1" -y "$2" 2>/dev/null || tm resize-window -t 0
 
 for lang in en pt-BR; do
 	tui_start "$CLINGS --lang $lang --course $course"
-	resize 80 24
 	wait_for '(check|verificação) 1 (at|às)' 60
+	resize 80 24   # once it runs: a resize before it has taken the terminal may not reach it
+	wait_for '0/2 [^ ]+ *$'   # the count at the right edge: drawn again for 80 columns
 	if [ $lang = en ]; then
 		words='n next|N skip|p prev|l lesson|h hint|↑↓ scroll|\? keys|q quit'
 	else

@@ -205,6 +205,10 @@ void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole
 {
 	const struct report *r = &w->report;
 	const char *file = path_shown(watch_current(w)->file_path);
+	if (w->bench_note) {   /* while a bench runs, what it takes comes first */
+		lines_wrap(l, w->bench_note, width, "", sgr(w, STYLE_WARN), sgr(w, STYLE_RESET));
+		lines_add(l, "", 0);
+	}
 	if (!w->have_report) {
 		char *msg = xstrfmt(T("Not checked yet: save %s to check it, or press r."), file);
 		lines_addf(l, "%s%s%s", sgr(w, STYLE_DIM), msg, sgr(w, STYLE_RESET));

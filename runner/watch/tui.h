@@ -78,9 +78,10 @@ struct watch {
 	 * watches the file alone, busy_fd (epoll) is readable when it or the keyboard is. */
 	int busy_ino, busy_fd, busy_wd_file;
 
-	double bench_seconds;     /* how long the last bench took; 0: none yet */
-	double bench_started;
+	double bench_seconds;     /* how long the last bench took; 0: not known */
 	bool bench_cpu;           /* and whether its device was a CPU */
+	double bench_started;
+	char *bench_note;         /* while a bench runs: its time and what its figures are worth */
 
 	FILE *err_file;           /* stderr while quiet: shown in the status line */
 	int saved_stderr;         /* the real stderr while quiet, else -1 */
@@ -102,7 +103,9 @@ void show_hint(struct watch *w);
 void show_report(struct watch *w);
 void show_solution(struct watch *w);   /* refused until the exercise has passed */
 void show_keys(struct watch *w);       /* ?: every key of every view */
-void run_bench(struct watch *w);
+
+/* ---- bench-view.c ---- */
+void run_bench(struct watch *w);       /* B: refused until the kernel passes */
 
 /* ---- keys.c ---- */
 void on_key(struct watch *w, int key);

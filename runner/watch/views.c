@@ -1,7 +1,7 @@
 /*
  * views.c: what opens over the main view: the pager with the lesson, the hints, the whole verdict,
- * the reference solution once the exercise passed, the keys (?), and the bench's table. Without a
- * terminal each is printed instead.
+ * the reference solution once the exercise passed, and the keys (?). Without a terminal each is
+ * printed instead.
  */
 #include "watch/tui.h"
 
@@ -123,61 +123,6 @@ void show_report(struct watch *w)
 	free(title);
 	sbuf_release(&md);
 	lines_release(&l);
-}
-
-/* "Benching scale: timing your kernel... (12 s; the last bench took 25 s)" */
-static void on_bench_progress(void *ctx, const char *what)
-{
-	struct watch *w = ctx;
-	char *took = w->bench_seconds > 0
-		? xstrfmt(T("%.0f s; the last bench took %.0f s"), now_seconds() - w->bench_started, w->bench_seconds)
-		: xstrfmt(T("%.0f s"), now_seconds() - w->bench_started);
-	set_status(w, STATUS_BUSY, T("Benching %s: %s (%s)"), watch_current(w)->name, T(what), took);
-	free(took);
-	watch_redraw(w);
-}
-
-/* B: how fast the kernel is, once it passes; the table opens in the pager. */
-void run_bench(struct watch *w)
-{
-	const struct exercise *e = watch_current(w);
-	if (!w->have_report || w->report.verdict != VERDICT_PASS) {
-		set_status(w, STATUS_INFO, "%s", T("B times a kernel that passes: make it pass first."));
-		return;
-	}
-	/* Before it runs: how long (as measured last time), and what a CPU's figures are worth. */
-	w->bench_started = now_seconds();
-	if (w->bench_seconds > 0 && w->bench_cpu)
-		on_bench_progress(w, N_("starting on a CPU, whose figures do not predict a GPU's..."));
-	else if (w->bench_seconds > 0)
-		on_bench_progress(w, N_("starting..."));
-	else   /* the first: its time is not known yet */
-		on_bench_progress(w, N_("starting: the reference, a copy and your kernel are each timed at a "
-					"large size, which on a CPU takes tens of seconds..."));
-	struct bench_options o = { .device = w->opt.device, .lang = w->opt.lang,
-				   .interruptible = w->interactive, .progress = on_bench_progress,
-				   .progress_ctx = w };
-	struct bench_result b;
-	bench_exercise(&w->course, e, &o, &b);
-	w->status[0] = '\0';
-	if (!b.interrupted && b.nrows > 0) {
-		w->bench_seconds = now_seconds() - w->bench_started;
-		w->bench_cpu = b.cpu;
-	}
-	if (b.interrupted) {
-		set_status(w, STATUS_INFO, "%s", T("Bench stopped by a key."));
-		bench_result_release(&b);
-		return;
-	}
-	struct sbuf text = SBUF_INIT, md = SBUF_INIT;
-	bench_report_text(&b, &text, w->opt.lang);
-	sbuf_addf(&md, "```\n%s```\n", sbuf_str(&text));
-	char *title = xstrfmt(T("Bench of %s"), e->name);
-	open_pager(w, title, md.buf, 0);
-	free(title);
-	sbuf_release(&text);
-	sbuf_release(&md);
-	bench_result_release(&b);
 }
 
 /* s: the reference solution (and its notes, lessons/LANG/NAME.solution.md when the course has

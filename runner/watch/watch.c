@@ -404,6 +404,7 @@ static void watch_release(struct watch *w)
 	if (w->busy_fd >= 0)
 		close(w->busy_fd);
 	free(w->lesson_md);
+	free(w->bench_note);
 	lines_release(&w->lesson);
 	lines_release(&w->pager);
 	free(w->pager_md);

@@ -1,0 +1,116 @@
+/*
+ * bench-view.c: B in the tutorial. Before the bench runs, a note says how long it takes (the last
+ * bench's time on this device, kept in the course's cache directory, else what a first one does)
+ * and what a CPU's figures are worth; while it runs, the status line says its phase and the
+ * seconds so far; at its end its table opens in the pager.
+ */
+#include "watch/tui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define BENCH_TIME_FILE ".bench-time"   /* not an exercise's name: those have no '.' */
+
+/* .clings-cache/.bench-time: "SECONDS cpu|gpu DEVICE-SPEC", the last bench of the course. */
+static char *bench_time_path(const struct watch *w)
+{
+	return xstrfmt("%s/%s/%s", w->course.dir, VERDICT_CACHE_DIR, BENCH_TIME_FILE);
+}
+
+/* The last bench's seconds and device type, when it ran on the device asked now. */
+static void bench_time_load(struct watch *w)
+{
+	char *path = bench_time_path(w), *text = NULL, type[8] = "", spec[128] = "";
+	double s = 0;
+	if (read_regular_file(path, 4096, &text, NULL) == 0 &&
+	    sscanf(text, "%lf %7s %127[^\n]", &s, type, spec) >= 2 && s > 0 && s < 3600 &&
+	    !strcmp(spec, w->opt.device ? w->opt.device : "")) {
+		w->bench_seconds = s;
+		w->bench_cpu = !strcmp(type, "cpu");
+	}
+	free(text);
+	free(path);
+}
+
+static void bench_time_save(const struct watch *w)
+{
+	char *dir = xstrfmt("%s/%s", w->course.dir, VERDICT_CACHE_DIR), *path = bench_time_path(w);
+	char *line = xstrfmt("%.1f %s %s\n", w->bench_seconds, w->bench_cpu ? "cpu" : "gpu",
+			     w->opt.device ? w->opt.device : "");
+	mkdir(dir, 0755);   /* a failure only costs the next bench its estimate */
+	write_file_atomic(path, line, strlen(line));
+	free(line);
+	free(path);
+	free(dir);
+}
+
+/* "Benching scale: timing your kernel... (12 s of about 25 s)" */
+static void on_bench_progress(void *ctx, const char *what)
+{
+	struct watch *w = ctx;
+	double so_far = now_seconds() - w->bench_started;
+	char *took = w->bench_seconds > 0 ? xstrfmt(T("%.0f s of about %.0f s"), so_far, w->bench_seconds)
+					  : xstrfmt(T("%.0f s"), so_far);
+	set_status(w, STATUS_BUSY, T("Benching %s: %s (%s)"), watch_current(w)->name, T(what), took);
+	free(took);
+	watch_redraw(w);
+}
+
+/* What the learner reads before the bench runs: its time, and a CPU's figures' worth. */
+static char *bench_note(const struct watch *w)
+{
+	const char *name = watch_current(w)->name;
+	if (w->bench_seconds > 0 && w->bench_cpu)
+		return xstrfmt(T("Benching %s takes about %.0f s, as the last bench did. This device is a CPU: its "
+				 "figures do not predict a GPU's."), name, w->bench_seconds);
+	if (w->bench_seconds > 0)
+		return xstrfmt(T("Benching %s takes about %.0f s, as the last bench did."), name, w->bench_seconds);
+	return xstrfmt(T("Benching %s: the reference, a copy and your kernel are each timed at a large size, "
+			 "which takes tens of seconds on a CPU. A CPU's figures do not predict a GPU's."), name);
+}
+
+void run_bench(struct watch *w)
+{
+	const struct exercise *e = watch_current(w);
+	if (!w->have_report || w->report.verdict != VERDICT_PASS) {
+		set_status(w, STATUS_INFO, "%s", T("B times a kernel that passes: make it pass first."));
+		return;
+	}
+	if (w->bench_seconds <= 0)
+		bench_time_load(w);
+	free(w->bench_note);
+	w->bench_note = bench_note(w);
+	if (!w->interactive)
+		set_status(w, STATUS_INFO, "%s", w->bench_note);   /* printed: a line of its own */
+	w->bench_started = now_seconds();
+	on_bench_progress(w, N_("starting..."));
+	struct bench_options o = { .device = w->opt.device, .lang = w->opt.lang,
+				   .interruptible = w->interactive, .progress = on_bench_progress,
+				   .progress_ctx = w };
+	struct bench_result b;
+	bench_exercise(&w->course, e, &o, &b);
+	free(w->bench_note);
+	w->bench_note = NULL;
+	w->status[0] = '\0';
+	if (!b.interrupted && b.nrows > 0) {
+		w->bench_seconds = now_seconds() - w->bench_started;
+		w->bench_cpu = b.cpu;
+		bench_time_save(w);
+	}
+	if (b.interrupted) {
+		set_status(w, STATUS_INFO, "%s", T("Bench stopped by a key."));
+		bench_result_release(&b);
+		return;
+	}
+	struct sbuf text = SBUF_INIT, md = SBUF_INIT;
+	bench_report_text(&b, &text, w->opt.lang);
+	sbuf_addf(&md, "```\n%s```\n", sbuf_str(&text));
+	char *title = xstrfmt(T("Bench of %s"), e->name);
+	open_pager(w, title, md.buf, 0);
+	free(title);
+	sbuf_release(&text);
+	sbuf_release(&md);
+	bench_result_release(&b);
+}
