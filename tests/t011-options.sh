@@ -17,9 +17,9 @@ out=$($CLINGS help check); [ $? -eq 0 ] && ok "help check exits 0" || fail "help
 printf '%s' "$out" | grep -q -- "--no-analysis" && ok "help check lists --no-analysis" || fail "help check: $out"
 
 # Errors of use: exit 2, the command's usage line, the learner's language.
-out=$($CLINGS check 2>&1); rc=$?
-[ $rc -eq 2 ] && ok "check without an exercise exits 2" || fail "check without an exercise: exit $rc"
-printf '%s' "$out" | grep -q "^usage: clings check \[OPTIONS\] EXERCISE" && ok "check without an exercise prints its usage" ||
+out=$($CLINGS check memory_4 copy 2>&1); rc=$?
+[ $rc -eq 2 ] && ok "check with two exercises exits 2" || fail "check with two exercises: exit $rc"
+printf '%s' "$out" | grep -q "^usage: clings check \[OPTIONS\] \[EXERCISE\]" && ok "check with two exercises prints its usage" ||
 	fail "check usage: $out"
 out=$($CLINGS --lang pt-BR check memory_4 --bogus 2>&1); rc=$?
 [ $rc -eq 2 ] && ok "an unknown option exits 2" || fail "unknown option: exit $rc"

@@ -156,7 +156,11 @@ void show_solution(struct watch *w)
 	char *title = xstrfmt(T("Solution of %s (yours passed; compare them)"), e->name);
 	open_pager(w, title, md.buf, 0);
 	free(title);
+	/* Only the solution of an exercise that passed is read; no copy of it but the pager's (until
+	 * another text replaces it) stays in the memory that the checks' children are forked from. */
+	wipe_string(md.buf);
 	sbuf_release(&md);
+	wipe_string(code);
 	free(code);
 	free(notes);
 }
