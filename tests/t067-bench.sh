@@ -51,7 +51,7 @@ grep -q 'Bench of transpose_tiled' "$TMP/watch" && ok "B in the tutorial benches
 sed -n '1,/Bench of transpose_tiled/p' "$TMP/watch" | grep -q "^Benching transpose_tiled: .*tens of seconds on a CPU. A CPU's figures do not predict a GPU's" &&
 	ok "before a first bench, B says it takes tens of seconds on a CPU, whose figures do not predict a GPU's" ||
 	fail "no note before the first bench: $(cat "$TMP/watch")"
-grep -Eq "^Benching transpose_tiled takes about [0-9]+ s, as the last bench did. This device is a CPU" "$TMP/watch" &&
+grep -Eq "^Benching transpose_tiled: about [0-9]+ s, as last time. This device is a CPU: its figures do not predict a GPU's" "$TMP/watch" &&
 	ok "before the next, B says how long the last one took, on a CPU" || fail "no time before the second bench: $(cat "$TMP/watch")"
 
 # Only a kernel that passes is timed.

@@ -13,22 +13,23 @@
 
 #define BENCH_TIME_FILE ".bench-time"   /* not an exercise's name: those have no '.' */
 
-/* .clings-cache/.bench-time: "SECONDS cpu|gpu DEVICE-SPEC", the last bench of the course. */
+/* .clings-cache/.bench-time: "SECONDS cpu|gpu EXERCISE DEVICE-SPEC", the course's last bench. */
 static char *bench_time_path(const struct watch *w)
 {
 	return xstrfmt("%s/%s/%s", w->course.dir, VERDICT_CACHE_DIR, BENCH_TIME_FILE);
 }
 
-/* The last bench's seconds and device type, when it ran on the device asked now. */
+/* The last bench's seconds, device type and exercise, when it ran on the device asked now. */
 static void bench_time_load(struct watch *w)
 {
-	char *path = bench_time_path(w), *text = NULL, type[8] = "", spec[128] = "";
+	char *path = bench_time_path(w), *text = NULL, type[8] = "", name[NAME_MAX_LEN] = "", spec[128] = "";
 	double s = 0;
 	if (read_regular_file(path, 4096, &text, NULL) == 0 &&
-	    sscanf(text, "%lf %7s %127[^\n]", &s, type, spec) >= 2 && s > 0 && s < 3600 &&
+	    sscanf(text, "%lf %7s %63s %127[^\n]", &s, type, name, spec) >= 3 && s > 0 && s < 3600 &&
 	    !strcmp(spec, w->opt.device ? w->opt.device : "")) {
 		w->bench_seconds = s;
 		w->bench_cpu = !strcmp(type, "cpu");
+		copy_str(w->bench_exercise, sizeof(w->bench_exercise), name);
 	}
 	free(text);
 	free(path);
@@ -37,7 +38,7 @@ static void bench_time_load(struct watch *w)
 static void bench_time_save(const struct watch *w)
 {
 	char *dir = xstrfmt("%s/%s", w->course.dir, VERDICT_CACHE_DIR), *path = bench_time_path(w);
-	char *line = xstrfmt("%.1f %s %s\n", w->bench_seconds, w->bench_cpu ? "cpu" : "gpu",
+	char *line = xstrfmt("%.1f %s %s %s\n", w->bench_seconds, w->bench_cpu ? "cpu" : "gpu", w->bench_exercise,
 			     w->opt.device ? w->opt.device : "");
 	mkdir(dir, 0755);   /* a failure only costs the next bench its estimate */
 	write_file_atomic(path, line, strlen(line));
@@ -46,27 +47,32 @@ static void bench_time_save(const struct watch *w)
 	free(dir);
 }
 
-/* "Benching scale: timing your kernel... (12 s of about 25 s)" */
+/* "Benching scale: timing your kernel... (12 s of about 25 s)": about as long as the same
+ * exercise's last bench took. */
 static void on_bench_progress(void *ctx, const char *what)
 {
 	struct watch *w = ctx;
 	double so_far = now_seconds() - w->bench_started;
-	char *took = w->bench_seconds > 0 ? xstrfmt(T("%.0f s of about %.0f s"), so_far, w->bench_seconds)
-					  : xstrfmt(T("%.0f s"), so_far);
+	bool same = w->bench_seconds > 0 && !strcmp(w->bench_exercise, watch_current(w)->name);
+	char *took = same ? xstrfmt(T("%.0f s of about %.0f s"), so_far, w->bench_seconds)
+			  : xstrfmt(T("%.0f s"), so_far);
 	set_status(w, STATUS_BUSY, T("Benching %s: %s (%s)"), watch_current(w)->name, T(what), took);
 	free(took);
 	watch_redraw(w);
 }
 
-/* What the learner reads before the bench runs: its time, and a CPU's figures' worth. */
+/* What the learner reads before the bench runs: how long the last one took (of this exercise,
+ * else of another: a first bench of an exercise builds its kernels too), and a CPU's figures'
+ * worth. */
 static char *bench_note(const struct watch *w)
 {
 	const char *name = watch_current(w)->name;
-	if (w->bench_seconds > 0 && w->bench_cpu)
-		return xstrfmt(T("Benching %s takes about %.0f s, as the last bench did. This device is a CPU: its "
-				 "figures do not predict a GPU's."), name, w->bench_seconds);
+	const char *cpu = w->bench_cpu ? T(" This device is a CPU: its figures do not predict a GPU's.") : "";
+	if (w->bench_seconds > 0 && !strcmp(w->bench_exercise, name))
+		return xstrfmt(T("Benching %s: about %.0f s, as last time.%s"), name, w->bench_seconds, cpu);
 	if (w->bench_seconds > 0)
-		return xstrfmt(T("Benching %s takes about %.0f s, as the last bench did."), name, w->bench_seconds);
+		return xstrfmt(T("Benching %s: the last bench, of %s, took %.0f s.%s"), name, w->bench_exercise,
+			       w->bench_seconds, cpu);
 	return xstrfmt(T("Benching %s: the reference, a copy and your kernel are each timed at a large size, "
 			 "which takes tens of seconds on a CPU. A CPU's figures do not predict a GPU's."), name);
 }
@@ -97,6 +103,7 @@ void run_bench(struct watch *w)
 	if (!b.interrupted && b.nrows > 0) {
 		w->bench_seconds = now_seconds() - w->bench_started;
 		w->bench_cpu = b.cpu;
+		copy_str(w->bench_exercise, sizeof(w->bench_exercise), e->name);
 		bench_time_save(w);
 	}
 	if (b.interrupted) {

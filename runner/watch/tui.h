@@ -80,6 +80,7 @@ struct watch {
 
 	double bench_seconds;     /* how long the last bench took; 0: not known */
 	bool bench_cpu;           /* and whether its device was a CPU */
+	char bench_exercise[NAME_MAX_LEN];   /* and what it benched */
 	double bench_started;
 	char *bench_note;         /* while a bench runs: its time and what its figures are worth */
 
