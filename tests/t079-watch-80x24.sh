@@ -13,7 +13,7 @@ for lang in en pt-BR; do
 	resize 80 24   # once it runs: a resize before it has taken the terminal may not reach it
 	wait_for '0/2 [^ ]+ *$'   # the count at the right edge: drawn again for 80 columns
 	if [ $lang = en ]; then
-		words='n next|N skip|p prev|l lesson|h hint|↑↓ scroll|\? keys|q quit'
+		words='n next|N skip|p prev|l lesson|h hint|L list|↑↓ scroll|\? keys|q quit'
 	else
 		words='n próximo|N pular|\? teclas|q sair'
 	fi

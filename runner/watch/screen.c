@@ -436,8 +436,8 @@ static void draw_main(const struct watch *w, struct sbuf *s)
 {
 	static const struct legend_key keys[] = {
 		{ "n", N_("next"), 1 }, { "N", N_("skip"), 3 }, { "p", N_("prev"), 4 },
-		{ "l", N_("lesson"), 5 }, { "h", N_("hint"), 6 }, { "v", N_("verdict"), 7 },
-		{ "L", N_("list"), 8 }, { "r", N_("run"), 9 }, { "x", N_("reset"), 10 },
+		{ "l", N_("lesson"), 5 }, { "h", N_("hint"), 6 }, { "v", N_("verdict"), 8 },
+		{ "L", N_("list"), 7 }, { "r", N_("run"), 9 }, { "x", N_("reset"), 10 },
 		{ "s", N_("solution"), 11 }, { "A", N_("check all"), 12 }, { "B", N_("bench"), 13 },
 		{ "\xe2\x86\x91\xe2\x86\x93", N_("scroll"), 2 }, { "?", N_("keys"), 0 },
 		{ "q", N_("quit"), 0 }, { NULL, NULL, 0 } };
