@@ -438,6 +438,7 @@ int watch_run(const struct watch_options *o)
 	w.ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	busy_init(&w);
 	if (w.interactive) {
+		term_signal_fd();   /* SIGWINCH caught before the size is read: no resize is lost */
 		if (term_raw_enter(STDIN_FILENO, STDOUT_FILENO) < 0) {
 			term_raw_leave();   /* it may have failed half way in */
 			watch_release(&w);
