@@ -1,6 +1,8 @@
 /*
- * tui.h: the watcher's own parts, shared by watch.c (files, keys, the loop, the actions) and
- * screen.c (what is drawn, and the plain lines without a terminal). Not for other layers.
+ * tui.h: the watcher's own parts, shared by watch.c (the files, the check, the loop), keys.c (what
+ * each key does), views.c and bench-view.c (what opens over the main view), course-list.c (L and
+ * A), layout.c (the state the screen shows) and screen.c (what is drawn, and the plain lines
+ * without a terminal). Not for other layers.
  */
 #ifndef WATCH_TUI_H
 #define WATCH_TUI_H

@@ -5,6 +5,7 @@
  * One loop polls the keyboard, inotify and the signal pipe (SIGWINCH). Every change of what is
  * shown builds the whole screen in one buffer and writes it at once. Checks run synchronously;
  * their progress callback redraws the status line, so a slow analysis still shows that it works.
+ * A key, or a new write of the file, stops a check (busy_fd): the newest save is the one checked.
  *
  * When standard input or output is not a terminal the same loop runs without a screen: it prints
  * each exercise and each verdict as plain text, and reads single-letter commands from stdin.
