@@ -44,7 +44,7 @@ static const char *colour(const char *verdict)
 {
 	static const struct { const char *v, *c; } map[] = {
 		{ "pass", "#2e7d32" }, { "wrong_result", "#c62828" }, { "build_error", "#6a1b9a" },
-		{ "timeout", "#ef6c00" }, { "crash", "#ad1457" }, { "out_of_bounds", "#d84315" },
+		{ "timeout", "#ef6c00" }, { "crash", "#ad1457" }, { "out_of_bounds", "#00897b" },
 		{ "race", "#f9a825" }, { "not_submitted", "#90a4ae" }, { "error", "#455a64" },
 		{ "not_reached", "#455a64" },
 	};
