@@ -43,7 +43,7 @@ static int load_dir(const char *dir, struct record **recs, int *n)
 	closedir(d);
 	int rc = 0;
 	if (!k)
-		rc = error("%s: no " CLASS_SHARD_PREFIX "*.json: not the output of `clings grade --class`", dir);
+		rc = error("%s: no %s*.json: not the output of `clings grade --class`", dir, CLASS_SHARD_PREFIX);
 	if (k)
 		qsort(names, (size_t)k, sizeof(*names), by_string);
 	for (int i = 0; i < k; i++) {
