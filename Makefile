@@ -7,11 +7,11 @@
 CC      ?= cc
 OPT     ?= -O2 -g
 WERROR  ?=
-PKGS    := OpenCL inih md4c libseccomp
+PKGS    := OpenCL inih md4c libseccomp jansson
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes $(OPT)
 CFLAGS  += -DCL_TARGET_OPENCL_VERSION=120 -MMD -MP -Irunner
 CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp) -lm
+LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp -ljansson) -lm
 
 # The layers, lowest first: a file may include its own layer's header and those of lower layers.
 LAYERS   := base course engine ui watch grade cmd
@@ -35,7 +35,7 @@ PLUGIN_FLAGS = -std=c++17 -O2 -g -shared -fPIC -fno-rtti -Wall -Wextra $(WERROR)
 	       -isystem $(shell $(LLVM_CONFIG) --includedir)
 PLUGIN_LIBS  = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 $(OCLGRIND_LIB)
 
-.PHONY: all asan check check-hostile unit test deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
+.PHONY: all asan check check-cluster check-hostile unit test deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
 all: clings $(PLUGIN)
 
 # Objects are rebuilt when the flags change (WERROR on or off).
@@ -98,6 +98,11 @@ check: deps
 
 test: layers clings $(PLUGIN) clings-asan unit
 	@tests/run-all
+
+# A class graded on a one-node Slurm cluster that the test starts and stops (about three minutes).
+check-cluster: deps
+	@$(MAKE) --no-print-directory WERROR=-Werror clings $(PLUGIN)
+	@bash tests/cluster/t085-slurm-class.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory clings $(PLUGIN)

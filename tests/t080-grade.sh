@@ -107,7 +107,9 @@ grep -q '<testcase name="reduce_passes"[^>]*>$' "$TMP/budget/junit.xml" && grep 
 # Shards: two halves make the whole class.
 "$CLINGS" grade --class "$subs" --exercises scale --format summary --shard 0/2 --out "$TMP/sh" 2>/dev/null
 "$CLINGS" grade --class "$subs" --exercises scale --format summary --shard 1/2 --out "$TMP/sh" 2>/dev/null
-[ "$(ls "$TMP/sh" | wc -l)" -eq 7 ] && ok "two shards make the whole class" || fail "shards: $(ls "$TMP/sh")"
+[ "$(find "$TMP/sh" -mindepth 1 -maxdepth 1 -type d | wc -l)" -eq 7 ] && [ -s "$TMP/sh/clings-shard-0-of-2.json" ] &&
+	[ -s "$TMP/sh/clings-shard-1-of-2.json" ] && ok "two shards make the whole class, each with its record" ||
+	fail "shards: $(ls "$TMP/sh")"
 
 # Errors of grading itself, and of use: exit 2.
 "$CLINGS" --course "$TMP/no-course" grade "$subs/mix" --out "$TMP/x" >/dev/null 2>&1; [ $? -eq 2 ] && ok "no course: exit 2" ||

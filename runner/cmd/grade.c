@@ -4,6 +4,7 @@
  * The exit status says whether grading worked, not what it found: 0 once results are written.
  */
 #include "cmd/cmd.h"
+#include "grade/class.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -14,7 +15,8 @@
 #include <unistd.h>
 
 enum { OPT_EXERCISES = 'E', OPT_OUT = 'o', OPT_FORMAT = 'f', OPT_JOBS = 'j', OPT_SEED = 'S',
-       OPT_CLASS = 'K', OPT_BUDGET = 'B', OPT_NO_ANALYSIS = 'N', OPT_SHARD = 'H' };
+       OPT_CLASS = 'K', OPT_BUDGET = 'B', OPT_NO_ANALYSIS = 'N', OPT_SHARD = 'H', OPT_MERGE = 'M',
+       OPT_ROSTER = 'R' };
 static const struct cmd_option grade_options[] = {
 	{ { "exercises", required_argument, NULL, OPT_EXERCISES }, "LIST", N_("grade only these exercises (a,b,c)") },
 	{ { "out", required_argument, NULL, OPT_OUT }, "DIR", N_("where the results go (default: results)") },
@@ -24,6 +26,10 @@ static const struct cmd_option grade_options[] = {
 	{ { "seed", required_argument, NULL, OPT_SEED }, "N", N_("the random inputs' seed (to repeat a grading)") },
 	{ { "class", required_argument, NULL, OPT_CLASS }, "DIR", N_("grade every directory in DIR as one submission") },
 	{ { "shard", required_argument, NULL, OPT_SHARD }, "I/N", N_("with --class: only submissions I, I+N, I+2N, ...") },
+	{ { "merge", no_argument, NULL, OPT_MERGE }, NULL,
+	  N_("join the results of a class's shards (the operands: their --out directories)") },
+	{ { "roster", required_argument, NULL, OPT_ROSTER }, "CSV",
+	  N_("with --class or --merge: the students' identities for the gradebook") },
 	{ { "time-budget", required_argument, NULL, OPT_BUDGET }, "SECONDS", N_("the most one submission may take") },
 	{ { "no-analysis", no_argument, NULL, OPT_NO_ANALYSIS }, NULL, N_("skip the analysis on Oclgrind") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
@@ -66,7 +72,7 @@ static void classroom_outputs(const struct grade_run *run, const char *student, 
 
 /* One submission: the directory dir, or in a class, student's, open as root. */
 static int grade_one(const struct course *c, int root, const char *dir, const char *student,
-		     const char *out_dir, const struct grade_options *o)
+		     const char *out_dir, const struct grade_options *o, struct class_shard *shard)
 {
 	struct grade_run run;
 	int rc = root >= 0 ? grade_submission_at(c, root, dir, o, &run) : grade_submission(c, dir, o, &run);
@@ -79,6 +85,8 @@ static int grade_one(const struct course *c, int root, const char *dir, const ch
 	if (!rc)
 		fprintf(stderr, "%s: %d/%d (seed %llu, %.1f s)\n", dir, run.score, run.max_score,
 			(unsigned long long)run.seed, run.seconds);
+	if (!rc && shard)
+		class_shard_graded(shard, student, &run, o->lang);
 	grade_run_release(&run);
 	return rc;
 }
@@ -102,6 +110,9 @@ static const char *not_a_submission(int fd, const char *name, int *err)
 		*err = errno;
 		return "cannot be read";
 	}
+	if (class_name_reserved(name))
+		return "its name is one the class's results take (class.json, class.html, gradebook.csv, "
+		       CLASS_SHARD_PREFIX "*)";
 	if (S_ISLNK(st.st_mode))
 		return "a symbolic link, not a directory: a submission is a directory of its own";
 	if (!S_ISDIR(st.st_mode))
@@ -112,7 +123,7 @@ static const char *not_a_submission(int fd, const char *name, int *err)
 /* Every entry of the class directory but "." and ".." is graded as a submission (every
  * directory, dot-named ones too) or named on stdout with the reason it is not. */
 static int grade_class(const struct course *c, const char *class_dir, const char *out_dir,
-		       const struct grade_options *o)
+		       const struct grade_options *o, const char *roster)
 {
 	DIR *d = opendir(class_dir);
 	if (!d)
@@ -133,10 +144,20 @@ static int grade_class(const struct course *c, const char *class_dir, const char
 	int rc = errno ? error("%s: cannot read:", class_dir) : 0;
 	if (n)
 		qsort(ents, (size_t)n, sizeof(*ents), by_name);
-	int graded = 0, named = 0;
+	int graded = 0, named = 0, mine = 0, done = 0;
+	struct class_shard shard = CLASS_SHARD_INIT;
+	char **names = xcalloc((size_t)n + 1, sizeof(*names));
+	for (int i = 0; i < n; i++) {
+		names[i] = ents[i].name;
+		mine += i % o->shards == o->shard;
+	}
+	class_shard_begin(&shard, c, o, names, n);
+	free(names);
+	double started = now_seconds();
 	for (int i = 0; i < n; i++) {
 		struct class_entry *en = &ents[i];
 		if (!rc && i % o->shards == o->shard) {
+			class_progress(done++, mine, started);
 			int root = -1;
 			if (!en->why) {
 				/* opened beneath the class, as a directory and no link, once */
@@ -150,7 +171,8 @@ static int grade_class(const struct course *c, const char *class_dir, const char
 			if (root >= 0) {
 				char *dir = xstrfmt("%s/%s", class_dir, en->name);
 				char *out = xstrfmt("%s/%s", out_dir, en->name);
-				rc = grade_one(c, root, dir, en->name, out, o);
+				class_progress(mine, mine, started);   /* cleared for grade_one's line */
+				rc = grade_one(c, root, dir, en->name, out, o, &shard);
 				close(root);
 				free(dir);
 				free(out);
@@ -159,17 +181,31 @@ static int grade_class(const struct course *c, const char *class_dir, const char
 				char *shown = name_shown(en->name);
 				printf("%s: not graded: %s%s%s\n", shown, en->why, en->err ? ": " : "",
 				       en->err ? strerror(en->err) : "");
+				char *why = xstrfmt("%s%s%s", en->why, en->err ? ": " : "", en->err ? strerror(en->err) : "");
+				class_shard_not_graded(&shard, en->name, why);
+				free(why);
 				free(shown);
 				named++;
 			}
 		}
 		free(en->name);
 	}
+	class_progress(mine, mine, started);
 	free(ents);
 	closedir(d);
 	if (!rc)
 		fprintf(stderr, "%s: %d submission%s graded, %d entr%s not graded (named on stdout)\n",
 			class_dir, graded, graded == 1 ? "" : "s", named, named == 1 ? "y" : "ies");
+	/* a shard that did not finish leaves no record: its students are missing, never passed */
+	if (!rc)
+		rc = class_shard_write(&shard, out_dir, o);
+	else
+		sbuf_release(&shard.j);
+	if (!rc && o->shards == 1) {
+		struct class_merge_options m = { out_dir, roster, o->lang };
+		char *dirs[] = { (char *)out_dir };
+		rc = class_merge(dirs, 1, &m) < 0 ? -1 : 0;
+	}
 	return rc;
 }
 
@@ -181,7 +217,16 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 	const char *out_dir = ctx->opt[OPT_OUT] ? ctx->opt[OPT_OUT] : "results";
 	const char *class_dir = ctx->opt[OPT_CLASS];
 	char *end;
-	if ((class_dir != NULL) == (ctx->argc == 1)) {
+	if (ctx->opt[OPT_MERGE]) {
+		if (class_dir || !ctx->argc) {
+			error("grade --merge: give the --out directories of a class's shards, and no --class");
+			return EXIT_ERROR;
+		}
+		struct class_merge_options m = { out_dir, ctx->opt[OPT_ROSTER], ctx->lang };
+		int rc = class_merge(ctx->argv, ctx->argc, &m);
+		return rc < 0 ? EXIT_ERROR : rc ? EXIT_FAILED : EXIT_DONE;
+	}
+	if ((class_dir != NULL) == (ctx->argc == 1) || ctx->argc > 1) {
 		error("grade: give one SUBMISSION directory, or --class DIR");
 		return EXIT_ERROR;
 	}
@@ -224,12 +269,14 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return EXIT_ERROR;
-	int rc = class_dir ? grade_class(&c, class_dir, out_dir, &o) : grade_one(&c, -1, ctx->argv[0], NULL, out_dir, &o);
+	int rc = class_dir ? grade_class(&c, class_dir, out_dir, &o, ctx->opt[OPT_ROSTER])
+			   : grade_one(&c, -1, ctx->argv[0], NULL, out_dir, &o, NULL);
 	course_release(&c);
 	return rc < 0 ? EXIT_ERROR : EXIT_DONE;
 }
 
 const struct cmd_entry cmd_grade_entry = {
-	"grade", "[SUBMISSION]", N_("grade a submission (or a class) for a course's grader"), grade_options, 0, 1,
+	"grade", "[SUBMISSION | --merge DIR...]", N_("grade a submission (or a class) for a course's grader"),
+	grade_options, 0, 64,
 	cmd_grade,
 };

@@ -360,6 +360,11 @@ static void summary(struct sbuf *j, const struct grade_run *run, const char *lan
 	sbuf_adds(j, "]}\n");
 }
 
+void grade_summary_json(struct sbuf *j, const struct grade_run *run, const char *lang)
+{
+	summary(j, run, lang);
+}
+
 static void add_prefix(struct shown *s, const char *dir)
 {
 	if (!dir || !*dir || !strcmp(dir, "/"))

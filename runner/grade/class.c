@@ -1,0 +1,135 @@
+/*
+ * class.c: one shard's record of a class (class.h), and the progress line of a class's grading.
+ */
+#include "grade/class.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The course as graded: each exercise's name, points, check and solution. Two machines with
+ * the same course get the same hash; a changed check or solution gets another. */
+static uint64_t course_hash(const struct course *c)
+{
+	uint64_t h = hash_add_str(HASH_INIT, "clings course");
+	for (int i = 0; i < c->n; i++) {
+		const struct exercise *e = &c->ex[i];
+		char *text = NULL, *sol = NULL;
+		size_t tl = 0, sl = 0;
+		h = hash_add_str(h, e->name);
+		h = hash_add(h, &e->points, sizeof(e->points));
+		if (read_file(e->check_path, &text, &tl) == 0)
+			h = hash_add(h, text, tl);
+		if (read_file(e->solution_path, &sol, &sl) == 0)
+			h = hash_add(h, sol, sl);
+		free(text);
+		free(sol);
+	}
+	return h;
+}
+
+/* Which seed graded: --seed's, the secret's (a hash of it: the record is not secret), none. */
+static char *seed_id(const struct grade_options *o)
+{
+	if (o->seed)
+		return xstrfmt("seed %llu", (unsigned long long)o->seed);
+	if (o->secret)
+		return xstrfmt("secret %016llx", (unsigned long long)hash_add_str(
+				       hash_add_str(HASH_INIT, "clings grade secret"), o->secret));
+	return xstrdup("none");
+}
+
+static bool listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; p && *p;) {
+		size_t len = strcspn(p, ",");
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}
+
+void class_shard_begin(struct class_shard *s, const struct course *c, const struct grade_options *o,
+		       char *const *names, int n)
+{
+	struct sbuf *j = &s->j;
+	char *seed = seed_id(o);
+	sbuf_addf(j, "{\"clings\": \"%s\", \"course\": \"%016llx\", \"seed\": ", CLINGS_VERSION,
+		  (unsigned long long)course_hash(c));
+	json_add_string(j, seed);
+	sbuf_adds(j, ", \"device\": ");
+	json_add_string(j, o->device ? o->device : "");
+	sbuf_addf(j, ", \"analysis\": %s, \"shard\": %d, \"shards\": %d, \"exercises\": [",
+		  o->no_analysis ? "false" : "true", o->shard, o->shards);
+	int k = 0;
+	for (int i = 0; i < c->n; i++) {
+		if (o->exercises && !listed(o->exercises, c->ex[i].name))
+			continue;
+		sbuf_adds(j, k++ ? ", {\"name\": " : "{\"name\": ");
+		json_add_string(j, c->ex[i].name);
+		sbuf_addf(j, ", \"max_points\": %d}", c->ex[i].points);
+	}
+	sbuf_adds(j, "], \"class\": [");
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sbuf_adds(j, ", ");
+		json_add_string(j, names[i]);
+	}
+	sbuf_adds(j, "], \"students\": [");
+	free(seed);
+}
+
+void class_shard_graded(struct class_shard *s, const char *name, const struct grade_run *run,
+			const char *lang)
+{
+	sbuf_adds(&s->j, s->students++ ? ",\n{\"name\": " : "\n{\"name\": ");
+	json_add_string(&s->j, name);
+	sbuf_adds(&s->j, ", \"graded\": true, \"result\": ");
+	grade_summary_json(&s->j, run, lang);
+	sbuf_adds(&s->j, "}");
+}
+
+void class_shard_not_graded(struct class_shard *s, const char *name, const char *why)
+{
+	sbuf_adds(&s->j, s->students++ ? ",\n{\"name\": " : "\n{\"name\": ");
+	json_add_string(&s->j, name);
+	sbuf_adds(&s->j, ", \"graded\": false, \"reason\": ");
+	json_add_string(&s->j, why);
+	sbuf_adds(&s->j, "}");
+}
+
+int class_shard_write(struct class_shard *s, const char *out_dir, const struct grade_options *o)
+{
+	sbuf_adds(&s->j, "]}\n");
+	char *path = xstrfmt("%s/" CLASS_SHARD_PREFIX "%d-of-%d.json", out_dir, o->shard, o->shards);
+	int rc = make_dirs(out_dir);
+	if (!rc && write_file_atomic(path, s->j.buf, s->j.len) < 0)
+		rc = error("%s: cannot write:", path);
+	free(path);
+	sbuf_release(&s->j);
+	s->students = 0;
+	return rc;
+}
+
+bool class_name_reserved(const char *name)
+{
+	return !strcmp(name, "class.json") || !strcmp(name, "class.html") ||
+	       !strcmp(name, "gradebook.csv") || !strncmp(name, CLASS_SHARD_PREFIX, strlen(CLASS_SHARD_PREFIX));
+}
+
+void class_progress(int done, int total, double started)
+{
+	if (!isatty(STDERR_FILENO))
+		return;
+	double minutes = (now_seconds() - started) / 60;
+	if (done < total && minutes > 0 && done > 0)
+		fprintf(stderr, "\r\033[K%d done, %d left, %.1f per minute", done, total - done, done / minutes);
+	else if (done < total)
+		fprintf(stderr, "\r\033[K%d done, %d left", done, total - done);
+	else
+		fprintf(stderr, "\r\033[K");
+	fflush(stderr);
+}
