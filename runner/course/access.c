@@ -86,7 +86,7 @@ int access_rule_key(struct check_spec *spec, const char *name, const char *key, 
 	} else if (!strcmp(key, "loads_per_item") || !strcmp(key, "loads_per_madd")) {
 		char *end;
 		double n = strtod(value, &end);
-		bool item = key[6] == 'i';
+		bool item = !strcmp(key, "loads_per_item");
 		if (end == value || *end || !isfinite(n) || n <= 0 || n > 1e6 || (item && n < 1)) {
 			snprintf(err, errlen, "%s must be a number %s", key,
 				 item ? "from 1 (each element once) up" : "above 0");

@@ -4,7 +4,8 @@
  * against them.
  *
  * The plugin names an argument by its position ("#2"), so a learner who renames trA is still
- * measured as trA, and a __local array the kernel declares by the learner's own name. One line
+ * measured as trA, and a __local array the kernel declares by the learner's own name; in a
+ * chain of kernels, by the position in the signature of the kernel the launch ran. One line
  * per memory instruction and launch; the same instruction over several launches and tests is
  * summed here, so a figure is the mean over every request of the analysed tests. The launches'
  * multiply-adds ("madds" lines) are summed likewise, for loads per multiply-add.
@@ -71,7 +72,7 @@ bool access_figure_read(const char *fields, struct access_figure *a)
 		       &a->space, op, &a->line, a->name, &a->bytes, &a->requests, &a->sectors, &a->ideal,
 		       &a->worst_sectors, &a->degrees, &a->worst_degree, &a->foreign_loads, &a->lanes,
 		       &a->first_loads, &a->madds);
-	if (n < 14)   /* the plugin's line has no madds: they come on their own line */
+	if (n < 12)   /* lanes and first loads came later: 0 where a line lacks them */
 		return false;
 	a->store = !strcmp(op, "store");
 	return (a->space == 'g' || a->space == 'l') && a->requests && (a->store || !strcmp(op, "load"));
@@ -100,17 +101,26 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
 	int n = 0, cap = 0;
 	bool measured = false;
 	unsigned long madds = 0, m;
+	const struct step_spec *step = NULL;   /* the kernel of the launch these lines are of */
 	for (const char *p = text; p && *p;) {
 		const char *eol = strchr(p, '\n');
-		measured |= !strncmp(p, "accessed\t", 9);
+		if (!strncmp(p, "accessed\t", 9)) {
+			measured = true;
+			step = NULL;
+			size_t len = eol ? (size_t)(eol - p - 9) : strlen(p + 9);
+			for (int i = 0; i < spec->nsteps && spec->nsteps > 1; i++)
+				if (strlen(spec->steps[i].kernel) == len && !strncmp(spec->steps[i].kernel, p + 9, len))
+					step = &spec->steps[i];
+		}
 		if (sscanf(p, "madds\t%lu", &m) == 1)
 			madds += m;
 		struct access_figure a;
 		if (!strncmp(p, "access\t", 7) && access_figure_read(p + 7, &a)) {
 			/* "#N" is argument N: the check's name for it */
 			int arg = -1;
-			if (a.name[0] == '#' && sscanf(a.name + 1, "%d", &arg) == 1 && arg >= 0 &&
-			    arg < spec->nargs)
+			if (a.name[0] == '#' && sscanf(a.name + 1, "%d", &arg) == 1 && step)
+				arg = arg >= 0 && arg < step->nparams ? step->param[arg].arg : -1;
+			if (a.name[0] == '#' && arg >= 0 && arg < spec->nargs)
 				copy_str(a.name, sizeof(a.name), spec->args[arg].name);
 			else if (a.name[0] == '#')
 				copy_str(a.name, sizeof(a.name), "?");
