@@ -178,14 +178,23 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 	sbuf_release(&safe);
 }
 
+/* "KEY": {seconds, gbps, of_copy}, and gflops, of_peak where flops counts the operations */
 static void json_figures(struct sbuf *out, const char *key, const struct bench_result *b, double bytes,
-			 double s)
+			 double s, double flops)
 {
 	sbuf_addf(out, "\"%s\": {\"seconds\": %.9f, \"gbps\": %.3f, \"of_copy\": ", key, s, gbps(bytes, s));
 	if (b->copy_s > 0)
-		sbuf_addf(out, "%.4f}", gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
+		sbuf_addf(out, "%.4f", gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
 	else
-		sbuf_adds(out, "null}");
+		sbuf_adds(out, "null");
+	if (flops > 0) {
+		sbuf_addf(out, ", \"gflops\": %.3f, \"of_peak\": ", flops / s / 1e9);
+		if (b->peak_s > 0)
+			sbuf_addf(out, "%.4f", (flops / s) / (b->peak_flops / b->peak_s));
+		else
+			sbuf_adds(out, "null");
+	}
+	sbuf_adds(out, "}");
 }
 
 static void json_side(struct sbuf *out, const char *key, const struct bench_result *b,
@@ -196,16 +205,9 @@ static void json_side(struct sbuf *out, const char *key, const struct bench_resu
 		return;
 	}
 	sbuf_addf(out, ", \"%s\": {", key);
-	json_figures(out, "loop", b, row->bytes_loop, loop_s);
-	if (row->flops > 0) {
-		sbuf_addf(out, ", \"gflops\": %.3f, \"of_peak\": ", row->flops / loop_s / 1e9);
-		if (b->peak_s > 0)
-			sbuf_addf(out, "%.4f", (row->flops / loop_s) / (b->peak_flops / b->peak_s));
-		else
-			sbuf_adds(out, "null");
-	}
+	json_figures(out, "loop", b, row->bytes_loop, loop_s, row->flops);
 	sbuf_adds(out, ", ");
-	json_figures(out, "first_pass", b, row->bytes_first, first_s);
+	json_figures(out, "first_pass", b, row->bytes_first, first_s, 0);
 	sbuf_adds(out, "}");
 }
 
