@@ -24,8 +24,12 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 	// column ac; rows br and br + 8 of Bs, four floats from column bc
 	uint ar = tid / 4, ac = tid % 4 * 4;
 	uint br = tid / 32, bc = tid % 32 * 4;
+	// acc stays in registers only where every loop that indexes it is unrolled: keep the
+	// #pragma unroll before each loop over i, j and k, and take no address inside acc, a or b
 	float acc[TM][TN];
+	#pragma unroll
 	for (int i = 0; i < TM; i++)
+		#pragma unroll
 		for (int j = 0; j < TN; j++)
 			acc[i][j] = 0.0f;
 

@@ -38,8 +38,9 @@ __kernel void scan_reduce(__global const int *in, __global int *sums, __local in
 __kernel void scan_offsets(__global int *sums, __local int *tmp, uint groups)
 {
 	uint lid = get_local_id(0), wg = get_local_size(0);
-	// TODO 2: walk sums in chunks of wg: scan each chunk with group_exclusive and write
-	//         each tile's offset, the chunks before it included (carry them along).
+	// TODO 2: give each work-item a run of per = ceil(groups / wg) neighbouring tiles:
+	//         add up its run's sums, get the sum of the runs before it with
+	//         group_exclusive, then walk the run again writing each tile's offset.
 }
 
 __kernel void scan_tiles(__global const int *in, __global int *out, __global const int *sums,

@@ -21,46 +21,62 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 	uint ar = tid % 64, ac = tid / 64 * 4;
 	uint br = tid / 32, bc = tid % 32 * 4;
 	float acc[TM][TN];
+	#pragma unroll
 	for (int i = 0; i < TM; i++)
+		#pragma unroll
 		for (int j = 0; j < TN; j++)
 			acc[i][j] = 0.0f;
 
 	for (uint t = 0; t < K; t += BK) {
+		#pragma unroll
 		for (uint h = 0; h < 2; h++) {
 			// four floats of A and four of B, 0 outside the matrices: one wide load
 			// where all four lie inside
 			uint r = ar + 64 * h, row = m0 + r, col = t + ac;
-			float4 a4 = (float4)(0.0f), b4 = (float4)(0.0f);
-			if (row < M && col + 3 < K)
+			float4 a4, b4;
+			if (row < M && col + 3 < K) {
 				a4 = vload4(0, A + row * K + col);
-			else if (row < M)
-				for (uint c = 0; c < 3 && col + c < K; c++)
-					((float *)&a4)[c] = A[row * K + col + c];
+			} else {
+				float t[4];
+				for (uint c = 0; c < 4; c++)
+					t[c] = row < M && col + c < K ? A[row * K + col + c] : 0.0f;
+				a4 = vload4(0, t);
+			}
 			uint s = br + 8 * h, brow = t + s, bcol = n0 + bc;
-			if (brow < K && bcol + 3 < N)
+			if (brow < K && bcol + 3 < N) {
 				b4 = vload4(0, B + brow * N + bcol);
-			else if (brow < K)
-				for (uint c = 0; c < 3 && bcol + c < N; c++)
-					((float *)&b4)[c] = B[brow * N + bcol + c];
+			} else {
+				float t[4];
+				for (uint c = 0; c < 4; c++)
+					t[c] = brow < K && bcol + c < N ? B[brow * N + bcol + c] : 0.0f;
+				b4 = vload4(0, t);
+			}
 			vstore4(a4, 0, As + r * BK + ac);
 			vstore4(b4, 0, Bs + s * BN + bc);
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);           // the tiles are whole
 
+		#pragma unroll
 		for (uint k = 0; k < BK; k++) {
 			float a[TM], b[TN];
+			#pragma unroll
 			for (int i = 0; i < TM; i++)
 				a[i] = As[(ty + 16 * i) * BK + k];
+			#pragma unroll
 			for (int j = 0; j < TN; j++)
 				b[j] = Bs[k * BN + tx + 16 * j];
+			#pragma unroll
 			for (int i = 0; i < TM; i++)
+				#pragma unroll
 				for (int j = 0; j < TN; j++)
 					acc[i][j] += a[i] * b[j];
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);           // everyone is done with them
 	}
+	#pragma unroll
 	for (int i = 0; i < TM; i++) {
 		uint row = m0 + ty + 16 * i;
+		#pragma unroll
 		for (int j = 0; j < TN; j++) {
 			uint col = n0 + tx + 16 * j;
 			if (row < M && col < N)

@@ -26,12 +26,15 @@ __kernel void scan_reduce(__global const int *in, __global int *sums, __local in
 {
 	uint lid = get_local_id(0), wg = get_local_size(0);
 	uint i = get_global_id(0) * ITEMS;
-	int8 v = (int8)(0);
-	if (i + ITEMS <= n)
+	int8 v;
+	if (i + ITEMS <= n) {
 		v = vload8(0, in + i);
-	else
-		for (uint c = 0; i + c < n; c++)
-			((int *)&v)[c] = in[i + c];
+	} else {                                // the last, cut short: 0 past n
+		int t[ITEMS];
+		for (uint c = 0; c < ITEMS; c++)
+			t[c] = i + c < n ? in[i + c] : 0;
+		v = vload8(0, t);
+	}
 	int4 s4 = v.lo + v.hi;
 	tmp[lid] = s4.x + s4.y + s4.z + s4.w;
 	barrier(CLK_LOCAL_MEM_FENCE);
@@ -47,14 +50,17 @@ __kernel void scan_reduce(__global const int *in, __global int *sums, __local in
 __kernel void scan_offsets(__global int *sums, __local int *tmp, uint groups)
 {
 	uint lid = get_local_id(0), wg = get_local_size(0);
-	int carry = 0;
-	for (uint base = 0; base < groups; base += wg) {
-		uint j = base + lid;
-		int v = j < groups ? sums[j] : 0, total;
-		int before = group_exclusive(tmp, v, lid, wg, &total);
-		if (j < groups)
-			sums[j] = carry + before + v;
-		carry += total;
+	// each work-item a run of neighbouring tiles: its run's sum, the runs before it, then the
+	// run again from that offset (one group scan, however many tiles there are)
+	uint per = (groups + wg - 1) / wg, first = lid * per;
+	uint last = min(first + per, groups);
+	int run = 0, total;
+	for (uint j = first; j < last; j++)
+		run += sums[j];
+	int offset = group_exclusive(tmp, run, lid, wg, &total);
+	for (uint j = first; j < last; j++) {
+		offset += sums[j];
+		sums[j] = offset;
 	}
 }
 
@@ -63,21 +69,27 @@ __kernel void scan_tiles(__global const int *in, __global int *out, __global con
 {
 	uint lid = get_local_id(0), wg = get_local_size(0);
 	uint i = get_global_id(0) * ITEMS;
-	int8 v = (int8)(0);
-	if (i + ITEMS <= n)
+	int8 v;
+	if (i + ITEMS <= n) {
 		v = vload8(0, in + i);
-	else
-		for (uint c = 0; i + c < n; c++)
-			((int *)&v)[c] = in[i + c];
+	} else {                                // the last, cut short: 0 past n
+		int t[ITEMS];
+		for (uint c = 0; c < ITEMS; c++)
+			t[c] = i + c < n ? in[i + c] : 0;
+		v = vload8(0, t);
+	}
 	// this work-item's 8 values scanned in registers, then the group's scan of the totals
 	v.s1 += v.s0; v.s2 += v.s1; v.s3 += v.s2; v.s4 += v.s3;
 	v.s5 += v.s4; v.s6 += v.s5; v.s7 += v.s6;
 	int total;
 	int before = group_exclusive(tmp, v.s7, lid, wg, &total);
 	v += (int8)(sums[get_group_id(0)] + before);
-	if (i + ITEMS <= n)
+	if (i + ITEMS <= n) {
 		vstore8(v, 0, out + i);
-	else
+	} else {
+		int t[ITEMS];
+		vstore8(v, 0, t);
 		for (uint c = 0; i + c < n; c++)
-			out[i + c] = ((int *)&v)[c];
+			out[i + c] = t[c];
+	}
 }

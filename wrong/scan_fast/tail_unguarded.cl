@@ -44,14 +44,18 @@ __kernel void scan_reduce(__global const int *in, __global int *sums, __local in
 __kernel void scan_offsets(__global int *sums, __local int *tmp, uint groups)
 {
 	uint lid = get_local_id(0), wg = get_local_size(0);
-	int carry = 0;
-	for (uint base = 0; base < groups; base += wg) {
-		uint j = base + lid;
-		int v = j < groups ? sums[j] : 0, total;
-		int before = group_exclusive(tmp, v, lid, wg, &total);
-		if (j < groups)
-			sums[j] = carry + before;
-		carry += total;
+	// each work-item a run of neighbouring tiles: its run's sum, the runs before it, then the
+	// run again from that offset (one group scan, however many tiles there are)
+	uint per = (groups + wg - 1) / wg, first = lid * per;
+	uint last = min(first + per, groups);
+	int run = 0, total;
+	for (uint j = first; j < last; j++)
+		run += sums[j];
+	int offset = group_exclusive(tmp, run, lid, wg, &total);
+	for (uint j = first; j < last; j++) {
+		int v = sums[j];
+		sums[j] = offset;
+		offset += v;
 	}
 }
 
@@ -69,9 +73,12 @@ __kernel void scan_tiles(__global const int *in, __global int *out, __global con
 	int total;
 	int before = group_exclusive(tmp, v.s7, lid, wg, &total);
 	v += (int8)(sums[get_group_id(0)] + before);
-	if (i + ITEMS <= n)
+	if (i + ITEMS <= n) {
 		vstore8(v, 0, out + i);
-	else
+	} else {
+		int t[ITEMS];
+		vstore8(v, 0, t);
 		for (uint c = 0; i + c < n; c++)
-			out[i + c] = ((int *)&v)[c];
+			out[i + c] = t[c];
+	}
 }
