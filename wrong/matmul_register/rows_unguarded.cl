@@ -1,5 +1,5 @@
 // expect: out_of_bounds
-// diagnosis: guard_missing
+// diagnosis: guard_wrong_bound
 // The wide load of A tests the columns but not the rows: in the bottom blocks of C a work-item
 // reads rows of A past row M - 1, outside A.
 #define BM 128   // rows of C a work-group computes
