@@ -303,13 +303,35 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 
 #define COPY_GROUP 256   /* work-items per work-group of the copy kernel: every device runs 256 */
 
+/* A kernel of the reference's child (the copy, the peak) launched as the rows are: warm-up runs,
+ * then "WHAT RUN NS AMOUNT" for each timed run; a failed launch is a verdict error. */
+static void time_runs(struct cl_session *s, struct cl_kern *k, size_t count, int fd, const char *what,
+		      double amount, struct sbuf *log)
+{
+	size_t group = COPY_GROUP;
+	for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS; run++) {
+		struct cl_ev *ev = NULL;
+		uint64_t a, b;
+		if (clhost_enqueue(k, 1, &count, &group, &ev, log) < 0 || clhost_finish(s, log) < 0 ||
+		    clhost_event_times(ev, &a, &b) < 0) {
+			clhost_event_release(ev);
+			proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, what[0] == 'c' ? "the copy kernel failed"
+						: "the peak kernel failed");
+			return;
+		}
+		clhost_event_release(ev);
+		if (run >= BENCH_WARMUP_RUNS)
+			proto_send(fd, what, "%d\t%llu\t%.0f", run - BENCH_WARMUP_RUNS,
+				   (unsigned long long)(b - a), amount);
+	}
+}
+
 /* The reference's child: a copy kernel that reads half of bytes and writes the other half. */
 static void time_copy(struct cl_session *s, double bytes, int fd)
 {
 	/* A whole number of work-groups of COPY_GROUP: with an odd count the driver would pick a
 	 * work-group of one work-item, and time that instead of the memory. */
 	size_t count = (size_t)(bytes / 2) / 16 / COPY_GROUP * COPY_GROUP, half = count * 16;
-	size_t group = COPY_GROUP;
 	struct cl_prog *prog = NULL;
 	struct cl_kern *k = NULL;
 	struct cl_buf *src = NULL, *dst = NULL;
@@ -319,20 +341,7 @@ static void time_copy(struct cl_session *s, double bytes, int fd)
 	    clhost_arg_buffer(k, 0, src) < 0 || clhost_arg_buffer(k, 1, dst) < 0) {
 		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "cannot set up the copy kernel");
 	} else {
-		for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS; run++) {
-			struct cl_ev *ev = NULL;
-			uint64_t a, b;
-			if (clhost_enqueue(k, 1, &count, &group, &ev, &log) < 0 || clhost_finish(s, &log) < 0 ||
-			    clhost_event_times(ev, &a, &b) < 0) {
-				clhost_event_release(ev);
-				proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "the copy kernel failed");
-				break;
-			}
-			clhost_event_release(ev);
-			if (run >= BENCH_WARMUP_RUNS)
-				proto_send(fd, "copy", "%d\t%llu\t%zu", run - BENCH_WARMUP_RUNS,
-					   (unsigned long long)(b - a), 2 * half);
-		}
+		time_runs(s, k, count, fd, "copy", 2.0 * (double)half, &log);
 	}
 	sbuf_release(&log);
 	clhost_buffer_release(src);
@@ -343,7 +352,7 @@ static void time_copy(struct cl_session *s, double bytes, int fd)
 /* The reference's child, for a check that counts flops: the peak kernel, timed as the copy is. */
 static void time_peak(struct cl_session *s, bool cpu, int fd)
 {
-	size_t count = cpu ? (size_t)1 << 14 : (size_t)1 << 22, group = COPY_GROUP;
+	size_t count = cpu ? (size_t)1 << 14 : (size_t)1 << 22;
 	double flops = 2.0 * PEAK_CHAINS * PEAK_STEPS * (double)count;
 	float m = 0.999f;
 	struct cl_prog *prog = NULL;
@@ -355,20 +364,7 @@ static void time_peak(struct cl_session *s, bool cpu, int fd)
 	    clhost_arg_scalar(k, 1, &m, sizeof(m)) < 0) {
 		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "cannot set up the peak kernel");
 	} else {
-		for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS; run++) {
-			struct cl_ev *ev = NULL;
-			uint64_t a, b;
-			if (clhost_enqueue(k, 1, &count, &group, &ev, &log) < 0 || clhost_finish(s, &log) < 0 ||
-			    clhost_event_times(ev, &a, &b) < 0) {
-				clhost_event_release(ev);
-				proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "the peak kernel failed");
-				break;
-			}
-			clhost_event_release(ev);
-			if (run >= BENCH_WARMUP_RUNS)
-				proto_send(fd, "peak", "%d\t%llu\t%.0f", run - BENCH_WARMUP_RUNS,
-					   (unsigned long long)(b - a), flops);
-		}
+		time_runs(s, k, count, fd, "peak", flops, &log);
 	}
 	sbuf_release(&log);
 	clhost_buffer_release(out);
