@@ -26,6 +26,10 @@ line=$(grep -n '^\[buffer out\]' checks/memory_4.ini | cut -d: -f1)
 refused memory_4.ini "$((line - 1))" "[buffer nothing]\nsize = 1" "$((line + 1))" "no argument .nothing."
 line=$(grep -n '^\[let\]' checks/memory_4.ini | cut -d: -f1)
 refused memory_4.ini "$line" "extra = len * nonsense" "$((line + 1))" "unknown name .nonsense."
+# loads per item below 1, and a flops expression of no size of the bench
+line=$(grep -n '^\[bench\]' checks/memory_4.ini | cut -d: -f1)
+refused memory_4.ini "$((line - 1))" "[access in]\nloads_per_item = 0.5" "$((line + 1))" "loads_per_item must be a number from 1"
+refused memory_4.ini "$line" "flops = 2 * nothing" "$line" "flops: .*nothing"
 
 # A file without [check] is refused at its first line, not loaded as a check of no kernel; the
 # cases of the tests are limited.

@@ -87,8 +87,9 @@ grep -qF 'h100.ini:' "$TMP/out" && grep -qF '[device] needs name, driver and dat
 # here with a stand-in for clings that answers every bench with the same figures.
 cat > "$TMP/fake-clings" <<'FAKE'
 #!/bin/sh
-echo '{"exercise": "x", "status": "ok", "device": "Some GPU", "rows": [
- {"work_group": "64", "skipped": false, "kernel": {"loop": {"seconds": 0.00295, "gbps": 1234.5, "of_copy": 0.5}}},
+echo '{"exercise": "x", "status": "ok", "device": "Some GPU", "peak": {"gflops": 60000.4}, "rows": [
+ {"work_group": "64", "skipped": false, "kernel": {"loop": {"seconds": 0.00295, "gbps": 1234.5, "of_copy": 0.5,
+  "gflops": 20000.2, "of_peak": 0.333}}},
  {"work_group": "256", "skipped": false, "kernel": {"loop": {"seconds": 0.0031, "gbps": 1200, "of_copy": 0.45}}}]}'
 FAKE
 chmod +x "$TMP/fake-clings"
@@ -102,7 +103,10 @@ done
 [ "$(cd "$TMP/bench" && value h100 transpose_padded gbps)" = 1235 ] &&
 	[ "$(cd "$TMP/bench" && value h100 matmul_tiled naive_ms)" = 2.95 ] &&
 	[ "$(cd "$TMP/bench" && value h100 matmul_tiled of_copy)" = 50 ] &&
-	ok "it writes the best work-group's GB/s, ms and share of a copy" ||
+	[ "$(cd "$TMP/bench" && value h100 matmul_register gflops)" = 20000 ] &&
+	[ "$(cd "$TMP/bench" && value h100 matmul_register of_peak)" = 33 ] &&
+	[ "$(cd "$TMP/bench" && value h100 matmul_register peak_gflops)" = 60000 ] &&
+	ok "it writes the best work-group's GB/s, ms and share of a copy, GFLOP/s and share of the peak" ||
 	fail "device-bench --ini: $(cat "$TMP/bench/docs/measured/h100.ini")"
 for f in $(printf '%s\n' $figures | grep '^{{h100\.' | grep -v '^{{h100\.device\.'); do
 	name=${f#\{\{h100.}; name=${name%\}\}}

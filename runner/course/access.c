@@ -12,6 +12,10 @@
  *   why.pt-BR = ...       ; the same in another language
  *   [access Bsub]         ; a __local argument: conflicts and shared of that array alone (an
  *   shared = yes          ;   exercise that needs two tiles shared gives each its section)
+ *   loads_per_madd = 0.25 ; its loads per multiply-add of the kernel at most (any memory)
+ *   [access A]
+ *   loads_per_item = 1    ; global: a work-item loads each element at most this many times
+ *                         ;   (on average over its elements): a row kept in private memory
  */
 #include "course/course.h"
 
@@ -79,11 +83,21 @@ int access_rule_key(struct check_spec *spec, const char *name, const char *key, 
 			snprintf(err, errlen, "shared must be yes or no");
 			return -1;
 		}
+	} else if (!strcmp(key, "loads_per_item") || !strcmp(key, "loads_per_madd")) {
+		char *end;
+		double n = strtod(value, &end);
+		bool item = !strcmp(key, "loads_per_item");
+		if (end == value || *end || !isfinite(n) || n <= 0 || n > 1e6 || (item && n < 1)) {
+			snprintf(err, errlen, "%s must be a number %s", key,
+				 item ? "from 1 (each element once) up" : "above 0");
+			return -1;
+		}
+		*(item ? &r->loads_per_item : &r->loads_per_madd) = n;
 	} else if (!strcmp(key, "why") || !strncmp(key, "why.", 4)) {
 		return lang_texts_add(&r->why, key, value, err, errlen);
 	} else {
 		snprintf(err, errlen, "unknown key '%s' in [access %s] (load, store, conflicts, shared, "
-			 "why)", key, name);
+			 "loads_per_item, loads_per_madd, why)", key, name);
 		return -1;
 	}
 	return 0;
@@ -116,9 +130,14 @@ int access_rules_validate(const struct check_spec *spec, char *err, size_t errle
 				 r->name);
 			return -1;
 		}
-		if (!sectors && !r->max_conflict && !r->shared) {
-			snprintf(err, errlen, "[access %s] requires nothing: give load, store, conflicts "
-				 "or shared", r->name);
+		if (local && r->loads_per_item) {
+			snprintf(err, errlen, "[access %s]: loads_per_item measures global memory",
+				 r->name);
+			return -1;
+		}
+		if (!sectors && !r->max_conflict && !r->shared && !r->loads_per_item && !r->loads_per_madd) {
+			snprintf(err, errlen, "[access %s] requires nothing: give load, store, conflicts, "
+				 "shared, loads_per_item or loads_per_madd", r->name);
 			return -1;
 		}
 		if (spec->analysis == ANALYSIS_OFF) {

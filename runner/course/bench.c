@@ -8,6 +8,9 @@
  *   wg = 64, 128, 256
  * Every combination of the values is one row, run with the check's own buffers, NDRange and
  * [repeat] loop; a list usually names the work-group sizes the exercise allows.
+ *   flops = 2 * M * N * K
+ * is no parameter: the floating-point operations one run of a row does (the whole [repeat]
+ * loop), an expression over the row's values and lets, for FLOP/s beside GB/s.
  */
 #include "course/course.h"
 
@@ -23,6 +26,15 @@ int check_spec_bench_key(struct check_spec *spec, const char *name, const char *
 	if (!strcmp(name, "bytes")) {
 		snprintf(err, errlen, "[bench]: 'bytes' is set by clings (the size for the device)");
 		return 0;
+	}
+	if (!strcmp(name, "flops")) {
+		if (spec->bench_flops || !*value) {
+			snprintf(err, errlen, spec->bench_flops ? "[bench]: flops given twice"
+				 : "[bench]: flops needs an expression");
+			return 0;
+		}
+		spec->bench_flops = xstrdup(value);
+		return 1;
 	}
 	if (spec->nbench >= MAX_VARS) {
 		snprintf(err, errlen, "[bench]: too many parameters");
@@ -135,6 +147,9 @@ int check_spec_bench_validate(const struct check_spec *spec, struct sbuf *err)
 					break;
 				rc = rc < 0 ? -1 : 0;
 			}
+			int64_t flops;
+			if (!rc && spec->bench_flops)
+				rc = eval_at_least("flops", spec->bench_flops, &rows[r].vars, 1, &flops, err);
 			if (rc)
 				sbuf_addf(err, " (row %s)", rows[r].name);
 		}
@@ -150,4 +165,6 @@ void check_spec_bench_release(struct check_spec *spec)
 	for (int p = 0; p < spec->nbench; p++)
 		spec_free_list(spec->bench[p].expr, spec->bench[p].nvalues);
 	spec->nbench = 0;
+	free(spec->bench_flops);
+	spec->bench_flops = NULL;
 }

@@ -527,6 +527,9 @@ static int validate(struct load_ctx *ctx)
 	if (!compared)
 		return bad(ctx, "the check compares no output: mark a [buffer NAME] 'output = yes'"),
 		       ini_find_line(text, "[check]");
+	if (spec->bench_flops && !spec->nbench)
+		return bad(ctx, "[bench]: flops counts the operations of rows, and there are none"),
+		       ini_find_line(text, "[bench]");
 	if (spec->nbench && check_spec_bench_validate(spec, &err) < 0) {
 		bad(ctx, "[bench]: %s", sbuf_str(&err));
 		sbuf_release(&err);

@@ -112,6 +112,8 @@ struct access_rule {
 	bool coalesced[2];           /* loads, stores: at most ACCESS_COALESCED_RATIO x the ideal */
 	int max_conflict;            /* worst bank-conflict degree at most; 0: no rule */
 	bool shared;                 /* some value read by a work-item other than the one that wrote it */
+	double loads_per_item;       /* global: times a work-item loads one element, at most; 0: no rule */
+	double loads_per_madd;       /* loads of the memory per multiply-add, at most; 0: no rule */
 	struct lang_texts why;       /* what the property buys in this exercise, shown when unmet */
 };
 /* Reads one key of [access NAME] into spec (the section's rule is made on its first key).
@@ -166,6 +168,7 @@ struct check_spec {
 	int nadvice;
 	struct bench_param bench[MAX_VARS];
 	int nbench;                  /* 0: the check has no [bench] */
+	char *bench_flops;           /* [bench] flops: operations a row does, over its sizes; NULL: none */
 	struct step_spec steps[MAX_STEPS];
 	int nsteps;                  /* at least 1 once loaded */
 	char *build_options;         /* allowed options for every build of the check, or NULL */

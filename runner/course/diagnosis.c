@@ -72,6 +72,8 @@ static const struct diagnosis catalogue[] = {
 	  V(REQUIREMENT_UNMET) },
 	{ "tile_not_shared", N_("Nothing is shared through local memory"),
 	  V(REQUIREMENT_UNMET) },
+	{ "data_not_reused", N_("A value is loaded from memory again where a private copy would serve"),
+	  V(REQUIREMENT_UNMET) },
 	{ "private_too_large", N_("A private or local array too large for a work-item or a group"),
 	  V(CRASH) | V(BUILD_ERROR) },
 	{ "hang", N_("The kernel does not finish: a loop that never ends, or a wait that is never met"),

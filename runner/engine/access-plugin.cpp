@@ -12,14 +12,18 @@
  *   the largest number of different words it needs from one bank (lanes reading the same word
  *   share it: a broadcast costs nothing).
  * - Local memory read by a work-item other than the one that last wrote it: the array is shared.
+ * - Every execution by a work-item (lanes), and for a global load whether its work-item had
+ *   loaded that address before in this launch (first loads: a row read twice counts once).
+ * - Multiply-adds: every floating-point multiply a work-item executes (a fused fma or mad, or a
+ *   multiply whose product is then added, is one), element by element for vectors.
  *
  * At the end of each kernel it writes "accessed <TAB> kernel", then one line per memory
  * instruction, to the descriptor named by CLINGS_ACCESS_FD (the analysis child's channel):
  *   access <TAB> space(g|l) <TAB> op(load|store) <TAB> line <TAB> name <TAB> bytes <TAB>
  *          requests <TAB> sectors <TAB> ideal <TAB> worst sectors <TAB> degree sum <TAB> worst degree
- *          <TAB> foreign loads
- * where name is a kernel argument's position ("#2"), a __local array's name, or "?" when the
- * address does not come from either. For the analysis's messages, two more kinds of line:
+ *          <TAB> foreign loads <TAB> lanes <TAB> first loads
+ * then "madds <TAB> count" (the launch's multiply-adds), where name is a kernel argument's
+ * position ("#2"), a __local array's name, or "?" when the address does not come from either. For the analysis's messages, two more kinds of line:
  *   local <TAB> buffer <TAB> name <TAB> element bytes <TAB> elements <TAB> columns
  * for each __local array the kernel declares itself, by Oclgrind's buffer number (the top bits
  * of its addresses; columns is the inner size of a 2-D array, else 0), and
@@ -51,6 +55,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
+#include <string.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -59,6 +64,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace {
@@ -98,6 +104,7 @@ struct Figures {
 	size_t bytes = 0;            /* size of one lane's access */
 	unsigned long requests = 0, sectors = 0, ideal = 0, worst_sectors = 0;
 	unsigned long degrees = 0, worst_degree = 0, foreign_loads = 0;
+	unsigned long lanes = 0, first_loads = 0;
 };
 
 /* The lanes of one request so far: the words or bytes they touched, repeats included (an
@@ -173,6 +180,29 @@ public:
 	{
 		kernel = inv->getKernel();
 		figures.clear();
+		madds = 0;
+	}
+
+	void instructionExecuted(const oclgrind::WorkItem *, const llvm::Instruction *inst,
+				 const oclgrind::TypedValue &) override
+	{
+		unsigned n = 0;
+		if (inst->getOpcode() == llvm::Instruction::FMul) {
+			n = 1;
+		} else if (auto *call = llvm::dyn_cast<llvm::CallInst>(inst)) {
+			const llvm::Function *fn = call->getCalledFunction();
+			std::string name = fn ? fn->getName().str() : "";
+			/* llvm.fmuladd.*, llvm.fma.*, and OpenCL's fma() and mad() by their mangled names */
+			for (const char *p : { "llvm.fmuladd", "llvm.fma.", "_Z3fma", "_Z3mad" })
+				if (!name.compare(0, strlen(p), p))
+					n = 1;
+		}
+		if (!n)
+			return;
+		llvm::Type *t = inst->getType();
+		if (auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(t))
+			n = vt->getNumElements();
+		madds += n;
 	}
 
 	void kernelEnd(const oclgrind::KernelInvocation *) override
@@ -183,12 +213,13 @@ public:
 			const Figures &f = kv.second;
 			char line[512];
 			snprintf(line, sizeof(line),
-				 "access\t%c\t%s\t%u\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\n", f.space,
-				 f.store ? "store" : "load", f.line, f.name.empty() ? "?" : f.name.c_str(),
+				 "access\t%c\t%s\t%u\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\n",
+				 f.space, f.store ? "store" : "load", f.line, f.name.empty() ? "?" : f.name.c_str(),
 				 f.bytes, f.requests, f.sectors, f.ideal, f.worst_sectors, f.degrees,
-				 f.worst_degree, f.foreign_loads);
+				 f.worst_degree, f.foreign_loads, f.lanes, f.first_loads);
 			out += line;
 		}
+		out += "madds\t" + std::to_string(madds) + "\n";
 		for (auto &kv : arrays)
 			out += "local\t" + std::to_string(kv.first) + "\t" + kv.second.name + "\t" +
 			       std::to_string(kv.second.elem) + "\t" + std::to_string(kv.second.count) +
@@ -299,6 +330,9 @@ private:
 	std::string unwritten;                    /* the "unwritten" lines of this launch */
 	unsigned long unwritten_count = 0;
 	std::set<size_t> told;                    /* linear ids told of, in this work-group */
+	unsigned long madds = 0;                  /* multiply-adds of this launch */
+	/* local linear id -> the global addresses it has loaded, in this work-group */
+	std::unordered_map<size_t, std::unordered_set<size_t>> loaded;
 
 	void clear_group()
 	{
@@ -307,6 +341,7 @@ private:
 		writer.clear();
 		filled.clear();
 		told.clear();
+		loaded.clear();
 	}
 
 	static size_t linear_id(const oclgrind::WorkItem *item)
@@ -494,6 +529,9 @@ private:
 			}
 		}
 
+		f.lanes++;
+		if (space != SPACE_LOCAL && !store)
+			f.first_loads += loaded[linear].insert(address).second;
 		unsigned long k = seen[inst][linear]++;
 		Request &r = requests[RequestKey{ inst, linear / warp, k }];
 		if (space == SPACE_LOCAL) {

@@ -4,9 +4,11 @@
  * against them.
  *
  * The plugin names an argument by its position ("#2"), so a learner who renames trA is still
- * measured as trA, and a __local array the kernel declares by the learner's own name. One line
+ * measured as trA, and a __local array the kernel declares by the learner's own name; in a
+ * chain of kernels, by the position in the signature of the kernel the launch ran. One line
  * per memory instruction and launch; the same instruction over several launches and tests is
- * summed here, so a figure is the mean over every request of the analysed tests.
+ * summed here, so a figure is the mean over every request of the analysed tests. The launches'
+ * multiply-adds ("madds" lines) are summed likewise, for loads per multiply-add.
  */
 #include "engine/engine.h"
 #include "base/msg.h"
@@ -66,9 +68,11 @@ bool access_figure_read(const char *fields, struct access_figure *a)
 {
 	char op[8];
 	memset(a, 0, sizeof(*a));
-	if (sscanf(fields, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu",
-		   &a->space, op, &a->line, a->name, &a->bytes, &a->requests, &a->sectors, &a->ideal,
-		   &a->worst_sectors, &a->degrees, &a->worst_degree, &a->foreign_loads) != 12)
+	int n = sscanf(fields, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu",
+		       &a->space, op, &a->line, a->name, &a->bytes, &a->requests, &a->sectors, &a->ideal,
+		       &a->worst_sectors, &a->degrees, &a->worst_degree, &a->foreign_loads, &a->lanes,
+		       &a->first_loads, &a->madds);
+	if (n < 12)   /* lanes and first loads came later: 0 where a line lacks them */
 		return false;
 	a->store = !strcmp(op, "store");
 	return (a->space == 'g' || a->space == 'l') && a->requests && (a->store || !strcmp(op, "load"));
@@ -76,9 +80,10 @@ bool access_figure_read(const char *fields, struct access_figure *a)
 
 void access_figure_write(struct sbuf *out, const struct access_figure *a)
 {
-	sbuf_addf(out, "%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu", a->space,
+	sbuf_addf(out, "%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu", a->space,
 		  a->store ? "store" : "load", a->line, a->name, a->bytes, a->requests, a->sectors,
-		  a->ideal, a->worst_sectors, a->degrees, a->worst_degree, a->foreign_loads);
+		  a->ideal, a->worst_sectors, a->degrees, a->worst_degree, a->foreign_loads, a->lanes,
+		  a->first_loads, a->madds);
 }
 
 /* Source order, a load before a store on the same line: the order a learner reads them in. */
@@ -95,15 +100,27 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
 	struct access_figure *f = NULL;
 	int n = 0, cap = 0;
 	bool measured = false;
+	unsigned long madds = 0, m;
+	const struct step_spec *step = NULL;   /* the kernel of the launch these lines are of */
 	for (const char *p = text; p && *p;) {
 		const char *eol = strchr(p, '\n');
-		measured |= !strncmp(p, "accessed\t", 9);
+		if (!strncmp(p, "accessed\t", 9)) {
+			measured = true;
+			step = NULL;
+			size_t len = eol ? (size_t)(eol - p - 9) : strlen(p + 9);
+			for (int i = 0; i < spec->nsteps && spec->nsteps > 1; i++)
+				if (strlen(spec->steps[i].kernel) == len && !strncmp(spec->steps[i].kernel, p + 9, len))
+					step = &spec->steps[i];
+		}
+		if (sscanf(p, "madds\t%lu", &m) == 1)
+			madds += m;
 		struct access_figure a;
 		if (!strncmp(p, "access\t", 7) && access_figure_read(p + 7, &a)) {
 			/* "#N" is argument N: the check's name for it */
 			int arg = -1;
-			if (a.name[0] == '#' && sscanf(a.name + 1, "%d", &arg) == 1 && arg >= 0 &&
-			    arg < spec->nargs)
+			if (a.name[0] == '#' && sscanf(a.name + 1, "%d", &arg) == 1 && step)
+				arg = arg >= 0 && arg < step->nparams ? step->param[arg].arg : -1;
+			if (a.name[0] == '#' && arg >= 0 && arg < spec->nargs)
 				copy_str(a.name, sizeof(a.name), spec->args[arg].name);
 			else if (a.name[0] == '#')
 				copy_str(a.name, sizeof(a.name), "?");
@@ -121,6 +138,8 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
 				s->ideal += a.ideal;
 				s->degrees += a.degrees;
 				s->foreign_loads += a.foreign_loads;
+				s->lanes += a.lanes;
+				s->first_loads += a.first_loads;
 				if (a.worst_sectors > s->worst_sectors)
 					s->worst_sectors = a.worst_sectors;
 				if (a.worst_degree > s->worst_degree)
@@ -129,6 +148,8 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
 		}
 		p = eol ? eol + 1 : NULL;
 	}
+	for (int i = 0; i < n; i++)
+		f[i].madds = madds;
 	if (n > 1)
 		qsort(f, (size_t)n, sizeof(*f), by_line);
 	*out = f;
@@ -243,6 +264,56 @@ static void explain_not_shared(const struct access_rule *r, const struct access_
 			       "detour and shares nothing."), w);
 }
 
+/* A loads_per_item or loads_per_madd rule that the loads of its memory break, explained in m,
+ * with the line that loads it most in *line. */
+static bool loads_unmet(const struct access_rule *r, const struct access_figure *f, int n, struct msg *m,
+			int *line)
+{
+	unsigned long lanes = 0, first = 0, madds = 0, most = 0;
+	for (int j = 0; j < n; j++) {
+		const struct access_figure *a = &f[j];
+		if (a->store || !rule_covers(r, a))
+			continue;
+		lanes += a->lanes;
+		first += a->first_loads;
+		madds = a->madds;
+		if (a->lanes > most) {
+			most = a->lanes;
+			*line = a->line;
+		}
+	}
+	char figure[32];
+	if (r->loads_per_item && first && (double)lanes / (double)first > r->loads_per_item + 1e-9) {
+		double per = (double)lanes / (double)first;
+		snprintf(figure, sizeof(figure), "%.2f", per);
+		msg_fact_int(m, "line", *line);
+		msg_fact_str(m, "buffer", r->name);
+		msg_fact_str(m, "loads_per_item", figure);
+		msg_addf(m, N_("Each work-item loads every element of `%s` it uses %s times on average (line %d "
+			       "loads it most), where this exercise allows %s: a value needed again belongs "
+			       "in a private variable, not in another load from global memory."),
+			 r->name, msg_number(m, per, 1), *line, msg_number(m, r->loads_per_item, 1));
+		return true;
+	}
+	if (r->loads_per_madd && lanes && (!madds || (double)lanes / (double)madds > r->loads_per_madd + 1e-12)) {
+		double per = madds ? (double)lanes / (double)madds : 0;
+		snprintf(figure, sizeof(figure), "%.4f", per);
+		msg_fact_int(m, "line", *line);
+		msg_fact_str(m, "buffer", r->name);
+		msg_fact_str(m, "loads_per_madd", figure);
+		if (!madds)
+			msg_addf(m, N_("Your kernel loads `%s` but does no floating-point multiply-add on the "
+				       "analysed tests."), r->name);
+		else
+			msg_addf(m, N_("Your kernel loads `%s` %s times per multiply-add (line %d loads it "
+				       "most), where this exercise allows at most %s: each value loaded should "
+				       "serve more multiply-adds, kept in private variables (registers)."),
+				 r->name, msg_number(m, per, 3), *line, msg_number(m, r->loads_per_madd, 3));
+		return true;
+	}
+	return false;
+}
+
 /* The rule broken first, explained in m with its line in *line; false when all hold. A sharing
  * rule of one array (`[access Bsub]`) is met by that array alone, of `local` by any. */
 static bool rules_broken(const struct check_spec *spec, const struct access_figure *f, int n,
@@ -273,6 +344,8 @@ static bool rules_broken(const struct check_spec *spec, const struct access_figu
 			*line = 0;
 			return true;
 		}
+		if ((r->loads_per_item || r->loads_per_madd) && loads_unmet(r, f, n, m, line))
+			return true;
 	}
 	return false;
 }

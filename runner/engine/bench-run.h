@@ -26,6 +26,7 @@ struct bench_row {
 	char group[32];              /* the work-group: "64", "16x16" */
 	int passes;                  /* of the [repeat] loop */
 	double bytes_first, bytes_loop;   /* read and written by the contract */
+	double flops;                /* operations of the whole loop ([bench] flops); 0: not counted */
 	bool skipped;                /* larger than the device allows */
 	double loop_s, first_s;      /* the learner's medians; 0 with a problem */
 	double ref_loop_s, ref_first_s;
@@ -38,6 +39,7 @@ struct bench_result {
 	bool cpu;
 	int64_t bytes;               /* the size chosen for the device */
 	double copy_s, copy_bytes;   /* the copy kernel: median time, bytes read and written */
+	double peak_s, peak_flops;   /* the peak kernel (a check with flops): median time, operations */
 	bool multipass;              /* the check has a [repeat] loop */
 	struct bench_row *rows;
 	int nrows;

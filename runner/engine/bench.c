@@ -319,11 +319,24 @@ static void figures(struct bench_result *b, const struct check_spec *spec, const
 		b->copy_bytes = copy.bytes;
 	}
 	double copy_rate = b->copy_s > 0 ? b->copy_bytes / b->copy_s : 0;
+	struct copy_times peak = { { 0 }, 0 };
+	each_line(sbuf_str(&ref->after), "peak", take_copy, &peak);   /* the same form: RUN NS COUNT */
+	bool peak_whole = spec->bench_flops && peak.bytes > 0;
+	for (int i = 0; i < BENCH_RUNS; i++)
+		peak_whole = peak_whole && peak.s[i] > 0;
+	if (peak_whole) {
+		b->peak_s = median(peak.s, BENCH_RUNS);
+		b->peak_flops = peak.bytes;
+	}
 	for (int r = 0; r < b->nrows; r++) {
 		struct bench_row *row = &b->rows[r];
 		copy_str(row->name, sizeof(row->name), rows[r].name);
 		group_label(spec, &rows[r].vars, row->group, sizeof(row->group));
 		bench_contract_bytes(spec, &rows[r].vars, &row->bytes_first, &row->bytes_loop, &row->passes);
+		int64_t flops;
+		if (spec->bench_flops &&
+		    expr_eval(spec->bench_flops, &rows[r].vars, &flops, (char[64]){ 0 }, 64) == 0 && flops > 0)
+			row->flops = (double)flops;
 		for (const char *from = NULL; !row->skipped;) {
 			long skipped = proto_number(sbuf_str(&ref->after), "skip", &from);
 			if (skipped < 0)

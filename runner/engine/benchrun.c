@@ -11,7 +11,7 @@
  *   benchsize TYPE MEMORY BYTES | row R | skip R | launch R PASS WHAT
  *   time R RUN FIRST_NS LOOP_NS | data R 0 ARG BYTES 0 (a small output, whole)
  *   hash R ARG HEX, data R 1 ARG BYTES 0 (a large output: its hash, and a sample)
- *   copy RUN NS BYTES (reference) | end ROWS
+ *   copy RUN NS BYTES (reference) | peak RUN NS FLOPS (reference, a check with flops) | end ROWS
  *   verdict error (a message as data: the parent renders it in the report's language)
  */
 #include "engine/engine.h"
@@ -25,6 +25,19 @@
 static const char copy_source[] =
 	"__kernel void clings_copy(__global const uint4 *src, __global uint4 *dst)\n"
 	"{\n\tdst[get_global_id(0)] = src[get_global_id(0)];\n}\n";
+
+/* The device's floating-point peak, as near as a kernel gets: independent chains of
+ * multiply-adds in registers (one fma is 2 operations), the sum written so none is dropped. */
+#define PEAK_CHAINS 8
+#define PEAK_STEPS 512
+static const char peak_source[] =
+	"__kernel void clings_peak(__global float *out, float m)\n"
+	"{\n\tfloat a0 = get_global_id(0), a1 = a0 + 1, a2 = a0 + 2, a3 = a0 + 3,\n"
+	"\t      a4 = a0 + 4, a5 = a0 + 5, a6 = a0 + 6, a7 = a0 + 7;\n"
+	"\tfor (int i = 0; i < 512; i++) {\n"
+	"\t\ta0 = fma(a0, m, 1.0f); a1 = fma(a1, m, 1.0f); a2 = fma(a2, m, 1.0f); a3 = fma(a3, m, 1.0f);\n"
+	"\t\ta4 = fma(a4, m, 1.0f); a5 = fma(a5, m, 1.0f); a6 = fma(a6, m, 1.0f); a7 = fma(a7, m, 1.0f);\n"
+	"\t}\n\tout[get_global_id(0)] = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;\n}\n";
 
 int64_t bench_size_for(bool cpu, uint64_t global_memory, uint64_t max_alloc)
 {
@@ -290,13 +303,35 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 
 #define COPY_GROUP 256   /* work-items per work-group of the copy kernel: every device runs 256 */
 
+/* A kernel of the reference's child (the copy, the peak) launched as the rows are: warm-up runs,
+ * then "WHAT RUN NS AMOUNT" for each timed run; a failed launch is a verdict error. */
+static void time_runs(struct cl_session *s, struct cl_kern *k, size_t count, int fd, const char *what,
+		      double amount, struct sbuf *log)
+{
+	size_t group = COPY_GROUP;
+	for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS; run++) {
+		struct cl_ev *ev = NULL;
+		uint64_t a, b;
+		if (clhost_enqueue(k, 1, &count, &group, &ev, log) < 0 || clhost_finish(s, log) < 0 ||
+		    clhost_event_times(ev, &a, &b) < 0) {
+			clhost_event_release(ev);
+			proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, what[0] == 'c' ? "the copy kernel failed"
+						: "the peak kernel failed");
+			return;
+		}
+		clhost_event_release(ev);
+		if (run >= BENCH_WARMUP_RUNS)
+			proto_send(fd, what, "%d\t%llu\t%.0f", run - BENCH_WARMUP_RUNS,
+				   (unsigned long long)(b - a), amount);
+	}
+}
+
 /* The reference's child: a copy kernel that reads half of bytes and writes the other half. */
 static void time_copy(struct cl_session *s, double bytes, int fd)
 {
 	/* A whole number of work-groups of COPY_GROUP: with an odd count the driver would pick a
 	 * work-group of one work-item, and time that instead of the memory. */
 	size_t count = (size_t)(bytes / 2) / 16 / COPY_GROUP * COPY_GROUP, half = count * 16;
-	size_t group = COPY_GROUP;
 	struct cl_prog *prog = NULL;
 	struct cl_kern *k = NULL;
 	struct cl_buf *src = NULL, *dst = NULL;
@@ -306,25 +341,33 @@ static void time_copy(struct cl_session *s, double bytes, int fd)
 	    clhost_arg_buffer(k, 0, src) < 0 || clhost_arg_buffer(k, 1, dst) < 0) {
 		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "cannot set up the copy kernel");
 	} else {
-		for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS; run++) {
-			struct cl_ev *ev = NULL;
-			uint64_t a, b;
-			if (clhost_enqueue(k, 1, &count, &group, &ev, &log) < 0 || clhost_finish(s, &log) < 0 ||
-			    clhost_event_times(ev, &a, &b) < 0) {
-				clhost_event_release(ev);
-				proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "the copy kernel failed");
-				break;
-			}
-			clhost_event_release(ev);
-			if (run >= BENCH_WARMUP_RUNS)
-				proto_send(fd, "copy", "%d\t%llu\t%zu", run - BENCH_WARMUP_RUNS,
-					   (unsigned long long)(b - a), 2 * half);
-		}
+		time_runs(s, k, count, fd, "copy", 2.0 * (double)half, &log);
 	}
 	sbuf_release(&log);
 	clhost_buffer_release(src);
 	clhost_buffer_release(dst);
 	/* the kernel and its program end with the child, as the checked kernel's do */
+}
+
+/* The reference's child, for a check that counts flops: the peak kernel, timed as the copy is. */
+static void time_peak(struct cl_session *s, bool cpu, int fd)
+{
+	size_t count = cpu ? (size_t)1 << 14 : (size_t)1 << 22;
+	double flops = 2.0 * PEAK_CHAINS * PEAK_STEPS * (double)count;
+	float m = 0.999f;
+	struct cl_prog *prog = NULL;
+	struct cl_kern *k = NULL;
+	struct cl_buf *out = NULL;
+	struct sbuf log = SBUF_INIT;
+	if (clhost_build(s, peak_source, "", &prog, &log) < 0 || clhost_kernel(prog, "clings_peak", &k) < 0 ||
+	    clhost_buffer(s, count * sizeof(float), 0, NULL, &out) < 0 || clhost_arg_buffer(k, 0, out) < 0 ||
+	    clhost_arg_scalar(k, 1, &m, sizeof(m)) < 0) {
+		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "cannot set up the peak kernel");
+	} else {
+		time_runs(s, k, count, fd, "peak", flops, &log);
+	}
+	sbuf_release(&log);
+	clhost_buffer_release(out);
 }
 
 int bench_in_session(const struct run_request *rq, struct cl_session *s, struct cl_kern **k,
@@ -374,6 +417,8 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 		int passes;
 		if (bench_contract_bytes(spec, &rows[0].vars, &first, &loop, &passes) == 0)
 			time_copy(s, first, fd);
+		if (spec->bench_flops)
+			time_peak(s, cpu, fd);
 	}
 	free(rows);
 	proto_send(fd, "end", "%d", nrows);

@@ -110,11 +110,13 @@ static char *code_line(const char *src, int line)
 
 int diag_source_subscript(const char *src, int line, const char *name, char *out, size_t cap)
 {
-	char *text = code_line(src, line);
 	size_t len = strlen(name);
 	int count = 0;
 	if (cap)
 		out[0] = '\0';
+	if (!len)   /* an access the analysis could not name (a vload's): no subscript to find */
+		return 0;
+	char *text = code_line(src, line);
 	for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
 		if ((p > text && word_char(p[-1])) || word_char(p[len]))
 			continue;

@@ -258,10 +258,11 @@ static void requirement(struct ctx *x, const struct check_spec *spec)
 		add(x, "contract_ignored", false, "requirement_unmet");
 		return;
 	}
-	static const char *const ids[3] = { "tile_not_shared", "uncoalesced_access", "bank_conflict" };
-	static const char *const what[3] = { "shared", "sectors", "bank_conflict" };
+	static const char *const ids[4] = { "tile_not_shared", "uncoalesced_access", "bank_conflict",
+					    "data_not_reused" };
+	static const char *const what[4] = { "shared", "sectors", "bank_conflict", "loads" };
 	struct check_spec *one = xmalloc(sizeof(*one));
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < 4; k++) {
 		memcpy(one, spec, sizeof(*one));
 		for (int i = 0; i < one->naccess; i++) {
 			struct access_rule *a = &one->access[i];
@@ -273,6 +274,8 @@ static void requirement(struct ctx *x, const struct check_spec *spec)
 			}
 			if (k != 2)
 				a->max_conflict = 0;
+			if (k != 3)
+				a->loads_per_item = a->loads_per_madd = 0;
 		}
 		struct msg m = MSG_INIT;
 		int line = 0;

@@ -31,6 +31,9 @@ struct access_figure {
 	unsigned long sectors, ideal, worst_sectors;    /* global: 32-byte sectors, summed */
 	unsigned long degrees, worst_degree;            /* local: bank-conflict degrees, summed */
 	unsigned long foreign_loads; /* local loads of a value another work-item wrote */
+	unsigned long lanes;         /* executions by single work-items, summed */
+	unsigned long first_loads;   /* global loads of an address their work-item had not loaded yet */
+	unsigned long madds;         /* the multiply-adds of the launches measured (the kernel's) */
 };
 /* One figure as the fields of a line (the plugin's, and the report's): read them into a, false
  * when they are not one; write them (no newline). */

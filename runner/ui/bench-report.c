@@ -23,11 +23,34 @@ static void add_figures(struct sbuf *out, const struct bench_result *b, double b
 		sbuf_addf(out, " %8s", "-");
 }
 
+/* Whether a row counts its operations: the table then shows FLOP/s too. */
+static bool counts_flops(const struct bench_result *b)
+{
+	for (int i = 0; i < b->nrows; i++)
+		if (b->rows[i].flops > 0)
+			return true;
+	return false;
+}
+
+/* "  5432.10    81%": GFLOP/s of the whole loop, and the share of the peak kernel's rate. */
+static void add_flops(struct sbuf *out, const struct bench_result *b, double flops, double s, const char *lang)
+{
+	char rate[32];
+	number_in(lang, s > 0 ? flops / s / 1e9 : 0, 1, rate);
+	sbuf_addf(out, " %10s", rate);
+	if (b->peak_s > 0)
+		sbuf_addf(out, " %7.0f%%", 100 * (flops / s) / (b->peak_flops / b->peak_s));
+	else
+		sbuf_addf(out, " %8s", "-");
+}
+
 static void add_row(struct sbuf *out, const struct bench_result *b, const char *label, double loop_s,
 		    double first_s, const struct bench_row *row, const char *lang)
 {
 	sbuf_addf(out, "  %-18s", label);
 	add_figures(out, b, row->bytes_loop, loop_s, lang);
+	if (row->flops > 0)
+		add_flops(out, b, row->flops, loop_s, lang);
 	if (b->multipass) {
 		sbuf_adds(out, "   ");
 		add_figures(out, b, row->bytes_first, first_s, lang);
@@ -92,8 +115,15 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 				  "the practical limit (\"of copy\" below).\n"),
 			  size_text(lang, b->copy_bytes, copy_size), rate);
 	}
+	if (b->peak_s > 0) {
+		char rate[32];
+		number_in(lang, b->peak_flops / b->peak_s / 1e9, 1, rate);
+		sbuf_addf(out, tr(lang, "Independent multiply-adds in registers reach %s GFLOP/s: the device's\n"
+				  "peak as measured here (\"of peak\" below; a multiply-add counts as 2).\n"), rate);
+	}
 	sbuf_adds(out, "\n");
 	const char *of_copy = tr(lang, "of copy");
+	bool flops = counts_flops(b);
 	if (b->multipass) {
 		int passes = b->nrows ? b->rows[0].passes : 0;
 		char loop[64];
@@ -102,6 +132,9 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 		sbuf_addf(out, "  %-18s %-28s   %s\n", "", loop, tr(lang, "first pass"));
 		sbuf_addf(out, "  %-18s %10s %8s %8s   %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s",
 			  of_copy, "ms", "GB/s", of_copy);
+	} else if (flops) {
+		sbuf_addf(out, "  %-18s %10s %8s %8s %10s %8s\n", tr(lang, "work-group"), "ms", "GB/s", of_copy,
+			  "GFLOP/s", tr(lang, "of peak"));
 	} else {
 		sbuf_addf(out, "  %-18s %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s", of_copy);
 	}
@@ -145,14 +178,23 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 	sbuf_release(&safe);
 }
 
+/* "KEY": {seconds, gbps, of_copy}, and gflops, of_peak where flops counts the operations */
 static void json_figures(struct sbuf *out, const char *key, const struct bench_result *b, double bytes,
-			 double s)
+			 double s, double flops)
 {
 	sbuf_addf(out, "\"%s\": {\"seconds\": %.9f, \"gbps\": %.3f, \"of_copy\": ", key, s, gbps(bytes, s));
 	if (b->copy_s > 0)
-		sbuf_addf(out, "%.4f}", gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
+		sbuf_addf(out, "%.4f", gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
 	else
-		sbuf_adds(out, "null}");
+		sbuf_adds(out, "null");
+	if (flops > 0) {
+		sbuf_addf(out, ", \"gflops\": %.3f, \"of_peak\": ", flops / s / 1e9);
+		if (b->peak_s > 0)
+			sbuf_addf(out, "%.4f", (flops / s) / (b->peak_flops / b->peak_s));
+		else
+			sbuf_adds(out, "null");
+	}
+	sbuf_adds(out, "}");
 }
 
 static void json_side(struct sbuf *out, const char *key, const struct bench_result *b,
@@ -163,9 +205,9 @@ static void json_side(struct sbuf *out, const char *key, const struct bench_resu
 		return;
 	}
 	sbuf_addf(out, ", \"%s\": {", key);
-	json_figures(out, "loop", b, row->bytes_loop, loop_s);
+	json_figures(out, "loop", b, row->bytes_loop, loop_s, row->flops);
 	sbuf_adds(out, ", ");
-	json_figures(out, "first_pass", b, row->bytes_first, first_s);
+	json_figures(out, "first_pass", b, row->bytes_first, first_s, 0);
 	sbuf_adds(out, "}");
 }
 
@@ -204,6 +246,12 @@ void bench_report_json(const struct bench_result *b, FILE *f, const char *lang)
 			  gbps(b->copy_bytes, b->copy_s));
 	else
 		sbuf_adds(&out, "null");
+	sbuf_adds(&out, ", \"peak\": ");
+	if (b->peak_s > 0)
+		sbuf_addf(&out, "{\"flops\": %.0f, \"seconds\": %.9f, \"gflops\": %.3f}", b->peak_flops,
+			  b->peak_s, b->peak_flops / b->peak_s / 1e9);
+	else
+		sbuf_adds(&out, "null");
 	sbuf_adds(&out, ", \"rows\": [");
 	for (int i = 0; i < b->nrows; i++) {
 		const struct bench_row *row = &b->rows[i];
@@ -211,6 +259,7 @@ void bench_report_json(const struct bench_result *b, FILE *f, const char *lang)
 		json_add_string(&out, row->name);
 		sbuf_adds(&out, ", \"work_group\": ");
 		json_add_string(&out, row->group);
+		sbuf_addf(&out, ", \"flops\": %.0f", row->flops);
 		sbuf_addf(&out, ", \"passes\": %d, \"bytes\": %.0f, \"first_pass_bytes\": %.0f, \"skipped\": %s, "
 			  "\"results\": \"%s\", ", row->passes, row->bytes_loop, row->bytes_first,
 			  row->skipped ? "true" : "false", agree[row->agree]);

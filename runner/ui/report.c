@@ -36,6 +36,13 @@ void access_figures_text(const struct access_figure *f, int n, const char *lang,
 		}
 		if (a->space == 'l' && !a->store && a->foreign_loads)
 			sbuf_adds(out, tr(lang, ", shared between work-items"));
+		/* a work-item that loads the same element again (no private copy kept) */
+		if (a->space == 'g' && !a->store && a->first_loads && a->lanes > a->first_loads)
+			sbuf_addf(out, tr(lang, ", %s loads per element and work-item"),
+				  number_in(lang, (double)a->lanes / (double)a->first_loads, 1, b1));
+		if (!a->store && a->madds)   /* the arithmetic intensity a register block raises */
+			sbuf_addf(out, tr(lang, ", %s loads per multiply-add"),
+				  number_in(lang, (double)a->lanes / (double)a->madds, 3, b1));
 	}
 }
 
@@ -177,6 +184,8 @@ void report_print_json(const struct report *r, FILE *f, const char *lang)
 		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", \"bytes\": %zu, \"requests\": %lu",
 			a->space == 'g' ? "global" : "local", a->store ? "store" : "load", a->bytes,
 			a->requests);
+		fprintf(f, ", \"executions\": %lu, \"first_loads\": %lu, \"madds\": %lu", a->lanes,
+			a->first_loads, a->madds);
 		if (a->space == 'g')
 			fprintf(f, ", \"sectors_per_request\": %.3f, \"ideal_per_request\": %.3f, "
 				"\"worst_sectors\": %lu}", (double)a->sectors / n, (double)a->ideal / n,

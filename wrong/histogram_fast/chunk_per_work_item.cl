@@ -1,0 +1,31 @@
+// expect: requirement_unmet
+// diagnosis: uncoalesced_access
+// message: different 32-byte sectors
+// Right results, but each work-item counts a slice of its own, the groups of four from
+// gid * per on: in a round the work-items of a warp read 16 bytes each, per * 16 bytes apart.
+__kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
+			uint n, uint bins)
+{
+	uint lid = get_local_id(0), wg = get_local_size(0);
+	uint gid = get_global_id(0), size = get_global_size(0);
+	for (uint b = lid; b < bins; b += wg)
+		local_counts[b] = 0;
+	barrier(CLK_LOCAL_MEM_FENCE);                   // every counter is 0
+
+	uint n4 = n / 4;                                // whole groups of four values
+	uint per = (n4 + size - 1) / size;
+	for (uint i = gid * per; i < n4 && i < (gid + 1) * per; i++) {
+		uint4 v = vload4(i, data);
+		atomic_inc(&local_counts[v.x]);
+		atomic_inc(&local_counts[v.y]);
+		atomic_inc(&local_counts[v.z]);
+		atomic_inc(&local_counts[v.w]);
+	}
+	if (gid < n - 4 * n4)                           // the last n % 4 values, one each
+		atomic_inc(&local_counts[data[4 * n4 + gid]]);
+	barrier(CLK_LOCAL_MEM_FENCE);                   // every count of the group is in
+
+	for (uint b = lid; b < bins; b += wg)
+		if (local_counts[b])
+			atomic_add(&counts[b], local_counts[b]);
+}

@@ -1,0 +1,26 @@
+// expect: wrong_result
+// diagnosis: elements_skipped
+// The last n % 4 values are never counted: only whole groups of four are read.
+__kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
+			uint n, uint bins)
+{
+	uint lid = get_local_id(0), wg = get_local_size(0);
+	uint gid = get_global_id(0), size = get_global_size(0);
+	for (uint b = lid; b < bins; b += wg)
+		local_counts[b] = 0;
+	barrier(CLK_LOCAL_MEM_FENCE);                   // every counter is 0
+
+	uint n4 = n / 4;                                // whole groups of four values
+	for (uint i = gid; i < n4; i += size) {
+		uint4 v = vload4(i, data);
+		atomic_inc(&local_counts[v.x]);
+		atomic_inc(&local_counts[v.y]);
+		atomic_inc(&local_counts[v.z]);
+		atomic_inc(&local_counts[v.w]);
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);                   // every count of the group is in
+
+	for (uint b = lid; b < bins; b += wg)
+		if (local_counts[b])
+			atomic_add(&counts[b], local_counts[b]);
+}
