@@ -8,6 +8,7 @@
  * with the seccomp filter only (sandbox.c) and sees what the user sees.
  */
 #include "engine/engine.h"
+#include "engine/pch.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -246,6 +247,11 @@ static int clone_sources(struct binds *bs, const char *cache)
 	/* The compiler's cache: where PoCL writes what it builds. */
 	if (cache && clone_path(bs, cache, true) < 0)
 		return -1;
+	/* The precompiled headers of the learner's builds (pch.c): built there on first use. */
+	char *pch = pch_dir();
+	if (pch)
+		clone_path(bs, pch, true);
+	free(pch);
 	/* Of /proc: the child's own directory, as /proc/self (and /proc/self/fd/4, the analysis's
 	 * log, with it). */
 	char self[32];
@@ -304,6 +310,10 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 	char *cache = compiler_cache_dir();
 	if (cache)
 		make_dirs(cache);   /* while the home is in sight */
+	char *pch = pch_dir();
+	if (pch)
+		make_dirs(pch);
+	free(pch);
 	int rc = -1;
 	if (getenv("CLINGS_NO_NAMESPACES") || unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0)
 		goto out;

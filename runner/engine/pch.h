@@ -1,0 +1,26 @@
+/*
+ * pch.h: the learner's kernel built through PoCL's clang with a precompiled header of what PoCL
+ * pre-includes, the bitcode handed to PoCL (pch.c, whose comment tells why and when not)
+ */
+#ifndef ENGINE_PCH_H
+#define ENGINE_PCH_H
+
+struct cl_session;
+struct cl_prog;
+struct run_request;
+
+/* Where the headers and what the probes read are kept: the user's cache directory (allocated;
+ * NULL when there is none). */
+char *pch_dir(void);
+/* Before the process opens any OpenCL device: makes sure PoCL's own options for device and
+ * options are known (a probe child, once per device, options and PoCL). Quiet on failure. */
+void pch_probe(const char *device, const char *options);
+/* The options of the learner's build of rq (allocated), and pch_probe for them. */
+char *pch_learner_options(const struct run_request *rq);
+void pch_probe_request(const struct run_request *rq);
+/* Builds src as PoCL would with options, through the PCH: 0 with *out, or 1 when the caller is
+ * to build it with PoCL itself (nothing probed, another device, any error, a build error too). */
+int pch_build(struct cl_session *s, const char *device, const char *src, const char *options,
+	      struct cl_prog **out);
+
+#endif
