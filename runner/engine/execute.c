@@ -165,7 +165,7 @@ static int build_reference(struct exec_child *c)
 	struct cl_prog *prog = NULL;
 	int line = 0;
 	char *options = build_options(c->spec, "-cl-kernel-arg-info");
-	int rc = clhost_build(c->s, src, options, &prog, &log);
+	int rc = refbin_build(c->s, src, options, &prog, &log);   /* its kept binary, if any */
 	free(options);
 	if (rc < 0) {
 		sbuf_addf(&msg, "the reference solution does not build on %s:\n", clhost_device_name(c->s));

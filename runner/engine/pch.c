@@ -49,12 +49,17 @@ static char *user_cache_dir(void)
 	return d && *d ? xstrfmt("%s/.cache/clings", d) : NULL;
 }
 
-char *pch_dir(void)
+char *user_cache_path(const char *name)
 {
 	char *base = user_cache_dir();
-	char *dir = base ? xstrfmt("%s/pch", base) : NULL;
+	char *path = base ? xstrfmt("%s/%s", base, name) : NULL;
 	free(base);
-	return dir;
+	return path;
+}
+
+char *pch_dir(void)
+{
+	return user_cache_path("pch");
 }
 
 static bool pch_off(void)
@@ -181,8 +186,12 @@ static int read_probed(struct cl_session *s, const char *device, const char *opt
 	int major = llvm ? atoi(llvm + 5) : 0;
 	if (n < 4 || strcmp(line[0], platform.buf) || strcmp(line[1], clhost_device_name(s)) ||
 	    strncmp(line[2], "include ", 8) || strncmp(line[3], "options ", 8) ||
-	    !strstr(platform.buf, "PoCL") || !strstr(platform.buf, "RELOC") || major <= 0)
+	    !strstr(platform.buf, "PoCL") || !strstr(platform.buf, "RELOC") || major <= 0) {
+		/* another PoCL than the probed one (an upgrade): the next cold child probes again */
+		if (n >= 2 && (strcmp(line[0], platform.buf) || strcmp(line[1], clhost_device_name(s))))
+			unlink(path);
 		goto out;
+	}
 	p->include = line[2] + 8;
 	p->options = line[3] + 8;
 	snprintf(p->clang, sizeof(p->clang), "/usr/lib/llvm-%d/bin/clang", major);
@@ -306,13 +315,18 @@ int pch_build(struct cl_session *s, const char *device, const char *src, const c
 	if (pch) {
 		char *extra = xstrfmt("-include-pch %s -emit-llvm-bc -o - -", pch);
 		char *argv[MAX_ARGV], *words = NULL;
-		struct sbuf bc = SBUF_INIT;
+		struct sbuf bc = SBUF_INIT, err = SBUF_INIT;
 		if (clang_argv(&p, extra, argv, &words) == 0 &&
-		    run_program_input(argv, src, strlen(src), PCH_CLANG_MS, &bc, NULL) == 0 &&
+		    run_program_input(argv, src, strlen(src), PCH_CLANG_MS, &bc, &err) == 0 &&
 		    bc.len > 4 && !memcmp(bc.buf, "BC", 2) &&
 		    clhost_build_binary(s, bc.buf, bc.len, options, out) == 0)
 			rc = 0;
+		/* A header clang will not read (damaged, or older than a header it holds) goes: the
+		 * next build makes it again. */
+		if (rc && strstr(err.buf, pch))
+			unlink(pch);
 		sbuf_release(&bc);
+		sbuf_release(&err);
 		free(words);
 		free(extra);
 		free(pch);

@@ -8,7 +8,11 @@
 struct cl_session;
 struct cl_prog;
 struct run_request;
+struct sbuf;
 
+/* NAME in clings' cache in the user's cache directory ($XDG_CACHE_HOME/clings, else
+ * ~/.cache/clings); allocated, NULL when there is none. */
+char *user_cache_path(const char *name);
 /* Where the headers and what the probes read are kept: the user's cache directory (allocated;
  * NULL when there is none). */
 char *pch_dir(void);
@@ -22,5 +26,10 @@ void pch_probe_request(const struct run_request *rq);
  * to build it with PoCL itself (nothing probed, another device, any error, a build error too). */
 int pch_build(struct cl_session *s, const char *device, const char *src, const char *options,
 	      struct cl_prog **out);
+
+/* The reference solution built as clhost_build would, from its kept binary when there is one
+ * (refbin.c); a binary made from source is kept for the next check. */
+int refbin_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
+		 struct sbuf *log);
 
 #endif

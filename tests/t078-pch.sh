@@ -1,0 +1,61 @@
+#!/bin/bash
+# The learner's kernel built through PoCL's clang and a precompiled header (engine/pch.c) gets the
+# same verdict, message and line as PoCL's own build (CLINGS_PCH=0): every exercise's stub and
+# solution, the first wrong kernel of each exercise and every wrong kernel that does not compile
+# (PCH_ALL=1: every wrong kernel of the course; scripts/bench runs that). The header is built on
+# first use in a cache of the test's own, and the builds really go through it.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
+export XDG_CACHE_HOME="$TMP/cache"
+# PoCL's kernel cache stays where it was: the reference solutions' builds are not what is compared.
+export POCL_CACHE_DIR="${POCL_CACHE_DIR:-$HOME/.cache/pocl}"
+$CLINGS devices 2>/dev/null | grep -q 'Portable Computing Language' || skip_all "no PoCL device here"
+
+# One line a kernel: the JSON report without its time and whether it came from a cache.
+verdict() {   # verdict EXERCISE FILE
+	$CLINGS check "$1" --file "$2" --no-cache --no-analysis --json 2>/dev/null |
+		sed -E 's/"seconds": [0-9.]+, //; s/"cached": (true|false), //'
+}
+
+# The first build makes the header; the trace says which way each build went.
+out=$(CLINGS_DEBUG=1 $CLINGS check memory_4 --file solutions/memory_4.cl --no-cache --no-analysis 2>&1)
+printf '%s\n' "$out" | grep -q 'clings: pch: built through the PCH' &&
+	ok "the first check builds the header and the kernel through it" ||
+	fail "the kernel was not built through the header: $(printf '%s\n' "$out" | grep 'clings: pch')"
+ls "$XDG_CACHE_HOME"/clings/pch/*.pch >/dev/null 2>&1 && ok "the header is in the user's cache" ||
+	fail "no header in $XDG_CACHE_HOME/clings/pch: $(ls -R "$XDG_CACHE_HOME" 2>&1)"
+
+kernels=()
+for ex in exercises/*.cl; do
+	ex=$(basename "$ex" .cl)
+	[ -f "checks/$ex.ini" ] || continue
+	tests/pristine-stub "exercises/$ex.cl" > "$TMP/$ex.stub.cl"
+	kernels+=("$ex:$TMP/$ex.stub.cl" "$ex:solutions/$ex.cl")
+done
+for dir in wrong/*/; do
+	ex=$(basename "$dir")
+	first=1
+	for k in "$dir"*.cl; do
+		[ -f "$k" ] || continue
+		if [ "${PCH_ALL:-0}" = 1 ] || [ $first = 1 ] || grep -q '^// expect: build_error' "$k"; then
+			kernels+=("$ex:$k")
+		fi
+		first=0
+	done
+done
+differ=0 builds=0
+for item in "${kernels[@]}"; do
+	ex=${item%%:*} k=${item#*:}
+	with=$(verdict "$ex" "$k")
+	without=$(CLINGS_PCH=0 verdict "$ex" "$k")
+	case "$with" in *'"verdict": "build_error"'*) builds=$((builds + 1)) ;; esac
+	if [ -z "$with" ] || [ "$with" != "$without" ]; then
+		differ=$((differ + 1))
+		echo "$ex $k: through the header: $with" >&2
+		echo "$ex $k: PoCL's own build:  $without" >&2
+	fi
+done
+[ $differ = 0 ] && ok "${#kernels[@]} kernels get the same report both ways ($builds of them build errors, with the same lines)" ||
+	fail "$differ of ${#kernels[@]} kernels get another report through the header (above)"
+[ $builds -gt 0 ] && ok "build errors were among the compared kernels" || fail "no build error was compared"
