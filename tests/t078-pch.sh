@@ -12,10 +12,15 @@ export XDG_CACHE_HOME="$TMP/cache"
 export POCL_CACHE_DIR="${POCL_CACHE_DIR:-$HOME/.cache/pocl}"
 $CLINGS devices 2>/dev/null | grep -q 'Portable Computing Language' || skip_all "no PoCL device here"
 
-# One line a kernel: the JSON report without its time and whether it came from a cache.
+# What is compared of a report: its verdict and location, and a build error's whole message (the
+# compiler's first error, file:line:col). Other messages name the first failing test, which a
+# kernel that reads memory it never wrote (wrong/*/accumulate_in_scratch.cl) changes from run to
+# run with PoCL's own build as well.
 verdict() {   # verdict EXERCISE FILE
-	$CLINGS check "$1" --file "$2" --no-cache --no-analysis --json 2>/dev/null |
-		sed -E 's/"seconds": [0-9.]+, //; s/"cached": (true|false), //'
+	local json
+	json=$($CLINGS check "$1" --file "$2" --no-cache --no-analysis --json 2>/dev/null)
+	printf '%s' "$json" | grep -oE '"verdict": "[a-z_]*"|"location": (\{[^}]*\}|null)' | tr '\n' ' '
+	case "$json" in *'"verdict": "build_error"'*) printf '%s' "$json" | grep -o '"message": "[^"]*"' ;; esac
 }
 
 # The first build makes the header; the trace says which way each build went.
@@ -50,6 +55,12 @@ for item in "${kernels[@]}"; do
 	with=$(verdict "$ex" "$k")
 	without=$(CLINGS_PCH=0 verdict "$ex" "$k")
 	case "$with" in *'"verdict": "build_error"'*) builds=$((builds + 1)) ;; esac
+	# A kernel PoCL itself answers two ways: the same when the header's answer is one of them.
+	if [ -n "$with" ] && [ "$with" != "$without" ]; then
+		again=$(CLINGS_PCH=0 verdict "$ex" "$k")
+		[ "$again" != "$without" ] && [ "$with" = "$again" ] && without=$again &&
+			echo "$ex $k: PoCL's own build answers two ways; the header's answer is one of them" >&2
+	fi
 	if [ -z "$with" ] || [ "$with" != "$without" ]; then
 		differ=$((differ + 1))
 		echo "$ex $k: through the header: $with" >&2

@@ -406,14 +406,47 @@ int run_program_input(char *const argv[], const void *in, size_t in_len, long li
 	close(fd);
 	if (rc < 0)
 		return -1;
-	children_wait(&c, 1, -1);
-	rc = child_ended_cleanly(&c) ? 0 : -1;
+	return program_finish(&c, -1, NULL, 0, limit_ms, out, err);
+}
+
+int program_start(struct child *c, char *const argv[], int *in_fd)
+{
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return error("cannot create a pipe:");
+	struct program_input pi = { argv, fds[0] };
+	struct child_start how = { .keep_fd = &pi.in_fd, .stderr_in_memory = true };
+	int rc = child_start(c, &how, exec_program_input, &pi);
+	close(fds[0]);
+	if (rc < 0) {
+		close(fds[1]);
+		return -1;
+	}
+	*in_fd = fds[1];
+	return 0;
+}
+
+int program_finish(struct child *c, int in_fd, const void *in, size_t in_len, long limit_ms,
+		   struct sbuf *out, struct sbuf *err)
+{
+	child_arm(c, limit_ms, 0);
+	if (in_fd >= 0) {
+		/* All of it, then the end: the program reads its input before it writes much. */
+		void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+		int w = write_all(in_fd, in, in_len);
+		signal(SIGPIPE, old);
+		close(in_fd);
+		if (w < 0)
+			child_finish(c);
+	}
+	children_wait(c, 1, -1);
+	int rc = child_ended_cleanly(c) ? 0 : -1;
 	if (out)
-		sbuf_add(out, c.output.buf ? c.output.buf : "", c.output.len);
-	char *text = child_stderr(&c);
+		sbuf_add(out, c->output.buf ? c->output.buf : "", c->output.len);
+	char *text = child_stderr(c);
 	if (err && text)
 		sbuf_adds(err, text);
 	free(text);
-	child_release(&c);
+	child_release(c);
 	return rc;
 }

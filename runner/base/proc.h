@@ -95,5 +95,11 @@ int run_program(char *const argv[], struct sbuf *out);
  * In the caller's confinement: a child of a confined child is confined the same way. */
 int run_program_input(char *const argv[], const void *in, size_t in_len, long limit_ms,
 		      struct sbuf *out, struct sbuf *err);
+/* The same in two halves: program_start starts argv reading its stdin from a pipe (a compiler
+ * started ahead of its input, loading itself meanwhile); program_finish gives it its input,
+ * waits at most limit_ms and answers as run_program_input. */
+int program_start(struct child *c, char *const argv[], int *in_fd);
+int program_finish(struct child *c, int in_fd, const void *in, size_t in_len, long limit_ms,
+		   struct sbuf *out, struct sbuf *err);
 
 #endif

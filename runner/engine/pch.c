@@ -27,6 +27,7 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -294,6 +295,24 @@ void pch_probe_request(const struct run_request *rq)
 	free(options);
 }
 
+/* A clang started ahead of the learner's source (pch_prestart): for these options only. */
+static struct {
+	struct child c;
+	int in_fd;
+	char *options;
+} ahead = { .c = CHILD_INIT, .in_fd = -1 };
+
+static void ahead_drop(void)
+{
+	if (ahead.in_fd >= 0)
+		close(ahead.in_fd);
+	if (ahead.options)
+		child_release(&ahead.c);
+	free(ahead.options);
+	ahead.options = NULL;
+	ahead.in_fd = -1;
+}
+
 /* For clings' developers (CLINGS_DEBUG): which way a build went. */
 static int trace(int rc, const char *why)
 {
@@ -312,13 +331,32 @@ int pch_build(struct cl_session *s, const char *device, const char *src, const c
 	}
 	char *pch = header(&p);
 	int rc = 1;
+	bool early = false;
+	if (!pch || (ahead.options && strcmp(ahead.options, options)))
+		ahead_drop();   /* started for other options */
 	if (pch) {
 		char *extra = xstrfmt("-include-pch %s -emit-llvm-bc -o - -", pch);
 		char *argv[MAX_ARGV], *words = NULL;
 		struct sbuf bc = SBUF_INIT, err = SBUF_INIT;
-		if (clang_argv(&p, extra, argv, &words) == 0 &&
-		    run_program_input(argv, src, strlen(src), PCH_CLANG_MS, &bc, &err) == 0 &&
-		    bc.len > 4 && !memcmp(bc.buf, "BC", 2) &&
+		int ran = -1;
+		early = ahead.options != NULL;
+		if (ahead.options) {   /* the clang started ahead: it has loaded itself meanwhile */
+			/* the build's limits, which it started without (see pch_prestart) */
+			struct rlimit cpu, as;
+			if (getrlimit(RLIMIT_CPU, &cpu) == 0 && getrlimit(RLIMIT_AS, &as) == 0 &&
+			    prlimit(ahead.c.pid, RLIMIT_CPU, &cpu, NULL) == 0 &&
+			    prlimit(ahead.c.pid, RLIMIT_AS, &as, NULL) == 0)
+				ran = program_finish(&ahead.c, ahead.in_fd, src, strlen(src), PCH_CLANG_MS, &bc, &err);
+			else
+				close(ahead.in_fd);
+			free(ahead.options);
+			ahead.options = NULL;
+			ahead.in_fd = -1;
+			ahead.c = (struct child)CHILD_INIT;
+		} else if (clang_argv(&p, extra, argv, &words) == 0) {
+			ran = run_program_input(argv, src, strlen(src), PCH_CLANG_MS, &bc, &err);
+		}
+		if (ran == 0 && bc.len > 4 && !memcmp(bc.buf, "BC", 2) &&
 		    clhost_build_binary(s, bc.buf, bc.len, options, out) == 0)
 			rc = 0;
 		/* A header clang will not read (damaged, or older than a header it holds) goes: the
@@ -332,5 +370,25 @@ int pch_build(struct cl_session *s, const char *device, const char *src, const c
 		free(pch);
 	}
 	free(p.text);
-	return trace(rc, rc ? "PoCL's own build (no PCH, or clang or PoCL refused)" : "built through the PCH");
+	return trace(rc, rc ? "PoCL's own build (no PCH, or clang or PoCL refused)"
+			 : early ? "built through the PCH (clang started ahead)" : "built through the PCH");
+}
+
+void pch_prestart(struct cl_session *s, const char *device, const char *options)
+{
+	struct probed p = { 0 };
+	ahead_drop();
+	char *pch = pch_off() || read_probed(s, device, options, &p) < 0 ? NULL : header(&p);
+	if (pch) {
+		char *extra = xstrfmt("-include-pch %s -emit-llvm-bc -o - -", pch);
+		char *argv[MAX_ARGV], *words = NULL;
+		/* Started with this process's limits; pch_build gives it the build's before its input. */
+		if (clang_argv(&p, extra, argv, &words) == 0 &&
+		    program_start(&ahead.c, argv, &ahead.in_fd) == 0)
+			ahead.options = xstrdup(options);
+		free(words);
+		free(extra);
+	}
+	free(pch);
+	free(p.text);
 }

@@ -27,6 +27,9 @@ void pch_probe_request(const struct run_request *rq);
 int pch_build(struct cl_session *s, const char *device, const char *src, const char *options,
 	      struct cl_prog **out);
 
+/* Starts the clang of the next pch_build with these options ahead of its source (the standby:
+ * the compiler loads while the learner edits); another build's options drop it. */
+void pch_prestart(struct cl_session *s, const char *device, const char *options);
 /* The reference solution built as clhost_build would, from its kept binary when there is one
  * (refbin.c); a binary made from source is kept for the next check. */
 int refbin_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,

@@ -118,6 +118,8 @@ static int standby_main(void *arg, int fd)
 	pch_probe(a->device, "-cl-kernel-arg-info -cl-opt-disable");
 	if (clhost_open(a->device, &s, &err) == 0)
 		warm_up(s, a->device);
+	if (s)   /* the learner's compiler, started now, waits for the source (pch.c) */
+		pch_prestart(s, a->device, "-cl-kernel-arg-info -cl-opt-disable");
 	char *job = read_job(a->job_fd);
 	if (!job)
 		return 0;  /* the watcher quit, or moved to another device */
