@@ -382,6 +382,8 @@ struct program_input {
 static int exec_program_input(void *arg, int channel)
 {
 	const struct program_input *pi = arg;
+	/* It dies with its caller, whose group may not be killed (a watcher that quits). */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	dup2(pi->in_fd, STDIN_FILENO);
 	dup2(channel, STDOUT_FILENO);
 	execvp(pi->argv[0], pi->argv);
@@ -415,7 +417,8 @@ int program_start(struct child *c, char *const argv[], int *in_fd)
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return error("cannot create a pipe:");
 	struct program_input pi = { argv, fds[0] };
-	struct child_start how = { .keep_fd = &pi.in_fd, .stderr_in_memory = true };
+	/* A group of its own, killed whole at its deadline; it dies with its caller. */
+	struct child_start how = { .keep_fd = &pi.in_fd, .stderr_in_memory = true, .own_group = true };
 	int rc = child_start(c, &how, exec_program_input, &pi);
 	close(fds[0]);
 	if (rc < 0) {
