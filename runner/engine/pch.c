@@ -146,9 +146,13 @@ void pch_probe(const char *device, const char *options)
 	/* "Using DIR/kernel-TRIPLE.bc as the built-in lib": DIR/include holds the headers. */
 	char *lib = log ? after(log, "Using ", " as the built-in lib") : NULL;
 	char *opts = log ? after(log, "all build options: ", NULL) : NULL;
-	if (child_ended_cleanly(&c) && lib && opts && *opts && !strpbrk(opts, "\"'\\")) {
+	/* A probe that ended cleanly is kept whatever it found: on a device that is not PoCL's
+	 * (nothing found), no later check probes again (read_probed declines). */
+	if (child_ended_cleanly(&c) && strchr(c.output.buf, '\n')) {
+		bool found = lib && opts && *opts && !strpbrk(opts, "\"'\\");
 		struct sbuf text = SBUF_INIT;
-		sbuf_addf(&text, "%s\ninclude %s/include\noptions %s\n", c.output.buf, dirname(lib), opts);
+		sbuf_addf(&text, "%s\ninclude %s/include\noptions %s\n", c.output.buf,
+			  found ? dirname(lib) : "", found ? opts : "-");
 		char *dir = pch_dir();
 		make_dirs(dir);
 		write_file_atomic(path, text.buf, text.len);
@@ -195,6 +199,8 @@ static int read_probed(struct cl_session *s, const char *device, const char *opt
 	}
 	p->include = line[2] + 8;
 	p->options = line[3] + 8;
+	if (!strcmp(p->options, "-"))   /* the probe found nothing to go by */
+		goto out;
 	snprintf(p->clang, sizeof(p->clang), "/usr/lib/llvm-%d/bin/clang", major);
 	snprintf(p->version, sizeof(p->version), "%.*s", (int)strcspn(llvm + 5, " ,"), llvm + 5);
 	rc = access(p->clang, X_OK);
