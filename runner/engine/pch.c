@@ -305,7 +305,7 @@ void pch_probe_request(const struct run_request *rq)
 static struct {
 	struct child c;
 	int in_fd;
-	char *options;
+	char *options, *pch;   /* what it was started for */
 } ahead = { .c = CHILD_INIT, .in_fd = -1 };
 
 static void ahead_drop(void)
@@ -315,8 +315,10 @@ static void ahead_drop(void)
 	if (ahead.options)
 		child_release(&ahead.c);
 	free(ahead.options);
-	ahead.options = NULL;
+	free(ahead.pch);
+	ahead.options = ahead.pch = NULL;
 	ahead.in_fd = -1;
+	ahead.c = (struct child)CHILD_INIT;
 }
 
 /* For clings' developers (CLINGS_DEBUG): which way a build went. */
@@ -338,8 +340,8 @@ int pch_build(struct cl_session *s, const char *device, const char *src, const c
 	char *pch = header(&p);
 	int rc = 1;
 	bool early = false;
-	if (!pch || (ahead.options && strcmp(ahead.options, options)))
-		ahead_drop();   /* started for other options */
+	if (!pch || (ahead.options && (strcmp(ahead.options, options) || strcmp(ahead.pch, pch))))
+		ahead_drop();   /* started for other options, or another header */
 	if (pch) {
 		char *extra = xstrfmt("-include-pch %s -emit-llvm-bc -o - -", pch);
 		char *argv[MAX_ARGV], *words = NULL;
@@ -354,11 +356,10 @@ int pch_build(struct cl_session *s, const char *device, const char *src, const c
 			    prlimit(ahead.c.pid, RLIMIT_AS, &as, NULL) == 0)
 				ran = program_finish(&ahead.c, ahead.in_fd, src, strlen(src), PCH_CLANG_MS, &bc, &err);
 			else
-				close(ahead.in_fd);
-			free(ahead.options);
-			ahead.options = NULL;
-			ahead.in_fd = -1;
+				ahead_drop();
+			ahead.in_fd = -1;   /* program_finish closed it and released the child */
 			ahead.c = (struct child)CHILD_INIT;
+			ahead_drop();
 		} else if (clang_argv(&p, extra, argv, &words) == 0) {
 			ran = run_program_input(argv, src, strlen(src), PCH_CLANG_MS, &bc, &err);
 		}
@@ -390,8 +391,10 @@ void pch_prestart(struct cl_session *s, const char *device, const char *options)
 		char *argv[MAX_ARGV], *words = NULL;
 		/* Started with this process's limits; pch_build gives it the build's before its input. */
 		if (clang_argv(&p, extra, argv, &words) == 0 &&
-		    program_start(&ahead.c, argv, &ahead.in_fd) == 0)
+		    program_start(&ahead.c, argv, &ahead.in_fd) == 0) {
 			ahead.options = xstrdup(options);
+			ahead.pch = xstrdup(pch);
+		}
 		free(words);
 		free(extra);
 	}
