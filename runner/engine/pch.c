@@ -7,7 +7,7 @@
  * the LLVM PoCL was built with (its platform version names it), with a precompiled header (PCH) of
  * exactly the headers PoCL pre-includes and the options PoCL gives its own front end, read from
  * PoCL's debug output ("all build options") by a probe, not written here by hand. PoCL then links
- * and runs the bitcode as its own. tests/t078-pch.sh checks that both ways give the same verdicts.
+ * and runs the bitcode as its own. tests/t091-pch.sh checks that both ways give the same verdicts.
  *
  * PoCL also sets a few front-end settings in its code, not on that line (pocl_llvm_build.cc:
  * blocks, PIC level 2 and PIE, stack realignment, no loop unrolling): PCH_CODE_FLAGS says them.
