@@ -373,3 +373,83 @@ int run_program(char *const argv[], struct sbuf *out)
 	child_release(&c);
 	return rc;
 }
+
+struct program_input {
+	char *const *argv;
+	int in_fd;   /* a memfd holding the input, kept as 4 in the child */
+};
+
+static int exec_program_input(void *arg, int channel)
+{
+	const struct program_input *pi = arg;
+	/* It dies with its caller, whose group may not be killed (a watcher that quits). */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	dup2(pi->in_fd, STDIN_FILENO);
+	dup2(channel, STDOUT_FILENO);
+	execvp(pi->argv[0], pi->argv);
+	_exit(127);
+}
+
+int run_program_input(char *const argv[], const void *in, size_t in_len, long limit_ms,
+		      struct sbuf *out, struct sbuf *err)
+{
+	/* The input in a file in memory: no pipe to fill, nothing to write while reading. */
+	int fd = memfd_create("clings-input", MFD_CLOEXEC);
+	if (fd < 0)
+		return error("cannot make a file in memory:");
+	if (write_all(fd, in, in_len) < 0 || lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		return error("cannot write a program's input:");
+	}
+	struct program_input pi = { argv, fd };
+	struct child c;
+	struct child_start how = { .first_ms = limit_ms, .keep_fd = &pi.in_fd, .stderr_in_memory = true };
+	int rc = child_start(&c, &how, exec_program_input, &pi);
+	close(fd);
+	if (rc < 0)
+		return -1;
+	return program_finish(&c, -1, NULL, 0, limit_ms, out, err);
+}
+
+int program_start(struct child *c, char *const argv[], int *in_fd)
+{
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return error("cannot create a pipe:");
+	struct program_input pi = { argv, fds[0] };
+	/* A group of its own, killed whole at its deadline; it dies with its caller. */
+	struct child_start how = { .keep_fd = &pi.in_fd, .stderr_in_memory = true, .own_group = true };
+	int rc = child_start(c, &how, exec_program_input, &pi);
+	close(fds[0]);
+	if (rc < 0) {
+		close(fds[1]);
+		return -1;
+	}
+	*in_fd = fds[1];
+	return 0;
+}
+
+int program_finish(struct child *c, int in_fd, const void *in, size_t in_len, long limit_ms,
+		   struct sbuf *out, struct sbuf *err)
+{
+	child_arm(c, limit_ms, 0);
+	if (in_fd >= 0) {
+		/* All of it, then the end: the program reads its input before it writes much. */
+		void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+		int w = write_all(in_fd, in, in_len);
+		signal(SIGPIPE, old);
+		close(in_fd);
+		if (w < 0)
+			child_finish(c);
+	}
+	children_wait(c, 1, -1);
+	int rc = child_ended_cleanly(c) ? 0 : -1;
+	if (out)
+		sbuf_add(out, c->output.buf ? c->output.buf : "", c->output.len);
+	char *text = child_stderr(c);
+	if (err && text)
+		sbuf_adds(err, text);
+	free(text);
+	child_release(c);
+	return rc;
+}

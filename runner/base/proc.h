@@ -90,5 +90,16 @@ void proc_set_role(const char *role);
 /* Runs argv (found on PATH) with stdin and stderr on /dev/null, and returns what it wrote on
  * stdout in *out; 0 only when it exited with status 0. */
 int run_program(char *const argv[], struct sbuf *out);
+/* Runs argv (a path or found on PATH) with in (in_len bytes) on its stdin, within limit_ms;
+ * its stdout in *out and its stderr in *err (either may be NULL); 0 only when it ended cleanly.
+ * In the caller's confinement: a child of a confined child is confined the same way. */
+int run_program_input(char *const argv[], const void *in, size_t in_len, long limit_ms,
+		      struct sbuf *out, struct sbuf *err);
+/* The same in two halves: program_start starts argv reading its stdin from a pipe (a compiler
+ * started ahead of its input, loading itself meanwhile); program_finish gives it its input,
+ * waits at most limit_ms and answers as run_program_input. */
+int program_start(struct child *c, char *const argv[], int *in_fd);
+int program_finish(struct child *c, int in_fd, const void *in, size_t in_len, long limit_ms,
+		   struct sbuf *out, struct sbuf *err);
 
 #endif

@@ -285,9 +285,9 @@ static void trace_children(const struct check_state *st)
 		if (!st->started[i])
 			continue;
 		const struct child *c = &st->ch[i];
-		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s\n",
+		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s\n",
 			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
-			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0);
+			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds);
 	}
 	if (f)
 		fclose(f);

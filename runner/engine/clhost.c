@@ -492,3 +492,50 @@ void clhost_event_release(struct cl_ev *ev)
 	clReleaseEvent(ev->event);
 	free(ev);
 }
+
+/* ---- what the precompiled-header build (pch.c) and the reference's kept binary need ---- */
+
+int clhost_platform_version(const struct cl_session *s, struct sbuf *out)
+{
+	cl_platform_id platform;
+	char text[512] = "";
+	if (clGetDeviceInfo(s->device, CL_DEVICE_PLATFORM, sizeof(platform), &platform, NULL) !=
+		    CL_SUCCESS ||
+	    clGetPlatformInfo(platform, CL_PLATFORM_VERSION, sizeof(text) - 1, text, NULL) != CL_SUCCESS)
+		return -1;
+	sbuf_adds(out, text);
+	return 0;
+}
+
+int clhost_build_binary(struct cl_session *s, const void *bin, size_t len, const char *options,
+			struct cl_prog **out)
+{
+	cl_int rc, status = CL_SUCCESS;
+	const unsigned char *b = bin;
+	cl_program program = clCreateProgramWithBinary(s->context, 1, &s->device, &len, &b, &status, &rc);
+	if (rc != CL_SUCCESS || status != CL_SUCCESS)
+		return -1;
+	if (clBuildProgram(program, 1, &s->device, options, NULL, NULL) != CL_SUCCESS) {
+		clReleaseProgram(program);
+		return -1;
+	}
+	struct cl_prog *p = xcalloc(1, sizeof(*p));
+	p->s = s;
+	p->program = program;
+	*out = p;
+	return 0;
+}
+
+int clhost_prog_binary(struct cl_prog *p, struct sbuf *out)
+{
+	size_t size = 0;
+	if (clGetProgramInfo(p->program, CL_PROGRAM_BINARY_SIZES, sizeof(size), &size, NULL) !=
+		    CL_SUCCESS || !size)
+		return -1;
+	unsigned char *bin = xmalloc(size);
+	cl_int rc = clGetProgramInfo(p->program, CL_PROGRAM_BINARIES, sizeof(bin), &bin, NULL);
+	if (rc == CL_SUCCESS)
+		sbuf_add(out, (const char *)bin, size);
+	free(bin);
+	return rc == CL_SUCCESS ? 0 : -1;
+}

@@ -72,4 +72,13 @@ int clhost_finish(struct cl_session *s, struct sbuf *err);
 int clhost_event_times(struct cl_ev *ev, uint64_t *start, uint64_t *end);
 void clhost_event_release(struct cl_ev *ev);
 
+/* For builds from a binary (pch.c, the reference's kept binary): the platform's version
+ * ("OpenCL 3.0 PoCL 3.1 ... LLVM 15.0.6 ..."), a program built from LLVM bitcode or the
+ * device's own binary (-1 when the device refuses it: the caller builds from source), and a
+ * built program's binary for this device. */
+int clhost_platform_version(const struct cl_session *s, struct sbuf *out);
+int clhost_build_binary(struct cl_session *s, const void *bin, size_t len, const char *options,
+			struct cl_prog **out);
+int clhost_prog_binary(struct cl_prog *p, struct sbuf *out);
+
 #endif

@@ -13,6 +13,7 @@
  * Everything before "ready" is the child's word on the build; the protocol is in protocol.c.
  */
 #include "engine/engine.h"
+#include "engine/pch.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -124,10 +125,11 @@ static int build_learner(struct exec_child *c)
 	 * 0.55 s: most of the wait after a save), while the tests take about as long (their time goes
 	 * to the host's side; the heaviest, a matrix multiply, runs a third longer). A right kernel gives the same results either way; a kernel
 	 * wrong only this way is built again with optimisation before anyone is blamed (check.c). */
-	bool optimise = (rq->optimise || rq->bench) && !c->analyze;
-	char *options = build_options(c->spec, optimise ? "-cl-kernel-arg-info"
-							: "-cl-kernel-arg-info -cl-opt-disable");
-	int rc = clhost_build(c->s, src, options, &prog, &log);
+	char *options = pch_learner_options(rq);
+	/* Through PoCL's clang and a precompiled header where it can (pch.c), else PoCL itself. */
+	int rc = c->analyze ? 1 : pch_build(c->s, rq->device, src, options, &prog);
+	if (rc != 0)
+		rc = clhost_build(c->s, src, options, &prog, &log);
 	free(options);
 	free(src);
 	if (rc < 0) {
@@ -163,7 +165,7 @@ static int build_reference(struct exec_child *c)
 	struct cl_prog *prog = NULL;
 	int line = 0;
 	char *options = build_options(c->spec, "-cl-kernel-arg-info");
-	int rc = clhost_build(c->s, src, options, &prog, &log);
+	int rc = refbin_build(c->s, src, options, &prog, &log);   /* its kept binary, if any */
 	free(options);
 	if (rc < 0) {
 		sbuf_addf(&msg, "the reference solution does not build on %s:\n", clhost_device_name(c->s));
@@ -530,6 +532,8 @@ int run_in_child(void *arg, int fd)
 	struct msg err = MSG_INIT;
 	proc_set_role(rq->mode == RUN_ANALYZE ? "analysis" : rq->mode == RUN_REFERENCE ? "reference"
 										 : "learner");
+	if (rq->mode == RUN_EXECUTE)   /* before the device is open: see pch_probe */
+		pch_probe_request(rq);
 	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
 		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &err);
 		return 0;

@@ -8,6 +8,7 @@
  * with the seccomp filter only (sandbox.c) and sees what the user sees.
  */
 #include "engine/engine.h"
+#include "engine/pch.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -246,6 +247,13 @@ static int clone_sources(struct binds *bs, const char *cache)
 	/* The compiler's cache: where PoCL writes what it builds. */
 	if (cache && clone_path(bs, cache, true) < 0)
 		return -1;
+	/* The precompiled headers of the learner's builds (pch.c): built there on first use; */
+	for (int i = 0; i < 2; i++) {   /* and the reference solutions' kept binaries (refbin.c) */
+		char *dir = user_cache_path(i ? "ref" : "pch");
+		if (dir)
+			clone_path(bs, dir, true);
+		free(dir);
+	}
 	/* Of /proc: the child's own directory, as /proc/self (and /proc/self/fd/4, the analysis's
 	 * log, with it). */
 	char self[32];
@@ -304,6 +312,12 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 	char *cache = compiler_cache_dir();
 	if (cache)
 		make_dirs(cache);   /* while the home is in sight */
+	for (int i = 0; i < 2; i++) {   /* clings' own caches the children write (pch.c, refbin.c) */
+		char *dir = user_cache_path(i ? "ref" : "pch");
+		if (dir)
+			make_dirs(dir);
+		free(dir);
+	}
 	int rc = -1;
 	if (getenv("CLINGS_NO_NAMESPACES") || unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0)
 		goto out;

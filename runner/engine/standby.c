@@ -14,6 +14,7 @@
  * another device) only means that the next check starts a cold child.
  */
 #include "engine/engine.h"
+#include "engine/pch.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -83,13 +84,17 @@ static char *read_job(int fd)
  * disk cache without loading anything. A call to a function that exists nowhere compiles, loads
  * the library to link against, then fails: nothing is left in the cache.
  */
-static void warm_up(struct cl_session *s)
+static void warm_up(struct cl_session *s, const char *device)
 {
 	struct cl_prog *p = NULL;
 	struct sbuf log = SBUF_INIT;
-	clhost_build(s, "void clings_nowhere(__global int *a);\n"
-			"__kernel void clings_warm_up(__global int *a) { clings_nowhere(a); }",
-		     "-cl-kernel-arg-info", &p, &log);
+	const char *src = "void clings_nowhere(__global int *a);\n"
+			  "__kernel void clings_warm_up(__global int *a) { clings_nowhere(a); }";
+	/* The precompiled header made now if it is missing, clang's files read (pch.c). */
+	if (pch_build(s, device, src, "-cl-kernel-arg-info -cl-opt-disable", &p) == 0)
+		clhost_prog_release(p);
+	p = NULL;
+	clhost_build(s, src, "-cl-kernel-arg-info", &p, &log);
 	clhost_prog_release(p);
 	sbuf_release(&log);
 }
@@ -109,8 +114,12 @@ static int standby_main(void *arg, int fd)
 	close(a->job_write_fd);
 	struct cl_session *s = NULL;
 	struct msg err = MSG_INIT;
+	/* PoCL's options for the usual build, known before the device opens (pch.c) */
+	pch_probe(a->device, "-cl-kernel-arg-info -cl-opt-disable");
 	if (clhost_open(a->device, &s, &err) == 0)
-		warm_up(s);
+		warm_up(s, a->device);
+	if (s)   /* the learner's compiler, started now, waits for the source (pch.c) */
+		pch_prestart(s, a->device, "-cl-kernel-arg-info -cl-opt-disable");
 	char *job = read_job(a->job_fd);
 	if (!job)
 		return 0;  /* the watcher quit, or moved to another device */

@@ -1,0 +1,38 @@
+/*
+ * pch.h: the learner's kernel built through PoCL's clang with a precompiled header of what PoCL
+ * pre-includes, the bitcode handed to PoCL (pch.c, whose comment tells why and when not)
+ */
+#ifndef ENGINE_PCH_H
+#define ENGINE_PCH_H
+
+struct cl_session;
+struct cl_prog;
+struct run_request;
+struct sbuf;
+
+/* NAME in clings' cache in the user's cache directory ($XDG_CACHE_HOME/clings, else
+ * ~/.cache/clings); allocated, NULL when there is none. */
+char *user_cache_path(const char *name);
+/* Where the headers and what the probes read are kept: the user's cache directory (allocated;
+ * NULL when there is none). */
+char *pch_dir(void);
+/* Before the process opens any OpenCL device: makes sure PoCL's own options for device and
+ * options are known (a probe child, once per device, options and PoCL). Quiet on failure. */
+void pch_probe(const char *device, const char *options);
+/* The options of the learner's build of rq (allocated), and pch_probe for them. */
+char *pch_learner_options(const struct run_request *rq);
+void pch_probe_request(const struct run_request *rq);
+/* Builds src as PoCL would with options, through the PCH: 0 with *out, or 1 when the caller is
+ * to build it with PoCL itself (nothing probed, another device, any error, a build error too). */
+int pch_build(struct cl_session *s, const char *device, const char *src, const char *options,
+	      struct cl_prog **out);
+
+/* Starts the clang of the next pch_build with these options ahead of its source (the standby:
+ * the compiler loads while the learner edits); another build's options drop it. */
+void pch_prestart(struct cl_session *s, const char *device, const char *options);
+/* The reference solution built as clhost_build would, from its kept binary when there is one
+ * (refbin.c); a binary made from source is kept for the next check. */
+int refbin_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
+		 struct sbuf *log);
+
+#endif
