@@ -163,6 +163,8 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 		spec->seed = (uint64_t)s;
 	} else if (!strcmp(name, "tolerance")) {
 		return parse_tolerance(ctx, v, &spec->tolerance);
+	} else if (!strcmp(name, "tolerance.abs")) {
+		return parse_tolerance(ctx, v, &spec->abs_tolerance);
 	} else if (!strcmp(name, "analysis")) {
 		if (!strcmp(v, "on"))
 			spec->analysis = ANALYSIS_ON;
@@ -271,6 +273,8 @@ static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char
 			return bad(ctx, "compare must be exact, tolerance, multiset or sorted");
 	} else if (!strcmp(name, "tolerance") && want_buffer) {
 		return parse_tolerance(ctx, v, &a->tolerance);
+	} else if (!strcmp(name, "tolerance.abs") && want_buffer) {
+		return parse_tolerance(ctx, v, &a->abs_tolerance);
 	} else if (!strcmp(name, "count") && want_buffer) {
 		a->count = (free(a->count), xstrdup(v));
 	} else if (!strcmp(name, "host") && want_buffer) {
@@ -359,6 +363,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			     : !strcmp(name, "local") ? st->local_expr : NULL;
 		if (!dst)
 			return bad(ctx, "unknown key '%s' in [ndrange]", name);
+		if (dst == st->local_expr && step_local_set_auto(st, value))
+			return 1;
 		char *parts[MAX_DIMS];
 		int n = spec_split_list(value, parts, MAX_DIMS);
 		if (n < 0)
@@ -430,19 +436,21 @@ static int output_keys_line(struct load_ctx *ctx, struct arg_spec *a)
 	struct check_spec *spec = ctx->spec;
 	char header[NAME_MAX_LEN + 16];
 	snprintf(header, sizeof(header), "[buffer %s]", a->name);
-	const char *key = a->count ? "count" : a->tolerance >= 0 ? "tolerance" : "compare";
+	const char *key = a->count ? "count" : a->tolerance >= 0 ? "tolerance"
+			  : a->abs_tolerance >= 0 ? "tolerance.abs" : "compare";
 	int line = ini_key_line(ctx->text, header, key);
 	bool fl = type_info(a->type)->is_float;
-	if ((a->compare || a->tolerance >= 0 || a->count) && !a->output)
+	if ((a->compare || a->tolerance >= 0 || a->abs_tolerance >= 0 || a->count) && !a->output)
 		return bad(ctx, "%s: compare, tolerance and count are for outputs (output = yes)", key), line;
-	if (a->tolerance >= 0 && !fl)
-		return bad(ctx, "tolerance: '%s' holds integers, which are compared exactly", a->name),
-		       ini_key_line(ctx->text, header, "tolerance");
+	if ((a->tolerance >= 0 || a->abs_tolerance >= 0) && !fl)
+		return bad(ctx, "%s: '%s' holds integers, which are compared exactly",
+			   a->tolerance >= 0 ? "tolerance" : "tolerance.abs", a->name),
+		       ini_key_line(ctx->text, header, a->tolerance >= 0 ? "tolerance" : "tolerance.abs");
 	line = ini_key_line(ctx->text, header, "compare");
 	if (a->compare == COMPARE_TOLERANCE && !fl)
 		return bad(ctx, "compare = tolerance: '%s' holds integers, which are compared exactly",
 			   a->name), line;
-	if (a->compare == COMPARE_EXACT && a->tolerance >= 0)
+	if (a->compare == COMPARE_EXACT && (a->tolerance >= 0 || a->abs_tolerance >= 0))
 		return bad(ctx, "compare = exact takes no tolerance"), line;
 	if (!a->count)
 		return 0;

@@ -34,6 +34,7 @@ struct arg_spec {
 	enum arg_kind kind;
 	enum elem_type type;
 	bool is_const, is_pointer;
+	bool is_restrict, is_volatile;   /* shown in the signature; the learner's need not have them */
 	int line;                    /* line of its [buffer|local|scalar] section, 0 if none */
 	char *size_expr;             /* buffers and local memory: elements */
 	char *value_expr;            /* scalars */
@@ -41,6 +42,7 @@ struct arg_spec {
 	bool output;                 /* compared with the reference after each pass */
 	enum compare_mode compare;   /* outputs */
 	double tolerance;            /* outputs: relative; < 0: the check's */
+	double abs_tolerance;        /* outputs: absolute (tolerance.abs); < 0: the check's */
 	char *count;                 /* outputs: the buffer whose element 0 is how many values count */
 	int count_arg;               /* its index; -1: the whole buffer is compared */
 	char *shape_expr[MAX_DIMS];  /* outputs: rows, columns (2-D) or one dimension */
@@ -156,6 +158,7 @@ struct check_spec {
 	long memory_limit_mb;
 	uint64_t seed;
 	double tolerance;            /* relative, for float and double outputs */
+	double abs_tolerance;        /* absolute (tolerance.abs), beside it; 0: none */
 	enum analysis_mode analysis;
 	int max_work_group;          /* work-items a group of its tests may have; 0: COMMON_WORK_GROUP */
 	long requires_local_mem;     /* bytes of __local memory the kernel must declare; 0: none */
@@ -185,6 +188,10 @@ const struct init_spec *check_spec_init_for(const struct check_spec *spec, int t
  * err when a bound cannot be evaluated (a loaded check evaluated every one). */
 int arg_fill_init(const struct arg_spec *a, const struct init_spec *in, const struct vars *v,
 		  void *buf, size_t n, uint64_t seed, char *err, size_t errlen);
+/* A scalar argument's value for the values v: an integer expression for an integer scalar; for
+ * a float or double one a real expression (realexpr.c), rounded once to its type. -1 with why. */
+int arg_scalar_value(const struct arg_spec *a, const struct vars *v, double *out, char *err,
+		     size_t errlen);
 /* Loads and validates a check ini; errors are printed as "path:line: message". */
 int check_spec_load(const char *path, struct check_spec *spec);
 /* The same, from the file's text (path names it in errors). */
@@ -212,6 +219,16 @@ int check_steps_finish(struct check_spec *spec, const char *text, struct step_sp
 void check_steps_release(struct check_spec *spec);
 /* The step that writes argument arg last (its highest step whose parameter is not const), or 0. */
 int check_step_last_writer(const struct check_spec *spec, int arg);
+/* local = auto: the device's runtime chooses the work-group (a NULL local size); the analysis,
+ * and everything the host needs a size for, takes the largest power of two up to LOCAL_AUTO_MAX
+ * that divides global. step_local_set_auto reads the value ("auto": true, stored). */
+#define LOCAL_AUTO_MAX 64
+bool step_local_set_auto(struct step_spec *st, const char *value);
+bool step_local_is_auto(const struct step_spec *st);
+int64_t local_auto_size(int64_t global);
+/* The work-group of step st in dimension d for the values v (with auto: local_auto_size). */
+int step_local_eval(const struct step_spec *st, int d, const struct vars *v, int64_t *out, char *err,
+		    size_t errlen);
 /* The largest work-group of any step with the values v (1 when none evaluates). */
 size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v);
 /* build_options = ...: the options a check may give the compiler (-cl-std=, -D NAME[=VALUE],

@@ -232,9 +232,13 @@ static int launch_step(struct exec_child *c, struct cl_kern *k, int step, const 
 		int64_t x;
 		if (a->kind == ARG_SCALAR) {
 			unsigned char value[8];
-			if (eval_into(spec, a->value_expr, v, &x, why) < 0)
+			double real;
+			char e[128];
+			if (arg_scalar_value(a, v, &real, e, sizeof(e)) < 0) {
+				sbuf_addf(why, "%s: '%s': %s", spec->path, a->value_expr, e);
 				return LAUNCH_BAD_CHECK;
-			elem_set(a->type, value, 0, (double)x);
+			}
+			elem_set(a->type, value, 0, real);
 			rc = clhost_arg_scalar(k, p, value, esize);
 		} else if (a->kind == ARG_LOCAL) {
 			if (eval_into(spec, a->size_expr, v, &x, why) < 0)
@@ -252,9 +256,17 @@ static int launch_step(struct exec_child *c, struct cl_kern *k, int step, const 
 	size_t global[MAX_DIMS], local[MAX_DIMS];
 	for (int dim = 0; dim < st->dims && !rc; dim++) {
 		int64_t g, l;
-		if (eval_into(spec, st->global_expr[dim], v, &g, why) < 0 ||
-		    eval_into(spec, st->local_expr[dim], v, &l, why) < 0)
+		if (eval_into(spec, st->global_expr[dim], v, &g, why) < 0)
 			return LAUNCH_BAD_CHECK;
+		if (step_local_is_auto(st))   /* the device's runtime chooses; the analysis needs one */
+			l = c->analyze ? local_auto_size(g) : 0;
+		else if (eval_into(spec, st->local_expr[dim], v, &l, why) < 0)
+			return LAUNCH_BAD_CHECK;
+		if (l == 0 && g > 0 && !c->analyze && step_local_is_auto(st)) {
+			global[dim] = (size_t)g;
+			local[dim] = 0;
+			continue;
+		}
 		if (l <= 0 || g <= 0 || g % l) {
 			sbuf_addf(why, "%s: global %lld is not a positive multiple of local %lld",
 				  spec->path, (long long)g, (long long)l);
@@ -380,7 +392,7 @@ static int verify_reference(struct exec_child *c, const struct test_case *tc, co
 			rc = -1;
 		} else {
 			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
-						 pass, 1, 0 };
+						 pass, 1, 0, output_abs_tolerance(spec, a) };
 			struct msg diff = MSG_INIT, pic = MSG_INIT;
 			if (compare_output(&o, output_tolerance(spec, a), &diff, &pic)) {
 				/* the course's fault: for its author, in English */

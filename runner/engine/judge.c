@@ -168,11 +168,12 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 		/* the work-group of the step that wrote the output last, for the diagnoses of 1-D ones */
 		const struct step_spec *st = &spec->steps[check_step_last_writer(spec, i)];
 		int64_t wg = 0;
-		if (st->dims != 1 || expr_eval(st->local_expr[0], v, &wg, (char[64]){ 0 }, 64) < 0 || wg < 0)
+		if (st->dims != 1 || step_local_is_auto(st) ||   /* auto: the device's choice, unknown here */
+		    expr_eval(st->local_expr[0], v, &wg, (char[64]){ 0 }, 64) < 0 || wg < 0)
 			wg = 0;
 		size_t len = compared_length(in, ci, pass, i, n);
 		struct output_view o = { a, exp->bytes, got->bytes, len, output_columns(a, v), pass,
-					 passes, (size_t)wg };
+					 passes, (size_t)wg, output_abs_tolerance(spec, a) };
 		struct msg msg = MSG_INIT, pic = MSG_INIT;
 		long wrong = compare_output(&o, output_tolerance(spec, a), &msg, &pic);
 		if (wrong) {
