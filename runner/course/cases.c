@@ -214,7 +214,11 @@ static int validate_pass(const struct check_spec *spec, const char *text, const 
 		if (arg->kind == ARG_GLOBAL || arg->kind == ARG_CONSTANT) {
 			const struct init_spec *in = check_spec_init_for(spec, test_index, a);
 			double lo, hi;
-			if (init_bounds(in, arg->type, v, &lo, &hi, e, sizeof(e)) < 0) {
+			if (in->kind == INIT_FILE && in->ndata != (size_t)size)
+				snprintf(e, sizeof(e), "data/%s holds %zu values; the buffer has %lld", in->file,
+					 in->ndata, (long long)size);
+			if ((in->kind == INIT_FILE && in->ndata != (size_t)size) ||
+			    init_bounds(in, arg->type, v, &lo, &hi, e, sizeof(e)) < 0) {
 				sbuf_addf(err, "init of '%s' in test '%s': %s", arg->name, test, e);
 				if (in == &arg->init) {
 					*line = ini_key_line(text, header, "init");

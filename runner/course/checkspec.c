@@ -96,6 +96,9 @@ static int parse_init_of(struct load_ctx *ctx, const struct arg_spec *a, const c
 {
 	if (init_parse(v, in, ctx->err, sizeof(ctx->err)) < 0)
 		return 0;
+	if (in->kind == INIT_FILE)
+		return init_load_file(in, ctx->spec->path, a->type, &ctx->spec->text_hash, ctx->err,
+				      sizeof(ctx->err)) == 0;
 	double lo, hi;
 	if (!in->expr[0] && !in->expr[1] &&
 	    init_bounds(in, a->type, NULL, &lo, &hi, ctx->err, sizeof(ctx->err)) < 0) {
@@ -422,6 +425,14 @@ static int handler(void *user, const char *section, const char *name, const char
 	}
 	if (!strcmp(section, "bench"))
 		return check_spec_bench_key(spec, name, value, ctx->err, sizeof(ctx->err));
+	if (!strcmp(kind, "derive")) {
+		if (!rest[0])
+			return bad(ctx, "[derive] needs a name: [derive NAME]");
+		if (!spec->nargs)
+			return bad(ctx, "[check] with its signature (or the [step] sections) must come "
+				   "before [derive %s]", rest);
+		return derive_key(spec, rest, name, value, ctx->err, sizeof(ctx->err)) == 0;
+	}
 	if (!strcmp(kind, "test")) {
 		if (!rest[0])
 			return bad(ctx, "[test] needs a name: [test NAME]");
@@ -535,6 +546,16 @@ static int validate(struct load_ctx *ctx)
 	if (!compared)
 		return bad(ctx, "the check compares no output: mark a [buffer NAME] 'output = yes'"),
 		       ini_find_line(text, "[check]");
+	struct test_case *tc;
+	int ntc;
+	if (spec->nderive && check_spec_expand(spec, &tc, &ntc) == 0) {
+		int derive_line = 0;
+		for (int i = 0; i < ntc && !derive_line; i++)
+			derive_line = derive_validate(spec, text, &tc[i].vars, ctx->err, sizeof(ctx->err));
+		free(tc);
+		if (derive_line)
+			return derive_line;
+	}
 	if (spec->nbench && check_spec_bench_validate(spec, &err) < 0) {
 		bad(ctx, "[bench]: %s", sbuf_str(&err));
 		sbuf_release(&err);
@@ -627,5 +648,6 @@ void check_spec_release(struct check_spec *spec)
 	access_rules_release(spec);
 	advice_release(spec);
 	check_spec_bench_release(spec);
+	derive_release(spec);
 	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 }

@@ -11,13 +11,16 @@
 
 /* ---- check specifications (checkspec.c) ---- */
 enum arg_kind { ARG_GLOBAL, ARG_CONSTANT, ARG_LOCAL, ARG_SCALAR };
-enum init_kind { INIT_POISON, INIT_RANDOM, INIT_IOTA, INIT_CONST };
+enum init_kind { INIT_POISON, INIT_RANDOM, INIT_IOTA, INIT_CONST, INIT_FILE };
 /* A buffer's input: random(lo, hi), iota(start), const(v) or poison. Each number is a literal
  * (a float's bounds can be one) or an integer expression over the test's values. */
 struct init_spec {
 	enum init_kind kind;
 	double a, b;                 /* the literals */
 	char *expr[2];               /* NULL: the literal; else the expression of a, b */
+	char *file;                  /* file(NAME): NAME under the course's data/ */
+	double *data;                /* its values, read when the check loads */
+	size_t ndata;
 };
 /* How an output is compared with the reference's (compare = ...). */
 enum compare_mode {
@@ -101,6 +104,8 @@ struct bench_param {
 };
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
 
+#include "course/derive.h"
+
 /* ---- memory-access requirements (access.c): the [access NAME] sections of a check ---- */
 #define MAX_ACCESS_RULES 8
 /* "coalesced": a memory instruction's requests touch at most this many times the sectors
@@ -171,6 +176,8 @@ struct check_spec {
 	int nbench;                  /* 0: the check has no [bench] */
 	struct step_spec steps[MAX_STEPS];
 	int nsteps;                  /* at least 1 once loaded */
+	struct derive_spec derive[MAX_DERIVE];
+	int nderive;
 	char *build_options;         /* allowed options for every build of the check, or NULL */
 };
 #define CHECK_SPEC_INIT { 0 }
@@ -188,10 +195,6 @@ const struct init_spec *check_spec_init_for(const struct check_spec *spec, int t
  * err when a bound cannot be evaluated (a loaded check evaluated every one). */
 int arg_fill_init(const struct arg_spec *a, const struct init_spec *in, const struct vars *v,
 		  void *buf, size_t n, uint64_t seed, char *err, size_t errlen);
-/* A scalar argument's value for the values v: an integer expression for an integer scalar; for
- * a float or double one a real expression (realexpr.c), rounded once to its type. -1 with why. */
-int arg_scalar_value(const struct arg_spec *a, const struct vars *v, double *out, char *err,
-		     size_t errlen);
 /* Loads and validates a check ini; errors are printed as "path:line: message". */
 int check_spec_load(const char *path, struct check_spec *spec);
 /* The same, from the file's text (path names it in errors). */
@@ -219,16 +222,6 @@ int check_steps_finish(struct check_spec *spec, const char *text, struct step_sp
 void check_steps_release(struct check_spec *spec);
 /* The step that writes argument arg last (its highest step whose parameter is not const), or 0. */
 int check_step_last_writer(const struct check_spec *spec, int arg);
-/* local = auto: the device's runtime chooses the work-group (a NULL local size); the analysis,
- * and everything the host needs a size for, takes the largest power of two up to LOCAL_AUTO_MAX
- * that divides global. step_local_set_auto reads the value ("auto": true, stored). */
-#define LOCAL_AUTO_MAX 64
-bool step_local_set_auto(struct step_spec *st, const char *value);
-bool step_local_is_auto(const struct step_spec *st);
-int64_t local_auto_size(int64_t global);
-/* The work-group of step st in dimension d for the values v (with auto: local_auto_size). */
-int step_local_eval(const struct step_spec *st, int d, const struct vars *v, int64_t *out, char *err,
-		    size_t errlen);
 /* The largest work-group of any step with the values v (1 when none evaluates). */
 size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v);
 /* build_options = ...: the options a check may give the compiler (-cl-std=, -D NAME[=VALUE],

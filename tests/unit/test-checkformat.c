@@ -38,7 +38,7 @@ static char *write_check(const char *text)
 	return path;
 }
 
-static void __attribute__((unused)) write_data(const char *name, const void *bytes, size_t n)
+static void write_data(const char *name, const void *bytes, size_t n)
 {
 	char *path = xstrfmt("%s/data/%s", course_dir, name);
 	FILE *f = fopen(path, "wb");
@@ -241,6 +241,144 @@ static void argument_qualifiers(void **state)
 	     "argument '__global int2 *p': vector types such as 'int2' are not accepted");
 }
 
+static void derived_values(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	const char *pi = PI_HEAD "local = auto\n[scalar step]\nvalue = 1.0 / nsteps\n[scalar nsteps]\n"
+			 "value = nsteps\n[derive pi]\nvalue = step * sum(partial)\nexpect = 3.14159265358979\n"
+			 "tolerance.abs = 1e-3\n[test t]\nnsteps = 1024\n";
+	load(pi, &spec, 0, NULL);
+	assert_int_equal(spec.nderive, 1);
+	struct vars v = { 0 };
+	vars_set(&v, "nsteps", 1024);
+	vars_set(&v, "groups", 16);
+	float partial[16];
+	for (int i = 0; i < 16; i++)   /* the midpoint rule, 64 steps a group */
+		partial[i] = 0;
+	for (int i = 0; i < 1024; i++) {
+		double x = (i + 0.5) / 1024;
+		partial[i / 64] += (float)(4.0 / (1.0 + x * x));
+	}
+	const void *bytes[MAX_ARGS] = { partial };
+	size_t n[MAX_ARGS] = { 16 };
+	double got, want;
+	char err[256];
+	int k;
+	assert_int_equal(derive_all(&spec, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 0);
+	assert_true(fabs(got - 3.14159265358979) < 1e-3);
+	partial[3] = 0;   /* a group that wrote nothing */
+	assert_int_equal(derive_all(&spec, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 1);
+	assert_int_equal(k, 0);
+	assert_true(want == 3.14159265358979 && got < 3.0);
+	check_spec_release(&spec);
+	/* min, max, count over an output */
+	load(PI_HEAD "local = 64\n[scalar step]\nvalue = 1.0 / nsteps\n[scalar nsteps]\nvalue = nsteps\n"
+	     "[derive spread]\nvalue = max(partial) - min(partial) + count(partial)\nexpect = 0\n"
+	     "[test t]\nnsteps = 1024\n", &spec, 0, NULL);
+	for (int i = 0; i < 16; i++)
+		partial[i] = (float)(i % 4);
+	assert_int_equal(derive_eval(&spec, 0, &v, bytes, n, &got, &want, err, sizeof(err)), 1);
+	assert_true(got == 3 + 12);
+	check_spec_release(&spec);
+	/* what cannot be derived: a name that is no output, a key missing, a name unknown */
+	load(PI_HEAD "local = 64\n[scalar step]\nvalue = 1.0\n[scalar nsteps]\nvalue = nsteps\n"
+	     "[derive d]\nvalue = sum(step)\nexpect = 1\n[test t]\nnsteps = 64\n", &spec, 17,
+	     "[derive d] value: sum(step): 'step' is not an output buffer (output = yes)");
+	load(PI_HEAD "local = 64\n[scalar step]\nvalue = 1.0\n[scalar nsteps]\nvalue = nsteps\n"
+	     "[derive d]\nvalue = sum(partial)\n[test t]\nnsteps = 64\n", &spec, 16, "[derive d] needs 'expect'");
+	load(PI_HEAD "local = 64\n[scalar step]\nvalue = 1.0\n[scalar nsteps]\nvalue = nsteps\n"
+	     "[derive d]\nvalue = sum(partial)\nexpect = pie\n[test t]\nnsteps = 64\n", &spec, 18,
+	     "[derive d] expect: unknown name 'pie'");
+	load(PI_HEAD "local = 64\n[scalar step]\nvalue = 1.0\n[scalar nsteps]\nvalue = nsteps\n"
+	     "[derive d]\nvalue = avg(partial)\nexpect = 1\n[test t]\nnsteps = 64\n", &spec, 17,
+	     "[derive d] value: avg(partial): unknown function or buffer");
+}
+
+#define BOARD_HEAD \
+	"[check]\nkernel = life\nsignature = __global const uchar *in, __global uchar *out\n" \
+	"[buffer in]\nsize = 16\n"
+#define BOARD_TAIL \
+	"[buffer out]\nsize = 16\noutput = yes\n[ndrange]\nglobal = 16\nlocal = auto\n[test t]\nn = 1\n"
+
+static void data_files(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	write_check("");
+	const char *board = "# a glider\n0 1 0 0\n0 0 1 0\n1 1 1 0\n0 0 0 0\n";
+	write_data("glider.txt", board, strlen(board));
+	load(BOARD_HEAD "init = file(glider.txt)\n" BOARD_TAIL, &spec, 0, NULL);
+	assert_int_equal(spec.args[0].init.kind, INIT_FILE);
+	assert_int_equal(spec.args[0].init.ndata, 16);
+	unsigned char cells[16];
+	char err[256];
+	assert_int_equal(arg_fill_init(&spec.args[0], &spec.args[0].init, NULL, cells, 16, 1, err,
+				       sizeof(err)), 0);
+	assert_int_equal(cells[1], 1);
+	assert_int_equal(cells[8] + cells[9] + cells[10], 3);
+	uint64_t hash = spec.text_hash;
+	check_spec_release(&spec);
+	/* the file's bytes are part of the check's hash */
+	write_data("glider.txt", "1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0", 31);
+	load(BOARD_HEAD "init = file(glider.txt)\n" BOARD_TAIL, &spec, 0, NULL);
+	assert_true(spec.text_hash != hash);
+	check_spec_release(&spec);
+	/* raw little-endian elements */
+	unsigned char raw[16] = { 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0 };
+	write_data("glider.bin", raw, 16);
+	load(BOARD_HEAD "init = file(glider.bin)\n" BOARD_TAIL, &spec, 0, NULL);
+	assert_true(spec.args[0].init.data[6] == 1 && spec.args[0].init.ndata == 16);
+	check_spec_release(&spec);
+	int16_t shorts[2] = { -2, 300 };
+	write_data("s.bin", shorts, sizeof(shorts));
+	load("[check]\nkernel = k\nsignature = __global short *s\n[buffer s]\nsize = 2\n"
+	     "init = file(s.bin)\noutput = yes\n[ndrange]\nglobal = 2\nlocal = 2\n[test t]\nn = 1\n",
+	     &spec, 0, NULL);
+	assert_true(spec.args[0].init.data[0] == -2 && spec.args[0].init.data[1] == 300);
+	check_spec_release(&spec);
+	/* refused, at the init line: outside data/, missing, a bad number, the wrong count */
+	load(BOARD_HEAD "init = file(../checks/x.ini)\n" BOARD_TAIL, &spec, 6, "init: file(../checks/x.ini): "
+	     "name a file under the course's data/ directory");
+	load(BOARD_HEAD "init = file(/etc/passwd)\n" BOARD_TAIL, &spec, 6, "init: file(/etc/passwd): name a file under the course's data/");
+	load(BOARD_HEAD "init = file(none.txt)\n" BOARD_TAIL, &spec, 6,
+	     "init: cannot read data/none.txt: No such file or directory");
+	char *link = xstrfmt("%s/data/out.txt", course_dir);
+	assert_int_equal(symlink("/etc/hostname", link), 0);
+	free(link);
+	load(BOARD_HEAD "init = file(out.txt)\n" BOARD_TAIL, &spec, 6,
+	     "init: data/out.txt is outside the course's data/ directory");
+	write_data("bad.txt", "0 1\n2 x3\n", 9);
+	load(BOARD_HEAD "init = file(bad.txt)\n" BOARD_TAIL, &spec, 6,
+	     "init: data/bad.txt, line 2: 'x3' is not a number for uchar");
+	write_data("big.txt", "0 1 300", 7);
+	load(BOARD_HEAD "init = file(big.txt)\n" BOARD_TAIL, &spec, 6,
+	     "init: data/big.txt, line 1: '300' is not within the range of uchar");
+	write_data("short.txt", "0 1 0", 5);
+	load(BOARD_HEAD "init = file(short.txt)\n" BOARD_TAIL, &spec, 6,
+	     "init of 'in' in test 't n=1': data/short.txt holds 3 values; the buffer has 16");
+	write_data("odd.bin", raw, 3);
+	load("[check]\nkernel = k\nsignature = __global short *s\n[buffer s]\nsize = 2\n"
+	     "init = file(odd.bin)\noutput = yes\n[ndrange]\nglobal = 2\nlocal = 2\n[test t]\nn = 1\n",
+	     &spec, 6, "init: data/odd.bin has 3 bytes, not a whole number of short values");
+}
+
+static void long_host_loops(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
+	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 150\n"
+	     "[test t]\ngen = 1\n", &spec, 0, NULL);
+	struct vars v = { 0 };
+	vars_set(&v, "gen", 1);
+	assert_int_equal(check_spec_count_passes(&spec, &v), 150);
+	check_spec_release(&spec);
+	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
+	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen > 0\n"
+	     "[test t]\ngen = 1\n", &spec, 16, "[repeat] while still holds after 4096 passes");
+}
+
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
 {
 	(void)st, (void)flag, (void)f;
@@ -254,6 +392,9 @@ int main(void)
 		cmocka_unit_test(local_auto),
 		cmocka_unit_test(absolute_tolerance),
 		cmocka_unit_test(argument_qualifiers),
+		cmocka_unit_test(derived_values),
+		cmocka_unit_test(data_files),
+		cmocka_unit_test(long_host_loops),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	if (course_dir[0])

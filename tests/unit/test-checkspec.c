@@ -578,7 +578,7 @@ static void refuses_bad_steps_and_outputs(void **state)
 	assert_rejected_at(t, 7, "init of 'a' in test 't n=1': random(1, 0): lo must not be above hi");
 	free(t);
 	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\ninit = random(0 n)\n%s", head, tail);
-	assert_rejected_at(t, 7, "init must be random(lo, hi), iota(start), const(v) or poison");
+	assert_rejected_at(t, 7, "init must be random(lo, hi), iota(start), const(v), file(NAME) or poison");
 	free(t);
 	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\n%sinit.a = const(1 +)\n", head, tail);
 	assert_rejected_at(t, 17, "init of 'a' in test 't n=1': '1 +'");
