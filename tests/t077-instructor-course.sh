@@ -31,6 +31,24 @@ out=$("$CLINGS" --course "$C" check pi --file "$C/solutions/pi.cl" --no-analysis
 	printf '%s' "$out" | jq -r .message | grep -q 'the reference solution misses \[derive pi\] on test small' &&
 	ok "a reference that misses the derived value is the course's error" || fail "reference: $out"
 
+# a reference that does not finish is the course's, named with its test and the key to raise;
+# nothing else of the exercise runs in validate
+S="$TMP/slow"
+cp -r tests/fixtures/instructor "$S"
+sed -i 's/^kernel = life$/kernel = life\ntime_limit_ms = 200/' "$S/checks/life.ini"
+# a solution far too slow for its tests: every cell spins
+sed -i 's|^\tuchar self = board\[y \* n + x\];$|\tfor (uint k = 0; k < 100000000u; k++)\n\t\talive = alive * 1664525u + 1013904223u + board[k % n];\n\tuchar self = board[y * n + x];|' "$S/solutions/life.cl"
+grep -q 100000000u "$S/solutions/life.cl" || fail "the slow solution was not made"
+out=$("$CLINGS" --course "$S" check life --file "$S/wrong/life/no_wrap.cl" --no-analysis --json)
+[ "$(printf '%s' "$out" | jq -r .verdict)" = error ] && printf '%s' "$out" | jq -r .message |
+	grep -q "^the reference solution did not finish test glider n=16 gen=1 within [0-9]* ms (at least 10 x the check's time_limit_ms of 200): .*raise time_limit_ms in \\[check\\] of checks/life.ini" &&
+	ok "a reference that does not finish names its test and time_limit_ms" || fail "slow reference: $out"
+out=$("$CLINGS" --course "$S" validate life 2>&1)
+printf '%s' "$out" | grep -q 'life .*kernels .*not run' && ! printf '%s' "$out" | grep -q 'wrong/life/no_wrap' &&
+	printf '%s' "$out" | grep -q 'the reference solution did not finish test glider' &&
+	ok "validate names the limit and runs no wrong kernel after a solution that does not finish" ||
+	fail "slow validate: $out"
+
 # refused at their lines
 printf '0 1 x\n' > "$C/data/glider.txt"
 out=$("$CLINGS" --course "$C" validate --quick life 2>&1)

@@ -86,7 +86,8 @@ static int run_check(struct validation *v, const struct exercise *e, const char 
 	return check_exercise(v->c, e, &o, r);
 }
 
-static void solution_step(struct validation *v, const struct exercise *e)
+/* Whether the solution passes: when it does not, nothing else of the exercise runs. */
+static bool solution_step(struct validation *v, const struct exercise *e)
 {
 	struct report r = REPORT_INIT;
 	run_check(v, e, e->solution_path, false, 0, &r);
@@ -99,6 +100,9 @@ static void solution_step(struct validation *v, const struct exercise *e)
 		verdict_at(&res, &r);
 		error(tr(v->ctx->lang, "%s:%d: the solution does not pass (%s): %s"), path_shown(e->solution_path),
 		      r.line > 0 ? r.line : 1, verdict_name(r.verdict), sbuf_str(&head));
+		if (r.verdict == VERDICT_TIMEOUT)   /* the course's limit, whatever the message guesses */
+			error(tr(v->ctx->lang, "%s: the solution itself does not finish in time: raise "
+				 "time_limit_ms in [check], or make the test smaller"), path_shown(e->check_path));
 		sbuf_release(&head);
 	}
 	sbuf_addf(&tap, "solution %s passes", e->name);
@@ -106,6 +110,7 @@ static void solution_step(struct validation *v, const struct exercise *e)
 	sbuf_release(&res);
 	sbuf_release(&tap);
 	report_release(&r);
+	return ok;
 }
 
 /* The stub as the course ships it: NAME.cl.orig where the tutorial kept one (the learner may
@@ -220,6 +225,8 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 	sbuf_addf(&tap, "files %s", e->name);
 	row(v, e->name, tr(v->ctx->lang, "files"), sbuf_str(&tap), !bad, sbuf_str(&res), now_seconds() - t0);
 	v->problems += bad ? bad - 1 : 0;   /* the row counted one */
+	if (!quick && !blocking && !solution_step(v, e))
+		blocking = 1;   /* the stub and the wrong kernels need a solution that passes */
 	if (!quick && blocking) {
 		sbuf_reset(&tap);
 		sbuf_addf(&tap, "runs %s # SKIP its check, stub or solution has problems", e->name);
@@ -229,7 +236,6 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 			printf("%-20s %-52s %s\n", e->name, tr(v->ctx->lang, "kernels"),
 			       tr(v->ctx->lang, "not run: see the check, stub and solution"));
 	} else if (!quick) {
-		solution_step(v, e);
 		stub_step(v, e);
 		for (int i = 0; i < nk; i++)
 			for (int j = 0; j < k[i].nexpect; j++)
