@@ -305,7 +305,7 @@ static void data_files(void **state)
 {
 	(void)state;
 	struct check_spec spec;
-	write_check("");
+	free(write_check(""));
 	const char *board = "# a glider\n0 1 0 0\n0 0 1 0\n1 1 1 0\n0 0 0 0\n";
 	write_data("glider.txt", board, strlen(board));
 	load(BOARD_HEAD "init = file(glider.txt)\n" BOARD_TAIL, &spec, 0, NULL);
