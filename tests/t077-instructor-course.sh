@@ -62,4 +62,19 @@ sed -i 's|^value = 1.0 / nsteps$|value = 1.0 / nstep|' "$C/checks/pi.ini"
 out=$("$CLINGS" --course "$C" validate --quick pi 2>&1)
 printf '%s' "$out" | grep -q "checks/pi.ini:17: value of 'step_size' in test 'small groups=4 wg=16 niters=8': unknown name 'nstep'" &&
 	ok "a float expression with an unknown name is refused at its line" || fail "float: $out"
+
+# watched: a save after the first check goes to the waiting standby child, which cannot open
+# data/: a check with inputs from data/ starts a cold child instead, and the board is there
+. tests/lib-watch.sh
+W="$TMP/watched"
+cp -r tests/fixtures/instructor "$W"
+sed -i 's/^order = 30$/order = 5/' "$W/exercises/life.ini"
+out="$TMP/watch-out"
+start_watch "$W" "$out"
+wait_checks "$out" 1 life
+cat "$W/solutions/life.cl" > "$W/exercises/life.cl"
+wait_checks "$out" 2 life
+stop_watch
+grep -E '^life: (PASS|FAIL)' "$out" | tail -n 1 | grep -q PASS &&
+	ok "watched, the solution of a check with a data file passes" || fail "watch: $(cat "$out")"
 exit 0
