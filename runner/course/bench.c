@@ -122,6 +122,11 @@ int check_spec_bench_validate(const struct check_spec *spec, struct sbuf *err)
 					} else if (arg->kind != ARG_SCALAR) {
 						rc = eval_at_least(arg->name, arg->size_expr, &v, 0, &x, err);
 					}
+					if (!rc && arg->init.kind == INIT_FILE && arg->init.ndata != (size_t)x) {
+						sbuf_addf(err, "%s: data/%s holds %zu values, the bench's size %lld",
+							  arg->name, arg->init.file, arg->init.ndata, (long long)x);
+						rc = -1;
+					}
 				}
 				for (int st = 0; st < spec->nsteps && !rc; st++) {
 					const struct step_spec *step = &spec->steps[st];
