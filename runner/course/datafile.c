@@ -136,13 +136,15 @@ int init_load_file(struct init_spec *in, const char *check_path, enum elem_type 
 		return -1;
 	}
 	char *dir = data_dir(check_path), *path = xstrfmt("%s/%s", dir, in->file);
-	char real_dir[PATH_MAX], real[PATH_MAX];
+	char *root = xstrfmt("%s/..", dir);
+	char real_dir[PATH_MAX], real[PATH_MAX], real_root[PATH_MAX];
 	int rc = -1;
 	char *bytes = NULL;
 	size_t len = 0;
-	if (!realpath(dir, real_dir) || !realpath(path, real)) {
+	if (!realpath(dir, real_dir) || !realpath(path, real) || !realpath(root, real_root)) {
 		snprintf(err, errlen, "init: cannot read data/%s: %s", in->file, strerror(errno));
-	} else if (strncmp(real, real_dir, strlen(real_dir)) || real[strlen(real_dir)] != '/') {
+	} else if (strncmp(real, real_dir, strlen(real_dir)) || real[strlen(real_dir)] != '/' ||
+		   strncmp(real_dir, real_root, strlen(real_root)) || strcmp(real_dir + strlen(real_root), "/data")) {
 		/* a link out of data/ */
 		snprintf(err, errlen, "init: data/%s is outside the course's data/ directory", in->file);
 	} else if (read_file(real, &bytes, &len) < 0) {
@@ -161,6 +163,7 @@ int init_load_file(struct init_spec *in, const char *check_path, enum elem_type 
 	}
 	free(bytes);
 	free(path);
+	free(root);
 	free(dir);
 	if (rc < 0) {
 		free(in->data);

@@ -348,6 +348,26 @@ static void data_files(void **state)
 	free(link);
 	load(BOARD_HEAD "init = file(out.txt)\n" BOARD_TAIL, &spec, 6,
 	     "init: data/out.txt is outside the course's data/ directory");
+	/* data/ itself a link out of the course */
+	char *data = xstrfmt("%s/data", course_dir), *moved = xstrfmt("%s/elsewhere", course_dir);
+	assert_int_equal(rename(data, moved), 0);
+	char *outside = xstrfmt("%s-outside", course_dir);
+	assert_int_equal(mkdir(outside, 0700), 0);
+	char *board_out = xstrfmt("%s/glider.txt", outside);
+	FILE *f = fopen(board_out, "w");
+	fputs(board, f);
+	fclose(f);
+	assert_int_equal(symlink(outside, data), 0);
+	load(BOARD_HEAD "init = file(glider.txt)\n" BOARD_TAIL, &spec, 6,
+	     "init: data/glider.txt is outside the course's data/ directory");
+	assert_int_equal(unlink(data), 0);
+	assert_int_equal(rename(moved, data), 0);
+	unlink(board_out);
+	rmdir(outside);
+	free(board_out);
+	free(outside);
+	free(moved);
+	free(data);
 	write_data("bad.txt", "0 1\n2 x3\n", 9);
 	load(BOARD_HEAD "init = file(bad.txt)\n" BOARD_TAIL, &spec, 6,
 	     "init: data/bad.txt, line 2: 'x3' is not a number for uchar");
