@@ -30,6 +30,31 @@ refused memory_4.ini "$line" "extra = len * nonsense" "$((line + 1))" "unknown n
 line=$(grep -n '^\[bench\]' checks/memory_4.ini | cut -d: -f1)
 refused memory_4.ini "$((line - 1))" "[access in]\nloads_per_item = 0.5" "$((line + 1))" "loads_per_item must be a number from 1"
 refused memory_4.ini "$line" "flops = 2 * nothing" "$line" "flops: .*nothing"
+# the keys of a host program's check: each refused at its line
+line=$(grep -n '^\[check\]' checks/memory_4.ini | cut -d: -f1)
+refused memory_4.ini "$line" "tolerance.abs = -1" $((line + 1)) "tolerance must be a non-negative finite number"
+line=$(grep -n '^\[buffer out\]' checks/memory_4.ini | cut -d: -f1)
+refused memory_4.ini "$((line - 1))" "[derive d]\nvalue = sum(out)" "$line" "\\[derive d\\] needs 'expect'"
+refused memory_4.ini "$((line - 1))" "[derive d]\nvalue = sum(in) + 1\nexpect = 1" "$((line + 1))" "sum(in): 'in' is not an output buffer"
+refused memory_4.ini "$line" "init = file(../checks/memory_4.ini)" "$((line + 1))" "name a file under the course's data/"
+refused memory_4.ini "$line" "init = file(missing.txt)" "$((line + 1))" "cannot read data/missing.txt"
+cp checks/memory_4.ini "$course/checks/memory_4.ini"
+sed -i 's/^signature = \(.*\)uint len$/signature = \1uint2 len/' "$course/checks/memory_4.ini"
+$CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"
+grep -q "memory_4.ini:5: argument 'uint2 len': vector types such as 'uint2' are not accepted" "$TMP/err" &&
+	ok "a vector type in a signature is refused at its line" || fail "uint2: $(cat "$TMP/err")"
+cp checks/memory_4.ini "$course/checks/memory_4.ini"
+# an expectation anchored to a marker no line has, or two lines have
+mkdir -p "$course/wrong/memory_4"
+printf '// expect: wrong_result line @load\n// diagnosis: index_offset\n__kernel void k(void) { }\n' > "$course/wrong/memory_4/anchor.cl"
+out=$($CLINGS --course "$course" validate --quick memory_4 2>&1)
+printf '%s' "$out" | grep -q 'wrong/memory_4/anchor.cl:1: no comment // @load marks the line this expectation means' &&
+	ok "an expectation without its marker is refused at its line" || fail "anchor: $out"
+printf '// expect: wrong_result here\n// diagnosis: index_offset\nint a; // <- here\nint b; // <- here\n' > "$course/wrong/memory_4/anchor.cl"
+out=$($CLINGS --course "$course" validate --quick memory_4 2>&1)
+printf '%s' "$out" | grep -q 'wrong/memory_4/anchor.cl:1: more than one comment // <- here marks' &&
+	ok "an expectation with two markers is refused" || fail "anchor twice: $out"
+rm -r "$course/wrong/memory_4"
 
 # A file without [check] is refused at its first line, not loaded as a check of no kernel; the
 # cases of the tests are limited.

@@ -21,4 +21,14 @@ printf '%s' "$out" | grep -q 'where the check allows 1e-09 (about a float.s prec
 out=$("$CLINGS" --lang pt-BR check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .message)
 printf '%s' "$out" | grep -q 'um erro relativo de 1e-05 onde a verificação permite 1e-06' &&
 	ok "in Portuguese, the error against what is allowed" || fail "pt-BR: $out"
+# tolerance.abs beside the relative tolerance: an element within either passes; a miss names both
+course=$(copy_course)
+sed -i 's/^tolerance = 1e-6$/tolerance = 1e-6\ntolerance.abs = 1/' "$course/checks/scale.ini"
+v=$("$CLINGS" --course "$course" check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .verdict)
+[ "$v" = pass ] && ok "within tolerance.abs passes although the relative error is over its tolerance" ||
+	fail "tolerance.abs = 1: $v"
+sed -i 's/^tolerance.abs = 1$/tolerance.abs = 1e-9/' "$course/checks/scale.ini"
+out=$("$CLINGS" --course "$course" check scale --file "$TMP/tol.cl" --no-analysis --json | jq -r .message)
+printf '%s' "$out" | grep -q 'a relative error of 1e-05 where the check allows 1e-06 or an absolute error of [0-9.e-]* where it allows 1e-09' &&
+	ok "a miss names the absolute error too" || fail "tolerance.abs miss: $out"
 exit 0

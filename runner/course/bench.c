@@ -122,20 +122,31 @@ int check_spec_bench_validate(const struct check_spec *spec, struct sbuf *err)
 		int rc = 0;
 		for (int r = 0; r < n && !rc; r++) {
 			struct vars v = rows[r].vars;
-			for (int pass = 0; pass < MAX_PASSES && !rc; pass++) {
+			for (int pass = 0; pass < BENCH_MAX_PASSES && !rc; pass++) {
 				int64_t x, g;
 				for (int a = 0; a < spec->nargs && !rc; a++) {
 					const struct arg_spec *arg = &spec->args[a];
-					rc = eval_at_least(arg->name, arg->kind == ARG_SCALAR ? arg->value_expr
-							   : arg->size_expr, &v, arg->kind == ARG_SCALAR ? INT64_MIN : 0,
-							   &x, err);
+					double real;
+					char e[128];
+					if (arg->kind == ARG_SCALAR && arg_scalar_value(arg, &v, &real, e, sizeof(e)) < 0) {
+						sbuf_addf(err, "%s: %s", arg->name, e);
+						rc = -1;
+					} else if (arg->kind != ARG_SCALAR) {
+						rc = eval_at_least(arg->name, arg->size_expr, &v, 0, &x, err);
+					}
+					if (!rc && arg->init.kind == INIT_FILE && arg->init.ndata != (size_t)x) {
+						sbuf_addf(err, "%s: data/%s holds %zu values, the bench's size %lld",
+							  arg->name, arg->init.file, arg->init.ndata, (long long)x);
+						rc = -1;
+					}
 				}
 				for (int st = 0; st < spec->nsteps && !rc; st++) {
 					const struct step_spec *step = &spec->steps[st];
 					for (int d = 0; d < step->dims && !rc; d++) {
 						rc = eval_at_least("global", step->global_expr[d], &v, 1, &g, err);
 						if (!rc)
-							rc = eval_at_least("local", step->local_expr[d], &v, 1, &x, err);
+							rc = step_local_is_auto(step) ? (x = local_auto_size(g), 0)
+							     : eval_at_least("local", step->local_expr[d], &v, 1, &x, err);
 						if (!rc && g % x) {
 							sbuf_addf(err, "global %lld is not a multiple of local %lld",
 								  (long long)g, (long long)x);

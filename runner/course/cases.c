@@ -163,7 +163,7 @@ static int validate_ndrange(const struct step_spec *st, const char *text, const 
 	for (int d = 0; d < st->dims; d++) {
 		int64_t g, l;
 		if (expr_eval(st->global_expr[d], v, &g, e, sizeof(e)) < 0 ||
-		    expr_eval(st->local_expr[d], v, &l, e, sizeof(e)) < 0) {
+		    step_local_eval(st, d, v, &l, e, sizeof(e)) < 0) {
 			sbuf_addf(err, "%s in test '%s': %s", section, test, e);
 			*line = ini_key_line(text, section, "global");
 			return -1;
@@ -200,7 +200,9 @@ static int validate_pass(const struct check_spec *spec, const char *text, const 
 			 arg->kind == ARG_SCALAR ? "scalar" : arg->kind == ARG_LOCAL ? "local" : "buffer",
 			 arg->name);
 		int64_t size = 0;
-		if (expr_eval(ex, v, &size, e, sizeof(e)) < 0) {
+		double real;
+		if (arg->kind == ARG_SCALAR ? arg_scalar_value(arg, v, &real, e, sizeof(e)) < 0
+					    : expr_eval(ex, v, &size, e, sizeof(e)) < 0) {
 			sbuf_addf(err, "%s of '%s' in test '%s': %s", key, arg->name, test, e);
 			*line = ini_key_line(text, header, key);
 			return -1;
@@ -212,7 +214,11 @@ static int validate_pass(const struct check_spec *spec, const char *text, const 
 		if (arg->kind == ARG_GLOBAL || arg->kind == ARG_CONSTANT) {
 			const struct init_spec *in = check_spec_init_for(spec, test_index, a);
 			double lo, hi;
-			if (init_bounds(in, arg->type, v, &lo, &hi, e, sizeof(e)) < 0) {
+			if (in->kind == INIT_FILE && in->ndata != (size_t)size)
+				snprintf(e, sizeof(e), "data/%s holds %zu values; the buffer has %lld", in->file,
+					 in->ndata, (long long)size);
+			if ((in->kind == INIT_FILE && in->ndata != (size_t)size) ||
+			    init_bounds(in, arg->type, v, &lo, &hi, e, sizeof(e)) < 0) {
 				sbuf_addf(err, "init of '%s' in test '%s': %s", arg->name, test, e);
 				if (in == &arg->init) {
 					*line = ini_key_line(text, header, "init");

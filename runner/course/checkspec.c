@@ -96,6 +96,9 @@ static int parse_init_of(struct load_ctx *ctx, const struct arg_spec *a, const c
 {
 	if (init_parse(v, in, ctx->err, sizeof(ctx->err)) < 0)
 		return 0;
+	if (in->kind == INIT_FILE)
+		return init_load_file(in, ctx->spec->path, a->type, &ctx->spec->text_hash, ctx->err,
+				      sizeof(ctx->err)) == 0;
 	double lo, hi;
 	if (!in->expr[0] && !in->expr[1] &&
 	    init_bounds(in, a->type, NULL, &lo, &hi, ctx->err, sizeof(ctx->err)) < 0) {
@@ -163,6 +166,8 @@ static int handle_check(struct load_ctx *ctx, const char *name, const char *v)
 		spec->seed = (uint64_t)s;
 	} else if (!strcmp(name, "tolerance")) {
 		return parse_tolerance(ctx, v, &spec->tolerance);
+	} else if (!strcmp(name, "tolerance.abs")) {
+		return parse_tolerance(ctx, v, &spec->abs_tolerance);
 	} else if (!strcmp(name, "analysis")) {
 		if (!strcmp(v, "on"))
 			spec->analysis = ANALYSIS_ON;
@@ -271,6 +276,8 @@ static int handle_arg_section(struct load_ctx *ctx, const char *kind, const char
 			return bad(ctx, "compare must be exact, tolerance, multiset or sorted");
 	} else if (!strcmp(name, "tolerance") && want_buffer) {
 		return parse_tolerance(ctx, v, &a->tolerance);
+	} else if (!strcmp(name, "tolerance.abs") && want_buffer) {
+		return parse_tolerance(ctx, v, &a->abs_tolerance);
 	} else if (!strcmp(name, "count") && want_buffer) {
 		a->count = (free(a->count), xstrdup(v));
 	} else if (!strcmp(name, "host") && want_buffer) {
@@ -359,6 +366,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			     : !strcmp(name, "local") ? st->local_expr : NULL;
 		if (!dst)
 			return bad(ctx, "unknown key '%s' in [ndrange]", name);
+		if (dst == st->local_expr && step_local_set_auto(st, value))
+			return 1;
 		char *parts[MAX_DIMS];
 		int n = spec_split_list(value, parts, MAX_DIMS);
 		if (n < 0)
@@ -416,6 +425,14 @@ static int handler(void *user, const char *section, const char *name, const char
 	}
 	if (!strcmp(section, "bench"))
 		return check_spec_bench_key(spec, name, value, ctx->err, sizeof(ctx->err));
+	if (!strcmp(kind, "derive")) {
+		if (!rest[0])
+			return bad(ctx, "[derive] needs a name: [derive NAME]");
+		if (!spec->nargs)
+			return bad(ctx, "[check] with its signature (or the [step] sections) must come "
+				   "before [derive %s]", rest);
+		return derive_key(spec, rest, name, value, ctx->err, sizeof(ctx->err)) == 0;
+	}
 	if (!strcmp(kind, "test")) {
 		if (!rest[0])
 			return bad(ctx, "[test] needs a name: [test NAME]");
@@ -430,19 +447,21 @@ static int output_keys_line(struct load_ctx *ctx, struct arg_spec *a)
 	struct check_spec *spec = ctx->spec;
 	char header[NAME_MAX_LEN + 16];
 	snprintf(header, sizeof(header), "[buffer %s]", a->name);
-	const char *key = a->count ? "count" : a->tolerance >= 0 ? "tolerance" : "compare";
+	const char *key = a->count ? "count" : a->tolerance >= 0 ? "tolerance"
+			  : a->abs_tolerance >= 0 ? "tolerance.abs" : "compare";
 	int line = ini_key_line(ctx->text, header, key);
 	bool fl = type_info(a->type)->is_float;
-	if ((a->compare || a->tolerance >= 0 || a->count) && !a->output)
+	if ((a->compare || a->tolerance >= 0 || a->abs_tolerance >= 0 || a->count) && !a->output)
 		return bad(ctx, "%s: compare, tolerance and count are for outputs (output = yes)", key), line;
-	if (a->tolerance >= 0 && !fl)
-		return bad(ctx, "tolerance: '%s' holds integers, which are compared exactly", a->name),
-		       ini_key_line(ctx->text, header, "tolerance");
+	if ((a->tolerance >= 0 || a->abs_tolerance >= 0) && !fl)
+		return bad(ctx, "%s: '%s' holds integers, which are compared exactly",
+			   a->tolerance >= 0 ? "tolerance" : "tolerance.abs", a->name),
+		       ini_key_line(ctx->text, header, a->tolerance >= 0 ? "tolerance" : "tolerance.abs");
 	line = ini_key_line(ctx->text, header, "compare");
 	if (a->compare == COMPARE_TOLERANCE && !fl)
 		return bad(ctx, "compare = tolerance: '%s' holds integers, which are compared exactly",
 			   a->name), line;
-	if (a->compare == COMPARE_EXACT && a->tolerance >= 0)
+	if (a->compare == COMPARE_EXACT && (a->tolerance >= 0 || a->abs_tolerance >= 0))
 		return bad(ctx, "compare = exact takes no tolerance"), line;
 	if (!a->count)
 		return 0;
@@ -530,6 +549,16 @@ static int validate(struct load_ctx *ctx)
 	if (spec->bench_flops && !spec->nbench)
 		return bad(ctx, "[bench]: flops counts the operations of rows, and there are none"),
 		       ini_find_line(text, "[bench]");
+	struct test_case *tc;
+	int ntc;
+	if (spec->nderive && check_spec_expand(spec, &tc, &ntc) == 0) {
+		int derive_line = 0;
+		for (int i = 0; i < ntc && !derive_line; i++)
+			derive_line = derive_validate(spec, text, &tc[i].vars, ctx->err, sizeof(ctx->err));
+		free(tc);
+		if (derive_line)
+			return derive_line;
+	}
 	if (spec->nbench && check_spec_bench_validate(spec, &err) < 0) {
 		bad(ctx, "[bench]: %s", sbuf_str(&err));
 		sbuf_release(&err);
@@ -622,5 +651,6 @@ void check_spec_release(struct check_spec *spec)
 	access_rules_release(spec);
 	advice_release(spec);
 	check_spec_bench_release(spec);
+	derive_release(spec);
 	memset(spec, 0, sizeof(*spec));   /* CHECK_SPEC_INIT, without a copy of its size on the stack */
 }

@@ -11,13 +11,16 @@
 
 /* ---- check specifications (checkspec.c) ---- */
 enum arg_kind { ARG_GLOBAL, ARG_CONSTANT, ARG_LOCAL, ARG_SCALAR };
-enum init_kind { INIT_POISON, INIT_RANDOM, INIT_IOTA, INIT_CONST };
+enum init_kind { INIT_POISON, INIT_RANDOM, INIT_IOTA, INIT_CONST, INIT_FILE };
 /* A buffer's input: random(lo, hi), iota(start), const(v) or poison. Each number is a literal
  * (a float's bounds can be one) or an integer expression over the test's values. */
 struct init_spec {
 	enum init_kind kind;
 	double a, b;                 /* the literals */
 	char *expr[2];               /* NULL: the literal; else the expression of a, b */
+	char *file;                  /* file(NAME): NAME under the course's data/ */
+	double *data;                /* its values, read when the check loads */
+	size_t ndata;
 };
 /* How an output is compared with the reference's (compare = ...). */
 enum compare_mode {
@@ -34,6 +37,7 @@ struct arg_spec {
 	enum arg_kind kind;
 	enum elem_type type;
 	bool is_const, is_pointer;
+	bool is_restrict, is_volatile;   /* shown in the signature; the learner's need not have them */
 	int line;                    /* line of its [buffer|local|scalar] section, 0 if none */
 	char *size_expr;             /* buffers and local memory: elements */
 	char *value_expr;            /* scalars */
@@ -41,6 +45,7 @@ struct arg_spec {
 	bool output;                 /* compared with the reference after each pass */
 	enum compare_mode compare;   /* outputs */
 	double tolerance;            /* outputs: relative; < 0: the check's */
+	double abs_tolerance;        /* outputs: absolute (tolerance.abs); < 0: the check's */
 	char *count;                 /* outputs: the buffer whose element 0 is how many values count */
 	int count_arg;               /* its index; -1: the whole buffer is compared */
 	char *shape_expr[MAX_DIMS];  /* outputs: rows, columns (2-D) or one dimension */
@@ -98,6 +103,8 @@ struct bench_param {
 	int nvalues;
 };
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
+
+#include "course/derive.h"
 
 /* ---- memory-access requirements (access.c): the [access NAME] sections of a check ---- */
 #define MAX_ACCESS_RULES 8
@@ -158,6 +165,7 @@ struct check_spec {
 	long memory_limit_mb;
 	uint64_t seed;
 	double tolerance;            /* relative, for float and double outputs */
+	double abs_tolerance;        /* absolute (tolerance.abs), beside it; 0: none */
 	enum analysis_mode analysis;
 	int max_work_group;          /* work-items a group of its tests may have; 0: COMMON_WORK_GROUP */
 	long requires_local_mem;     /* bytes of __local memory the kernel must declare; 0: none */
@@ -171,6 +179,8 @@ struct check_spec {
 	char *bench_flops;           /* [bench] flops: operations a row does, over its sizes; NULL: none */
 	struct step_spec steps[MAX_STEPS];
 	int nsteps;                  /* at least 1 once loaded */
+	struct derive_spec derive[MAX_DERIVE];
+	int nderive;
 	char *build_options;         /* allowed options for every build of the check, or NULL */
 };
 #define CHECK_SPEC_INIT { 0 }

@@ -75,6 +75,20 @@ const int64_t *vars_get(const struct vars *v, const char *name);
  * message in err (without file or line: the caller knows those).
  */
 int expr_eval(const char *src, const struct vars *v, int64_t *out, char *err, size_t errlen);
+/*
+ * The floating-point expressions (realexpr.c) of float and double scalars and of [derive]:
+ * decimal literals (1, 1.0, .5, 1e-3), names (the test's values; else lk->value), + - * / ( ),
+ * min(a,b), max(a,b), abs(a), sqrt(a), and with lk->reduce a buffer's sum(B), min(B), max(B),
+ * count(B). Evaluated in double; a division by zero or a result that is not finite is an error.
+ */
+struct real_lookup {
+	int (*value)(void *ctx, const char *name, double *out);   /* 0, or -1: unknown */
+	/* 0; 1 when B names no buffer; -1 when fn is no reduction */
+	int (*reduce)(void *ctx, const char *fn, const char *buffer, double *out);
+	void *ctx;
+};
+int expr_eval_real(const char *src, const struct vars *v, const struct real_lookup *lk, double *out,
+		   char *err, size_t errlen);
 
 /* ---- texts an instructor writes in several languages (advice.c) ---- */
 /* `key` and `key.LANG` of an ini section: one text per language; continuation lines arrive as

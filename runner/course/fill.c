@@ -46,6 +46,18 @@ int init_parse(const char *v, struct init_spec *in, char *err, size_t errlen)
 	while (len && isspace((unsigned char)v[len - 1]))
 		len--;
 	init_release(in);
+	if (name_len == 4 && !strncmp(v, "file", 4) && open && v[len - 1] == ')') {
+		const char *a = open + 1, *b = v + len - 1;
+		while (a < b && isspace((unsigned char)*a))
+			a++;
+		while (b > a && isspace((unsigned char)b[-1]))
+			b--;
+		in->kind = INIT_FILE;
+		in->file = xmalloc((size_t)(b - a) + 1);
+		memcpy(in->file, a, (size_t)(b - a));
+		in->file[b - a] = '\0';
+		return 0;
+	}
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		if (name_len != strlen(kinds[k].name) || strncmp(v, kinds[k].name, name_len))
 			continue;
@@ -79,8 +91,8 @@ int init_parse(const char *v, struct init_spec *in, char *err, size_t errlen)
 		return 0;
 	}
 	init_release(in);
-	snprintf(err, errlen, "init must be random(lo, hi), iota(start), const(v) or poison (each "
-		 "number a literal or an expression over the test's values)");
+	snprintf(err, errlen, "init must be random(lo, hi), iota(start), const(v), file(NAME) or poison "
+		 "(each number a literal or an expression over the test's values)");
 	return -1;
 }
 
@@ -88,6 +100,8 @@ void init_release(struct init_spec *in)
 {
 	free(in->expr[0]);
 	free(in->expr[1]);
+	free(in->file);
+	free(in->data);
 	memset(in, 0, sizeof(*in));
 }
 
@@ -106,7 +120,7 @@ int init_bounds(const struct init_spec *in, enum elem_type t, const struct vars 
 		}
 		x[i] = (double)n;
 	}
-	int used = in->kind == INIT_RANDOM ? 2 : in->kind == INIT_POISON ? 0 : 1;
+	int used = in->kind == INIT_RANDOM ? 2 : in->kind == INIT_POISON || in->kind == INIT_FILE ? 0 : 1;
 	for (int i = 0; i < used; i++)
 		if (!elem_holds(t, x[i])) {
 			snprintf(err, errlen, "%g does not fit in a %s", x[i], type_info(t)->name);
@@ -144,6 +158,15 @@ int arg_fill_init(const struct arg_spec *a, const struct init_spec *in, const st
 	case INIT_CONST:
 		for (size_t i = 0; i < n; i++)
 			elem_set(a->type, buf, i, lo);
+		break;
+	case INIT_FILE:   /* its values were checked to fit when it was read */
+		if (in->ndata != n) {
+			snprintf(err, errlen, "data/%s holds %zu values; '%s' has %zu elements", in->file,
+				 in->ndata, a->name, n);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++)
+			elem_set(a->type, buf, i, in->data[i]);
 		break;
 	case INIT_IOTA:
 		for (size_t i = 0; i < n; i++)

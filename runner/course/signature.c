@@ -72,11 +72,30 @@ char *spec_continued_list(char **head, const char *value)
 	return text;
 }
 
+/* "float4", "uchar16": a scalar type's name and a vector width. */
+static bool vector_type(const char *w)
+{
+	static const char *const widths[] = { "2", "3", "4", "8", "16" };
+	size_t n = strlen(w);
+	for (size_t k = 0; k < sizeof(widths) / sizeof(widths[0]); k++) {
+		size_t m = strlen(widths[k]);
+		if (n > m && !strcmp(w + n - m, widths[k])) {
+			char base[NAME_MAX_LEN];
+			copy_str(base, sizeof(base), w);
+			base[n - m] = '\0';
+			if (type_from_name(base) >= 0 || !strcmp(base, "half"))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Parses one argument of a signature: "__global const int *in", "uint len". */
 int spec_parse_arg(const char *text, struct arg_spec *a, char *err, size_t errlen)
 {
 	char buf[256];
 	a->tolerance = -1;   /* the check's */
+	a->abs_tolerance = -1;
 	a->count_arg = -1;   /* the whole buffer */
 	a->from_arg = -1;
 	copy_str(buf, sizeof(buf), text);
@@ -107,11 +126,24 @@ int spec_parse_arg(const char *text, struct arg_spec *a, char *err, size_t errle
 			a->kind = ARG_CONSTANT;
 		else if (!strcmp(w, "const"))
 			a->is_const = true;
+		else if (!strcmp(w, "restrict") || !strcmp(w, "__restrict"))
+			a->is_restrict = true;
+		else if (!strcmp(w, "volatile"))
+			a->is_volatile = true;
 		else if (!strcmp(w, "unsigned"))
 			is_unsigned = true;
 		else if ((type = type_from_name(w)) >= 0)
 			a->type = (enum elem_type)type;
-		else {
+		else if (vector_type(w)) {
+			snprintf(err, errlen, "argument '%s': vector types such as '%s' are not accepted; "
+				 "declare a pointer to the element type (vload4 and vstore4 read and write "
+				 "vectors from it)", text, w);
+			return -1;
+		} else if (!strcmp(w, "half") || !strcmp(w, "bool") || !strcmp(w, "size_t")) {
+			snprintf(err, errlen, "argument '%s': '%s' is not accepted (the host cannot fill or "
+				 "compare it; see the table of types in docs/authoring.md)", text, w);
+			return -1;
+		} else {
 			snprintf(err, errlen, "unknown word '%s' in argument '%s'", w, text);
 			return -1;
 		}
@@ -126,6 +158,10 @@ int spec_parse_arg(const char *text, struct arg_spec *a, char *err, size_t errle
 			[TYPE_LONG] = TYPE_ULONG,
 		};
 		a->type = type < 0 ? TYPE_UINT : unsigned_of[a->type] ? unsigned_of[a->type] : a->type;
+	}
+	if (a->is_restrict && !a->is_pointer) {
+		snprintf(err, errlen, "argument '%s': restrict qualifies pointers only", text);
+		return -1;
 	}
 	if ((a->kind == ARG_SCALAR) == a->is_pointer) {
 		snprintf(err, errlen, "argument '%s': pointers need __global, __local or __constant, "
@@ -142,8 +178,10 @@ void check_step_signature(const struct check_spec *spec, int step, struct sbuf *
 	sbuf_addf(out, "__kernel void %s(", st->kernel);
 	for (int i = 0; i < st->nparams; i++) {
 		const struct arg_spec *a = &spec->args[st->param[i].arg];
-		sbuf_addf(out, "%s%s%s%s %s%s", i ? ", " : "", space[a->kind], st->param[i].is_const ? "const " : "",
-			  type_info(a->type)->name, a->is_pointer ? "*" : "", a->name);
+		sbuf_addf(out, "%s%s%s%s%s %s%s%s", i ? ", " : "", space[a->kind],
+			  st->param[i].is_const ? "const " : "", a->is_volatile ? "volatile " : "",
+			  type_info(a->type)->name, a->is_pointer ? "*" : "", a->is_restrict ? "restrict " : "",
+			  a->name);
 	}
 	sbuf_adds(out, ")");
 }

@@ -119,6 +119,8 @@ int check_step_key(struct check_spec *spec, const char *step, const char *key, c
 			 key, step);
 		return -1;
 	}
+	if (dst == st->local_expr && step_local_set_auto(st, value))
+		return 0;
 	char *parts[MAX_DIMS];
 	int n = spec_split_list(value, parts, MAX_DIMS);
 	if (n < 0) {
@@ -135,6 +137,51 @@ int check_step_key(struct check_spec *spec, const char *step, const char *key, c
 		free(dst[i]);
 		dst[i] = parts[i];
 	}
+	return 0;
+}
+
+bool step_local_set_auto(struct step_spec *st, const char *value)
+{
+	if (strcmp(value, "auto"))
+		return false;
+	for (int d = 0; d < MAX_DIMS; d++) {
+		free(st->local_expr[d]);
+		st->local_expr[d] = NULL;
+	}
+	st->local_expr[0] = xstrdup("auto");
+	return true;
+}
+
+bool step_local_is_auto(const struct step_spec *st)
+{
+	return st->local_expr[0] && !strcmp(st->local_expr[0], "auto");
+}
+
+/* local = auto is one word for every dimension of global */
+static void auto_every_dim(struct step_spec *st)
+{
+	for (int d = 1; d < st->dims && step_local_is_auto(st); d++)
+		if (!st->local_expr[d])
+			st->local_expr[d] = xstrdup("auto");
+}
+
+int64_t local_auto_size(int64_t global)
+{
+	int64_t l = LOCAL_AUTO_MAX;
+	while (l > 1 && global % l)
+		l /= 2;
+	return l;
+}
+
+int step_local_eval(const struct step_spec *st, int d, const struct vars *v, int64_t *out, char *err,
+		    size_t errlen)
+{
+	if (!step_local_is_auto(st))
+		return expr_eval(st->local_expr[d], v, out, err, errlen);
+	int64_t g;
+	if (expr_eval(st->global_expr[d], v, &g, err, errlen) < 0)
+		return -1;
+	*out = g > 0 ? local_auto_size(g) : 1;
 	return 0;
 }
 
@@ -156,6 +203,7 @@ static void implied_step(struct check_spec *spec, struct step_spec *implied)
 		st->local_expr[d] = implied->local_expr[d];
 		implied->global_expr[d] = implied->local_expr[d] = NULL;
 	}
+	auto_every_dim(st);
 }
 
 int check_steps_finish(struct check_spec *spec, const char *text, struct step_spec *implied,
@@ -194,6 +242,7 @@ int check_steps_finish(struct check_spec *spec, const char *text, struct step_sp
 				return ini_key_line(text, header, "signature");
 			}
 		}
+		auto_every_dim(st);
 	}
 	return 0;
 }
@@ -226,7 +275,7 @@ size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v
 		size_t total = 1;
 		for (int d = 0; d < spec->steps[s].dims; d++) {
 			int64_t l = 1;
-			if (expr_eval(spec->steps[s].local_expr[d], v, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
+			if (step_local_eval(&spec->steps[s], d, v, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
 				total *= (size_t)l;
 		}
 		if (total > largest)

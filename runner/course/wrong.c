@@ -16,6 +16,7 @@
  */
 #include "course/course.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,11 +105,40 @@ static int parse_expect(const char *text, struct wrong_expect *x, char *err, siz
 	}
 	const char *p = rest + strspn(rest, " \t");
 	int used = 0;
+	char name[sizeof(x->anchor)] = "";
+	if (*p && (sscanf(p, "line @%30[A-Za-z0-9_] %n", name, &used) == 1 || sscanf(p, "here %n", &used) == 0) &&
+	    used && !p[used]) {
+		copy_str(x->anchor, sizeof(x->anchor), name[0] ? name : "here");
+		return 0;   /* resolved once the whole file is read */
+	}
+	used = 0;
 	if (*p && (sscanf(p, "line %d %n", &x->line, &used) < 1 || x->line < 1 || p[used])) {
-		snprintf(err, errlen, "after the verdict: line N, then [OPTIONS]");
+		snprintf(err, errlen, "after the verdict: line N, line @NAME or here, then [OPTIONS]");
 		return -1;
 	}
 	return 0;
+}
+
+/* The line of text holding the marker comment of anchor ("// @NAME", or "// <- here" for
+ * "here"); 0 when none, -1 when several. */
+static int anchor_line(const char *text, const char *anchor)
+{
+	char *marker = strcmp(anchor, "here") ? xstrfmt("// @%s", anchor) : xstrdup("// <- here");
+	size_t n = strlen(marker);
+	int line = 1, found = 0;
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n')
+			line++;
+		if (strncmp(p, marker, n) || isalnum((unsigned char)p[n]) || p[n] == '_')
+			continue;
+		if (found) {
+			found = -1;
+			break;
+		}
+		found = line;
+	}
+	free(marker);
+	return found;
 }
 
 /* Loads one kernel's expectations; the number of problems (printed). */
@@ -118,6 +148,7 @@ static int load_kernel(struct wrong_kernel *k)
 	if (read_file(k->path, &text, NULL) < 0)
 		return complain("%s: cannot read:", k->path) < 0;
 	int bad = 0, line = 1;
+	char *whole = xstrdup(text);   /* the markers of line @NAME, below the expect lines */
 	bool expects_open = true;   /* expect lines are the first lines, one after another */
 	for (char *p = text; *p && !strncmp(p, "//", 2); line++) {
 		char *eol = strchr(p, '\n');
@@ -128,6 +159,12 @@ static int load_kernel(struct wrong_kernel *k)
 			char err[200];
 			if (parse_expect(p + strlen(EXPECT_PREFIX), &x, err, sizeof(err)) < 0) {
 				complain("%s:%d: %s", k->path, line, err);
+				bad++;
+			} else if (x.anchor[0] && (x.line = anchor_line(whole, x.anchor)) <= 0) {
+				complain(strcmp(x.anchor, "here") ? "%s:%d: %s comment // @%s marks the line this "
+					 "expectation means" : "%s:%d: %s comment // <- %s marks the line this "
+					 "expectation means", k->path, line, x.line < 0 ? "more than one" : "no",
+					 x.anchor);
 				bad++;
 			} else {
 				k->expect = xrealloc(k->expect, sizeof(*k->expect) * (size_t)(k->nexpect + 1));
@@ -145,6 +182,7 @@ static int load_kernel(struct wrong_kernel *k)
 		p = eol ? eol + 1 : p + strlen(p);
 	}
 	free(text);
+	free(whole);
 	if (!k->nexpect && !bad) {
 		complain("%s:1: a wrong kernel starts with a line // expect: VERDICT [line N] [[OPTIONS]]",
 		      k->path);

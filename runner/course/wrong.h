@@ -10,6 +10,7 @@
 struct wrong_expect {
 	enum verdict verdict;
 	int line;                  /* the line its message must name; 0: any */
+	char anchor[32];           /* "line @NAME": the line marked // @NAME; "here": // <- here */
 	bool no_analysis;
 	uint64_t seed;             /* 0: the check's own */
 	char options[64];          /* as written between the brackets */

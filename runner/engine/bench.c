@@ -188,7 +188,8 @@ static enum bench_agree agreement(const struct check_spec *spec, int r, const st
 				agree = AGREE_NO;
 				continue;
 			}
-			struct output_view o = { a, want->bytes, got->bytes, want->nbytes / esize, 0, 1, 1, 0 };
+			struct output_view o = { a, want->bytes, got->bytes, want->nbytes / esize, 0, 1, 1, 0,
+						 output_abs_tolerance(spec, a) };
 			struct msg msg = MSG_INIT, pic = MSG_INIT;
 			if (compare_output(&o, spec->tolerance, &msg, &pic))
 				agree = AGREE_NO;
@@ -277,8 +278,12 @@ static void group_label(const struct check_spec *spec, const struct vars *v, cha
 	out[0] = '\0';
 	for (int d = 0; d < spec->steps[0].dims; d++) {
 		int64_t l = 0;
-		expr_eval(spec->steps[0].local_expr[d], v, &l, (char[64]){ 0 }, 64);
 		size_t len = strlen(out);
+		if (step_local_is_auto(&spec->steps[0])) {
+			snprintf(out + len, cap - len, "%sauto", d ? "x" : "");
+			continue;
+		}
+		expr_eval(spec->steps[0].local_expr[d], v, &l, (char[64]){ 0 }, 64);
 		snprintf(out + len, cap - len, "%s%lld", d ? "x" : "", (long long)l);
 	}
 }

@@ -58,7 +58,7 @@ int bench_contract_bytes(const struct check_spec *spec, const struct vars *row, 
 	*first = *loop = 0;
 	*passes = 0;
 	int more = 1;
-	while (more == 1 && *passes < MAX_PASSES) {
+	while (more == 1 && *passes < BENCH_MAX_PASSES) {
 		double bytes = 0;
 		for (int i = 0; i < spec->nargs; i++) {
 			const struct arg_spec *a = &spec->args[i];
@@ -118,22 +118,32 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 				    const struct vars *row, int *npasses, int fd)
 {
 	const struct check_spec *spec = rq->spec;
-	struct bench_pass *p = xcalloc(MAX_PASSES, sizeof(*p));
+	struct bench_pass *p = xcalloc(BENCH_MAX_PASSES, sizeof(*p));
 	struct vars v = *row;
 	uint64_t seed = spec->seed * 1000003u + (uint64_t)r * 7919u;
 	int n = 0, more = 1;
 	struct sbuf err = SBUF_INIT;
-	for (; more == 1 && n < MAX_PASSES; n++) {
+	for (; more == 1 && n < BENCH_MAX_PASSES; n++) {
 		struct bench_pass *cur = &p[n];
 		for (int i = 0; i < spec->nargs; i++) {
 			const struct arg_spec *a = &spec->args[i];
 			size_t esize = type_info(a->type)->size;
-			int64_t x;
-			if (eval_or_say(fd, spec, a->kind == ARG_SCALAR ? a->value_expr : a->size_expr, &v, &x) < 0)
-				goto fail;
+			int64_t x = 0;
 			if (a->kind == ARG_SCALAR) {
-				elem_set(a->type, cur->scalar[i], 0, (double)x);
-			} else if (a->kind == ARG_LOCAL) {
+				double real;
+				char e[128];
+				if (arg_scalar_value(a, &v, &real, e, sizeof(e)) < 0) {
+					char *m = xstrfmt("%s: value of '%s': %s", spec->path, a->name, e);
+					proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, m);
+					free(m);
+					goto fail;
+				}
+				elem_set(a->type, cur->scalar[i], 0, real);
+				continue;
+			}
+			if (eval_or_say(fd, spec, a->size_expr, &v, &x) < 0)
+				goto fail;
+			if (a->kind == ARG_LOCAL) {
 				cur->local_bytes[i] = (size_t)x * esize;
 			} else if (n > 0 && a->from_arg >= 0) {
 				cur->use[i] = p[n - 1].use[a->from_arg];
@@ -172,8 +182,11 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 			for (int d = 0; d < spec->steps[st].dims; d++) {
 				int64_t g, l;
 				if (eval_or_say(fd, spec, spec->steps[st].global_expr[d], &v, &g) < 0 ||
-				    eval_or_say(fd, spec, spec->steps[st].local_expr[d], &v, &l) < 0)
+				    (!step_local_is_auto(&spec->steps[st]) &&
+				     eval_or_say(fd, spec, spec->steps[st].local_expr[d], &v, &l) < 0))
 					goto fail;
+				if (step_local_is_auto(&spec->steps[st]))
+					l = 0;   /* the runtime chooses */
 				cur->global[st][d] = (size_t)g;
 				cur->local[st][d] = (size_t)l;
 			}
@@ -261,7 +274,7 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 		    struct bench_pass *p, int np, int fd)
 {
 	const struct check_spec *spec = rq->spec;
-	struct cl_ev *ev[MAX_PASSES][MAX_STEPS] = { { 0 } };
+	struct cl_ev *ev[BENCH_MAX_PASSES][MAX_STEPS] = { { 0 } };
 	int last = spec->nsteps - 1;
 	struct sbuf why = SBUF_INIT;
 	int rc = 0;

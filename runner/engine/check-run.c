@@ -360,6 +360,32 @@ enum stage_next check_run(struct check_state *st)
 	return STAGE_ON;
 }
 
+/* The reference ran out of time: the course's limit, not a learner's barrier. Names the test it
+ * was in and the key to raise. */
+static void reference_too_slow(struct check_state *st, struct report *r)
+{
+	const char *from = NULL;
+	long v, last = -1;
+	while ((v = proto_number(sbuf_str(&st->reference.after), "begin", &from)) >= 0 || from)
+		if (v >= 0)
+			last = v;
+	struct test_case *cases;
+	int n;
+	char test[160] = "";
+	if (last >= 0 && check_spec_expand(st->spec, &cases, &n) == 0) {
+		if (last < n)
+			snprintf(test, sizeof(test), " test %s", cases[last].name);
+		free(cases);
+	}
+	char *msg = xstrfmt("the reference solution did not finish%s within %ld ms (at least %d x the "
+			    "check's time_limit_ms of %ld): the course's tests are too large for this device, "
+			    "or the solution is slow; raise time_limit_ms in [check] of %s, or make the test "
+			    "smaller", test, st->limits[CHECK_REFERENCE].time_ms, REFERENCE_TIME_FACTOR,
+			    st->spec->time_limit_ms, course_relative(st->c, st->spec->path));
+	report_set_text(r, VERDICT_ERROR, msg);
+	free(msg);
+}
+
 /* The reference's results into st->reference; or, in r, why it could not give them. Returns 0
  * when it holds a whole run. */
 static int reference_results(struct check_state *st)
@@ -381,6 +407,9 @@ static int reference_results(struct check_state *st)
 			report_set_text(r, VERDICT_ERROR, "the reference solution failed");
 		else
 			report_set(r, VERDICT_ERROR, &rr.message, NULL, 0);
+		rc = -1;
+	} else if (ch && ch->timed_out && ch->ready) {
+		reference_too_slow(st, r);
 		rc = -1;
 	} else if (proto_number(sbuf_str(&st->reference.after), "end", NULL) < 0 ||
 		   (ch && !child_ended_cleanly(ch))) {
@@ -412,12 +441,14 @@ enum stage_next check_judge(struct check_state *st)
 	int verdicts = proto_parse(sbuf_str(&st->learner.before), r, &st->began);
 	if (verdicts)
 		return STAGE_ON;   /* build, signature, requirement, or the device: settled */
+	/* A reference that did not give its results is the course's problem, whatever the learner's
+	 * run did: a learner is not told of a time limit the solution itself does not meet. */
+	if (reference_results(st) < 0)
+		return STAGE_ON;
 	if (!st->learner.ready || check_killed_outside(lc, cpu_s)) {
 		check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s, "", r);
 		return STAGE_ON;
 	}
-	if (reference_results(st) < 0)
-		return STAGE_ON;
 	struct judge_input in = { st->spec, &st->learner, &st->reference, st->shown, st->learner_src };
 	if (judge_execution(&in, r, &st->began, &st->failed_case) ||
 	    (r->verdict == VERDICT_PASS && !child_ended_cleanly(lc)))

@@ -413,8 +413,8 @@ int clhost_run(struct cl_kern *k, int dims, const size_t *global, const size_t *
 	       struct sbuf *err)
 {
 	struct cl_session *s = k->p->s;
-	cl_int rc = clEnqueueNDRangeKernel(s->queue, k->kernel, (cl_uint)dims, NULL, global, local, 0,
-					   NULL, NULL);
+	cl_int rc = clEnqueueNDRangeKernel(s->queue, k->kernel, (cl_uint)dims, NULL, global,
+					   local && local[0] ? local : NULL, 0, NULL, NULL);
 	if (rc == CL_SUCCESS)
 		rc = clFinish(s->queue);
 	if (rc != CL_SUCCESS) {
@@ -453,8 +453,8 @@ int clhost_enqueue(struct cl_kern *k, int dims, const size_t *global, const size
 		   struct cl_ev **ev, struct sbuf *err)
 {
 	cl_event e;
-	cl_int rc = clEnqueueNDRangeKernel(k->p->s->queue, k->kernel, (cl_uint)dims, NULL, global, local,
-					   0, NULL, &e);
+	cl_int rc = clEnqueueNDRangeKernel(k->p->s->queue, k->kernel, (cl_uint)dims, NULL, global,
+					   local && local[0] ? local : NULL, 0, NULL, &e);
 	if (rc != CL_SUCCESS) {
 		sbuf_addf(err, "the launch failed: %s (%d)", cl_error_name(rc), rc);
 		return -1;

@@ -55,7 +55,7 @@ unsigned char clhost_guard_byte(size_t i);  /* byte i of every guard region */
 int clhost_arg_buffer(struct cl_kern *k, int i, struct cl_buf *b);
 int clhost_arg_local(struct cl_kern *k, int i, size_t bytes);
 int clhost_arg_scalar(struct cl_kern *k, int i, const void *value, size_t size);
-/* Enqueues an NDRange and waits for it. */
+/* Enqueues an NDRange and waits for it; local[0] == 0: the runtime chooses (local = auto). */
 int clhost_run(struct cl_kern *k, int dims, const size_t *global, const size_t *local,
 	       struct sbuf *err);
 

@@ -70,7 +70,9 @@ static const char *range_words(struct msg *m, const char *label, size_t lo, size
 	return msg_sub(m, &r);
 }
 
-static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i, double tol)
+/* Floats: within the absolute tolerance, or within tol relative to the expected value's
+ * magnitude, at least 1 (near zero the relative tolerance is an absolute one). */
+static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i, double tol, double absolute)
 {
 	if (!type_info(t)->is_float)
 		return !memcmp((const char *)e + i * type_info(t)->size, (const char *)g + i * type_info(t)->size,
@@ -78,7 +80,7 @@ static bool elem_equal(enum elem_type t, const void *e, const void *g, size_t i,
 	double a = elem_get_double(t, e, i), b = elem_get_double(t, g, i);
 	if (isnan(a) || isnan(b))
 		return isnan(a) && isnan(b);
-	return fabs(a - b) <= tol * fmax(1.0, fabs(a));
+	return fabs(a - b) <= absolute || fabs(a - b) <= tol * fmax(1.0, fabs(a));
 }
 
 /* The address of element i of an output's values (got or expected). */
@@ -178,6 +180,12 @@ static void add_relative_error(struct msg *m, const struct output_view *o, size_
 	msg_fact_str(m, "relative_error", r);
 	msg_fact_str(m, "tolerance", l);
 	msg_addf(m, N_(", a relative error of %s where the check allows %s"), r, l);
+	if (o->abs_tol > 0) {
+		snprintf(r, sizeof(r), "%.2g", fabs(a - b));
+		snprintf(l, sizeof(l), "%.2g", o->abs_tol);
+		msg_fact_str(m, "absolute_error", r);
+		msg_addf(m, N_(" or an absolute error of %s where it allows %s"), r, l);
+	}
 	if (t == TYPE_DOUBLE && rel > 1e-12 && rel < 1e-4)   /* double order: 1e-16; float: 1e-7 */
 		msg_adds(m, N_(" (about a float's precision: is something computed in float?)"));
 }
@@ -227,7 +235,7 @@ static bool shifted_by(const struct output_view *o, const bool *wrong, long coun
 		if (!wrong[i] || j < 0 || (size_t)j >= o->n || never_written(o->arg->type, o->got, i))
 			continue;
 		can++;
-		fits += elem_equal(o->arg->type, elem_at(o, o->got, i), elem_at(o, o->expected, (size_t)j), 0, tol);
+		fits += elem_equal(o->arg->type, elem_at(o, o->got, i), elem_at(o, o->expected, (size_t)j), 0, tol, o->abs_tol);
 	}
 	return can >= SHAPE_MIN_ELEMENTS && 2 * can >= count && fits >= SHAPE_SHARE * (double)can;
 }
@@ -243,7 +251,7 @@ static bool blocks_not_transposed_inside(const struct output_view *o, const bool
 		size_t r = k / cols, c = k % cols;
 		size_t mr = r / t * t + c % t, mc = c / t * t + r % t;   /* the mirror inside the block */
 		fits += wrong[k] && mr < rows && mc < cols &&
-			elem_equal(o->arg->type, elem_at(o, o->got, k), elem_at(o, o->expected, mr * cols + mc), 0, tol);
+			elem_equal(o->arg->type, elem_at(o, o->got, k), elem_at(o, o->expected, mr * cols + mc), 0, tol, o->abs_tol);
 	}
 	return count >= SHAPE_MIN_ELEMENTS && fits >= SHAPE_SHARE * (double)count;
 }
@@ -348,6 +356,13 @@ double output_tolerance(const struct check_spec *spec, const struct arg_spec *a)
 	return a->tolerance >= 0 ? a->tolerance : spec->tolerance;
 }
 
+double output_abs_tolerance(const struct check_spec *spec, const struct arg_spec *a)
+{
+	if (a->compare == COMPARE_EXACT)
+		return 0;
+	return a->abs_tolerance >= 0 ? a->abs_tolerance : spec->abs_tolerance;
+}
+
 /* ---- outputs compared in any order: compare = multiset | sorted ---- */
 
 static enum elem_type sort_type;   /* what qsort's comparison reads: set just before it runs */
@@ -428,11 +443,11 @@ static long compare_unordered(const struct output_view *o, double tol, struct ms
 	while (i < ne || j < ng) {
 		/* one distinct value: how many times each side has it */
 		const char *v = i < ne && (j >= ng || compare_values(e + i * es, g + j * es) <= 0 ||
-					   elem_equal(t, e + i * es, g + j * es, 0, tol)) ? e + i * es : g + j * es;
+					   elem_equal(t, e + i * es, g + j * es, 0, tol, o->abs_tol)) ? e + i * es : g + j * es;
 		long want = 0, have = 0;
-		while (i < ne && elem_equal(t, v, e + i * es, 0, tol))
+		while (i < ne && elem_equal(t, v, e + i * es, 0, tol, o->abs_tol))
 			i++, want++;
-		while (j < ng && elem_equal(t, v, g + j * es, 0, tol))
+		while (j < ng && elem_equal(t, v, g + j * es, 0, tol, o->abs_tol))
 			j++, have++;
 		if (want == have)
 			continue;
@@ -504,7 +519,7 @@ long compare_output(const struct output_view *o, double tol, struct msg *msg, st
 	long count = 0;
 	size_t first = 0;
 	for (size_t i = 0; i < o->n; i++) {
-		if (!elem_equal(o->arg->type, o->expected, o->got, i, tol)) {
+		if (!elem_equal(o->arg->type, o->expected, o->got, i, tol, o->abs_tol)) {
 			if (!count)
 				first = i;
 			wrong[i] = true;

@@ -24,6 +24,7 @@ struct output_view {
 	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
 	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
 	size_t wg;         /* work-items per work-group of a 1-D launch, for diagnoses; 0: unknown */
+	double abs_tol;    /* floats: a difference up to this passes too (tolerance.abs); 0: none */
 };
 /*
  * Returns how many elements differ (floats within the relative tolerance tol are equal); for a
@@ -38,6 +39,8 @@ struct output_view {
 long compare_output(const struct output_view *o, double tol, struct msg *msg, struct msg *pic);
 /* The relative tolerance an output is compared with: its own, else the check's (0: exact). */
 double output_tolerance(const struct check_spec *spec, const struct arg_spec *a);
+/* Its absolute tolerance (tolerance.abs): its own, else the check's; 0 for compare = exact. */
+double output_abs_tolerance(const struct check_spec *spec, const struct arg_spec *a);
 /* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */
 long output_columns(const struct arg_spec *a, const struct vars *v);
 

@@ -234,9 +234,13 @@ static int launch_step(struct exec_child *c, struct cl_kern *k, int step, const 
 		int64_t x;
 		if (a->kind == ARG_SCALAR) {
 			unsigned char value[8];
-			if (eval_into(spec, a->value_expr, v, &x, why) < 0)
+			double real;
+			char e[128];
+			if (arg_scalar_value(a, v, &real, e, sizeof(e)) < 0) {
+				sbuf_addf(why, "%s: '%s': %s", spec->path, a->value_expr, e);
 				return LAUNCH_BAD_CHECK;
-			elem_set(a->type, value, 0, (double)x);
+			}
+			elem_set(a->type, value, 0, real);
 			rc = clhost_arg_scalar(k, p, value, esize);
 		} else if (a->kind == ARG_LOCAL) {
 			if (eval_into(spec, a->size_expr, v, &x, why) < 0)
@@ -254,9 +258,17 @@ static int launch_step(struct exec_child *c, struct cl_kern *k, int step, const 
 	size_t global[MAX_DIMS], local[MAX_DIMS];
 	for (int dim = 0; dim < st->dims && !rc; dim++) {
 		int64_t g, l;
-		if (eval_into(spec, st->global_expr[dim], v, &g, why) < 0 ||
-		    eval_into(spec, st->local_expr[dim], v, &l, why) < 0)
+		if (eval_into(spec, st->global_expr[dim], v, &g, why) < 0)
 			return LAUNCH_BAD_CHECK;
+		if (step_local_is_auto(st))   /* the device's runtime chooses; the analysis needs one */
+			l = c->analyze ? local_auto_size(g) : 0;
+		else if (eval_into(spec, st->local_expr[dim], v, &l, why) < 0)
+			return LAUNCH_BAD_CHECK;
+		if (l == 0 && g > 0 && !c->analyze && step_local_is_auto(st)) {
+			global[dim] = (size_t)g;
+			local[dim] = 0;
+			continue;
+		}
 		if (l <= 0 || g <= 0 || g % l) {
 			sbuf_addf(why, "%s: global %lld is not a positive multiple of local %lld",
 				  spec->path, (long long)g, (long long)l);
@@ -382,7 +394,7 @@ static int verify_reference(struct exec_child *c, const struct test_case *tc, co
 			rc = -1;
 		} else {
 			struct output_view o = { a, host, cur->expected[i], cur->n[i], output_columns(a, v),
-						 pass, 1, 0 };
+						 pass, 1, 0, output_abs_tolerance(spec, a) };
 			struct msg diff = MSG_INIT, pic = MSG_INIT;
 			if (compare_output(&o, output_tolerance(spec, a), &diff, &pic)) {
 				/* the course's fault: for its author, in English */
@@ -401,6 +413,25 @@ static int verify_reference(struct exec_child *c, const struct test_case *tc, co
 		free(host);
 	}
 	return rc;
+}
+
+/* The [derive] values from the reference's outputs after the last pass must be what the check
+ * expects: a miss is the course's error (in English, for its author). */
+static int reference_derived(struct exec_child *c, const struct test_case *tc, const struct vars *v,
+			     const struct pass_data *cur)
+{
+	double got, want;
+	char err[256];
+	int k, rc = derive_all(c->spec, v, (const void *const *)cur->expected, cur->n, &k, &got, &want,
+			       err, sizeof(err));
+	char *msg = rc < 0 ? xstrfmt("%s: %s", c->spec->path, err)
+		    : xstrfmt("%s: the reference solution misses [derive %s] on test %s: %s is %.9g, "
+			      "expected %.9g", c->spec->path, c->spec->derive[k].name, tc->name,
+			      c->spec->derive[k].value, got, want);
+	if (rc)
+		proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, msg);
+	free(msg);
+	return rc ? -1 : 0;
 }
 
 /* Sends this pass's results: every global buffer's guard, and the outputs' contents. */
@@ -466,6 +497,8 @@ static int run_case(struct exec_child *c, const struct test_case *tc, int ci, ui
 			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
 			rc = -1;
 		}
+		if (!rc && !more && reference && reference_derived(c, tc, &v, &cur) < 0)
+			rc = -1;
 		/* The next pass reads this one's results: keep them, drop the older ones. */
 		pass_data_release(&prev);
 		prev = cur;
@@ -495,34 +528,6 @@ static void send_printf(struct exec_child *c, int ci)
 		sbuf_release(&e);
 		c->printf_sent += n;
 	}
-}
-
-/* A fault of the learner's kernel, said on the channel before anything else runs: a crash
- * handler installed by the compiler's libraries would make calls the filter refuses, and the
- * process would end with SIGSYS, as if the kernel had made one. */
-static void on_fault(int sig)
-{
-	char line[32] = "fault\t";
-	int n = 6;
-	if (sig >= 10)
-		line[n++] = (char)('0' + sig / 10);
-	line[n++] = (char)('0' + sig % 10);
-	line[n++] = '\n';
-	ssize_t w = write(3, line, (size_t)n);
-	(void)w;
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void catch_faults(void)
-{
-	static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_fault;
-	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
-		sigaction(faults[i], &sa, NULL);
 }
 
 int run_in_child(void *arg, int fd)
@@ -647,7 +652,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		return 0;
 	}
 	if (c.mode != RUN_REFERENCE)
-		catch_faults();
+		sandbox_catch_faults();
 	proto_send(fd, "ready", "%s", "built"); /* the time limit starts now */
 	if (rq->bench)
 		return bench_in_session(rq, c.s, k, c.max_wg, fd);

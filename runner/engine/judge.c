@@ -168,11 +168,12 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 		/* the work-group of the step that wrote the output last, for the diagnoses of 1-D ones */
 		const struct step_spec *st = &spec->steps[check_step_last_writer(spec, i)];
 		int64_t wg = 0;
-		if (st->dims != 1 || expr_eval(st->local_expr[0], v, &wg, (char[64]){ 0 }, 64) < 0 || wg < 0)
+		if (st->dims != 1 || step_local_is_auto(st) ||   /* auto: the device's choice, unknown here */
+		    expr_eval(st->local_expr[0], v, &wg, (char[64]){ 0 }, 64) < 0 || wg < 0)
 			wg = 0;
 		size_t len = compared_length(in, ci, pass, i, n);
 		struct output_view o = { a, exp->bytes, got->bytes, len, output_columns(a, v), pass,
-					 passes, (size_t)wg };
+					 passes, (size_t)wg, output_abs_tolerance(spec, a) };
 		struct msg msg = MSG_INIT, pic = MSG_INIT;
 		long wrong = compare_output(&o, output_tolerance(spec, a), &msg, &pic);
 		if (wrong) {
@@ -195,6 +196,39 @@ static int compare_pass(const struct judge_input *in, const struct test_case *tc
 	return 0;
 }
 
+/* The [derive] values from the learner's outputs after the last pass; 0, or 1 (r filled). The
+ * values v are the last pass's: a [repeat] loop leaves them as they were for it. */
+static int judge_derived(const struct judge_input *in, const struct test_case *tc, int ci, int pass,
+			 const struct vars *v, const size_t n[], struct report *r)
+{
+	const struct check_spec *spec = in->spec;
+	const void *bytes[MAX_ARGS] = { 0 };
+	for (int i = 0; i < spec->nargs; i++) {
+		const struct proto_data *d = spec->args[i].output ? proto_find(in->learner, ci, pass, i) : NULL;
+		bytes[i] = d ? d->bytes : NULL;
+	}
+	double got, want;
+	char err[256];
+	int k, rc = derive_all(spec, v, bytes, n, &k, &got, &want, err, sizeof(err));
+	if (rc < 0)
+		report_set_text(r, VERDICT_ERROR, err);
+	if (rc > 0) {
+		const struct derive_spec *d = &spec->derive[k];
+		char g[32], w[32];
+		snprintf(g, sizeof(g), "%.9g", got);
+		snprintf(w, sizeof(w), "%.9g", want);
+		struct msg msg = MSG_INIT;
+		msg_fact_str(&msg, "test", tc->name);
+		msg_fact_str(&msg, "derived", d->name);
+		msg_fact_str(&msg, "expected", w);
+		msg_fact_str(&msg, "got", g);
+		msg_addf(&msg, N_("Test %s: %s = %s, computed from your outputs, is %s; expected %s."),
+			 tc->name, d->name, d->value, g, w);
+		fail_test(r, tc->name, TEST_FAIL, VERDICT_WRONG_RESULT, in->learner_path, &msg);
+	}
+	return rc ? 1 : 0;
+}
+
 /* Judges one case; 0 passed, 1 failed (r filled), 2 the learner's run ended inside it. */
 static int judge_case(const struct judge_input *in, const struct test_case *tc, int ci, struct report *r)
 {
@@ -202,9 +236,10 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 	struct vars v = tc->vars;
 	int passes = check_spec_count_passes(spec, &tc->vars);
 	struct sbuf why = SBUF_INIT;
-	int rc = 0, more = 1;
+	int rc = 0, more = 1, last = 0;
+	size_t n[MAX_ARGS];
 	for (int pass = 1; more == 1 && !rc; pass++) {
-		size_t n[MAX_ARGS];
+		last = pass;
 		if (buffer_sizes(spec, &v, n) < 0) {
 			report_set_text(r, VERDICT_ERROR, "the check's buffer sizes cannot be evaluated");
 			rc = 1;
@@ -267,6 +302,8 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 		}
 	}
 	sbuf_release(&why);
+	if (!rc && spec->nderive)
+		rc = judge_derived(in, tc, ci, last, &v, n, r);
 	return rc;
 }
 

@@ -38,6 +38,9 @@ int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
 /* Confines the calling process for good, on every thread (see sandbox.c); with no_files, it may
  * no longer create, write, rename or remove files either. Called once the kernel is built. */
 int sandbox_confine(bool no_files);
+/* A fault of the learner's kernel (SIGSEGV, SIGBUS, SIGFPE, SIGILL) is said on the channel, fd 3,
+ * as "fault SIG" before the process ends with it. */
+void sandbox_catch_faults(void);
 /* The build's tighter limits (BUILD_CPU_S more processor time, BUILD_MEMORY_MB of address space
  * on a CPU device), as soft limits; sandbox_run_limits() gives the run's back. A macro that
  * expands without end is then stopped in seconds. */

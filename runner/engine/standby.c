@@ -187,7 +187,15 @@ static bool same_device(const char *a, const char *b)
 
 int standby_take(struct standby *sb, const struct run_request *rq, struct child *c)
 {
-	if (sb->job_fd < 0 || !same_device(sb->device, rq->device) || !rq->check_file) {
+	/* inputs read from the course's data/: the standby, which cannot open them, parses only the
+	 * check's text (a cold child inherits them) */
+	bool data = false;
+	for (int i = 0; i < rq->spec->nargs; i++)
+		data |= rq->spec->args[i].init.kind == INIT_FILE;
+	for (int t = 0; t < rq->spec->ntests; t++)
+		for (int i = 0; i < rq->spec->tests[t].ninits; i++)
+			data |= rq->spec->tests[t].inits[i].init.kind == INIT_FILE;
+	if (sb->job_fd < 0 || !same_device(sb->device, rq->device) || !rq->check_file || data) {
 		standby_release(sb);
 		return -1;
 	}

@@ -1,6 +1,7 @@
 /*
- * fuzz-expr.c: an integer expression of a check file through expr_eval(), with the names a
- * check's tests give it (parameters and [let] values; among them extremes of 64 bits).
+ * fuzz-expr.c: an integer expression of a check file through expr_eval(), and the same text as
+ * a real one (a float scalar's value) through expr_eval_real(), with the names a check's tests
+ * give it (parameters and [let] values; among them extremes of 64 bits).
  */
 #include "fuzz.h"
 
@@ -22,6 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int64_t out;
 	expr_eval(src, &v, &out, err, sizeof(err));
 	expr_eval(src, NULL, &out, err, sizeof(err));   /* as a test's values: no names at all */
+	double real;
+	expr_eval_real(src, &v, NULL, &real, err, sizeof(err));
 	free(src);
 	return 0;
 }

@@ -374,7 +374,7 @@ static void draws_a_ragged_last_row(void **state)
 	(void)state;
 	struct arg_spec a = { .name = "m", .type = TYPE_INT, .output = true };
 	int expected[5] = { 1, 2, 3, 4, 5 }, got[5] = { 1, 2, 3, 4, 0 };
-	struct output_view o = { &a, expected, got, 5, 3, 1, 1, 0 };
+	struct output_view o = { &a, expected, got, 5, 3, 1, 1, 0, 0 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
 	assert_rendered(&pic, "en", "m (2 x 3), rows 0-1, columns 0-2 (. right, x wrong):\n"
@@ -397,7 +397,7 @@ static void draws_one_element_without_a_range(void **state)
 	struct arg_spec a = { .name = "out", .type = TYPE_INT, .output = true };
 	a.label[0] = "work-group";
 	int expected[1] = { 867 }, got[1] = { 5 };
-	struct output_view o = { &a, expected, got, 1, 0, 1, 1, 0 };
+	struct output_view o = { &a, expected, got, 1, 0, 1, 1, 0, 0 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
 	char *pt = msg_text(&pic, "pt-BR");
@@ -422,7 +422,7 @@ static void names_the_first_wrong_place(void **state)
 	a.label[0] = "row";
 	a.label[1] = "column";
 	int expected[6] = { 1, 2, 3, 4, 5, 6 }, got[6] = { 1, 2, 3, 4, 0, 6 };
-	struct output_view o = { &a, expected, got, 6, 3, 1, 1, 0 };
+	struct output_view o = { &a, expected, got, 6, 3, 1, 1, 0, 0 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
 	assert_facts(&msg, "{\"buffer\": \"trA\", \"index\": 4, \"row\": 1, \"column\": 1, "
@@ -436,7 +436,7 @@ static void names_the_first_wrong_place(void **state)
 	struct arg_spec r = { .name = "out", .type = TYPE_INT, .output = true };
 	r.label[0] = "work-group";
 	int e2[3] = { 10, 20, 30 }, g2[3] = { 10, 21, 30 };
-	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3, 0 };
+	struct output_view o2 = { &r, e2, g2, 3, 0, 2, 3, 0, 0 };
 	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
 	assert_facts(&msg, "{\"pass\": 2, \"buffer\": \"out\", \"index\": 1, \"work_group\": 1, "
 			   "\"expected\": \"20\", \"got\": \"21\", \"wrong\": 1, \"elements\": 3}");
@@ -449,7 +449,7 @@ static void floats_within_tolerance(void **state)
 	(void)state;
 	struct arg_spec a = { .name = "out", .type = TYPE_DOUBLE, .output = true };
 	double e[2] = { 1000.0, 1.0 }, g[2] = { 1000.0000001, 1.0 }, bad[2] = { 1001.0, 1.0 };
-	struct output_view o = { &a, e, g, 2, 0, 1, 1, 0 };
+	struct output_view o = { &a, e, g, 2, 0, 1, 1, 0, 0 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 1e-6, &msg, &pic), 0);
 	assert_true(msg_empty(&msg) && msg_empty(&pic));
@@ -578,7 +578,7 @@ static void refuses_bad_steps_and_outputs(void **state)
 	assert_rejected_at(t, 7, "init of 'a' in test 't n=1': random(1, 0): lo must not be above hi");
 	free(t);
 	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\ninit = random(0 n)\n%s", head, tail);
-	assert_rejected_at(t, 7, "init must be random(lo, hi), iota(start), const(v) or poison");
+	assert_rejected_at(t, 7, "init must be random(lo, hi), iota(start), const(v), file(NAME) or poison");
 	free(t);
 	t = xstrfmt("%s[buffer a]\nsize = 4\noutput = yes\n%sinit.a = const(1 +)\n", head, tail);
 	assert_rejected_at(t, 17, "init of 'a' in test 't n=1': '1 +'");
@@ -613,7 +613,7 @@ static void compares_as_a_multiset(void **state)
 	(void)state;
 	struct arg_spec a = { .name = "out", .type = TYPE_INT, .output = true, .compare = COMPARE_MULTISET };
 	int e[5] = { 3, 1, 4, 1, 5 }, same[5] = { 5, 4, 1, 3, 1 }, g[5] = { 5, 4, 1, 3, 3 };
-	struct output_view o = { &a, e, same, 5, 0, 1, 1, 0 };
+	struct output_view o = { &a, e, same, 5, 0, 1, 1, 0, 0 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 0);
 	o.got = g;
@@ -641,7 +641,7 @@ static void compares_as_a_multiset(void **state)
 
 	struct arg_spec f = { .name = "x", .type = TYPE_FLOAT, .output = true, .compare = COMPARE_MULTISET };
 	float fe[3] = { 1.0f, 2.0f, 3.0f }, fg[3] = { 3.0000001f, 1.0f, 2.0f }, fb[3] = { 3.5f, 1.0f, 2.0f };
-	struct output_view fo = { &f, fe, fg, 3, 0, 1, 1, 0 };
+	struct output_view fo = { &f, fe, fg, 3, 0, 1, 1, 0, 0 };
 	assert_int_equal(compare_output(&fo, 1e-6, &msg, &pic), 0);
 	fo.got = fb;
 	assert_int_equal(compare_output(&fo, 1e-6, &msg, &pic), 1);

@@ -65,7 +65,7 @@ static void comparison_in_portuguese(void **state)
 	memset(got, POISON_BYTE, sizeof(got));
 	got[0] = 10;
 	got[2] = 30;
-	struct output_view o = { &a, expected, got, 3, 0, 2, 3, 0 };
+	struct output_view o = { &a, expected, got, 3, 0, 2, 3, 0, 0 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 1);
 	assert_rendered(&msg, "pt-BR", "passada 2 de 3: out[1] (grupo de trabalho 1): esperado 20, "
@@ -77,7 +77,7 @@ static void comparison_in_portuguese(void **state)
 	m.label[0] = "row";
 	m.label[1] = "column";
 	int e2[4] = { 1, 2, 3, 4 }, g2[4] = { 1, 2, 0, 4 };
-	struct output_view o2 = { &m, e2, g2, 4, 2, 1, 1, 0 };
+	struct output_view o2 = { &m, e2, g2, 4, 2, 1, 1, 0, 0 };
 	assert_int_equal(compare_output(&o2, 0, &msg, &pic), 1);
 	assert_rendered(&msg, "pt-BR", "trA em (linha 1, coluna 0): esperado 3, obtido 0 (1 de 4 "
 			"valores errados)");
@@ -95,7 +95,7 @@ static void silent_groups_in_portuguese(void **state)
 	int expected[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, got[8] = { 1, 2, 0, 0, 5, 6, 0, 0 };
 	memset(&got[2], POISON_BYTE, 2 * sizeof(int));
 	memset(&got[6], POISON_BYTE, 2 * sizeof(int));
-	struct output_view o = { &a, expected, got, 8, 0, 1, 1, 2 };
+	struct output_view o = { &a, expected, got, 8, 0, 1, 1, 2, 0 };
 	struct msg msg = MSG_INIT, pic = MSG_INIT;
 	assert_int_equal(compare_output(&o, 0, &msg, &pic), 4);
 	assert_facts(&msg, "{\"buffer\": \"out\", \"index\": 2, \"expected\": \"3\", "

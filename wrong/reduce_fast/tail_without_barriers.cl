@@ -1,4 +1,4 @@
-// expect: data_race line 36
+// expect: data_race here
 // diagnosis: barrier_missing
 // message: no barrier between the two
 // message: OpenCL promises no lockstep within a warp
@@ -33,7 +33,7 @@ __kernel void reduce_fast(__global const int *in, __global int *out,
 		v[lid] += v[lid + 8];
 		v[lid] += v[lid + 4];
 		v[lid] += v[lid + 2];
-		v[lid] += v[lid + 1];
+		v[lid] += v[lid + 1];   // <- here
 	}
 
 	if (lid == 0)

@@ -1,4 +1,4 @@
-// expect: uninitialized line 19
+// expect: uninitialized line @read
 // diagnosis: local_slot_unwritten
 // message: Only a cell outside the grid is 0
 // Each work-item loads only its own cell into the tile: the border of the tile, the halo,
@@ -16,5 +16,5 @@ __kernel void stencil(__global const int *in, __global int *out, __local int *ti
 	tile[c] = x < (int)width && y < (int)height ? in[y * width + x] : 0;
 	barrier(CLK_LOCAL_MEM_FENCE);
 	if (x < (int)width && y < (int)height)
-		out[y * width + x] = 4 * tile[c] - tile[c - TW] - tile[c + TW] - tile[c - 1] - tile[c + 1];
+		out[y * width + x] = 4 * tile[c] - tile[c - TW] - tile[c + TW] - tile[c - 1] - tile[c + 1];   // @read
 }

@@ -1,0 +1,58 @@
+/*
+ * derive.h: what a check file says beyond the kernel's launch (derive.c, datafile.c, realexpr.c,
+ * steps.c): values derived from the outputs ([derive NAME]), inputs read from the course's data/
+ * (init = file(NAME)), the real values of float scalars, and local = auto. Included by
+ * checkspec.h.
+ */
+#ifndef COURSE_DERIVE_H
+#define COURSE_DERIVE_H
+
+struct check_spec;
+struct arg_spec;
+struct init_spec;
+struct step_spec;
+
+/* ---- values derived from the outputs (derive.c): the [derive NAME] sections of a check ---- */
+#define MAX_DERIVE 4
+struct derive_spec {
+	char name[NAME_MAX_LEN];
+	char *value;                 /* a real expression over the outputs: "step * sum(partial)" */
+	char *expect;                /* what it must be: a real expression over the test's values */
+	double tolerance, abs_tolerance;   /* < 0: the check's */
+};
+/* One key of [derive NAME]; -1 with why in err. */
+int derive_key(struct check_spec *spec, const char *name, const char *key, const char *value,
+	       char *err, size_t errlen);
+/* Derived value k for the values v after a test's last pass (bytes[i], n[i]: argument i's
+ * contents and elements): 0 within the tolerance, 1 not (*got, *want say), -1 with why. */
+int derive_eval(const struct check_spec *spec, int k, const struct vars *v, const void *const *bytes,
+		const size_t *n, double *got, double *want, char *err, size_t errlen);
+/* Every derived value in order: 0 all met; 1 the first missed, its index in *k; -1 with why. */
+int derive_all(const struct check_spec *spec, const struct vars *v, const void *const *bytes,
+	       const size_t *n, int *k, double *got, double *want, char *err, size_t errlen);
+/* Every derived value's keys and names, for the values v; the line to blame (why), or 0. */
+int derive_validate(const struct check_spec *spec, const char *text, const struct vars *v, char *err,
+		    size_t errlen);
+void derive_release(struct check_spec *spec);
+
+/* A scalar argument's value for the values v: an integer expression for an integer scalar; for
+ * a float or double one a real expression (realexpr.c), rounded once to its type. -1 with why. */
+int arg_scalar_value(const struct arg_spec *a, const struct vars *v, double *out, char *err,
+		     size_t errlen);
+/* Reads in->file (file(NAME)) for a buffer of type t of the check at check_path (datafile.c):
+ * data/NAME beside checks/, raw little-endian elements when NAME ends in .bin, else numbers
+ * separated by white space ('#' comments). Its name and bytes go into *hash. -1 with why. */
+int init_load_file(struct init_spec *in, const char *check_path, enum elem_type t, uint64_t *hash,
+		   char *err, size_t errlen);
+/* local = auto: the device's runtime chooses the work-group (a NULL local size); the analysis,
+ * and everything the host needs a size for, takes the largest power of two up to LOCAL_AUTO_MAX
+ * that divides global. step_local_set_auto reads the value ("auto": true, stored). */
+#define LOCAL_AUTO_MAX 64
+bool step_local_set_auto(struct step_spec *st, const char *value);
+bool step_local_is_auto(const struct step_spec *st);
+int64_t local_auto_size(int64_t global);
+/* The work-group of step st in dimension d for the values v (with auto: local_auto_size). */
+int step_local_eval(const struct step_spec *st, int d, const struct vars *v, int64_t *out, char *err,
+		    size_t errlen);
+
+#endif
