@@ -208,7 +208,8 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 {
 	double t0 = now_seconds();
 	int blocking;
-	int bad = exercise_audit(v->c, e, &blocking) + lesson_figures_audit(v->c, e);
+	int bad = exercise_audit(v->c, e, &blocking) + lesson_figures_audit(v->c, e) +
+		  lesson_check_audit(v->c, e);
 	struct wrong_kernel *k;
 	int nk;
 	bad += wrong_kernels_load(v->c, e, &k, &nk);
