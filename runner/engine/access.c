@@ -243,10 +243,11 @@ static void explain_not_shared(const struct access_rule *r, const struct access_
 			       "detour and shares nothing."), w);
 }
 
-/* The rule broken first, explained in m with its line in *line; false when all hold. A sharing
- * rule of one array (`[access Bsub]`) is met by that array alone, of `local` by any. */
+/* The rule broken first, explained in m with its line in *line and the property broken in *prop;
+ * false when all hold. A sharing rule of one array (`[access Bsub]`) is met by that array alone,
+ * of `local` by any. */
 static bool rules_broken(const struct check_spec *spec, const struct access_figure *f, int n,
-			 struct msg *m, int *line, const struct access_rule **broken)
+			 struct msg *m, int *line, const struct access_rule **broken, int *prop)
 {
 	for (int i = 0; i < spec->naccess; i++) {
 		const struct access_rule *r = &spec->access[i];
@@ -258,6 +259,7 @@ static bool rules_broken(const struct check_spec *spec, const struct access_figu
 				continue;
 			if (a->space == 'g' && sectors_unmet(r, a, m)) {
 				*line = a->line;
+				*prop = a->store ? ACCESS_STORE : ACCESS_LOAD;
 				return true;
 			}
 			if (a->space != 'l')
@@ -265,12 +267,14 @@ static bool rules_broken(const struct check_spec *spec, const struct access_figu
 			shared |= a->foreign_loads > 0;
 			if (conflicts_unmet(r, a, m)) {
 				*line = a->line;
+				*prop = ACCESS_CONFLICTS;
 				return true;
 			}
 		}
 		if (r->shared && !shared) {
 			explain_not_shared(r, f, n, m);
 			*line = 0;
+			*prop = ACCESS_SHARED;
 			return true;
 		}
 	}
@@ -281,10 +285,14 @@ int access_rules_check(const struct check_spec *spec, const struct access_figure
 		       const char *lang, struct msg *msg, int *line)
 {
 	const struct access_rule *r = NULL;
-	if (!rules_broken(spec, f, n, msg, line, &r))
+	int prop = ACCESS_LOAD;
+	if (!rules_broken(spec, f, n, msg, line, &r, &prop))
 		return 0;
-	/* the course's own words on why the rule is there, in the learner's language */
-	const char *why = lang_texts_get(&r->why, lang);
+	/* the course's own words on why this property is required, in the learner's language: its
+	 * own why, else the section's (which validate allows only for a section of one property) */
+	const char *why = lang_texts_get(&r->prop_why[prop], lang);
+	if (!why)
+		why = lang_texts_get(&r->why, lang);
 	if (why)
 		msg_rawf(msg, "\n%s", why);
 	return 1;
