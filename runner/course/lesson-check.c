@@ -370,6 +370,9 @@ void lesson_check_section(const struct check_spec *spec, const char *lang, struc
 		sbuf_adds(md, tr(lang, N_("On Oclgrind, the tests marked so are searched for out-of-bounds "
 					  "accesses, data races, divergent barriers and reads of "
 					  "uninitialised memory.")));
+		sbuf_addf(md, " %s", spec->analysis == ANALYSIS_REQUIRED ?
+			  tr(lang, N_("This check needs Oclgrind: `--no-analysis` is refused.")) :
+			  tr(lang, N_("Without Oclgrind, or with `--no-analysis`, this part is not done.")));
 		if (spec->naccess)
 			sbuf_addf(md, " %s", tr(lang, N_("There, over every request of those tests:")));
 		sbuf_adds(md, "\n");
@@ -378,7 +381,7 @@ void lesson_check_section(const struct check_spec *spec, const char *lang, struc
 	}
 	char secs[32];
 	sbuf_adds(md, "- ");
-	sbuf_addf(md, tr(lang, N_("Each test has %s s to run on the execution device")),
+	sbuf_addf(md, tr(lang, N_("The tests have %s s in all to run on the execution device")),
 		  number_in(lang, (double)spec->time_limit_ms / 1000, 1, secs));
 	if (analysed && spec->analysis != ANALYSIS_OFF &&
 	    spec->analysis_time_limit_ms != spec->time_limit_ms)
