@@ -97,9 +97,14 @@ static void add_sentence_start(struct sbuf *md, const char *clause)
 		md->buf[at] = (char)(md->buf[at] - 'a' + 'A');
 }
 
-/* One or two dimensions of a launch: `e` or `(e1, e2)`. */
+/* One or two dimensions of a launch: `e` or `(e1, e2)`; "?" for one a check leaves unset. */
 static void add_dims(struct sbuf *md, char *const *expr, int dims)
 {
+	for (int d = 0; d < dims; d++)
+		if (!expr[d]) {
+			sbuf_adds(md, "?");
+			return;
+		}
 	sbuf_adds(md, dims > 1 ? "`(" : "`");
 	for (int d = 0; d < dims; d++)
 		sbuf_addf(md, "%s%s", d ? ", " : "", expr[d]);
@@ -116,20 +121,27 @@ static void add_signature(struct sbuf *md, const struct check_spec *spec, int st
 	if (sig.len <= LESSON_CODE_WIDTH) {
 		sbuf_addf(md, "%s\n", sig.buf);
 	} else {
+		/* the parameters after "(", aligned under the first while the name is short */
 		const char *open = strchr(sig.buf, '(');
-		size_t indent = open && open - sig.buf < 32 ? (size_t)(open - sig.buf) + 1 : 8;
-		size_t col = 0;
-		for (const char *p = sig.buf; *p;) {
+		size_t head = (size_t)(open - sig.buf) + 1;
+		size_t indent = head <= 32 ? head : 8, col = head;
+		bool fresh = true;   /* nothing yet after the head or the indent on this line */
+		sbuf_add(md, sig.buf, head);
+		for (const char *p = open + 1; *p;) {
+			while (*p == ' ')
+				p++;
 			const char *comma = strchr(p, ',');
 			size_t n = comma ? (size_t)(comma - p) + 1 : strlen(p);
-			if (col && col + n > LESSON_CODE_WIDTH) {
+			if (col + n + !fresh > LESSON_CODE_WIDTH && (!fresh || col > indent)) {
 				sbuf_addf(md, "\n%*s", (int)indent, "");
 				col = indent;
-				while (*p == ' ')
-					p++, n--;
+				fresh = true;
 			}
+			if (!fresh)
+				sbuf_adds(md, " ");
 			sbuf_add(md, p, n);
-			col += n;
+			col += n + !fresh;
+			fresh = false;
 			p += n;
 		}
 		sbuf_adds(md, "\n");
