@@ -31,10 +31,10 @@ for ini in checks/*.ini; do
 				fail "$ex in $lang: the section does not show the kernel $k"
 		done
 		n=0
-		flat=$(printf '%s\n' "$out" | tr '\n' ' ' | tr -s ' ')
+		# one line a list item, its wrapped lines joined
+		items=$(printf '%s\n' "$out" | tr '\n' ' ' | tr -s ' ' | sed 's/ - `/\n`/g')
 		while read -r t key values; do
-			item=${flat#*" - \`$t\`"}      # the test's item: up to the next one
-			item=${item%%" - \`"*}
+			item=$(printf '%s\n' "$items" | grep -m1 "^\`$t\`[ :]")
 			case $item in *"\`$key\` = $values"*) ;;
 			*) fail "$ex in $lang: test $t does not show \`$key\` = $values: $item" ;; esac
 			n=$((n + 1))
