@@ -3,8 +3,9 @@
 # (read from the ini here with awk, not with clings); a size, a range, a tolerance and a work-group
 # changed in a copy of a check show up in the lesson at once; a check that does not load is said
 # so, in its place; validate refuses a hand-written section of that title (in English and in the
-# lesson's language) and a second marker at file:line, and warns about a code block line wider
-# than 76 columns, not about one of 76; the code blocks the section makes fit 80 columns.
+# lesson's language), a second marker and one inside a line, at file:line, and warns about a code
+# block line wider than 76 columns, not about one of 76; the code blocks the section makes fit 80
+# columns.
 . tests/lib.sh
 course=$(copy_course)
 run() { "$CLINGS" --course "$course" "$@"; }
@@ -80,7 +81,7 @@ grep -q 'warning' "$TMP/out" && fail "validate warns on the bundled course: $(gr
 ok "validate --quick: no hand-written section, no wide code line in the course"
 
 # A hand-written section, in English and in Portuguese, and a second marker: problems at their lines.
-printf '\n## What the check tests\n\n- something\n' >> "$course/lessons/en/scale.md"
+printf '\n## What the check tests\n\n- something, {{check}} inside\n' >> "$course/lessons/en/scale.md"
 n_en=$(($(wc -l < "$course/lessons/en/scale.md") - 2))
 printf '\n## O que a verificação testa\n\n{{check}}\n' >> "$course/lessons/pt-BR/scale.md"
 n_pt=$(($(wc -l < "$course/lessons/pt-BR/scale.md") - 2))
@@ -92,7 +93,9 @@ grep -qF "lessons/pt-BR/scale.md:$n_pt: a hand-written 'O que a verificação te
 	ok "the Portuguese heading is named at its line" || fail "Portuguese: $(cat "$TMP/out")"
 grep -qF "lessons/pt-BR/scale.md:$((n_pt + 2)): a second {{check}}" "$TMP/out" &&
 	ok "a second marker is named at its line" || fail "second marker: $(cat "$TMP/out")"
-grep -q '3 problems' "$TMP/out" && ok "three problems" || fail "count: $(cat "$TMP/out")"
+grep -qF "lessons/en/scale.md:$((n_en + 2)): {{check}} stands on a line of its own" "$TMP/out" &&
+	ok "a marker inside a line is named at its line" || fail "inline marker: $(cat "$TMP/out")"
+grep -q '4 problems' "$TMP/out" && ok "four problems" || fail "count: $(cat "$TMP/out")"
 cp lessons/pt-BR/scale.md "$course/lessons/pt-BR/scale.md"
 cp lessons/en/scale.md "$course/lessons/en/scale.md"
 

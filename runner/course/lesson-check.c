@@ -536,12 +536,17 @@ static int audit_lesson_file(const char *path, const char *lang)
 			error(tr(ml, "%s:%d: a hand-written '%.*s' section: write a line %s instead, and clings "
 				 "makes the section from the check file"),
 			      path_shown(path), line, (int)tn, t, LESSON_CHECK_MARKER);
-		} else if (n >= strlen(LESSON_CHECK_MARKER) && !strncmp(p, LESSON_CHECK_MARKER,
-									 strlen(LESSON_CHECK_MARKER)) &&
-			   ++markers > 1) {
-			bad++;
-			error(tr(ml, "%s:%d: a second %s: the section is made once"), path_shown(path), line,
-			      LESSON_CHECK_MARKER);
+		} else if ((t = memmem(p, n, LESSON_CHECK_MARKER, strlen(LESSON_CHECK_MARKER)))) {
+			size_t ml_len;
+			if (find_marker(p, &ml_len) != p) {
+				bad++;
+				error(tr(ml, "%s:%d: %s stands on a line of its own"), path_shown(path), line,
+				      LESSON_CHECK_MARKER);
+			} else if (++markers > 1) {
+				bad++;
+				error(tr(ml, "%s:%d: a second %s: the section is made once"), path_shown(path),
+				      line, LESSON_CHECK_MARKER);
+			}
 		}
 		p = nl ? nl + 1 : p + n;
 	}
