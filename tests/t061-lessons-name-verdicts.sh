@@ -1,6 +1,7 @@
 # Every exercise has at least two known-wrong kernels in wrong, and every verdict they
 # expect is named in the exercise's lesson, in both languages, so the learner who meets it has
-# read what it means (correct alternatives, expected to pass, aside). Lessons end with the section that says what the check tests.
+# read what it means (correct alternatives, expected to pass, aside). Lessons end with the line {{check}}, where the
+# section that says what the check tests is made from the check file (t077).
 . tests/lib.sh
 expected_verdicts() { # KERNEL...: the verdicts named in their leading "// expect:" lines
 	for k in "$@"; do
@@ -23,11 +24,9 @@ for ini in exercises/*.ini; do
 			grep -qF "\`$v\`" "$lesson" && ok "$lesson names \`$v\`" ||
 				fail "$lesson does not name the verdict \`$v\` its wrong kernels get"
 		done
-		last=$(grep '^## ' "$lesson" | tail -1)
-		case "$lang:$last" in
-		"en:## What the check tests" | "pt-BR:## O que a verificação testa") ok "$lesson ends with what the check tests" ;;
-		*) fail "$lesson ends with \"$last\", not with what the check tests" ;;
-		esac
+		last=$(grep -v '^[[:space:]]*$' "$lesson" | tail -1)
+		[ "$last" = '{{check}}' ] && ok "$lesson ends with what the check tests, made from the check" ||
+			fail "$lesson ends with \"$last\", not with the line {{check}}"
 	done
 done
 exit 0

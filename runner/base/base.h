@@ -141,6 +141,9 @@ const char *path_shown(const char *path);
 /* The language of error(), warning() and die() (main sets it; English until then). */
 void messages_lang_set(const char *lang);
 const char *messages_lang(void);
+/* error(), warning() and die() wrap their lines at their spaces to width columns (0: never, the
+ * default), so that a terminal does not break a word of a long message in two. */
+void messages_wrap_set(int width);
 /*
  * The runner's own words in lang (i18n.c): the translation of english in lang's catalog (po/),
  * else english itself (lang may be NULL). A format keeps its conversions in the same order

@@ -10,6 +10,60 @@
 #include <strings.h>
 #include <time.h>
 
+static int wrap_width;   /* messages_wrap_set() */
+
+void messages_wrap_set(int width)
+{
+	wrap_width = width > 0 ? width : 0;
+}
+
+/* Columns of the n bytes at s: one a UTF-8 character. */
+static int columns(const char *s, size_t n)
+{
+	int w = 0;
+	for (size_t i = 0; i < n; i++)
+		w += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return w;
+}
+
+/* Line by line, each wrapped at its spaces into lines of at most wrap_width columns, the
+ * continuation lines indented by two; a word wider than a line is never cut. */
+static void print_wrapped(FILE *f, const char *text)
+{
+	for (const char *line = text; *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		int col = 0;
+		bool first = true;
+		for (const char *p = line, *end = line + len; p < end;) {
+			size_t sp = strspn(p, " ");
+			const char *word = p + sp;
+			size_t wl = strcspn(word, " \n");
+			if (word + wl > end)
+				wl = (size_t)(end - word);
+			if (!wl)
+				break;
+			int ww = columns(word, wl);
+			if (!first && col + 1 + ww > wrap_width) {
+				fputs("\n  ", f);
+				col = 2;
+			} else if (!first) {
+				fputc(' ', f);
+				col++;
+			} else if (sp) {
+				fprintf(f, "%*s", (int)sp, "");   /* a line's own indent is kept */
+				col += (int)sp;
+			}
+			fwrite(word, 1, wl, f);
+			col += ww;
+			first = false;
+			p = word + wl;
+		}
+		fputc('\n', f);
+		line += len + (nl != NULL);
+	}
+}
+
 /* sbase's form: "clings: what: why"; a message ending in ':' gets strerror(errno). */
 static void report_message(const char *prefix, const char *fmt, va_list ap)
 {
@@ -19,7 +73,10 @@ static void report_message(const char *prefix, const char *fmt, va_list ap)
 	sbuf_vaddf(&sb, tr(messages_lang(), fmt), ap);
 	if (sb.len && sb.buf[sb.len - 1] == ':')
 		sbuf_addf(&sb, " %s", strerror(saved));
-	fprintf(stderr, "%s\n", sbuf_str(&sb));
+	if (wrap_width)
+		print_wrapped(stderr, sbuf_str(&sb));
+	else
+		fprintf(stderr, "%s\n", sbuf_str(&sb));
 	sbuf_release(&sb);
 	errno = saved;
 }

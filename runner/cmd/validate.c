@@ -52,7 +52,8 @@ static void verdict_at(struct sbuf *sb, const struct report *r)
 }
 
 /* A report's message on one line, for a problem's line: for a build error, its compiler's
- * line (after "The kernel does not compile:"); else the whole message, its lines joined. */
+ * line (after "The kernel does not compile:"); else the whole message, its lines joined (the
+ * problem's line is wrapped at its spaces, never cut: messages_wrap_set). */
 static void message_head(struct sbuf *sb, const struct report *r)
 {
 	char *text = msg_text(&r->message, NULL);   /* the course's expectations are in English */
@@ -64,7 +65,7 @@ static void message_head(struct sbuf *sb, const struct report *r)
 		return;
 	}
 	bool space = false;
-	for (const char *p = m; *p && sb->len < 400; p++) {
+	for (const char *p = m; *p; p++) {
 		if (*p == '\n' || *p == ' ' || *p == '\t') {
 			space = sb->len > 0;
 			continue;
@@ -230,7 +231,8 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 {
 	double t0 = now_seconds();
 	int blocking;
-	int bad = exercise_audit(v->c, e, &blocking) + lesson_figures_audit(v->c, e);
+	int bad = exercise_audit(v->c, e, &blocking) + lesson_figures_audit(v->c, e) +
+		  lesson_check_audit(v->c, e);
 	struct wrong_kernel *k;
 	int nk;
 	bad += wrong_kernels_load(v->c, e, &k, &nk);
@@ -282,6 +284,12 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 		list[n++] = &c.ex[i];
 	/* problems and rows interleave as they come, also through a pipe */
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* a problem's line wrapped at the terminal's width (or COLUMNS'), not cut mid-word by it */
+	int rows, cols = 0;
+	const char *columns = getenv("COLUMNS");
+	if (isatty(STDERR_FILENO) || (columns && *columns))
+		term_size(STDERR_FILENO, &rows, &cols);
+	messages_wrap_set(cols);
 	if (v.tap)
 		printf("TAP version 13\n");
 	else

@@ -10,6 +10,9 @@
  *   shared = yes          ; some value is read by a work-item other than the one that wrote it
  *   why = ...             ; what the property buys in this exercise, shown when it is unmet
  *   why.pt-BR = ...       ; the same in another language
+ *   conflicts.why = ...   ; where a section requires several properties, each one's own why
+ *   shared.why.pt-BR = ...;   (load.why, store.why, conflicts.why, shared.why), shown with its
+ *                         ;   own failure: a plain why there is refused
  *   [access Bsub]         ; a __local argument: conflicts and shared of that array alone (an
  *   shared = yes          ;   exercise that needs two tiles shared gives each its section)
  *   loads_per_madd = 0.25 ; its loads per multiply-add of the kernel at most (any memory)
@@ -23,6 +26,46 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *const access_prop_name[ACCESS_PROPS] = { "load", "store", "conflicts", "shared",
+							"loads_per_item", "loads_per_madd" };
+
+static bool any_text(const struct lang_texts *l)
+{
+	return l->t[0].text != NULL;
+}
+
+/* Whether r requires property p. */
+static bool requires(const struct access_rule *r, enum access_prop p)
+{
+	switch (p) {
+	case ACCESS_LOAD:
+	case ACCESS_STORE:
+		return r->coalesced[p] || r->max_sectors[p] > 0;
+	case ACCESS_CONFLICTS:
+		return r->max_conflict > 0;
+	case ACCESS_SHARED:
+		return r->shared;
+	case ACCESS_LOADS_PER_ITEM:
+		return r->loads_per_item > 0;
+	case ACCESS_LOADS_PER_MADD:
+		return r->loads_per_madd > 0;
+	default:
+		return false;
+	}
+}
+
+/* The property whose why key is "PROP.why" or "PROP.why.LANG"; -1 when key is none. */
+static int prop_why_key(const char *key)
+{
+	for (int p = 0; p < ACCESS_PROPS; p++) {
+		size_t n = strlen(access_prop_name[p]);
+		if (!strncmp(key, access_prop_name[p], n) && !strncmp(key + n, ".why", 4) &&
+		    (key[n + 4] == '\0' || key[n + 4] == '.'))
+			return p;
+	}
+	return -1;
+}
 
 static struct access_rule *rule_named(struct check_spec *spec, const char *name)
 {
@@ -95,9 +138,12 @@ int access_rule_key(struct check_spec *spec, const char *name, const char *key, 
 		*(item ? &r->loads_per_item : &r->loads_per_madd) = n;
 	} else if (!strcmp(key, "why") || !strncmp(key, "why.", 4)) {
 		return lang_texts_add(&r->why, key, value, err, errlen);
+	} else if ((op = prop_why_key(key)) >= 0) {
+		return lang_texts_add(&r->prop_why[op], key + strlen(access_prop_name[op]) + 1, value, err,
+				      errlen);
 	} else {
 		snprintf(err, errlen, "unknown key '%s' in [access %s] (load, store, conflicts, shared, "
-			 "loads_per_item, loads_per_madd, why)", key, name);
+			 "loads_per_item, loads_per_madd, why, PROPERTY.why)", key, name);
 		return -1;
 	}
 	return 0;
@@ -140,6 +186,21 @@ int access_rules_validate(const struct check_spec *spec, char *err, size_t errle
 				 "shared, loads_per_item or loads_per_madd", r->name);
 			return -1;
 		}
+		int nprops = 0;
+		for (int p = 0; p < ACCESS_PROPS; p++) {
+			nprops += requires(r, (enum access_prop)p);
+			if (any_text(&r->prop_why[p]) && !requires(r, (enum access_prop)p)) {
+				snprintf(err, errlen, "[access %s]: %s.why explains a property the section "
+					 "does not require (%s)", r->name, access_prop_name[p], access_prop_name[p]);
+				return -1;
+			}
+		}
+		if (nprops > 1 && any_text(&r->why)) {
+			snprintf(err, errlen, "[access %s] requires %d properties, and one why would be "
+				 "shown for each one's failure: give each its own (load.why, store.why, "
+				 "conflicts.why, shared.why)", r->name, nprops);
+			return -1;
+		}
 		if (spec->analysis == ANALYSIS_OFF) {
 			snprintf(err, errlen, "[access %s] is measured by the analysis, which this check "
 				 "turns off", r->name);
@@ -152,7 +213,10 @@ int access_rules_validate(const struct check_spec *spec, char *err, size_t errle
 
 void access_rules_release(struct check_spec *spec)
 {
-	for (int i = 0; i < spec->naccess; i++)
+	for (int i = 0; i < spec->naccess; i++) {
 		lang_texts_release(&spec->access[i].why);
+		for (int p = 0; p < ACCESS_PROPS; p++)
+			lang_texts_release(&spec->access[i].prop_why[p]);
+	}
 	spec->naccess = 0;
 }

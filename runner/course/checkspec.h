@@ -112,6 +112,12 @@ enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
  * their bytes need, over every request of the analysed tests (ragged edges and rows that do not
  * start on a sector cost a little; a stride of two elements already costs twice). */
 #define ACCESS_COALESCED_RATIO 1.5
+/* The properties a section can require, each with its own `why` (load.why, conflicts.why, ...). */
+enum access_prop {
+	ACCESS_LOAD, ACCESS_STORE, ACCESS_CONFLICTS, ACCESS_SHARED, ACCESS_LOADS_PER_ITEM, ACCESS_LOADS_PER_MADD,
+	ACCESS_PROPS
+};
+extern const char *const access_prop_name[ACCESS_PROPS];   /* "load", "store", ... */
 struct access_rule {
 	char name[NAME_MAX_LEN];     /* an argument of the signature, or "local": every __local access */
 	int line;                    /* of its section, for messages */
@@ -121,7 +127,10 @@ struct access_rule {
 	bool shared;                 /* some value read by a work-item other than the one that wrote it */
 	double loads_per_item;       /* global: times a work-item loads one element, at most; 0: no rule */
 	double loads_per_madd;       /* loads of the memory per multiply-add, at most; 0: no rule */
-	struct lang_texts why;       /* what the property buys in this exercise, shown when unmet */
+	struct lang_texts why;       /* what the property buys in this exercise, shown when unmet: a
+				      * section that requires one property only */
+	struct lang_texts prop_why[ACCESS_PROPS];   /* PROP.why: each property's own, shown with
+						     * its own failure */
 };
 /* Reads one key of [access NAME] into spec (the section's rule is made on its first key).
  * Returns 0, or -1 with the reason in err. */

@@ -72,10 +72,12 @@ int lesson_read(const struct course *c, const struct exercise *e, const char *la
 		}
 		free(fallback);
 	}
-	if (ret < 0)
+	if (ret < 0) {
 		errno = ENOENT;
-	else
+	} else {
+		lesson_fill_check(e, shown, text);
 		lesson_fill_figures(c, shown, text);
+	}
 	free(path);
 	return ret;
 }
@@ -301,6 +303,10 @@ static int figures_audit_file(const struct course *c, struct figure_files *files
 	while ((at = next_figure(p, &name, &len))) {
 		for (; p < at; p++)
 			line += *p == '\n';
+		if (len == strlen(LESSON_CHECK_MARKER) - 4 && !strncmp(at, LESSON_CHECK_MARKER, len + 4)) {
+			p = name + len + 2;   /* not a figure: lesson_check_audit() */
+			continue;
+		}
 		enum figure_problem why;
 		struct figure_file *ff;
 		if (!figure_value(c, files, name, len, &why, &ff)) {

@@ -40,4 +40,29 @@ void lesson_fill_figures(const struct course *c, const char *lang, char **md);
  * printed as file:line. Returns how many. */
 int lesson_figures_audit(const struct course *c, const struct exercise *e);
 
+/*
+ * "What the check tests" (lesson-check.c): a line holding only {{check}} (LESSON_CHECK_MARKER) in
+ * a lesson becomes a section of that title made from the exercise's check file when the lesson
+ * is read, in its language: the signatures, the launch, the inputs, how each output is compared,
+ * the host loop, each test's values, what the analysis looks for and the [access] rules. A lesson
+ * cannot contradict its check there; `clings validate` refuses a hand-written section of that
+ * title.
+ */
+#define LESSON_CHECK_MARKER "{{check}}"
+extern const char lesson_check_title[];   /* N_("What the check tests") */
+/* Lines of a lesson's code blocks and diagrams fit this many columns: with the renderer's
+ * indent of four, an 80-column terminal. `clings validate` warns about a wider one. */
+#define LESSON_CODE_WIDTH 76
+struct check_spec;
+struct sbuf;
+/* Appends the section for spec, its heading included, as Markdown in lang. */
+void lesson_check_section(const struct check_spec *spec, const char *lang, struct sbuf *md);
+/* Replaces the marker line of *md with e's section (or, when its check does not load, a line
+ * that says so). */
+void lesson_fill_check(const struct exercise *e, const char *lang, char **md);
+/* e's lessons in every language of the course: a hand-written "What the check tests" section
+ * (in English or the file's language) is a problem, printed as file:line; a code block line
+ * wider than LESSON_CODE_WIDTH a warning. Returns the problems. */
+int lesson_check_audit(const struct course *c, const struct exercise *e);
+
 #endif

@@ -265,9 +265,9 @@ static void explain_not_shared(const struct access_rule *r, const struct access_
 }
 
 /* A loads_per_item or loads_per_madd rule that the loads of its memory break, explained in m,
- * with the line that loads it most in *line. */
+ * with the line that loads it most in *line and the property in *prop. */
 static bool loads_unmet(const struct access_rule *r, const struct access_figure *f, int n, struct msg *m,
-			int *line)
+			int *line, int *prop)
 {
 	unsigned long lanes = 0, first = 0, madds = 0, most = 0;
 	for (int j = 0; j < n; j++) {
@@ -289,6 +289,7 @@ static bool loads_unmet(const struct access_rule *r, const struct access_figure 
 		msg_fact_int(m, "line", *line);
 		msg_fact_str(m, "buffer", r->name);
 		msg_fact_str(m, "loads_per_item", figure);
+		*prop = ACCESS_LOADS_PER_ITEM;
 		msg_addf(m, N_("Each work-item loads every element of `%s` it uses %s times on average (line %d "
 			       "loads it most), where this exercise allows %s: a value needed again belongs "
 			       "in a private variable, not in another load from global memory."),
@@ -301,6 +302,7 @@ static bool loads_unmet(const struct access_rule *r, const struct access_figure 
 		msg_fact_int(m, "line", *line);
 		msg_fact_str(m, "buffer", r->name);
 		msg_fact_str(m, "loads_per_madd", figure);
+		*prop = ACCESS_LOADS_PER_MADD;
 		if (!madds)
 			msg_addf(m, N_("Your kernel loads `%s` but does no floating-point multiply-add on the "
 				       "analysed tests."), r->name);
@@ -314,10 +316,11 @@ static bool loads_unmet(const struct access_rule *r, const struct access_figure 
 	return false;
 }
 
-/* The rule broken first, explained in m with its line in *line; false when all hold. A sharing
- * rule of one array (`[access Bsub]`) is met by that array alone, of `local` by any. */
+/* The rule broken first, explained in m with its line in *line and the property broken in *prop;
+ * false when all hold. A sharing rule of one array (`[access Bsub]`) is met by that array alone,
+ * of `local` by any. */
 static bool rules_broken(const struct check_spec *spec, const struct access_figure *f, int n,
-			 struct msg *m, int *line, const struct access_rule **broken)
+			 struct msg *m, int *line, const struct access_rule **broken, int *prop)
 {
 	for (int i = 0; i < spec->naccess; i++) {
 		const struct access_rule *r = &spec->access[i];
@@ -329,6 +332,7 @@ static bool rules_broken(const struct check_spec *spec, const struct access_figu
 				continue;
 			if (a->space == 'g' && sectors_unmet(r, a, m)) {
 				*line = a->line;
+				*prop = a->store ? ACCESS_STORE : ACCESS_LOAD;
 				return true;
 			}
 			if (a->space != 'l')
@@ -336,15 +340,17 @@ static bool rules_broken(const struct check_spec *spec, const struct access_figu
 			shared |= a->foreign_loads > 0;
 			if (conflicts_unmet(r, a, m)) {
 				*line = a->line;
+				*prop = ACCESS_CONFLICTS;
 				return true;
 			}
 		}
 		if (r->shared && !shared) {
 			explain_not_shared(r, f, n, m);
 			*line = 0;
+			*prop = ACCESS_SHARED;
 			return true;
 		}
-		if ((r->loads_per_item || r->loads_per_madd) && loads_unmet(r, f, n, m, line))
+		if ((r->loads_per_item || r->loads_per_madd) && loads_unmet(r, f, n, m, line, prop))
 			return true;
 	}
 	return false;
@@ -354,10 +360,14 @@ int access_rules_check(const struct check_spec *spec, const struct access_figure
 		       const char *lang, struct msg *msg, int *line)
 {
 	const struct access_rule *r = NULL;
-	if (!rules_broken(spec, f, n, msg, line, &r))
+	int prop = ACCESS_LOAD;
+	if (!rules_broken(spec, f, n, msg, line, &r, &prop))
 		return 0;
-	/* the course's own words on why the rule is there, in the learner's language */
-	const char *why = lang_texts_get(&r->why, lang);
+	/* the course's own words on why this property is required, in the learner's language: its
+	 * own why, else the section's (which validate allows only for a section of one property) */
+	const char *why = lang_texts_get(&r->prop_why[prop], lang);
+	if (!why)
+		why = lang_texts_get(&r->why, lang);
 	if (why)
 		msg_rawf(msg, "\n%s", why);
 	return 1;

@@ -1,6 +1,7 @@
-// expect: requirement_unmet line 28
+// expect: requirement_unmet line 29
 // diagnosis: bank_conflict
 // message: up to 32 of them need different words of the same bank
+// message: with rows of 33 ints
 // Correct, but with a 32 x 32 tile: the 32 work-items of a warp reading down a column all
 // land in one bank.
 #define T 32
