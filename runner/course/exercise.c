@@ -230,13 +230,11 @@ int course_load(const char *dir, struct course *c)
 		return -1;
 	}
 	qsort(c->ex, (size_t)c->n, sizeof(*c->ex), by_order);
-	/* A save killed half way (the progress, a stub put back) left its temporary file here. */
-	remove_stale_temps(c->dir);
-	char *exercises = xstrfmt("%s/exercises", c->dir), *cache = xstrfmt("%s/%s", c->dir, VERDICT_CACHE_DIR);
+	course_place_learner(c);
+	/* A save killed half way (a stub put back) left its temporary file here. */
+	char *exercises = xstrfmt("%s/exercises", c->work);
 	remove_stale_temps(exercises);
-	remove_stale_temps(cache);
 	free(exercises);
-	free(cache);
 	return 0;
 }
 
@@ -251,10 +249,12 @@ void course_release(struct course *c)
 		free(e->solution_path);
 		free(e->check_path);
 		free(e->lesson_name);
+		free(e->stub_path);
 	}
 	free(c->ex);
 	free(c->dir);
 	free(c->solutions_dir);
+	free(c->work);
 	course_langs_release(&c->langs);
 	struct course fresh = COURSE_INIT;
 	*c = fresh;
