@@ -9,6 +9,8 @@ trap 'rm -rf "$TMP"' EXIT
 export POCL_CACHE_DIR=${POCL_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pocl/kcache}
 export HOME="$TMP/home" XDG_STATE_HOME="$TMP/home/.local/state" XDG_CACHE_HOME="$TMP/home/.cache"
 mkdir -p "$HOME"
+# Nor are a learner's old files in the checkout (.clings-state) moved into these temporary ones.
+export CLINGS_NO_MIGRATION=1
 
 LIB_ROOT=$PWD
 # Where clings keeps a learner's progress and verdict cache for the course (or workspace) DIR:
