@@ -136,6 +136,9 @@ struct course {
 #define COURSE_INIT { NULL, NULL, NULL, 0, { .n = 0 }, NULL }
 /* The course directory: --course, then CLINGS_COURSE, then the bundled one. */
 const char *course_default_dir(void);
+/* The course that comes with clings: beside the binary (a clone), else PREFIX/share/clings/course
+ * (installed, the binary in PREFIX/bin); NULL when there is none. */
+const char *course_bundled_dir(void);
 int course_load(const char *dir, struct course *c);
 void course_release(struct course *c);
 /* Finds by exact name, then by unique prefix; prints an error listing candidates otherwise. */

@@ -53,8 +53,8 @@ int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, 
 #define ACCESS_SECTOR_BYTES 32
 #define ACCESS_WARP 32               /* CLINGS_WARP overrides it (64 for an AMD wavefront) */
 #define ACCESS_BANKS 32              /* CLINGS_BANKS overrides it */
-/* The plugin Oclgrind loads to measure accesses ($CLINGS_ACCESS_PLUGIN, or build/ beside the
- * program), or NULL when it is not there. */
+/* The plugin Oclgrind loads to measure accesses ($CLINGS_ACCESS_PLUGIN, else build/ beside the
+ * program, else PREFIX/lib/clings/ when installed), or NULL when it is not there. */
 const char *access_plugin_path(void);
 /* Reads the analysis child's "access" lines, summed per memory instruction over every launch,
  * in source order.
