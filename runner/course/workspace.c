@@ -231,7 +231,7 @@ int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg)
 				rc = error("%s: cannot write:", e->file_path);
 			else if (has_mine && !same_text(mine, minelen, stub, stublen) && note)
 				note(arg, WORKSPACE_STUB_UPDATED, e, e->file_path);
-			else if (!has_mine && has_kept && note)
+			else if (!has_mine && note)
 				note(arg, WORKSPACE_STUB_ADDED, e, e->file_path);
 		} else {
 			/* the learner's work: the newer stub goes beside it */
