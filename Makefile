@@ -110,9 +110,11 @@ clean:
 # The binary, the access plugin, clings(1) and the bash and zsh completion (made from the command
 # table through `clings --help` by scripts/from-help), and the bundled course as data. The
 # catalogs of po/ are compiled into the binary. The installed clings finds the course in
-# PREFIX/share/clings/course and the plugin in PREFIX/lib/clings, from where it runs.
+# PREFIX/share/clings/course and the plugin in PREFIX/lib/clings, from where it runs. COURSE=DIR
+# installs another course as the bundled one.
 PREFIX  ?= /usr/local
 DESTDIR ?=
+COURSE  ?= .
 ROOT     = $(DESTDIR)$(PREFIX)
 INSTALLED := bin/clings lib/clings/clings-access.so share/man/man1/clings.1 \
 	share/bash-completion/completions/clings share/zsh/site-functions/_clings
@@ -131,7 +133,7 @@ install: all build/clings.1 build/completion/clings build/completion/_clings
 	install -Dm644 build/clings.1 $(ROOT)/share/man/man1/clings.1
 	install -Dm644 build/completion/clings $(ROOT)/share/bash-completion/completions/clings
 	install -Dm644 build/completion/_clings $(ROOT)/share/zsh/site-functions/_clings
-	scripts/install-course . $(ROOT)/share/clings/course
+	scripts/install-course $(COURSE) $(ROOT)/share/clings/course
 uninstall:
 	rm -f $(INSTALLED:%=$(ROOT)/%)
 	rm -rf $(ROOT)/share/clings/course
