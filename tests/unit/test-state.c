@@ -133,6 +133,7 @@ static void progress_lives_in_the_state_directory(void **state)
 	/* a relative XDG_STATE_HOME is ignored, as the XDG rules say: HOME's is used */
 	char *home = getenv("HOME") ? xstrdup(getenv("HOME")) : NULL;
 	setenv("XDG_STATE_HOME", "relative/state", 1);
+	unsetenv("XDG_CACHE_HOME");
 	setenv("HOME", "/home/learner", 1);
 	mine = course_state_dir(&other);
 	assert_memory_equal(mine, "/home/learner/.local/state/clings/course-", 41);
