@@ -76,6 +76,16 @@ else
 	fail "zsh is missing (scripts/install-deps installs it)"
 fi
 
+# The stubs a learner gets name their lesson by command, in both languages, never by an English path.
+bad=
+for stub in "$ws"/exercises/*.cl; do
+	name=$(basename "$stub" .cl)
+	grep -qF "The lesson: \`clings lesson $name\`" "$stub" || grep -qF "the lesson: \`clings lesson $name\`" "$stub" || bad="$bad $name(en)"
+	grep -qF "A lição: \`clings lesson $name\`" "$stub" && grep -q '\[pt-BR\]' "$stub" || bad="$bad $name(pt-BR)"
+	grep -q 'lessons/' "$stub" && bad="$bad $name(path)"
+done
+[ -z "$bad" ] && ok "every stub points to its lesson by command, in English and Portuguese" || fail "stubs:$bad"
+
 # Solving an exercise in the workspace: the installed clings, from a folder inside it.
 cp "$LIB_ROOT/solutions/scale.cl" scale.cl
 out=$(clings check scale 2>&1) && ok "an exercise solved in the workspace passes" || fail "check: $out"
