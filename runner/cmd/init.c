@@ -54,16 +54,18 @@ static int sync_workspace(const char *course_dir, const char *lang, int *added)
 
 int cmd_workspace_open(struct cmd_ctx *ctx, bool sync)
 {
+	static char *course;   /* ctx->course_dir, for the process's life */
 	char *work = workspace_find();
 	if (!work)
 		return 0;
-	char *course = workspace_course(work);
+	free(course);
+	course = workspace_course(work);
 	if (!course) {
 		free(work);
 		return -1;
 	}
 	course_use_workspace(work);
-	ctx->course_dir = course;   /* kept for the process's life */
+	ctx->course_dir = course;
 	free(work);
 	return sync ? sync_workspace(course, messages_lang(), NULL) : 0;
 }
