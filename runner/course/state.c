@@ -137,18 +137,20 @@ static void merge_duplicates(struct state *st)
 	st->n = kept;
 }
 
-/* The directory made when missing: a progress that cannot be saved is said, not lost. */
-static char *state_file(const struct course *c, const char *name)
+/* A file of the state directory, the directory made when make is set (to write: reading
+ * a progress that is not there needs none). */
+static char *state_file(const struct course *c, const char *name, bool make)
 {
 	char *dir = course_state_dir(c), *path = xstrfmt("%s/%s", dir, name);
-	make_dirs(dir);
+	if (make)
+		make_dirs(dir);
 	free(dir);
 	return path;
 }
 
 char *state_path(const struct course *c)
 {
-	return state_file(c, STATE_FILE);
+	return state_file(c, STATE_FILE, false);
 }
 
 int state_load(const struct course *c, struct state *st)
@@ -191,7 +193,7 @@ int state_save(const struct course *c, const struct state *st)
 		if (es->last_verdict[0] && verdict_from_name(es->last_verdict) >= 0)
 			sbuf_addf(&sb, "last = %s\n", es->last_verdict);
 	}
-	char *path = state_path(c);
+	char *path = state_file(c, STATE_FILE, true);
 	int ret = 0;
 	if (write_file_atomic(path, sb.buf, sb.len) < 0)
 		ret = error("%s: cannot save progress:", path);
@@ -232,7 +234,7 @@ void state_merge(struct state *into, const struct state *from)
 
 int state_lock(const struct course *c, long wait_ms)
 {
-	char *path = state_file(c, LOCK_FILE);
+	char *path = state_file(c, LOCK_FILE, true);
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd < 0) {
 		error("%s: cannot open the lock of your progress, not saved:", path);

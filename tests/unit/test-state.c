@@ -45,6 +45,9 @@ static int teardown(void **state)
 
 static void write_state(struct fixture *f, const char *text)
 {
+	char *dir = course_state_dir(&f->course);
+	assert_int_equal(make_dirs(dir), 0);
+	free(dir);
 	char *path = state_path(&f->course);
 	assert_int_equal(write_file_atomic(path, text, strlen(text)), 0);
 	free(path);
