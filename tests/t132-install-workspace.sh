@@ -119,4 +119,13 @@ printf '%s\n' "$out" | grep -q 'stub changed' && fail "offered twice: $out" || o
 out=$(clings reset local_reverse 2>&1); clings reset scale > /dev/null 2>&1
 cmp -s "$ws/exercises/scale.cl" "$course2/exercises/scale.cl.orig" && [ -f "$ws/exercises/scale.cl.bak" ] &&
 	ok "reset in the workspace puts the course's stub back, the learner's version kept" || fail "reset: $(ls "$ws/exercises")"
+# A broken clings.ini is said at its file:line, exit 2, never a crash.
+mkdir -p "$TMP/broken/sub"
+for text in '[workspace]\ncourse = /nowhere/course\n' '[workspace\n' '[workspace]\n'; do
+	printf "$text" > "$TMP/broken/clings.ini"
+	out=$(cd "$TMP/broken/sub" && clings list 2>&1); rc=$?
+	[ $rc -eq 2 ] && printf '%s\n' "$out" | grep -q "^clings: $TMP/broken/clings.ini:[0-9]*: " ||
+		fail "broken clings.ini ($text): exit $rc: $out"
+done
+ok "a broken clings.ini is said at its file:line, with exit 2"
 exit 0

@@ -167,6 +167,17 @@ char *workspace_course(const char *work)
 		free(course);
 		course = abs;
 	}
+	char *exercises = course ? xstrfmt("%s/exercises", course) : NULL;
+	if (exercises && access(exercises, F_OK) < 0) {
+		char *text = NULL;
+		int at = read_file(path, &text, NULL) == 0 ? ini_key_line(text, "[workspace]", "course") : 0;
+		error("%s:%d: %s: no course there (was clings installed elsewhere? `clings init` in a new "
+		      "folder names the course of the clings that runs it)", path, at ? at : 1, course);
+		free(text);
+		free(course);
+		course = NULL;
+	}
+	free(exercises);
 	free(path);
 	return course;
 }
