@@ -278,8 +278,11 @@ int workspace_create(const char *work, const char *course_dir)
 	} else if (make_dirs(work) < 0) {
 		rc = -1;
 	} else {
-		char *text = xstrfmt("# clings: this folder is a workspace of the course below. Your work is in\n"
-				     "# exercises/; your progress is kept apart (see `clings help init`).\n"
+		/* a file the learner may open: in both of clings' languages */
+		char *text = xstrfmt("# clings: this folder is a workspace of the course below: your work is in\n"
+				     "# exercises/, your progress is kept apart (`man clings`, FILES).\n"
+				     "# clings: esta pasta é um espaço de trabalho do curso abaixo: o seu trabalho\n"
+				     "# fica em exercises/, o seu progresso à parte (`man clings`, FILES).\n"
 				     "[workspace]\ncourse = %s\n", real);
 		if (write_file_atomic(pointer, text, strlen(text)) < 0)
 			rc = error("%s: cannot write:", pointer);
