@@ -111,6 +111,39 @@ bench: deps
 clean:
 	rm -rf build clings clings-asan
 
+# ---- install: `make install PREFIX=/usr/local DESTDIR=` (docs/install.md) ----
+# The binary, the access plugin, clings(1) and the bash and zsh completion (made from the command
+# table through `clings --help` by scripts/from-help), and the bundled course as data. The
+# catalogs of po/ are compiled into the binary. The installed clings finds the course in
+# PREFIX/share/clings/course and the plugin in PREFIX/lib/clings, from where it runs. COURSE=DIR
+# installs another course as the bundled one.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+COURSE  ?= .
+ROOT     = $(DESTDIR)$(PREFIX)
+INSTALLED := bin/clings lib/clings/clings-access.so share/man/man1/clings.1 \
+	share/bash-completion/completions/clings share/zsh/site-functions/_clings
+.PHONY: install uninstall
+build/clings.1: clings scripts/from-help
+	scripts/from-help man ./clings > $@
+build/completion/clings: clings scripts/from-help
+	@mkdir -p build/completion
+	scripts/from-help bash ./clings > $@
+build/completion/_clings: clings scripts/from-help
+	@mkdir -p build/completion
+	scripts/from-help zsh ./clings > $@
+install: all build/clings.1 build/completion/clings build/completion/_clings
+	install -Dm755 clings $(ROOT)/bin/clings
+	install -Dm644 $(PLUGIN) $(ROOT)/lib/clings/clings-access.so
+	install -Dm644 build/clings.1 $(ROOT)/share/man/man1/clings.1
+	install -Dm644 build/completion/clings $(ROOT)/share/bash-completion/completions/clings
+	install -Dm644 build/completion/_clings $(ROOT)/share/zsh/site-functions/_clings
+	scripts/install-course $(COURSE) $(ROOT)/share/clings/course
+uninstall:
+	rm -f $(INSTALLED:%=$(ROOT)/%)
+	rm -rf $(ROOT)/share/clings/course
+	-rmdir $(ROOT)/lib/clings $(ROOT)/share/clings
+
 include tests/fuzz/fuzz.mk
 
 -include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d)

@@ -2,7 +2,7 @@
 # Installs what is missing, builds clings, and starts the tutorial.
 #   ./run.sh [--lang pt-BR] [--device SPEC]             the tutorial: lesson, edit, save, verdict, next
 #   ./run.sh [--lang pt-BR] EXERCISE [CHECK OPTIONS]    checks one exercise once (as `clings check`)
-#   ./run.sh COMMAND [ARGS]                              any clings command (grade, list, ...)
+#   ./run.sh COMMAND [ARGS]                              any clings command (init, grade, list, ...)
 set -e
 cd "$(dirname "$0")"
 scripts/install-deps
@@ -16,7 +16,7 @@ for a in "$@"; do
 	--) break ;;
 	--lang|--device|--course|--file|--out|--format|--exercises|--jobs|--seed|--class|--shard|--time-budget) skip=1 ;;
 	-*) ;;
-	watch|list|check|lesson|hint|reset|devices|validate|new|grade|help) exec ./clings "$@" ;;
+	watch|init|list|check|bench|lesson|hint|reset|devices|validate|new|grade|help) exec ./clings "$@" ;;
 	*) exec ./clings check "$@" ;;
 	esac
 done

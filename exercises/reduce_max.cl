@@ -7,9 +7,23 @@
 //
 // The tree is already written. What is missing is the value a work-item uses
 // for an element that does not exist (its index is len or more).
+// The lesson: `clings lesson reduce_max`.
+//
+// [pt-BR] reduce_max: o maior elemento, com a mesma forma de reduce_seq.
+//
+// Contrato: com W o tamanho local, o grupo g acha o maior dos elementos de índices em [2gW, 2gW
+// + 2W) abaixo de len e o escreve em out[g]; scratch guarda W floats; o host repete sobre os
+// resultados parciais até sobrar um valor. Todo elemento é um float finito; todos podem ser
+// negativos.
+//
+// A árvore já está escrita. O que falta é o valor que um item usa para um elemento que não
+// existe (o seu índice é len ou mais).
+// A lição: `clings lesson reduce_max`.
 
 // TODO 1: the identity of max: the value v such that max(v, x) == x for
 //         every float x. Replace the placeholder below.
+//         [pt-BR] a identidade de max: o valor v tal que max(v, x) == x para todo float x.
+//         Troque o valor provisório abaixo.
 #define MAX_IDENTITY 0.0f
 
 __kernel void reduce_max(__global const float *in, __global float *out,
@@ -22,6 +36,9 @@ __kernel void reduce_max(__global const float *in, __global float *out,
 	// TODO 2: load the two elements, each guarded, starting from the
 	//         identity, and keep the larger one in scratch[lid].
 	//         (Until you do, this work-item's slot holds only the identity.)
+	//         [pt-BR] carregue os dois elementos, cada um protegido, partindo da
+	//         identidade, e guarde o maior em scratch[lid]. (Até você fazer isso, a posição
+	//         deste item guarda só a identidade.)
 	scratch[lid] = MAX_IDENTITY;
 	barrier(CLK_LOCAL_MEM_FENCE);
 

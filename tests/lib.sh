@@ -4,6 +4,25 @@ case "$CLINGS" in /*) ;; *) CLINGS="$PWD/$CLINGS" ;; esac
 export NO_COLOR=1
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# Never the user's progress, cache or configuration: each script has its own (PoCL's compiled
+# kernels excepted: keyed by their source, shared to keep the tests fast).
+export POCL_CACHE_DIR=${POCL_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pocl/kcache}
+export HOME="$TMP/home" XDG_STATE_HOME="$TMP/home/.local/state" XDG_CACHE_HOME="$TMP/home/.cache"
+mkdir -p "$HOME"
+# Nor are a learner's old files in the checkout (.clings-state) moved into these temporary ones.
+export CLINGS_NO_MIGRATION=1
+
+LIB_ROOT=$PWD
+# Where clings keeps a learner's progress and verdict cache for the course (or workspace) DIR:
+#   learner_dir state|cache DIR     ($XDG_STATE_HOME/clings/KEY, KEY as in course/workspace.c)
+#   state_file DIR                  the progress file itself (its folder made)
+learner_dir() { "$LIB_ROOT/tests/learner-dir" "$@"; }
+state_file() {
+	local d
+	d=$(learner_dir state "$1")
+	mkdir -p "$d"
+	echo "$d/progress.ini"
+}
 
 # Assertions. Each one is a line of TAP in tests/run-all, named by what it shows:
 #   COND && ok "what holds" || fail "what went wrong: details"

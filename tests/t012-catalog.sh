@@ -42,7 +42,7 @@ printf '%s' "$out" | grep -q ' new ' && ok "--lang es falls back to English" || 
 
 # Portuguese through and through: no English word of clings' own in list and devices.
 course=$(copy_course 2>/dev/null)
-printf '[clings]\nversion = 1\ncurrent = memory_4\n[exercise]\nname = scale\nlast = wrong_result\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = memory_4\n[exercise]\nname = scale\nlast = wrong_result\n' > "$(state_file "$course")"
 out=$("$CLINGS" --course "$course" --lang pt-BR list)
 for word in ' new ' ' todo ' ' done' current 'last:' wrong_result; do
 	printf '%s' "$out" | grep -q -- "$word" && fail "list in Portuguese says '$word': $out" ||

@@ -176,7 +176,7 @@ rm -rf "$c4"
 c5=$(mktemp -d)
 cp -r exercises solutions checks lessons "$c5/"
 sed -i 's/^title = .*/title = Evil \x1b]0;owned\x07 title/' "$c5/exercises/scale.ini"
-printf '[clings]\nversion = 1\ncurrent = scale\n' > "$c5/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = scale\n' > "$(state_file "$c5")"
 printf '__kernel void scale(__global const float *in) { \x1b[2J }\n' > "$c5/exercises/scale.cl"
 start_watch "$c5" "$TMP/watch-esc"
 wait_checks "$TMP/watch-esc" 1 scale

@@ -5,7 +5,7 @@
 . tests/lib-tmux.sh
 course=$(copy_course)
 file="$course/exercises/memory_4.cl"
-state="$course/.clings-state"
+state="$(state_file "$course")"
 run="$CLINGS --course $course"
 # The learner has reached memory_4; the exercise after it, as `clings list` shows it.
 printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$state"

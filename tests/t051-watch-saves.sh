@@ -6,7 +6,7 @@
 course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
 out="$TMP/out"
-printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$(state_file "$course")"
 start_watch "$course" "$out"
 
 checks() { count_checks "$out" memory_4; }

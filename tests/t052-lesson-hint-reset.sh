@@ -37,13 +37,13 @@ fi
 run hint copy > "$TMP/out" && ok "hint copy exits 0" || fail "hint: exit $?"
 grep -q 'Hint 1 of 2' "$TMP/out" && grep -q FIRST-HINT-MARKER "$TMP/out" && ok "the first hint comes first, as 1 of 2" || fail "first hint: $(cat "$TMP/out")"
 grep -q SECOND-HINT-MARKER "$TMP/out" && fail "the second hint came too early" || ok "the second hint waits for the next hint"
-grep -A3 '^name = copy$' "$course/.clings-state" | grep -q '^hints = 1$' && ok "the hint is counted in the state" || fail "hint not counted: $(cat "$course/.clings-state")"
+grep -A3 '^name = copy$' "$(state_file "$course")" | grep -q '^hints = 1$' && ok "the hint is counted in the state" || fail "hint not counted: $(cat "$(state_file "$course")")"
 run hint copy | grep -q SECOND-HINT-MARKER && ok "the next hint is the second" || fail "second hint"
 run hint copy > "$TMP/out"
 grep -q 'Hint 2 of 2' "$TMP/out" && grep -q 'that is the last hint of copy' "$TMP/out" &&
 	ok "after the last hint, the last again, saying so" ||
 	fail "after the last hint, it must say it is the last again: $(cat "$TMP/out")"
-grep -A3 '^name = copy$' "$course/.clings-state" | grep -q '^hints = 2$' && ok "hints are not counted past the last" || fail "hints counted past the last"
+grep -A3 '^name = copy$' "$(state_file "$course")" | grep -q '^hints = 2$' && ok "hints are not counted past the last" || fail "hints counted past the last"
 rm "$course/lessons/en/scale.hints.md" "$course/lessons/pt-BR/scale.hints.md"
 run hint scale > /dev/null 2> "$TMP/err"; rc=$?
 [ $rc -eq 1 ] && grep -q '^clings: scale: no hints' "$TMP/err" && ok "an exercise without hints exits 1 and says so" || fail "no hints: exit $rc, $(cat "$TMP/err")"

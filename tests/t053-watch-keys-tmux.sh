@@ -42,7 +42,7 @@ wait_for '2 of 2 seen'
 keys q
 wait_for ' n  *next'
 ok "h shows the first hint, then the second, and q goes back"
-grep -A3 '^name = copy$' "$course/.clings-state" | grep -q '^hints = 2$' && ok "both hints are counted in the state" || fail "hints: $(cat "$course/.clings-state")"
+grep -A3 '^name = copy$' "$(state_file "$course")" | grep -q '^hints = 2$' && ok "both hints are counted in the state" || fail "hints: $(cat "$(state_file "$course")")"
 
 # x: asks first; anything but y keeps the file
 echo "// learner work" >> "$file"

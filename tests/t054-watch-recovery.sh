@@ -4,7 +4,7 @@
 . tests/lib-watch.sh
 cp -r tests/fixtures/course "$TMP/course"
 course="$TMP/course"
-state="$course/.clings-state"
+state="$(state_file "$course")"
 cp "$course/solutions/copy.cl" "$course/exercises/copy.cl"
 
 # run_watch N: the watcher without a terminal until it has printed N verdicts, then q.

@@ -5,7 +5,7 @@
 . tests/lib-tmux.sh
 course=$(copy_course)
 file="$course/exercises/memory_4.cl"
-printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$(state_file "$course")"
 run="$CLINGS --course $course"
 limit_ms=$(sed -n 's/^time_limit_ms *= *\([0-9]*\).*/\1/p' checks/memory_4.ini)
 

@@ -6,7 +6,7 @@
 . tests/lib-watch.sh
 course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
-printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$(state_file "$course")"
 
 # The watcher's children that lead a process group of their own: the standby, between checks.
 standbys() { ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2' | wc -l; }

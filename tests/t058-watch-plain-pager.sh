@@ -9,7 +9,7 @@ file="$course/exercises/copy.cl"
 out="$TMP/out"
 printf '__kernel void copy(__global int *x) { x[0] = undeclared_y; }\n' > "$TMP/bad.cl"
 cp "$TMP/bad.cl" "$file"
-printf '[clings]\nversion = 1\ncurrent = copy\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = copy\n' > "$(state_file "$course")"
 
 start() { start_watch "$course" "$out" "$@"; }
 seen() { wait_lines "$out" "$@"; }

@@ -25,8 +25,11 @@ expect() {   # expect WANT WHAT [ARGS...]
 
 expect false "first check"
 expect true "unchanged"
-[ -f "$course/.clings-cache/memory_4" ] && ok "the cache file is in the course directory" ||
-	fail "no cache file in the course directory"
+cache=$(learner_dir cache "$course")
+[ -f "$cache/memory_4" ] && ok "the cache file is in the learner's cache directory" ||
+	fail "no cache file in $cache"
+[ ! -e "$course/.clings-cache" ] && ok "nothing is cached in the course directory" ||
+	fail "a cache in the course directory"
 $CLINGS --course "$course" check memory_4 --file "$k" --no-analysis --verbose | grep -q 'from the verdict cache' &&
 	ok "--verbose says the verdict came from the cache" ||
 	fail "--verbose does not say the verdict came from the cache"
@@ -51,9 +54,9 @@ CLINGS_CACHE_VERSION=other expect false "another clings version" --device 0:0
 CLINGS_CACHE_VERSION=other expect true "that version again" --device 0:0
 
 # A damaged cache file is a miss, never a crash or a verdict.
-printf 'clings-verdict-cache 1\ncontext\tzz\n\x01\x02garbage' > "$course/.clings-cache/memory_4"
+printf 'clings-verdict-cache 1\ncontext\tzz\n\x01\x02garbage' > "$cache/memory_4"
 expect false "a damaged cache file"
-head -c 4000 /dev/urandom > "$course/.clings-cache/memory_4"
+head -c 4000 /dev/urandom > "$cache/memory_4"
 expect false "random bytes"
 
 # A failing verdict names lines and quotes them: only the same bytes answer from the cache.
@@ -85,11 +88,11 @@ sed -i '5s|$|   // at the end of a line|' "$TMP/tt.cl"
 	fail "a comment that moves no line was checked again: $(figures)"
 
 # Grading never reads or writes it.
-rm -rf "$course/.clings-cache"
+rm -rf "$cache"
 mkdir -p "$TMP/sub/exercises"
 cp solutions/memory_4.cl "$TMP/sub/exercises/"
 CLINGS_GRADE_SECRET=t $CLINGS --course "$course" grade "$TMP/sub" --exercises memory_4 --no-analysis \
 	--format summary --out "$TMP/r" >/dev/null 2>&1
 [ "$(jq -r .score "$TMP/r/clings.json")" = 1 ] && ok "the grade runs" || fail "the grade did not run: $(cat "$TMP/r/clings.json")"
-[ ! -e "$course/.clings-cache" ] && ok "grade writes no verdict cache" || fail "grade wrote the verdict cache"
+[ ! -e "$cache/memory_4" ] && ok "grade writes no verdict cache" || fail "grade wrote the verdict cache"
 exit 0

@@ -38,7 +38,7 @@ printf '%s\n' "$text" | grep -q 'line 14, load of a: 3.3 sectors (ideal 3.3)' &&
 # printed).
 . tests/lib-watch.sh
 cp solutions/transpose_tiled.cl "$course/exercises/transpose_tiled.cl"
-printf '[clings]\nversion = 1\ncurrent = transpose_tiled\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = transpose_tiled\n' > "$(state_file "$course")"
 start_watch "$course" "$TMP/watch"
 wait_lines "$TMP/watch" '^transpose_tiled: PASS'
 echo B >&3

@@ -120,7 +120,7 @@ printf '%s' "$out" | grep -q 'larger than 1024 KB' && ok "a 2 MB file is refused
 # The watcher: a forged pass marks nothing as done, and the next honest save still passes.
 . tests/lib-watch.sh
 course=$(copy_course 2>/dev/null)
-printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$(state_file "$course")"
 start_watch "$course" "$TMP/watch"
 wait_checks "$TMP/watch" 1 memory_4
 cp tests/hostile/forge_pass.cl "$course/exercises/memory_4.cl"
@@ -133,6 +133,6 @@ wait_checks "$TMP/watch" 3 memory_4
 grep '^memory_4: ' "$TMP/watch" | tail -1 | grep -q PASS && ok "the next honest save passes" ||
 	fail "watch, then the solution: $(cat "$TMP/watch")"
 stop_watch
-grep -A2 'name = memory_4' "$course/.clings-state" | grep -q 'done = yes' && ok "the real pass is recorded" ||
+grep -A2 'name = memory_4' "$(state_file "$course")" | grep -q 'done = yes' && ok "the real pass is recorded" ||
 	fail "the real pass was not recorded"
 exit 0

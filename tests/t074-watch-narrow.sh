@@ -3,7 +3,7 @@
 . tests/lib.sh
 . tests/lib-tmux.sh
 course=$(copy_course 2>/dev/null)
-printf '[clings]\nversion = 1\ncurrent = transpose_padded\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = transpose_padded\n' > "$(state_file "$course")"
 resize() { tm resize-window -x "$1" -y "$2" 2>/dev/null || tm resize-window -t 0 -x "$1" -y "$2"; }
 title="Padded tiles: transposing without bank conflicts"
 

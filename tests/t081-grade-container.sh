@@ -1,6 +1,7 @@
 # A grading container's conditions, reproduced with bubblewrap (no container engine runs here):
-# a read-only root, no network, HOME unset, a non-root user, only /tmp writable (and the
-# results directory, as a platform mounts it; here under /tmp, since the root cannot get a new
+# a read-only root, no network, HOME unset (and tests/lib.sh's XDG and PoCL cache variables), a
+# non-root user, only /tmp writable (and the results directory, as a platform mounts it; here
+# under /tmp, since the root cannot get a new
 # directory). clings grades a submission there, with its own
 # confinement nested inside, through the Gradescope entry point.
 . tests/lib.sh
@@ -17,7 +18,8 @@ before=$(course_sum)
 # (the course is bound in again: it may itself live under /tmp, as a CI's clone may)
 bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind "$here" "$here" \
 	--ro-bind "$TMP/submission" /tmp/autograder/submission --bind "$TMP/results" /tmp/autograder/results \
-	--unshare-all --uid 1000 --gid 1000 --unsetenv HOME --die-with-parent --new-session \
+	--unshare-all --uid 1000 --gid 1000 --unsetenv HOME --unsetenv POCL_CACHE_DIR --unsetenv XDG_STATE_HOME \
+	--unsetenv XDG_CACHE_HOME --die-with-parent --new-session \
 	--setenv AUTOGRADER_ROOT /tmp/autograder --setenv CLINGS_TIME_BUDGET 120 --chdir /tmp \
 	"$here/grading/gradescope/run_autograder" > "$TMP/log" 2>&1
 rc=$?

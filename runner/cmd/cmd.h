@@ -49,6 +49,12 @@ struct cmd_entry {
  * when there is none. */
 const struct exercise *cmd_exercise(const struct cmd_ctx *ctx, struct course *c, struct state *st);
 
+/* init.c: when the current directory is in a workspace, points ctx at its course and course_load
+ * at its files, and (sync) brings its stubs up to the course's, saying what changed. 0 also when
+ * there is none; -1 (printed) when its clings.ini is broken. */
+int cmd_workspace_open(struct cmd_ctx *ctx, bool sync);
+
+extern const struct cmd_entry cmd_init_entry;
 extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,
 	cmd_hint_entry, cmd_lesson_entry, cmd_reset_entry, cmd_watch_entry, cmd_validate_entry,
 	cmd_grade_entry, cmd_bench_entry, cmd_new_entry;

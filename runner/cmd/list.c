@@ -1,15 +1,28 @@
-/* list.c: `clings list`: the exercises in course order with each one's state. */
+/* list.c: `clings list`: the exercises in course order with each one's state; `--names`: their
+ * names alone, one a line (for shell completion). */
 #include "cmd/cmd.h"
 
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+enum { OPT_NAMES = 'n' };
+static const struct cmd_option list_options[] = {
+	{ { "names", no_argument, NULL, OPT_NAMES }, NULL, N_("the exercises' names alone, one a line") },
+	{ { NULL, 0, NULL, 0 }, NULL, NULL },
+};
+
 static int cmd_list(const struct cmd_ctx *ctx)
 {
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return EXIT_ERROR;
+	if (ctx->opt[OPT_NAMES]) {
+		for (int i = 0; i < c.n; i++)
+			printf("%s\n", c.ex[i].name);
+		course_release(&c);
+		return 0;
+	}
 	struct state st = STATE_INIT;
 	state_load(&c, &st);
 	bool colour = term_colour(STDOUT_FILENO);
@@ -39,5 +52,5 @@ static int cmd_list(const struct cmd_ctx *ctx)
 }
 
 const struct cmd_entry cmd_list_entry = {
-	"list", "", N_("the exercises in course order and their state"), NULL, 0, 0, cmd_list,
+	"list", "", N_("the exercises in course order and their state"), list_options, 0, 0, cmd_list,
 };

@@ -11,6 +11,7 @@
 /* Course order of the table is the order of `clings help`. */
 static const struct cmd_entry *const commands[] = {
 	&cmd_watch_entry,
+	&cmd_init_entry,
 	&cmd_list_entry,
 	&cmd_check_entry,
 	&cmd_bench_entry,
@@ -235,6 +236,10 @@ int main(int argc, char **argv)
 		if (rc)
 			return rc == 1 ? EXIT_DONE : rc;
 	}
+	/* inside a workspace (clings init), its course and the learner's files there */
+	messages_lang_set(ui_lang(lang));
+	if (!ctx.course_dir && cmd_workspace_open(&ctx, cmd != &cmd_init_entry) < 0)
+		return EXIT_ERROR;
 	if (!ctx.course_dir)
 		ctx.course_dir = course_default_dir();
 	ctx.lang = session_lang(lang, ctx.course_dir);

@@ -5,10 +5,16 @@
  * the one beside clings) whose {{name}} and {{kernel}} are replaced, or from an existing
  * exercise with its name replaced. What the author has still to write says FILL IN, which
  * `clings validate NAME` lists; it also runs the new exercise's kernels.
+ *
+ * In a folder that is no course yet (missing, empty, or a course.ini alone) it first makes one:
+ * course.ini (English, unless one is there), exercises/, solutions/, checks/, lessons/LANG/,
+ * wrong/, and clings' own template copied to templates/new/ for the author to change.
  */
 #include "cmd/cmd.h"
 
 #include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -142,16 +148,18 @@ static int from_exercise(const struct course *c, const struct exercise *from, co
 	return 0;
 }
 
-/* templates/new/ of the course, else beside clings; NULL (printed) when there is none. */
+static const char *const template_files[] = { "stub.cl", "solution.cl", "check.ini", "lesson.md", "hints.md" };
+
+/* templates/new/ of the course, else of the course bundled with clings; NULL (printed) when
+ * there is none. */
 static char *template_dir(const struct course *c)
 {
 	char *dir = xstrfmt("%s/templates/new", c->dir);
 	if (access(dir, R_OK) == 0)
 		return dir;
 	free(dir);
-	char *exe = program_dir();
-	dir = exe ? xstrfmt("%s/templates/new", exe) : NULL;
-	free(exe);
+	const char *bundled = course_bundled_dir();
+	dir = bundled ? xstrfmt("%s/templates/new", bundled) : NULL;
 	if (dir && access(dir, R_OK) == 0)
 		return dir;
 	error("no template: templates/new/ is neither in the course nor beside clings (--from "
@@ -177,7 +185,7 @@ static int from_template(const struct course *c, const char *name, int order, st
 			  c->langs.name[l]);
 	sbuf_addf(&ini, "order = %d\n", order);
 	add_file(nf, xstrfmt("exercises/%s.ini", name), sbuf_detach(&ini));
-	static const char *const tmpl[] = { "stub.cl", "solution.cl", "check.ini", "lesson.md", "hints.md" };
+	const char *const *tmpl = template_files;
 	static const char *const dst[] = { "exercises/%s.cl", "solutions/%s.cl", "checks/%s.ini" };
 	int rc = 0;
 	for (int i = 0; i < 3 + 2 * c->langs.n && !rc; i++) {
@@ -199,6 +207,77 @@ static int from_template(const struct course *c, const char *name, int order, st
 	return rc;
 }
 
+/* Whether dir holds no exercise yet: missing, or without exercises/NAME.ini. */
+static bool no_course_yet(const char *dir)
+{
+	char *exdir = xstrfmt("%s/exercises", dir);
+	DIR *d = opendir(exdir);
+	free(exdir);
+	if (!d)
+		return true;
+	bool none = true;
+	for (struct dirent *de; none && (de = readdir(d));) {
+		size_t n = strlen(de->d_name);
+		none = !(n > 4 && !strcmp(de->d_name + n - 4, ".ini") && de->d_name[0] != '.');
+	}
+	closedir(d);
+	return none;
+}
+
+/* The folders and files of a course with no exercise yet (see the top). Nothing existing is
+ * written over. c gets the course: its directory and languages, no exercises. */
+static int make_course(const char *dir, struct course *c)
+{
+	if (make_dirs(dir) < 0)
+		return -1;
+	char *ini = xstrfmt("%s/course.ini", dir);
+	int rc = 0;
+	if (access(ini, F_OK) < 0) {
+		static const char text[] = "; The course's languages, its own first (docs/authoring.md).\n"
+					   "[course]\nlanguages = en\n";
+		if (write_file_atomic(ini, text, strlen(text)) < 0)
+			rc = error("%s: cannot write:", ini);
+		else
+			printf("course.ini\n");
+	}
+	free(ini);
+	char real[PATH_MAX];
+	if (rc || !realpath(dir, real) || course_langs_load(real, &c->langs, false) < 0)
+		return -1;
+	c->dir = xstrdup(real);
+	static const char *const dirs[] = { "exercises", "solutions", "checks", "wrong", "templates/new" };
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]) && !rc; i++) {
+		char *p = xstrfmt("%s/%s", real, dirs[i]);
+		rc = make_dirs(p);
+		free(p);
+	}
+	for (int l = 0; l < c->langs.n && !rc; l++) {
+		char *p = xstrfmt("%s/lessons/%s", real, c->langs.name[l]);
+		rc = make_dirs(p);
+		free(p);
+	}
+	/* clings' own template, the author's to change */
+	const char *bundled = course_bundled_dir();
+	for (size_t i = 0; i < sizeof(template_files) / sizeof(template_files[0]) && !rc && bundled; i++) {
+		char *from = xstrfmt("%s/templates/new/%s", bundled, template_files[i]);
+		char *to = xstrfmt("%s/templates/new/%s", real, template_files[i]);
+		char *text;
+		size_t len;
+		if (access(to, F_OK) == 0 || read_file(from, &text, &len) < 0) {
+			/* theirs is kept; a missing one of ours is said by from_template */
+		} else {
+			if (write_file_atomic(to, text, len) < 0)
+				rc = error("%s: cannot write:", to);
+			else
+				printf("templates/new/%s\n", template_files[i]);
+			free(text);
+		}
+		free(from);
+		free(to);
+	}
+	return rc;
+}
+
 static int cmd_new(const struct cmd_ctx *ctx)
 {
 	const char *name = ctx->argv[0];
@@ -208,8 +287,14 @@ static int cmd_new(const struct cmd_ctx *ctx)
 		return EXIT_ERROR;
 	}
 	struct course c = COURSE_INIT;
-	if (course_load(ctx->course_dir, &c) < 0)
+	if (no_course_yet(ctx->course_dir) && !ctx->opt[OPT_FROM]) {
+		if (make_course(ctx->course_dir, &c) < 0) {
+			course_release(&c);
+			return EXIT_ERROR;
+		}
+	} else if (course_load(ctx->course_dir, &c) < 0) {
 		return EXIT_ERROR;
+	}
 	int order = 0, rc = 0;
 	for (int i = 0; i < c.n; i++)
 		order = c.ex[i].order >= order ? c.ex[i].order + 10 : order;

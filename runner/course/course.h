@@ -8,7 +8,7 @@
 #include "base/base.h"
 #include "course/lessons.h"
 
-/* Where check verdicts are kept for an unchanged kernel (engine/cache.c), in the course. */
+/* Where an older clings kept check verdicts, in the course; now course_cache_dir(). */
 #define VERDICT_CACHE_DIR ".clings-cache"
 
 /* ---- verdicts (verdict.c): the names every layer stores and prints ---- */
@@ -136,6 +136,8 @@ struct exercise {
 	char *solution_path;
 	char *check_path;
 	char *lesson_name;  /* lessons/LANG/LESSON.md and LESSON.hints.md */
+	char *stub_path;    /* in a workspace: the course's stub (file_path is the learner's copy);
+			     * else NULL */
 };
 struct course {
 	char *dir;                 /* absolute path of the course directory */
@@ -143,10 +145,14 @@ struct course {
 	struct exercise *ex;       /* sorted in course order */
 	int n;
 	struct course_langs langs;
+	char *work;                /* the learner's directory: a workspace, else dir */
 };
-#define COURSE_INIT { NULL, NULL, NULL, 0, { .n = 0 } }
+#define COURSE_INIT { NULL, NULL, NULL, 0, { .n = 0 }, NULL }
 /* The course directory: --course, then CLINGS_COURSE, then the bundled one. */
 const char *course_default_dir(void);
+/* The course that comes with clings: beside the binary (a clone), else PREFIX/share/clings/course
+ * (installed, the binary in PREFIX/bin); NULL when there is none. */
+const char *course_bundled_dir(void);
 int course_load(const char *dir, struct course *c);
 void course_release(struct course *c);
 /* Finds by exact name, then by unique prefix; prints an error listing candidates otherwise. */
@@ -158,6 +164,30 @@ char *course_lesson_path(const struct course *c, const struct exercise *e, const
 
 /* A file of the course as its author names it: "solutions/scale.cl". */
 const char *course_relative(const struct course *c, const char *path);
+
+/* ---- the learner's side (workspace.c): progress, cache, workspaces ---- */
+/* $XDG_STATE_HOME/clings/KEY and $XDG_CACHE_HOME/clings/KEY (~/.local/state, ~/.cache by
+ * default), KEY the base name of c->work and a hash of its real path. Caller frees. */
+char *course_state_dir(const struct course *c);
+char *course_cache_dir(const struct course *c);
+/* From now on course_load places the learner's files in the workspace dir (NULL: in the course). */
+void course_use_workspace(const char *dir);
+/* course_load's last step: c->work, the exercises' files in the workspace, the files an older
+ * clings kept in the course moved to the state and cache directories (once). */
+void course_place_learner(struct course *c);
+/* The workspace the current directory is in (a clings.ini there or above), or NULL. Caller frees. */
+char *workspace_find(void);
+/* The course a workspace names (absolute), or NULL (printed as file:line). Caller frees. */
+char *workspace_course(const char *work);
+/* Writes work/clings.ini naming course_dir; -1 (printed) when it exists or cannot be written. */
+int workspace_create(const char *work, const char *course_dir);
+/* Brings a workspace's stubs up to the course's: a missing file gets its stub, an untouched stub
+ * the newer one; an edited file is never written: the newer stub goes beside it as NAME.cl.new.
+ * note (may be NULL) hears of each. Returns 0, or -1 (printed). */
+enum workspace_note { WORKSPACE_STUB_ADDED, WORKSPACE_STUB_UPDATED, WORKSPACE_STUB_OFFERED };
+typedef void workspace_note_fn(void *arg, enum workspace_note what, const struct exercise *e,
+			       const char *path);
+int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg);
 
 /* ---- ini texts (inifile.c): what inih's handler is not told ---- */
 /* The line of the first line that starts (after blanks) with needle, or 0. */

@@ -167,25 +167,37 @@ static int by_order(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-const char *course_default_dir(void)
+const char *course_bundled_dir(void)
 {
 	static char *dir;
-	if (dir)
+	static bool looked;
+	if (looked)
 		return dir;
+	looked = true;
+	char *exe = program_dir();
+	if (!exe)
+		return NULL;
+	/* a clone: the course beside the binary; installed: PREFIX/share/clings/course */
+	static const char *const places[] = { "%s", "%s/../share/clings/course" };
+	for (size_t i = 0; i < sizeof(places) / sizeof(places[0]) && !dir; i++) {
+		char *probe = xstrfmt(places[i], exe), *ex = xstrfmt("%s/exercises", probe);
+		char real[PATH_MAX];
+		if (access(ex, F_OK) == 0 && realpath(probe, real))
+			dir = xstrdup(real);
+		free(probe);
+		free(ex);
+	}
+	free(exe);
+	return dir;
+}
+
+const char *course_default_dir(void)
+{
 	const char *env = getenv("CLINGS_COURSE");
 	if (env && *env)
-		return dir = xstrdup(env);
-	/* The bundled course lives beside the binary; a copied binary falls back to "." */
-	char *exe = program_dir();
-	if (exe) {
-		char *probe = xstrfmt("%s/exercises", exe);
-		bool ok = access(probe, F_OK) == 0;
-		free(probe);
-		if (ok)
-			return dir = exe;
-		free(exe);
-	}
-	return dir = xstrdup(".");
+		return env;
+	/* a copied binary, without its course, falls back to "." */
+	return course_bundled_dir() ? course_bundled_dir() : ".";
 }
 
 int course_load(const char *dir, struct course *c)
@@ -230,13 +242,11 @@ int course_load(const char *dir, struct course *c)
 		return -1;
 	}
 	qsort(c->ex, (size_t)c->n, sizeof(*c->ex), by_order);
-	/* A save killed half way (the progress, a stub put back) left its temporary file here. */
-	remove_stale_temps(c->dir);
-	char *exercises = xstrfmt("%s/exercises", c->dir), *cache = xstrfmt("%s/%s", c->dir, VERDICT_CACHE_DIR);
+	course_place_learner(c);
+	/* A save killed half way (a stub put back) left its temporary file here. */
+	char *exercises = xstrfmt("%s/exercises", c->work);
 	remove_stale_temps(exercises);
-	remove_stale_temps(cache);
 	free(exercises);
-	free(cache);
 	return 0;
 }
 
@@ -251,10 +261,12 @@ void course_release(struct course *c)
 		free(e->solution_path);
 		free(e->check_path);
 		free(e->lesson_name);
+		free(e->stub_path);
 	}
 	free(c->ex);
 	free(c->dir);
 	free(c->solutions_dir);
+	free(c->work);
 	course_langs_release(&c->langs);
 	struct course fresh = COURSE_INIT;
 	*c = fresh;

@@ -1,5 +1,5 @@
 /*
- * state.c: the learner's progress in COURSE/.clings-state, an ini file:
+ * state.c: the learner's progress, progress.ini in course_state_dir(), an ini file:
  *
  *     [clings]
  *     version = 1
@@ -18,7 +18,7 @@
  * learn again what passed. Progress is cheap to recompute; a crash over a bad file is not.
  *
  * Several clings may run on one course at once (the watcher in one shell, `clings check` in
- * another). Every change is therefore one state_update(): under an flock on .clings-state.lock
+ * another). Every change is therefore one state_update(): under an flock on progress.lock
  * it reads the file afresh, applies the change and replaces the file, so no process writes back
  * a copy that misses another's pass. The same exercise named twice (a hand-edited file) is
  * merged by the rule of state_merge().
@@ -34,8 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define STATE_FILE ".clings-state"
-#define LOCK_FILE ".clings-state.lock"
+#define STATE_FILE "progress.ini"
+#define LOCK_FILE "progress.lock"
 #define STATE_VERSION 1
 #define MAX_HINTS_COUNTED 1000  /* more than any exercise has; larger counts are corruption */
 
@@ -137,9 +137,20 @@ static void merge_duplicates(struct state *st)
 	st->n = kept;
 }
 
+/* A file of the state directory, the directory made when make is set (to write: reading
+ * a progress that is not there needs none). */
+static char *state_file(const struct course *c, const char *name, bool make)
+{
+	char *dir = course_state_dir(c), *path = xstrfmt("%s/%s", dir, name);
+	if (make)
+		make_dirs(dir);
+	free(dir);
+	return path;
+}
+
 char *state_path(const struct course *c)
 {
-	return xstrfmt("%s/%s", c->dir, STATE_FILE);
+	return state_file(c, STATE_FILE, false);
 }
 
 int state_load(const struct course *c, struct state *st)
@@ -182,7 +193,7 @@ int state_save(const struct course *c, const struct state *st)
 		if (es->last_verdict[0] && verdict_from_name(es->last_verdict) >= 0)
 			sbuf_addf(&sb, "last = %s\n", es->last_verdict);
 	}
-	char *path = state_path(c);
+	char *path = state_file(c, STATE_FILE, true);
 	int ret = 0;
 	if (write_file_atomic(path, sb.buf, sb.len) < 0)
 		ret = error("%s: cannot save progress:", path);
@@ -223,7 +234,7 @@ void state_merge(struct state *into, const struct state *from)
 
 int state_lock(const struct course *c, long wait_ms)
 {
-	char *path = xstrfmt("%s/%s", c->dir, LOCK_FILE);
+	char *path = state_file(c, LOCK_FILE, true);
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd < 0) {
 		error("%s: cannot open the lock of your progress, not saved:", path);

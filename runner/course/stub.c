@@ -48,6 +48,8 @@ static int stub_from_git(const char *path, char **text, size_t *len)
 
 static int stub_source(const struct exercise *e, char **text, size_t *len)
 {
+	if (e->stub_path)   /* a workspace: the course's own */
+		return read_file(e->stub_path, text, len) < 0 ? error("%s: cannot read:", e->stub_path) : 0;
 	char *orig = xstrfmt("%s.orig", e->file_path);
 	int ret = read_file(orig, text, len);
 	free(orig);
@@ -133,6 +135,8 @@ out:
 int exercise_keep_original(const struct course *c, const struct exercise *e)
 {
 	(void)c;
+	if (e->stub_path)
+		return 0;   /* a workspace: the course keeps it */
 	char *orig = xstrfmt("%s.orig", e->file_path), *text;
 	size_t len;
 	int ret = -1;

@@ -47,8 +47,13 @@ const char *access_plugin_path(void)
 	if (env && *env) {
 		path = xstrdup(env);
 	} else {
+		/* built in a clone (build/ beside the binary), else installed: PREFIX/lib/clings/ */
 		char *dir = program_dir();
 		path = dir ? xstrfmt("%s/build/clings-access.so", dir) : NULL;
+		if (path && access(path, R_OK) != 0) {
+			free(path);
+			path = xstrfmt("%s/../lib/clings/clings-access.so", dir);
+		}
 		free(dir);
 	}
 	if (path && access(path, R_OK) != 0) {

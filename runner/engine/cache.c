@@ -2,7 +2,7 @@
  * cache.c: the verdict of a kernel that has not changed. A learner saves again without a change,
  * or changes only a comment, and the answer is the one clings gave before, in milliseconds.
  *
- * One file per exercise, .clings-cache/NAME in the course directory, holding the last verdict
+ * One file per exercise, NAME in course_cache_dir() (the learner's, not the course's), holding the last verdict
  * (what its report shows, not the logs) and its key; written atomically by the parent only, from
  * a report it made itself: no learner process writes it. Read back, it is text from a file the
  * learner owns: anything malformed is a miss. A hit needs the same context (check file, reference
@@ -21,7 +21,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define CACHE_DIR VERDICT_CACHE_DIR
 #define CACHE_MAGIC "clings-verdict-cache 4"
 
 /* The program's identity: its version, and when this binary was built (a rebuilt clings may
@@ -69,9 +68,11 @@ void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
 	sbuf_release(&lines);
 }
 
-static char *cache_path(const char *course_dir, const char *exercise)
+static char *cache_path(const struct course *c, const char *exercise)
 {
-	return xstrfmt("%s/%s/%s", course_dir, CACHE_DIR, exercise);
+	char *dir = course_cache_dir(c), *path = xstrfmt("%s/%s", dir, exercise);
+	free(dir);
+	return path;
 }
 
 /* Verdicts the same kernel gets again on the same device: not those of a busy machine. */
@@ -80,7 +81,7 @@ static bool cacheable(enum verdict v)
 	return v != VERDICT_TIMEOUT && v != VERDICT_CRASH && v != VERDICT_ERROR && v < VERDICT_COUNT;
 }
 
-void verdict_cache_store(const char *course_dir, const struct verdict_key *k, const struct report *r)
+void verdict_cache_store(const struct course *c, const struct verdict_key *k, const struct report *r)
 {
 	if (!cacheable(r->verdict) || r->interrupted)
 		return;
@@ -90,7 +91,7 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 		  (unsigned long long)k->text, (unsigned long long)k->lines);
 	/* the report as data (the key keeps the language: advice is words) */
 	report_encode(r, &out);
-	char *dir = xstrfmt("%s/%s", course_dir, CACHE_DIR), *path = cache_path(course_dir, r->exercise);
+	char *dir = course_cache_dir(c), *path = cache_path(c, r->exercise);
 	if (make_dirs(dir) == 0 && write_file_atomic(path, out.buf, out.len) < 0)
 		warning("cannot keep the verdict in %s:", path);
 	free(dir);
@@ -98,10 +99,10 @@ void verdict_cache_store(const char *course_dir, const struct verdict_key *k, co
 	sbuf_release(&out);
 }
 
-int verdict_cache_lookup(const char *course_dir, const char *exercise, const struct verdict_key *k,
+int verdict_cache_lookup(const struct course *c, const char *exercise, const struct verdict_key *k,
 			 struct report *r)
 {
-	char *path = cache_path(course_dir, exercise), *text = NULL;
+	char *path = cache_path(c, exercise), *text = NULL;
 	size_t len = 0;
 	int rc = read_regular_file(path, (size_t)64 << 20, &text, &len);
 	free(path);

@@ -125,7 +125,7 @@ enum stage_next check_cache(struct check_state *st)
 					st->o->device, st->o->lang, st->shown, st->analyze };
 	verdict_key_make(&st->cache_key, &in);
 	st->keyed = true;
-	return verdict_cache_lookup(st->c->dir, st->e->name, &st->cache_key, st->r) == 0 ? STAGE_END
+	return verdict_cache_lookup(st->c, st->e->name, &st->cache_key, st->r) == 0 ? STAGE_END
 											     : STAGE_ON;
 }
 
@@ -336,6 +336,6 @@ enum stage_next check_advice(struct check_state *st)
 enum stage_next check_remember(struct check_state *st)
 {
 	if (st->keyed)
-		verdict_cache_store(st->c->dir, &st->cache_key, st->r);
+		verdict_cache_store(st->c, &st->cache_key, st->r);
 	return STAGE_ON;
 }

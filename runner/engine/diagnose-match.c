@@ -4,7 +4,7 @@
  * the learner's kernel ran: the same check, inputs and seed, confined the same way. When the
  * learner's result buffers are the same bytes as one of theirs, in every test and pass, the
  * learner made that kernel's mistake: its `// diagnosis:` is certain. Their outputs are kept in
- * .clings-cache/wrong/EXERCISE/, keyed by the check's text, the kernel's text, the seed and the
+ * wrong/EXERCISE/ of course_cache_dir(), keyed by the check's text, the kernel's text, the seed and the
  * device, so a kernel runs once.
  */
 #include "engine/diagnose.h"
@@ -53,7 +53,9 @@ static char *cache_file(const struct course *c, const struct exercise *e, const 
 	h = hash_add(h, &spec->seed, sizeof(spec->seed));
 	h = hash_add_str(h, device);
 	h = hash_add_str(h, getenv("CLINGS_DEVICE"));
-	return xstrfmt("%s/%s/wrong/%s/%016llx", c->dir, VERDICT_CACHE_DIR, e->name, (unsigned long long)h);
+	char *dir = course_cache_dir(c), *path = xstrfmt("%s/wrong/%s/%016llx", dir, e->name, (unsigned long long)h);
+	free(dir);
+	return path;
 }
 
 /* Whether two runs' result buffers hold the same bytes: the same (test, pass, argument)s, each

@@ -8,7 +8,7 @@
  *     whether a subscript comes from get_global_id, what guards a line);
  *   - for a wrong result, the learner's output equal byte for byte to the output of one of the
  *     course's own wrong kernels (wrong/EXERCISE/NAME.cl, each declaring its diagnosis) run on the
- *     same inputs: a proof. Their outputs are cached under .clings-cache/wrong/.
+ *     same inputs: a proof. Their outputs are cached under wrong/ of course_cache_dir().
  * Anything else is a question (certain false).
  */
 #include "engine/diagnose.h"

@@ -56,8 +56,8 @@ int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, 
 #define ACCESS_SECTOR_BYTES 32
 #define ACCESS_WARP 32               /* CLINGS_WARP overrides it (64 for an AMD wavefront) */
 #define ACCESS_BANKS 32              /* CLINGS_BANKS overrides it */
-/* The plugin Oclgrind loads to measure accesses ($CLINGS_ACCESS_PLUGIN, or build/ beside the
- * program), or NULL when it is not there. */
+/* The plugin Oclgrind loads to measure accesses ($CLINGS_ACCESS_PLUGIN, else build/ beside the
+ * program, else PREFIX/lib/clings/ when installed), or NULL when it is not there. */
 const char *access_plugin_path(void);
 /* Reads the analysis child's "access" lines, summed per memory instruction over every launch,
  * in source order.
@@ -102,7 +102,7 @@ struct check_options {
 int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
 		   struct report *r);
 
-/* ---- the verdict cache (cache.c): .clings-cache/EXERCISE in the course directory ---- */
+/* ---- the verdict cache (cache.c): EXERCISE in course_cache_dir() ---- */
 struct verdict_key_input {
 	const struct check_spec *spec;   /* its text's hash and its seed (after --seed) */
 	const char *solution_src;
@@ -121,11 +121,11 @@ struct verdict_key {
 void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in);
 /* Fills r (r->cached set) from the exercise's cache file when it holds the verdict of k: the
  * same context and tokens, and for anything but a pass the same bytes. -1: a miss. */
-int verdict_cache_lookup(const char *course_dir, const char *exercise, const struct verdict_key *k,
+int verdict_cache_lookup(const struct course *c, const char *exercise, const struct verdict_key *k,
 			 struct report *r);
 /* Keeps r's verdict under k, atomically, unless it depends on the machine (timeout, crash,
  * error) or was interrupted. A failure to write is a warning. */
-void verdict_cache_store(const char *course_dir, const struct verdict_key *k, const struct report *r);
+void verdict_cache_store(const struct course *c, const struct verdict_key *k, const struct report *r);
 
 /* In the child: build, signature, run the tests, compare with the reference (execute.c). */
 enum run_mode { RUN_EXECUTE, RUN_REFERENCE, RUN_ANALYZE };

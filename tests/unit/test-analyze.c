@@ -574,9 +574,10 @@ static void test_unreadable_learner_file(void **state)
 	(void)state;
 	char *log = load_log("reduction-global-past-end");
 	struct finding f;
-	assert_int_equal(verdict_from_oclgrind_log(log, "exercises/memory_4.cl", reduction_bufs, 3, &f), 0);
+	/* a file that is not there (the stub in exercises/ is another file, of other lines) */
+	assert_int_equal(verdict_from_oclgrind_log(log, "no-such-dir/memory_4.cl", reduction_bufs, 3, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
-	assert_has(text_of(&f.message), "exercises/memory_4.cl:22: out-of-bounds write");
+	assert_has(text_of(&f.message), "no-such-dir/memory_4.cl:22: out-of-bounds write");
 	assert_null(strstr(text_of(&f.message), " | "));   /* no quote, and above all no wrong one */
 	finding_release(&f);
 	free(log);

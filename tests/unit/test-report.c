@@ -155,14 +155,18 @@ static void the_cache_keeps_the_codec(void **state)
 	char dir[] = "/tmp/clings-test-report-XXXXXX";
 	assert_non_null(mkdtemp(dir));
 	setenv("CLINGS_CACHE_VERSION", "test", 1);
+	setenv("XDG_CACHE_HOME", dir, 1);   /* the cache goes under the test's folder */
+	struct course c = COURSE_INIT;
+	c.dir = "/srv/course";
+	char *cache = course_cache_dir(&c);
 	struct check_spec *spec = xcalloc(1, sizeof(*spec));
 	struct verdict_key_input in = { spec, "solution", "kernel", 6, "cpu", "en", "x.cl", true };
 	struct verdict_key k;
 	verdict_key_make(&k, &in);
 	struct report r, back = REPORT_INIT;
 	full_report(&r);
-	verdict_cache_store(dir, &k, &r);
-	assert_int_equal(verdict_cache_lookup(dir, "memory_4", &k, &back), 0);
+	verdict_cache_store(&c, &k, &r);
+	assert_int_equal(verdict_cache_lookup(&c, "memory_4", &k, &back), 0);
 	assert_true(back.cached);
 	struct sbuf one = SBUF_INIT, two = SBUF_INIT;
 	r.seconds = back.seconds = 0;
@@ -170,18 +174,20 @@ static void the_cache_keeps_the_codec(void **state)
 	encode(&back, &two);
 	assert_string_equal(sbuf_str(&one), sbuf_str(&two));
 	/* cut the file: a miss, never a verdict */
-	char *path = xstrfmt("%s/%s/memory_4", dir, VERDICT_CACHE_DIR), *text = NULL;
+	char *path = xstrfmt("%s/memory_4", cache), *text = NULL;
 	size_t len = 0;
 	assert_int_equal(read_regular_file(path, 1 << 20, &text, &len), 0);
 	assert_int_equal(write_file_atomic(path, text, len - 3), 0);
 	struct report miss = REPORT_INIT;
-	assert_int_equal(verdict_cache_lookup(dir, "memory_4", &k, &miss), -1);
+	assert_int_equal(verdict_cache_lookup(&c, "memory_4", &k, &miss), -1);
 	report_release(&miss);
 	unlink(path);
-	char *sub = xstrfmt("%s/%s", dir, VERDICT_CACHE_DIR);
+	rmdir(cache);
+	char *sub = xstrfmt("%s/clings", dir);
 	rmdir(sub);
 	rmdir(dir);
 	free(sub);
+	free(cache);
 	free(path);
 	free(text);
 	free(spec);

@@ -27,6 +27,7 @@ static int setup(void **state)
 	if (!mkdtemp(f->dir))
 		return -1;
 	f->course.dir = f->dir;
+	setenv("XDG_STATE_HOME", f->dir, 1);   /* the progress goes under the fixture's folder */
 	*state = f;
 	return 0;
 }
@@ -44,6 +45,9 @@ static int teardown(void **state)
 
 static void write_state(struct fixture *f, const char *text)
 {
+	char *dir = course_state_dir(&f->course);
+	assert_int_equal(make_dirs(dir), 0);
+	free(dir);
 	char *path = state_path(&f->course);
 	assert_int_equal(write_file_atomic(path, text, strlen(text)), 0);
 	free(path);
@@ -97,14 +101,52 @@ static void round_trip(void **state)
 	assert_string_equal(b->last_verdict, "data_race");
 	state_release(&got);
 
-	/* Written atomically: no temporary file is left beside it. */
-	DIR *d = opendir(f->dir);
+	/* Written atomically: no temporary file is left beside it (only the lock). */
+	char *dir = course_state_dir(&f->course);
+	DIR *d = opendir(dir);
 	struct dirent *de;
 	int files = 0;
 	while ((de = readdir(d)))
-		files += de->d_name[0] != '.' || strcmp(de->d_name, ".clings-state") == 0;
+		files += de->d_name[0] != '.' && strcmp(de->d_name, "progress.lock");
 	closedir(d);
+	free(dir);
 	assert_int_equal(files, 1);
+}
+
+/* The progress is kept under $XDG_STATE_HOME (else ~/.local/state), apart from the course, in a
+ * folder named by the course's base name and a hash of its path: two courses never share one. */
+static void progress_lives_in_the_state_directory(void **state)
+{
+	struct fixture *f = *state;
+	struct course other = COURSE_INIT;
+	other.dir = "/srv/courses/other/course";
+	char *mine = course_state_dir(&f->course), *theirs = course_state_dir(&other);
+	const char *base = strrchr(f->dir, '/') + 1;
+	char *prefix = xstrfmt("%s/clings/%s-", f->dir, base);
+	assert_memory_equal(mine, prefix, strlen(prefix));
+	assert_int_equal(strlen(mine), strlen(prefix) + 16);
+	assert_string_not_equal(mine, theirs);
+	char *path = state_path(&f->course);
+	assert_memory_equal(path, mine, strlen(mine));
+	assert_string_equal(path + strlen(mine), "/progress.ini");
+	free(path);
+	free(prefix);
+	free(theirs);
+	free(mine);
+	/* a relative XDG_STATE_HOME is ignored, as the XDG rules say: HOME's is used */
+	char *home = getenv("HOME") ? xstrdup(getenv("HOME")) : NULL;
+	setenv("XDG_STATE_HOME", "relative/state", 1);
+	unsetenv("XDG_CACHE_HOME");
+	setenv("HOME", "/home/learner", 1);
+	mine = course_state_dir(&other);
+	assert_memory_equal(mine, "/home/learner/.local/state/clings/course-", 41);
+	free(mine);
+	char *cache = course_cache_dir(&other);
+	assert_memory_equal(cache, "/home/learner/.cache/clings/course-", 35);
+	free(cache);
+	if (home)
+		setenv("HOME", home, 1);
+	free(home);
 }
 
 static void untrustworthy_files_are_recovered(void **state)
@@ -156,6 +198,7 @@ static void saving_where_it_cannot_fails_cleanly(void **state)
 	(void)state;
 	struct course c = COURSE_INIT;
 	c.dir = "/nonexistent/clings/course";
+	setenv("XDG_STATE_HOME", "/dev/null/state", 1);   /* no folder can be made there */
 	struct state st = STATE_INIT;
 	state_for(&st, "memory_4");
 	assert_int_equal(state_save(&c, &st), -1);
@@ -387,6 +430,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(missing_file_is_recovered, setup, teardown),
 		cmocka_unit_test_setup_teardown(round_trip, setup, teardown),
+		cmocka_unit_test_setup_teardown(progress_lives_in_the_state_directory, setup, teardown),
 		cmocka_unit_test_setup_teardown(untrustworthy_files_are_recovered, setup, teardown),
 		cmocka_unit_test_setup_teardown(unknown_sections_and_keys_are_kept_out_but_harmless, setup,
 						teardown),

@@ -1,0 +1,317 @@
+/*
+ * workspace.c: where a learner's files live, apart from the course.
+ *
+ * A learner's progress and the verdict cache are the learner's, not the course's: a published
+ * course (or an installed one, read-only under /usr/share) holds none. They live under
+ * $XDG_STATE_HOME/clings/KEY (default ~/.local/state) and $XDG_CACHE_HOME/clings/KEY (default
+ * ~/.cache), KEY being the base name of the learner's directory and a hash of its real path:
+ * "course-1f3a..." tells a person which it is, the hash keeps two clones apart. Files an older
+ * clings wrote into the course (.clings-state, .clings-cache/) are moved there once.
+ *
+ * A workspace (`clings init DIR`) is a learner's own folder: clings.ini naming the course, and
+ * exercises/ holding the learner's copies of the stubs. clings finds it from any directory
+ * inside it. The stubs each copy came from are kept in .clings/stubs/, so that a newer course's
+ * changed stub is told apart from the learner's work: an untouched copy is brought up to date,
+ * an edited one gets the new stub beside it (NAME.cl.new), never over it.
+ */
+#include "course/course.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define WORKSPACE_FILE "clings.ini"
+#define STUBS_DIR ".clings/stubs"
+#define OLD_STATE ".clings-state"
+#define OLD_LOCK ".clings-state.lock"
+
+static char *workspace_dir;   /* set by course_use_workspace(): what course_load applies */
+
+static char *home_dir(void)
+{
+	const char *h = getenv("HOME");
+	if (h && *h)
+		return xstrdup(h);
+	struct passwd *pw = getpwuid(getuid());
+	return xstrdup(pw && pw->pw_dir ? pw->pw_dir : "/tmp");
+}
+
+/* $VAR if it is an absolute path (the XDG rule: a relative one is ignored), else ~/fallback. */
+static char *xdg_dir(const char *var, const char *fallback)
+{
+	const char *v = getenv(var);
+	if (v && v[0] == '/')
+		return xstrdup(v);
+	char *home = home_dir(), *dir = xstrfmt("%s/%s", home, fallback);
+	free(home);
+	return dir;
+}
+
+static char *learner_key(const struct course *c)
+{
+	const char *work = c->work ? c->work : c->dir;
+	const char *base = strrchr(work, '/');
+	base = base && base[1] ? base + 1 : "root";
+	return xstrfmt("%s-%016llx", base, (unsigned long long)hash_add_str(HASH_INIT, work));
+}
+
+static char *keyed_dir(const struct course *c, const char *var, const char *fallback)
+{
+	char *root = xdg_dir(var, fallback), *key = learner_key(c);
+	char *dir = xstrfmt("%s/clings/%s", root, key);
+	free(root);
+	free(key);
+	return dir;
+}
+
+char *course_state_dir(const struct course *c)
+{
+	return keyed_dir(c, "XDG_STATE_HOME", ".local/state");
+}
+
+char *course_cache_dir(const struct course *c)
+{
+	return keyed_dir(c, "XDG_CACHE_HOME", ".cache");
+}
+
+/* rename(), or a copy and an unlink across file systems; the source is removed only once the
+ * copy is whole on disk. */
+static int move_file(const char *from, const char *to)
+{
+	if (rename(from, to) == 0)
+		return 0;
+	if (errno != EXDEV)
+		return -1;
+	char *text;
+	size_t len;
+	if (read_file(from, &text, &len) < 0)
+		return -1;
+	int rc = write_file_atomic(to, text, len);
+	free(text);
+	return rc < 0 ? -1 : unlink(from);
+}
+
+/* The files an older clings kept in the course, moved to the state and cache directories once.
+ * The progress is never lost: when a newer one is there already, the old file stays. The tests
+ * set CLINGS_NO_MIGRATION: their state directories are temporary, and a learner's progress in
+ * the checkout they run from must not move into one. */
+static void migrate_old_files(const struct course *c)
+{
+	if (getenv("CLINGS_NO_MIGRATION"))
+		return;
+	char *old = xstrfmt("%s/%s", c->dir, OLD_STATE);
+	if (access(old, F_OK) == 0) {
+		char *dir = course_state_dir(c), *path = state_path(c);
+		if (make_dirs(dir) == 0 && access(path, F_OK) < 0 && errno == ENOENT) {
+			if (move_file(old, path) < 0)
+				warning("%s: cannot move your progress to %s:", old, path);
+		}
+		free(dir);
+		free(path);
+	}
+	free(old);
+	old = xstrfmt("%s/%s", c->dir, OLD_LOCK);
+	unlink(old);   /* an empty file: only its flock meant something */
+	free(old);
+	old = xstrfmt("%s/%s", c->dir, VERDICT_CACHE_DIR);
+	struct stat sb;
+	if (lstat(old, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		char *dir = course_cache_dir(c), *slash = strrchr(dir, '/');
+		*slash = '\0';
+		int made = make_dirs(dir);
+		*slash = '/';
+		/* A cache: moved when it can be in one step, else left where it is (nothing is lost). */
+		if (made == 0 && access(dir, F_OK) < 0 && errno == ENOENT)
+			rename(old, dir);
+		free(dir);
+	}
+	free(old);
+}
+
+/* ---- workspaces ---- */
+
+void course_use_workspace(const char *dir)
+{
+	free(workspace_dir);
+	workspace_dir = dir ? xstrdup(dir) : NULL;
+}
+
+static int on_pointer(void *user, const char *section, const char *key, const char *value)
+{
+	char **course = user;
+	if (!strcmp(section, "workspace") && !strcmp(key, "course")) {
+		free(*course);
+		*course = xstrdup(value);
+	}
+	return 1;
+}
+
+char *workspace_course(const char *work)
+{
+	char *path = xstrfmt("%s/%s", work, WORKSPACE_FILE), *course = NULL;
+	int line = ini_parse(path, on_pointer, &course);
+	if (line > 0)
+		error("%s:%d: syntax error", path, line);
+	else if (line == 0 && (!course || !*course))
+		error("%s:1: [workspace] needs course = the course's directory", path);
+	if (line || !course || !*course) {
+		free(course);
+		course = NULL;
+	} else if (course[0] != '/') {   /* relative to the workspace */
+		char *abs = xstrfmt("%s/%s", work, course);
+		free(course);
+		course = abs;
+	}
+	char *exercises = course ? xstrfmt("%s/exercises", course) : NULL;
+	if (exercises && access(exercises, F_OK) < 0) {
+		char *text = NULL;
+		int at = read_file(path, &text, NULL) == 0 ? ini_key_line(text, "[workspace]", "course") : 0;
+		error("%s:%d: %s: no course there (was clings installed elsewhere? `clings init` in a new "
+		      "folder names the course of the clings that runs it)", path, at ? at : 1, course);
+		free(text);
+		free(course);
+		course = NULL;
+	}
+	free(exercises);
+	free(path);
+	return course;
+}
+
+char *workspace_find(void)
+{
+	char cwd[PATH_MAX];
+	if (!getcwd(cwd, sizeof(cwd)))
+		return NULL;
+	for (;;) {
+		char *path = xstrfmt("%s/%s", *cwd ? cwd : "", WORKSPACE_FILE);
+		struct stat sb;
+		bool found = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+		free(path);
+		if (found)
+			return xstrdup(*cwd ? cwd : "/");
+		char *slash = strrchr(cwd, '/');
+		if (!slash || !*cwd)
+			return NULL;
+		*slash = '\0';
+	}
+}
+
+/* The learner's copy of e and the stub it came from, in the workspace. */
+static char *kept_stub_path(const struct course *c, const struct exercise *e)
+{
+	const char *base = strrchr(e->file_path, '/');
+	return xstrfmt("%s/%s/%s", c->work, STUBS_DIR, base ? base + 1 : e->file_path);
+}
+
+static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
+{
+	return alen == blen && !memcmp(a, b, alen);
+}
+
+int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg)
+{
+	if (!c->work || !strcmp(c->work, c->dir))
+		return 0;
+	char *stubs = xstrfmt("%s/%s", c->work, STUBS_DIR), *exercises = xstrfmt("%s/exercises", c->work);
+	int rc = make_dirs(stubs) < 0 || make_dirs(exercises) < 0 ? -1 : 0;
+	for (int i = 0; i < c->n && !rc; i++) {
+		const struct exercise *e = &c->ex[i];
+		char *stub = NULL, *kept = NULL, *mine = NULL;
+		size_t stublen = 0, keptlen = 0, minelen = 0;
+		char *kept_path = kept_stub_path(c, e);
+		if (read_file(e->stub_path, &stub, &stublen) < 0) {
+			rc = error("%s: cannot read the course's stub:", e->stub_path);
+			free(kept_path);
+			break;
+		}
+		bool has_kept = read_file(kept_path, &kept, &keptlen) == 0;
+		bool has_mine = read_file(e->file_path, &mine, &minelen) == 0;
+		if (!has_mine && errno != ENOENT) {
+			rc = error("%s: cannot read:", e->file_path);
+		} else if (has_kept && same_text(kept, keptlen, stub, stublen) && has_mine) {
+			/* up to date */
+		} else if (!has_mine || same_text(mine, minelen, stub, stublen) ||
+			   (has_kept && same_text(mine, minelen, kept, keptlen))) {
+			/* new, or the learner's copy is an untouched stub: nobody's work is replaced */
+			if (write_file_atomic(e->file_path, stub, stublen) < 0)
+				rc = error("%s: cannot write:", e->file_path);
+			else if (has_mine && !same_text(mine, minelen, stub, stublen) && note)
+				note(arg, WORKSPACE_STUB_UPDATED, e, e->file_path);
+			else if (!has_mine && note)
+				note(arg, WORKSPACE_STUB_ADDED, e, e->file_path);
+		} else {
+			/* the learner's work: the newer stub goes beside it */
+			char *fresh = xstrfmt("%s.new", e->file_path);
+			if (write_file_atomic(fresh, stub, stublen) < 0)
+				rc = error("%s: cannot write:", fresh);
+			else if (note)
+				note(arg, WORKSPACE_STUB_OFFERED, e, fresh);
+			free(fresh);
+		}
+		if (!rc && !(has_kept && same_text(kept, keptlen, stub, stublen)) &&
+		    write_file_atomic(kept_path, stub, stublen) < 0)
+			rc = error("%s: cannot write:", kept_path);
+		free(stub);
+		free(kept);
+		free(mine);
+		free(kept_path);
+	}
+	free(stubs);
+	free(exercises);
+	return rc;
+}
+
+int workspace_create(const char *work, const char *course_dir)
+{
+	char real[PATH_MAX];
+	if (!realpath(course_dir, real))
+		return error("%s: cannot open the course directory:", course_dir);
+	char *pointer = xstrfmt("%s/%s", work, WORKSPACE_FILE);
+	int rc = 0;
+	if (access(pointer, F_OK) == 0) {
+		rc = error("%s: a workspace already", pointer);
+	} else if (make_dirs(work) < 0) {
+		rc = -1;
+	} else {
+		/* a file the learner may open: in both of clings' languages */
+		char *text = xstrfmt("# clings: this folder is a workspace of the course below: your work is in\n"
+				     "# exercises/, your progress is kept apart (`man clings`, FILES).\n"
+				     "# clings: esta pasta é um espaço de trabalho do curso abaixo: o seu trabalho\n"
+				     "# fica em exercises/, o seu progresso à parte (`man clings`, FILES).\n"
+				     "[workspace]\ncourse = %s\n", real);
+		if (write_file_atomic(pointer, text, strlen(text)) < 0)
+			rc = error("%s: cannot write:", pointer);
+		free(text);
+	}
+	free(pointer);
+	return rc;
+}
+
+/* Called by course_load: the learner's side of the course. */
+void course_place_learner(struct course *c)
+{
+	char real[PATH_MAX];
+	if (workspace_dir && realpath(workspace_dir, real) && strcmp(real, c->dir)) {
+		c->work = xstrdup(real);
+		for (int i = 0; i < c->n; i++) {
+			struct exercise *e = &c->ex[i];
+			const char *base = strrchr(e->file_path, '/');
+			e->stub_path = e->file_path;
+			e->file_path = xstrfmt("%s/exercises/%s", c->work, base ? base + 1 : e->file_path);
+		}
+	} else {
+		c->work = xstrdup(c->dir);
+		migrate_old_files(c);
+	}
+	char *dir = course_state_dir(c);
+	remove_stale_temps(dir);
+	free(dir);
+	dir = course_cache_dir(c);
+	remove_stale_temps(dir);
+	free(dir);
+}
