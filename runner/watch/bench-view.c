@@ -13,10 +13,14 @@
 
 #define BENCH_TIME_FILE ".bench-time"   /* not an exercise's name: those have no '.' */
 
-/* .clings-cache/.bench-time: "SECONDS cpu|gpu EXERCISE DEVICE-SPEC", the course's last bench. */
+/* .bench-time in the learner's cache directory (course_cache_dir): "SECONDS cpu|gpu EXERCISE
+ * DEVICE-SPEC", the course's last bench. */
 static char *bench_time_path(const struct watch *w)
 {
-	return xstrfmt("%s/%s/%s", w->course.dir, VERDICT_CACHE_DIR, BENCH_TIME_FILE);
+	char *dir = course_cache_dir(&w->course);
+	char *path = xstrfmt("%s/%s", dir, BENCH_TIME_FILE);
+	free(dir);
+	return path;
 }
 
 /* The last bench's seconds, device type and exercise, when it ran on the device asked now. */
@@ -37,10 +41,10 @@ static void bench_time_load(struct watch *w)
 
 static void bench_time_save(const struct watch *w)
 {
-	char *dir = xstrfmt("%s/%s", w->course.dir, VERDICT_CACHE_DIR), *path = bench_time_path(w);
+	char *dir = course_cache_dir(&w->course), *path = bench_time_path(w);
 	char *line = xstrfmt("%.1f %s %s %s\n", w->bench_seconds, w->bench_cpu ? "cpu" : "gpu", w->bench_exercise,
 			     w->opt.device ? w->opt.device : "");
-	mkdir(dir, 0755);   /* a failure only costs the next bench its estimate */
+	make_dirs(dir);   /* a failure only costs the next bench its estimate */
 	write_file_atomic(path, line, strlen(line));
 	free(line);
 	free(path);
