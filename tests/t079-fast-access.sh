@@ -39,7 +39,8 @@ analyze = yes
 [access A]
 loads_per_item = 1
 loads_per_madd = 0.5
-why = Keep the row of A in private memory: each work-item loads it once.
+loads_per_item.why = Keep the row of A in private memory: each work-item loads it once.
+loads_per_madd.why = Each value of the row serves N multiply-adds once it is private.
 
 [bench]
 N = 64
