@@ -18,14 +18,59 @@ static bool never_written(enum elem_type t, const void *base, size_t i)
 	return true;
 }
 
+/* Whether element i is what adding its expected value onto the bytes it held before the run
+ * gives (`c[i] += ...` into a place never set): for integers exactly, modulo the type's width;
+ * for floats within a millionth of that value, the rounding of a few additions at its size (a
+ * float of 4.3e8 has steps of 32: adding a small value leaves its bytes as they were). */
+static bool added_onto_poison(const struct output_view *o, size_t i)
+{
+	enum elem_type t = o->arg->type;
+	unsigned char b[16];
+	memset(b, POISON_BYTE, sizeof(b));
+	int64_t pi = elem_get_int(t, b, 0);
+	double p = elem_get_double(t, b, 0);
+	if (type_info(t)->is_float) {
+		double g = elem_get_double(t, o->got, i), e = elem_get_double(t, o->expected, i);
+		return isfinite(g) && fabs(g - (p + e)) <= 1e-6 * fabs(p);
+	}
+	size_t bits = type_info(t)->size * 8;
+	uint64_t d = (uint64_t)elem_get_int(t, o->got, i) - (uint64_t)pi - (uint64_t)elem_get_int(t, o->expected, i);
+	return bits >= 64 ? d == 0 : (d & ((1ull << bits) - 1)) == 0;
+}
+
+/* Whether every wrong element is its expected value added onto its bytes from before the run, one
+ * changed at least (else nothing tells it from a place never written). */
+static bool accumulated_uncleared(const struct output_view *o, const bool *wrong, long count)
+{
+	long changed = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		if (!wrong[i])
+			continue;
+		if (!added_onto_poison(o, i))
+			return false;
+		changed += !never_written(o->arg->type, o->got, i);
+	}
+	return count > 0 && changed > 0;
+}
+
 /* ": expected 5, got 0" for element i, in the message and in the picture's lines; the first
- * one into a message is its facts "expected" and "got" (no "got" for a place never written). */
+ * one into a message is its facts "expected" and "got" (no "got" for a place never written).
+ * A float that still holds its bytes from before the run may have been added onto: adding a
+ * value smaller than their steps leaves them as they were, so "never written" is not said then. */
 static void add_expected_got(struct msg *m, const struct output_view *o, size_t i)
 {
 	struct sbuf e = SBUF_INIT, g = SBUF_INIT;
 	elem_format(&e, o->arg->type, o->expected, i);
 	msg_fact_str(m, "expected", sbuf_str(&e));
-	if (never_written(o->arg->type, o->got, i)) {
+	if (never_written(o->arg->type, o->got, i) && type_info(o->arg->type)->is_float &&
+	    added_onto_poison(o, i)) {
+		elem_format(&g, o->arg->type, o->got, i);
+		msg_fact_str(m, "got", sbuf_str(&g));
+		msg_fact_int(m, "before_run", 1);
+		msg_addf(m, N_(": expected %s, got %s, the bytes it held before the run (never written, "
+			       "or only added onto: adding %s to it leaves it as it was)"),
+			 sbuf_str(&e), sbuf_str(&g), sbuf_str(&e));
+	} else if (never_written(o->arg->type, o->got, i)) {
 		msg_addf(m, N_(": expected %s, got %s"), sbuf_str(&e), msg_word(m, N_("nothing (never written)")));
 		msg_fact_int(m, "never_written", 1);
 	} else {
@@ -252,19 +297,31 @@ static bool blocks_not_transposed_inside(const struct output_view *o, const bool
 	return count >= SHAPE_MIN_ELEMENTS && fits >= SHAPE_SHARE * (double)count;
 }
 
+/* Whether every element still holds the constant the check fills the buffer with before the
+ * run (`init = const(v)`): nothing the kernel stored, if anything, changed it. */
+static bool output_unchanged(const struct output_view *o)
+{
+	const struct init_spec *in = &o->arg->init;
+	if (in->kind != INIT_CONST || in->expr[0] || !o->n)
+		return false;
+	for (size_t i = 0; i < o->n; i++) {
+		double x = type_info(o->arg->type)->is_float ? elem_get_double(o->arg->type, o->got, i)
+							      : (double)elem_get_int(o->arg->type, o->got, i);
+		if (x != in->a)
+			return false;
+	}
+	return true;
+}
+
 /* Every element of a varied output holds one value: said as the fact it is, with what else the
  * output proves (the value the buffer held before the run, or the one element it belongs to), never
  * a cause it does not (a stub, a swap that lost a value and a merge adding 1 per bin all give it). */
 static void add_one_value(struct msg *m, const struct output_view *o, double tol)
 {
-	const struct init_spec *in = &o->arg->init;
 	struct sbuf v = SBUF_INIT;
 	elem_format(&v, o->arg->type, o->got, 0);
 	msg_fact_str(m, "same_value", sbuf_str(&v));
-	double x = type_info(o->arg->type)->is_float ? elem_get_double(o->arg->type, o->got, 0)
-						      : (double)elem_get_int(o->arg->type, o->got, 0);
-	if (in->kind == INIT_CONST && !in->expr[0] && x == in->a) {
-		msg_fact_int(m, "unchanged", 1);
+	if (output_unchanged(o)) {
 		msg_addf(m, N_("\nEvery element of %s still holds %s, the value it was given before the "
 			       "run: nothing the kernel stored changed it. Does the kernel store into %s?"),
 			 o->arg->name, sbuf_str(&v), o->arg->name);
@@ -289,8 +346,27 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 {
 	const char *name = o->arg->name;
 	struct sbuf groups = SBUF_INIT;
-	int silent = o->cols == 0 ? silent_groups(o, &groups) : 0;
+	/* a float still holding its bytes from before the run may have been added onto: no group
+	 * is said to have stored nothing then */
+	bool masked = false;
+	for (size_t i = 0; type_info(o->arg->type)->is_float && i < o->n && !masked; i++)
+		masked = wrong[i] && never_written(o->arg->type, o->got, i) && added_onto_poison(o, i);
+	int silent = o->cols == 0 && !masked ? silent_groups(o, &groups) : 0;
 	size_t all = o->wg ? (o->n + o->wg - 1) / o->wg : 0;
+	if (accumulated_uncleared(o, wrong, count)) {
+		struct sbuf p = SBUF_INIT;
+		unsigned char bytes[16];
+		memset(bytes, POISON_BYTE, sizeof(bytes));
+		elem_format(&p, o->arg->type, bytes, 0);
+		msg_fact_int(m, "not_cleared", 1);
+		msg_addf(m, N_("\nEvery wrong element of %s is its right value added onto %s, what the "
+			       "buffer held before the run: the kernel adds into %s (+=, ++) where "
+			       "nothing set it first. Sum into a private variable from 0 and store it, or "
+			       "store 0 before adding."), name, sbuf_str(&p), name);
+		sbuf_release(&p);
+		sbuf_release(&groups);
+		return;
+	}
 	if (silent)
 		msg_fact_int(m, "silent_groups", silent);
 	if (silent && (size_t)silent == all) {   /* a stub, or a kernel that stores elsewhere, too */
@@ -550,6 +626,8 @@ long compare_output(const struct output_view *o, double tol, struct msg *msg, st
 		add_relative_error(msg, o, first, tol);
 		msg_fact_int(msg, "wrong", count);
 		msg_fact_int(msg, "elements", (long long)o->n);
+		if (output_unchanged(o))
+			msg_fact_int(msg, "unchanged", 1);
 		msg_addf(msg, N_(" (%ld of %zu values wrong)"), count, o->n);
 		add_shape(msg, o, wrong, count, tol);
 		if (o->passes > 1)

@@ -606,3 +606,20 @@ bool diag_source_stride_of_bound(const char *src, int guard, const char *expr, c
 	free(g);
 	return found;
 }
+
+/* How name is used through subscripts in the whole kernel: *updates lines that add into an element
+ * (`name[i] += v`, `name[i]++`, an atomic), *stores lines that store a plain value. Returns how many
+ * times the name stands as a word in the code, comments left out. */
+int diag_source_output_uses(const char *src, const char *name, int *updates_n, int *stores_n)
+{
+	const char *code = code_of(src);
+	int words = 0, n = memo.n;
+	*updates_n = *stores_n = 0;
+	for (const char *p = next_word(code, code, name); p; p = next_word(code, p + 1, name))
+		words++;
+	for (int line = 1; words > 1 && line <= n; line++) {
+		*updates_n += diag_source_updated(src, line, name);
+		*stores_n += diag_source_plain_store(src, line, name);
+	}
+	return words;
+}

@@ -285,6 +285,34 @@ static void requirement(struct ctx *x, const struct check_spec *spec)
 		add(x, "contract_ignored", false, "requirement_unmet");
 }
 
+/* What the output of a wrong result proves about its buffer, with the learner's code: values
+ * added onto what the buffer held before the run (the comparison proved it, or the buffer still
+ * holds those bytes and the kernel only ever adds into it), or a buffer the kernel never names. */
+static void wrong_result_output(struct ctx *x)
+{
+	char buf[NAME_MAX_LEN] = "";
+	fact(x->facts, "buffer", buf, sizeof(buf));
+	if (fact_int(x->facts, "not_cleared", 0)) {
+		add(x, "output_not_cleared", true, "execution:wrong_result buffer=%s every wrong element "
+		    "is its value added onto the bytes it held before the run", buf);
+		return;
+	}
+	if (!x->src || !*buf)
+		return;
+	int updates = 0, stores = 0;
+	int words = diag_source_output_uses(x->src, buf, &updates, &stores);
+	bool before = fact_int(x->facts, "never_written", 0) || fact_int(x->facts, "before_run", 0) ||
+		      fact_int(x->facts, "unchanged", 0);
+	if (before && words == 1) {
+		add(x, "nothing_stored", true, "execution:wrong_result buffer=%s unchanged; source: %s "
+		    "named only where it is declared", buf, buf);
+		return;
+	}
+	if (before && updates && !stores && !fact_int(x->facts, "unchanged", 0))
+		add(x, "output_not_cleared", true, "execution:wrong_result buffer=%s holds what it held "
+		    "before the run; source: %s only added into (%d lines), never set", buf, buf, updates);
+}
+
 static void from_evidence(struct ctx *x, const struct check_spec *spec)
 {
 	struct report *r = x->r;
@@ -327,6 +355,7 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 		requirement(x, spec);
 		return;
 	case VERDICT_WRONG_RESULT:
+		wrong_result_output(x);
 		if (fact_int(x->facts, "shift", 0))
 			add(x, "index_offset", false, "execution:wrong_result shift=%ld",
 			    fact_int(x->facts, "shift", 0));

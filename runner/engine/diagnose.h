@@ -61,6 +61,10 @@ int diag_source_ternary_other(const char *src, int line, const char *name);
 bool diag_source_stride_of_bound(const char *src, int guard, const char *expr, char *var, size_t cap);
 /* The `if` above line that guards it, or 0. */
 int diag_source_guard(const char *src, int line, const char *name);
+/* How name is used in the whole kernel: lines adding into one of its elements (*updates_n: `+=`,
+ * `++`, an atomic) and lines storing a plain value into one (*stores_n); returns how many times
+ * the name stands as a word in the code, comments left out (1: only where it is declared). */
+int diag_source_output_uses(const char *src, const char *name, int *updates_n, int *stores_n);
 /* The line of an array declared with a constant size of 2^18 elements or more, or 0. */
 int diag_source_huge_array(const char *src);
 
