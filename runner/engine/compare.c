@@ -346,11 +346,11 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 {
 	const char *name = o->arg->name;
 	struct sbuf groups = SBUF_INIT;
-	/* a float still holding its bytes from before the run may have been added onto: no group
-	 * is said to have stored nothing then */
-	bool masked = false;
-	for (size_t i = 0; type_info(o->arg->type)->is_float && i < o->n && !masked; i++)
-		masked = wrong[i] && never_written(o->arg->type, o->got, i) && added_onto_poison(o, i);
+	/* floats that all still hold their bytes from before the run may have been added onto
+	 * (none proves otherwise): no group is said to have stored nothing then */
+	bool masked = type_info(o->arg->type)->is_float;
+	for (size_t i = 0; masked && i < o->n; i++)
+		masked = !wrong[i] || !never_written(o->arg->type, o->got, i) || added_onto_poison(o, i);
 	int silent = o->cols == 0 && !masked ? silent_groups(o, &groups) : 0;
 	size_t all = o->wg ? (o->n + o->wg - 1) / o->wg : 0;
 	if (accumulated_uncleared(o, wrong, count)) {
