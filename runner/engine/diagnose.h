@@ -20,6 +20,12 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 /* Whether two runs' result buffers hold the same bytes: the same (test, pass, argument)s, each
  * of the same length and contents (and at least one). */
 bool diagnose_same_results(const struct proto_stream *a, const struct proto_stream *b);
+/* Whether the report's words contradict each other in lang (diagnose-voice.c): two proved
+ * mistakes that exclude each other, or a barrier advised beside "no barrier can help", in the
+ * runner's message or the exercise's advice; what contradicts into why. The report's message was
+ * made in run_lang, its advice too. */
+bool diagnose_contradiction(const struct check_spec *spec, const struct report *r, const char *run_lang,
+			    const char *lang, struct sbuf *why);
 /* r's diagnoses as a JSON array: [{"id", "certain", "title" (in lang), "evidence"}]. */
 void diagnoses_json(const struct report *r, const char *lang, struct sbuf *out);
 bool diag_source_is_local(const char *src, const char *name);
