@@ -108,4 +108,51 @@ printf '%s' "$text" | grep -q '^The mistake, proved' && fail "a question stated 
 	ok "a block filled by async_work_group_copy passes local_reverse" || fail "async copy refused"
 msg "$(json local_reverse --file wrong/local_reverse/global_only.cl)" | grep -q 'reads back only what it stored itself' &&
 	fail "a kernel without local memory told it reads back its own" || ok "no local memory: not told it reads back its own"
+
+# Exercise advice keyed by the proved mistake, not by the verdict's kind: matmul's acc reset in
+# every round (not the zero padding), a private acc never given a value (not the tiles' slots), B
+# read with A's row length (not a guard); a stencil's neighbour above read one cell off (its
+# neighbours named, not only the tile's origin). Each in the learner's own words.
+sed -e '/^\/\//d' -e 's/\t\tacc = 0.0f;/\t\tacc = 0.0f;   \/\/ a fresh sum/' wrong/matmul_tiled/acc_reset.cl > "$TMP/reset.cl"
+sed 's/\tfloat acc = 0.0f;/\tfloat acc;/' solutions/matmul_tiled.cl > "$TMP/noinit.cl"
+sed 's/B\[b_row \* N + col\]/B[b_row * K + col]/' solutions/matmul_tiled.cl > "$TMP/bstride.cl"
+sed 's/- tile\[c - TW\] - tile\[c + TW\]/- tile[c - TW - 1] - tile[c + TW]/' solutions/stencil_2d.cl > "$TMP/updown.cl"
+grep -q 'float acc;' "$TMP/noinit.cl" && grep -q 'B\[b_row \* K + col\]' "$TMP/bstride.cl" &&
+	grep -q 'tile\[c - TW - 1\]' "$TMP/updown.cl" && grep -q 'a fresh sum' "$TMP/reset.cl" ||
+	fail "an edit of a solution did not apply"
+for k in reset:matmul_tiled:accumulator_reset noinit:matmul_tiled:private_uninitialised \
+	 bstride:matmul_tiled:stride_wrong updown:stencil_2d:index_offset; do
+	IFS=: read -r f ex id <<< "$k"
+	for lang in en pt-BR; do
+		out=$($CLINGS --lang $lang check $ex --file "$TMP/$f.cl" --json --no-cache)
+		[ "$(first "$out")" = "$id true" ] && ok "$f ($lang): $id, proved" ||
+			fail "$f ($lang): $(printf '%s' "$out" | jq -c '{verdict, diagnoses}')"
+		msg "$out" | grep -q 'must hold 0\|precisam valer 0\|must hold 0 as well\|também precisam valer 0\|Each load needs its own guard\|Cada carga precisa da sua própria guarda' &&
+			fail "$f ($lang): advice of another mistake: $(msg "$out")" || ok "$f ($lang): no advice of another mistake"
+	done
+done
+msg "$(json stencil_2d --file "$TMP/updown.cl")" | grep -q 'tile\[c - TW\] above' &&
+	ok "the stencil's advice names the neighbours' offsets" || fail "updown: no neighbours named"
+
+# every check gives exercise advice; a wrong result of reduce_max is no longer bare numbers
+for ini in checks/*.ini; do
+	grep -q '^\[advice\]' "$ini" || fail "$ini has no [advice]"
+done
+ok "each of the $(ls checks/*.ini | wc -l) checks has exercise advice"
+msg "$(json reduce_max --file wrong/reduce_max/zero_identity.cl)" | tail -1 | grep -q -- '-INFINITY' &&
+	ok "reduce_max's wrong identity is told the right one" || fail "reduce_max: no advice"
+
+# what is known, not more: a segmentation fault is no refused system call; a divergent barrier is
+# undefined (what the H100 did), never "a GPU does not forgive" or "waits forever"
+out=$(json memory_4 --file wrong/memory_4/wild_write.cl --no-analysis)
+msg "$out" | grep -q 'system call' && fail "a fault told as a system call: $(msg "$out")" ||
+	ok "a segmentation fault is not told as a refused system call"
+msg "$out" | grep -q 'signal 11, Segmentation fault' && ok "the crash names its signal" || fail "crash: $(msg "$out")"
+for k in memory_4/barrier_in_branch barrier_rotate/barrier_in_guard reduce_sequential/barrier_in_if; do
+	out=$(msg "$(json ${k%%/*} --file wrong/$k.cl)")
+	printf '%s' "$out" | grep -qi 'does not forgive\|waits forever\|often forgives' &&
+		fail "$k: a claim beyond the evidence: $out" || ok "$k: no claim beyond the evidence"
+	printf '%s' "$out" | grep -q 'undefined: wrong results or a hang' && ok "$k: undefined, said so" ||
+		fail "$k: not said undefined: $out"
+done
 exit 0

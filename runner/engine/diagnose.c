@@ -151,6 +151,13 @@ static void uninitialized(struct ctx *x)
 		    buf);
 		return;
 	}
+	char unset[NAME_MAX_LEN];
+	if (x->src && line && diag_source_unset_private(x->src, line, unset, sizeof(unset))) {
+		/* no local array on the line, and a name on it declared without a value */
+		add(x, "private_uninitialised", true, "analysis:uninitialized line %d; source: %s declared "
+		    "without a value", line, unset);
+		return;
+	}
 	/* a value stored or used there came from memory nobody wrote: local memory, if the kernel
 	 * has some, else a private variable */
 	if (x->src && diag_source_uses_local(x->src)) {
@@ -214,6 +221,16 @@ static void out_of_bounds(struct ctx *x)
 		return;
 	}
 	int ternary = !guard ? diag_source_ternary_other(x->src, line, buf) : 0;
+	char var[128];
+	if (ternary && diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
+	    diag_source_stride_of_bound(x->src, ternary, sub, var, sizeof(var))) {
+		/* `b_row < K ? B[b_row * K + col]`: the guarded index times its own bound, and still
+		 * past the end: the row's length is another one (a matrix that is not square) */
+		add(x, "stride_wrong", true, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: %s "
+		    "multiplies a variable by its own bound (condition line %d)", buf, sub, index, count, var,
+		    ternary);
+		return;
+	}
 	if (ternary) {
 		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld; source: the "
 		    "condition line %d tests another index than the access", buf, index, ternary);
@@ -238,7 +255,6 @@ static void out_of_bounds(struct ctx *x)
 	if (index < 0 || (index >= 0x80000000L && count >= 0 && count < 0x80000000L))
 		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld before the "
 		    "start; the guard line %d tests no lower bound", buf, index, guard);
-	char var[128];
 	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
 	    diag_source_stride_of_bound(x->src, guard, sub, var, sizeof(var)))
 		add(x, "stride_wrong", false, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: %s "

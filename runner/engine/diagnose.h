@@ -71,6 +71,8 @@ int diag_source_guard(const char *src, int line, const char *name);
  * `++`, an atomic) and lines storing a plain value into one (*stores_n); returns how many times
  * the name stands as a word in the code, comments left out (1: only where it is declared). */
 int diag_source_output_uses(const char *src, const char *name, int *updates_n, int *stores_n);
+/* A name on the line that the kernel declares without a value (`float acc;`), into out. */
+bool diag_source_unset_private(const char *src, int line, char *out, size_t cap);
 /* The line of an array declared with a constant size of 2^18 elements or more, or 0. */
 int diag_source_huge_array(const char *src);
 
