@@ -65,6 +65,19 @@ bool diagnose_contradiction(const struct check_spec *spec, const struct report *
 	char *cut = ran && *ran ? strstr(message, ran) : NULL;
 	if (cut)
 		memmove(cut, cut + strlen(ran), strlen(cut + strlen(ran)) + 1);
+	/* the learner's code the message quotes ("  20 | barrier(...);") is no advice */
+	char *w = message;
+	for (const char *p = message; *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) + 1 : strlen(p);
+		size_t d = strspn(p, " ");
+		bool quote = d > 0 && p[d] >= '0' && p[d] <= '9' && strstr(p, " | ") &&
+			     strstr(p, " | ") < p + n && strspn(p + d, "0123456789") + d == (size_t)(strstr(p, " | ") - p);
+		if (!quote)
+			memmove(w, p, n), w += n;
+		p += n;
+	}
+	*w = '\0';
 	const char *advice = advice_for(spec, r->verdict, r->diagnoses, r->ndiagnoses, lang);
 	const char *no_m = said(message, no_barrier, COUNT(no_barrier));
 	const char *yes_m = said(message, barrier_advised, COUNT(barrier_advised));

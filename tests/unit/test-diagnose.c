@@ -348,6 +348,13 @@ static void contradicting_words_are_found(void **state)
 	struct sbuf why = SBUF_INIT;
 	/* no diagnosis: the verdict has no advice; the message alone agrees with itself */
 	assert_false(diagnose_contradiction(spec, &r, "en", "en", &why));
+	/* the learner's code the message quotes is no advice */
+	struct report q = REPORT_INIT;
+	struct msg qm = MSG_INIT;
+	msg_raw(&qm, "A barrier cannot help here.\n      20 | barrier(CLK_LOCAL_MEM_FENCE);\nUse an atomic.");
+	report_set(&q, VERDICT_DATA_RACE, &qm, NULL, 0);
+	assert_false(diagnose_contradiction(spec, &q, "en", "en", &why));
+	report_release(&q);
 	diagnosis_add(&r.diagnoses, &r.ndiagnoses, diagnosis_find("race_needs_atomic"), true, "");
 	assert_true(diagnose_contradiction(spec, &r, "en", "en", &why));
 	assert_non_null(strstr(sbuf_str(&why), "A barrier cannot help"));
