@@ -155,4 +155,12 @@ for k in memory_4/barrier_in_branch barrier_rotate/barrier_in_guard reduce_seque
 	printf '%s' "$out" | grep -q 'undefined: wrong results or a hang' && ok "$k: undefined, said so" ||
 		fail "$k: not said undefined: $out"
 done
+
+# compact's store is made by only some work-items: its ideal is what the right kernel reaches
+out=$(json compact --file solutions/compact.cl)
+[ "$(printf '%s' "$out" | jq '[.access[] | select(.name == "out" and .op == "store")] | length')" -gt 0 ] ||
+	fail "compact: no figure of the store into out"
+printf '%s' "$out" | jq -e '[.access[] | select(.name == "out" and .op == "store") |
+	.sectors_per_request <= .ideal_per_request + 0.001] | all' > /dev/null &&
+	ok "compact's partial store: the right kernel reaches its ideal" || fail "compact ideal: $(printf '%s' "$out" | jq -c .access)"
 exit 0
