@@ -21,7 +21,7 @@ static const char *const required[] = {
 	"identity_wrong", "reduction_steps_wrong", "scan_inclusive_exclusive", "scan_combine_wrong",
 	"precision_narrowed", "result_slot_wrong", "accumulator_reset", "swap_loses_value",
 	"contract_ignored", "elements_skipped", "signedness_wrong", "uncoalesced_access",
-	"bank_conflict", "tile_not_shared", "hang", "build", "signature",
+	"bank_conflict", "tile_not_shared", "hang", "build", "signature", "nothing_stored",
 };
 
 static void catalogue_holds_every_id_once(void **state)
