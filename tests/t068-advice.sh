@@ -4,6 +4,8 @@
 # proved: one voice; a key that is neither is refused at its line.
 . tests/lib.sh
 course=$(copy_course)
+# the course's own [advice] of memory_4 gives way to this test's (the section is the file's last)
+sed -i '/^\[advice\]/,$d' "$course/checks/memory_4.ini"
 cat >> "$course/checks/memory_4.ini" <<'INI'
 
 [advice]
@@ -60,4 +62,26 @@ printf '%s' "$out" | grep -q 'get_local_id(0) starts again from 0 in every work-
 	ok "a local id as the element's index is named" || fail "local id: $out"
 printf '%s' "$out" | grep -q "guard test the group's id" && fail "a false guess: $out" ||
 	ok "no guess of a guard on the group's id"
+
+# One voice, checked by validate on every wrong kernel in every language of the course, from its
+# one run: advice that says no barrier helps beside the runner's barrier is refused at the kernel.
+voice=$(copy_course)
+mkdir -p "$voice/wrong/memory_4"
+cp wrong/memory_4/missing_load_barrier.cl "$voice/wrong/memory_4/"
+sed -i '/^\[advice\]/,$d' "$voice/checks/memory_4.ini"
+cat >> "$voice/checks/memory_4.ini" <<'INI'
+[advice]
+barrier_missing = Every step of the tree needs barrier(CLK_LOCAL_MEM_FENCE) after it.
+barrier_missing.pt-BR = Todo passo da árvore precisa de barrier(CLK_LOCAL_MEM_FENCE) depois dele.
+INI
+$CLINGS --course "$voice" validate memory_4 > "$TMP/out" 2> "$TMP/err" &&
+	ok "advice that agrees with the runner's words passes validate" ||
+	fail "one voice refused agreeing advice: $(cat "$TMP/err")"
+sed -i 's/^barrier_missing.pt-BR = .*/barrier_missing.pt-BR = Uma barreira não resolve aqui: use atomic_inc./' \
+	"$voice/checks/memory_4.ini"
+$CLINGS --course "$voice" validate memory_4 > "$TMP/out" 2> "$TMP/err" && fail "validate took advice that contradicts the message" ||
+	ok "validate refuses advice that contradicts the runner's message"
+grep -q "wrong/memory_4/missing_load_barrier.cl:[0-9]*: the words of data_race contradict each other in pt-BR: the message says '[^']*', the advice 'Uma barreira não resolve'" "$TMP/err" &&
+	ok "the contradiction is named at the kernel, with its language and both words" ||
+	fail "contradiction: $(cat "$TMP/err")"
 exit 0

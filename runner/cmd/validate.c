@@ -9,6 +9,7 @@
  * file:line. Exit 0 only when everything holds.
  */
 #include "cmd/cmd.h"
+#include "engine/diagnose.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -193,7 +194,17 @@ static void wrong_step(struct validation *v, const struct exercise *e, const str
 	const char *lacks = verdict_ok ? message_lacks(k, &r) : NULL;
 	/* (an undeclared or unknown one is a problem of the files already) */
 	bool diagnosed = !verdict_ok || lacks || !k->diagnosis_at || diagnosis_first(k, &r);
-	bool ok = verdict_ok && !lacks && diagnosed;
+	/* one voice: the report's words agree with each other in every language of the course */
+	struct sbuf voice = SBUF_INIT;
+	const char *voice_lang = NULL;
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));
+	bool loaded = verdict_ok && check_spec_load(e->check_path, spec) == 0;
+	for (int i = 0; loaded && i < v->c->langs.n && !voice_lang; i++)
+		if (diagnose_contradiction(spec, &r, "en", v->c->langs.name[i], &voice))
+			voice_lang = v->c->langs.name[i];
+	check_spec_release(spec);
+	free(spec);
+	bool ok = verdict_ok && !lacks && diagnosed && !voice_lang;
 	struct sbuf what = SBUF_INIT, res = SBUF_INIT, tap = SBUF_INIT, want = SBUF_INIT;
 	sbuf_addf(&what, "%s/%s/%s.cl%s%s%s", WRONG_DIR, e->name, k->name, x->options[0] ? " [" : "",
 		  x->options, x->options[0] ? "]" : "");
@@ -210,6 +221,9 @@ static void wrong_step(struct validation *v, const struct exercise *e, const str
 		      path_shown(k->path), k->diagnosis_at, k->diagnosis ? k->diagnosis->id : "none",
 		      sbuf_str(&want), r.ndiagnoses ? r.diagnoses[0].d->id : "none",
 		      r.ndiagnoses ? r.diagnoses[0].evidence : "");
+	} else if (voice_lang) {
+		error(tr(v->ctx->lang, "%s:%d: the words of %s contradict each other in %s: %s"),
+		      path_shown(k->path), x->at, sbuf_str(&want), voice_lang, sbuf_str(&voice));
 	} else if (!ok) {
 		struct sbuf head = SBUF_INIT;
 		message_head(&head, &r);
@@ -224,6 +238,7 @@ static void wrong_step(struct validation *v, const struct exercise *e, const str
 	sbuf_release(&res);
 	sbuf_release(&tap);
 	sbuf_release(&want);
+	sbuf_release(&voice);
 	report_release(&r);
 }
 

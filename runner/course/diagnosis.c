@@ -64,6 +64,8 @@ static const struct diagnosis catalogue[] = {
 	  RESULT | V(SIGNATURE_MISMATCH) },
 	{ "elements_skipped", N_("Some elements are never read or never written"),
 	  RESULT },
+	{ "nothing_stored", N_("The kernel stores nothing into an output"),
+	  V(WRONG_RESULT) },
 	{ "signedness_wrong", N_("A signed value is taken for an unsigned one, or the reverse"),
 	  V(WRONG_RESULT) | V(OUT_OF_BOUNDS) },
 	{ "uncoalesced_access", N_("Neighbouring work-items access memory far apart"),

@@ -1,7 +1,7 @@
 /*
  * compare.c: the comparison of a learner's output with the reference, which names the first wrong
  * place in the learner's terms and draws a small picture, or, for an output compared in any
- * order, names the values missing and the values too many; and the host oracles.
+ * order, names the values missing and the values too many (the host oracles: host-oracle.c).
  */
 #include "engine/engine.h"
 
@@ -18,14 +18,66 @@ static bool never_written(enum elem_type t, const void *base, size_t i)
 	return true;
 }
 
+/* The value of the bytes outputs are filled with before a run (POISON_BYTE), as t. */
+static double poison(enum elem_type t, int64_t *as_int)
+{
+	unsigned char b[16];
+	*as_int = elem_get_int(t, memset(b, POISON_BYTE, sizeof(b)), 0);
+	return elem_get_double(t, b, 0);
+}
+
+/* Whether element i is its expected value added onto its bytes from before the run (`c[i] +=`
+ * into a place never set): integers exactly, modulo their width; floats within four steps of it
+ * (the rounding of a few additions). With absorbed: whether that adding leaves the bytes as they
+ * were (a float of 4.3e8 moves in steps of 32: a small value is lost in the rounding). */
+static bool added_onto_poison(const struct output_view *o, size_t i, bool absorbed)
+{
+	enum elem_type t = o->arg->type;
+	int64_t pi;
+	double p = poison(t, &pi), e = elem_get_double(t, o->expected, i);
+	if (type_info(t)->is_float && absorbed)
+		return type_info(t)->size == 4 ? (float)((float)p + (float)e) == (float)p : p + e == p;
+	if (type_info(t)->is_float) {
+		double g = elem_get_double(t, o->got, i);
+		double ulp = type_info(t)->size == 4 ? fabs(nextafterf((float)p, 0) - (float)p) : fabs(nextafter(p, 0) - p);
+		return isfinite(g) && fabs(g - (p + e)) <= 4 * ulp;
+	}
+	size_t bits = type_info(t)->size * 8;
+	uint64_t d = (uint64_t)elem_get_int(t, o->got, i) - (uint64_t)pi - (uint64_t)elem_get_int(t, o->expected, i);
+	return !absorbed && (bits >= 64 ? d == 0 : (d & ((1ull << bits) - 1)) == 0);
+}
+
+/* Whether every wrong element is its expected value added onto its bytes from before the run, one
+ * changed at least (else nothing tells it from a place never written). */
+static bool accumulated_uncleared(const struct output_view *o, const bool *wrong, long count)
+{
+	long changed = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		if (!wrong[i])
+			continue;
+		if (!added_onto_poison(o, i, false))
+			return false;
+		changed += !never_written(o->arg->type, o->got, i);
+	}
+	return count > 0 && changed > 0;
+}
+
 /* ": expected 5, got 0" for element i, in the message and in the picture's lines; the first
- * one into a message is its facts "expected" and "got" (no "got" for a place never written). */
+ * one into a message is its facts "expected" and "got" (no "got" for a place never written, nor
+ * "never written" where adding the expected value would have left the bytes as they were). */
 static void add_expected_got(struct msg *m, const struct output_view *o, size_t i)
 {
 	struct sbuf e = SBUF_INIT, g = SBUF_INIT;
 	elem_format(&e, o->arg->type, o->expected, i);
 	msg_fact_str(m, "expected", sbuf_str(&e));
-	if (never_written(o->arg->type, o->got, i)) {
+	if (never_written(o->arg->type, o->got, i) && added_onto_poison(o, i, true)) {
+		elem_format(&g, o->arg->type, o->got, i);
+		msg_fact_str(m, "got", sbuf_str(&g));
+		msg_fact_int(m, "before_run", 1);
+		msg_addf(m, N_(": expected %s, got %s, the bytes it held before the run (never written, "
+			       "or only added onto: adding %s to it leaves it as it was)"),
+			 sbuf_str(&e), sbuf_str(&g), sbuf_str(&e));
+	} else if (never_written(o->arg->type, o->got, i)) {
 		msg_addf(m, N_(": expected %s, got %s"), sbuf_str(&e), msg_word(m, N_("nothing (never written)")));
 		msg_fact_int(m, "never_written", 1);
 	} else {
@@ -225,19 +277,21 @@ static int silent_groups(const struct output_view *o, struct sbuf *out)
 	return count;
 }
 
-/* Whether the wrong elements hold what belongs d places away, got[i] == expected[i + d]: all but
- * a few of those that can (written, i + d inside), and those most of the wrong ones. */
-static bool shifted_by(const struct output_view *o, const bool *wrong, long count, long d, double tol)
+/* Whether the output is exactly the right one moved d places: got[i] == expected[i + d] for every
+ * i with i + d inside (most of the wrong ones fitting proves nothing: missing bins fit too). */
+static bool shifted_by(const struct output_view *o, long count, long d, double tol)
 {
-	long fits = 0, can = 0;
+	long can = 0;
 	for (size_t i = 0; i < o->n; i++) {
 		long j = (long)i + d;
-		if (!wrong[i] || j < 0 || (size_t)j >= o->n || never_written(o->arg->type, o->got, i))
+		if (j < 0 || (size_t)j >= o->n)
 			continue;
+		if (never_written(o->arg->type, o->got, i) ||
+		    !elem_equal(o->arg->type, elem_at(o, o->got, i), elem_at(o, o->expected, (size_t)j), 0, tol, o->abs_tol))
+			return false;
 		can++;
-		fits += elem_equal(o->arg->type, elem_at(o, o->got, i), elem_at(o, o->expected, (size_t)j), 0, tol, o->abs_tol);
 	}
-	return can >= SHAPE_MIN_ELEMENTS && 2 * can >= count && fits >= SHAPE_SHARE * (double)can;
+	return can >= SHAPE_MIN_ELEMENTS && count >= SHAPE_MIN_ELEMENTS;
 }
 
 /* A 2-D output whose T x T blocks hold the right values each, but not transposed inside:
@@ -256,13 +310,71 @@ static bool blocks_not_transposed_inside(const struct output_view *o, const bool
 	return count >= SHAPE_MIN_ELEMENTS && fits >= SHAPE_SHARE * (double)count;
 }
 
+/* Whether every element still holds the constant the check fills the buffer with before the
+ * run (`init = const(v)`): nothing the kernel stored, if anything, changed it. */
+static bool output_unchanged(const struct output_view *o)
+{
+	const struct init_spec *in = &o->arg->init;
+	if (in->kind != INIT_CONST || in->expr[0] || !o->n)
+		return false;
+	for (size_t i = 0; i < o->n; i++)
+		if (elem_get_double(o->arg->type, o->got, i) != in->a)
+			return false;
+	return true;
+}
+
+/* Every element of a varied output holds one value: said as the fact it is, with what else the
+ * output proves (the value the buffer held before the run, or the one element it belongs to), never
+ * a cause it does not (a stub, a swap that lost a value and a merge adding 1 per bin all give it). */
+static void add_one_value(struct msg *m, const struct output_view *o, double tol)
+{
+	struct sbuf v = SBUF_INIT;
+	elem_format(&v, o->arg->type, o->got, 0);
+	msg_fact_str(m, "same_value", sbuf_str(&v));
+	if (output_unchanged(o)) {
+		msg_addf(m, N_("\nEvery element of %s still holds %s, the value it was given before the "
+			       "run: nothing the kernel stored changed it. Does the kernel store into %s?"),
+			 o->arg->name, sbuf_str(&v), o->arg->name);
+		sbuf_release(&v);
+		return;
+	}
+	size_t k = 0;
+	while (k < o->n && !elem_equal(o->arg->type, o->got, elem_at(o, o->expected, k), 0, tol, o->abs_tol))
+		k++;
+	if (k < o->n) {
+		msg_fact_int(m, "same_as", (long long)k);
+		msg_addf(m, N_("\nEvery element of %s holds the same value, %s, the one that belongs in "
+			       "%s[%zu]."), o->arg->name, sbuf_str(&v), o->arg->name, k);
+	} else {
+		msg_addf(m, N_("\nEvery element of %s holds the same value, %s."), o->arg->name, sbuf_str(&v));
+	}
+	sbuf_release(&v);
+}
+
 static void add_shape(struct msg *m, const struct output_view *o, const bool *wrong, long count,
 		      double tol)
 {
 	const char *name = o->arg->name;
 	struct sbuf groups = SBUF_INIT;
-	int silent = o->cols == 0 ? silent_groups(o, &groups) : 0;
+	/* floats whose old bytes an adding may have left as they were: no group "stored nothing" */
+	bool masked = type_info(o->arg->type)->is_float;
+	for (size_t i = 0; masked && i < o->n; i++)
+		masked = !wrong[i] || !never_written(o->arg->type, o->got, i) || added_onto_poison(o, i, true);
+	int silent = o->cols == 0 && !masked ? silent_groups(o, &groups) : 0;
 	size_t all = o->wg ? (o->n + o->wg - 1) / o->wg : 0;
+	if (accumulated_uncleared(o, wrong, count)) {
+		struct sbuf p = SBUF_INIT;
+		unsigned char bytes[16];
+		elem_format(&p, o->arg->type, memset(bytes, POISON_BYTE, sizeof(bytes)), 0);
+		msg_fact_int(m, "not_cleared", 1);
+		msg_addf(m, N_("\nEvery wrong element of %s is its right value added onto %s, what the "
+			       "buffer held before the run: the kernel adds into %s (+=, ++) where "
+			       "nothing set it first. Sum into a private variable from 0 and store it, or "
+			       "store 0 before adding."), name, sbuf_str(&p), name);
+		sbuf_release(&p);
+		sbuf_release(&groups);
+		return;
+	}
 	if (silent)
 		msg_fact_int(m, "silent_groups", silent);
 	if (silent && (size_t)silent == all) {   /* a stub, or a kernel that stores elsewhere, too */
@@ -305,14 +417,14 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 		return;
 	}
 	sbuf_release(&groups);
-	if (o->cols == 0 && shifted_by(o, wrong, count, 1, tol)) {
+	if (o->cols == 0 && shifted_by(o, count, 1, tol)) {
 		msg_fact_int(m, "shift", 1);
 		msg_addf(m, N_("\nYour output is the right one shifted by one place: %s[i] "
 			       "holds what belongs in %s[i + 1]. An index off by one, where the "
 			       "work-item reads or where it writes?"), name, name);
 		return;
 	}
-	if (o->cols == 0 && shifted_by(o, wrong, count, -1, tol)) {
+	if (o->cols == 0 && shifted_by(o, count, -1, tol)) {
 		msg_fact_int(m, "shift", -1);
 		msg_addf(m, N_("\nYour output is the right one shifted by one place: %s[i] "
 			       "holds what belongs in %s[i - 1]. An index off by one, where the "
@@ -338,15 +450,8 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 		one = !memcmp((const char *)o->got + i * es, o->got, es);
 		varied |= memcmp((const char *)o->expected + i * es, o->expected, es) != 0;
 	}
-	if (one && varied) {
-		struct sbuf v = SBUF_INIT;
-		elem_format(&v, o->arg->type, o->got, 0);
-		msg_fact_str(m, "same_value", sbuf_str(&v));
-		msg_addf(m, N_("\nEvery element of %s holds the same value, %s: do all the "
-			       "work-items write one place, or read one place (an index without the "
-			       "work-item's id)?"), name, sbuf_str(&v));
-		sbuf_release(&v);
-	}
+	if (one && varied)
+		add_one_value(m, o, tol);
 }
 
 double output_tolerance(const struct check_spec *spec, const struct arg_spec *a)
@@ -536,6 +641,8 @@ long compare_output(const struct output_view *o, double tol, struct msg *msg, st
 		add_relative_error(msg, o, first, tol);
 		msg_fact_int(msg, "wrong", count);
 		msg_fact_int(msg, "elements", (long long)o->n);
+		if (output_unchanged(o))
+			msg_fact_int(msg, "unchanged", 1);
 		msg_addf(msg, N_(" (%ld of %zu values wrong)"), count, o->n);
 		add_shape(msg, o, wrong, count, tol);
 		if (o->passes > 1)
@@ -547,62 +654,4 @@ long compare_output(const struct output_view *o, double tol, struct msg *msg, st
 	}
 	free(wrong);
 	return count;
-}
-
-int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, void *out, size_t n,
-		 const struct vars *v, struct sbuf *err)
-{
-	int64_t p[2] = { 0, 0 };
-	char e[128];
-	for (int i = 0; i < 2 && out_arg->host_expr[i]; i++)
-		if (expr_eval(out_arg->host_expr[i], v, &p[i], e, sizeof(e)) < 0) {
-			sbuf_addf(err, "host of '%s': %s", out_arg->name, e);
-			return -1;
-		}
-	enum elem_type t = out_arg->type;
-	bool fl = type_info(t)->is_float;
-	if (out_arg->host == HOST_TRANSPOSE) {
-		size_t rows = (size_t)p[0], cols = (size_t)p[1];
-		if (rows * cols > n_src || rows * cols > n) {
-			sbuf_addf(err, "host of '%s': a %zu x %zu matrix does not fit", out_arg->name, rows, cols);
-			return -1;
-		}
-		size_t es = type_info(t)->size;
-		for (size_t r = 0; r < rows; r++)
-			for (size_t c = 0; c < cols; c++)
-				memcpy((char *)out + (c * rows + r) * es, (const char *)src + (r * cols + c) * es, es);
-		return 0;
-	}
-	if (p[0] <= 0) {
-		sbuf_addf(err, "host of '%s': segments of %lld elements", out_arg->name, (long long)p[0]);
-		return -1;
-	}
-	size_t k = (size_t)p[0];
-	for (size_t g = 0; g < n; g++) {
-		double dacc = out_arg->host == HOST_SEGMENT_MAX ? -INFINITY : 0;
-		int64_t iacc = out_arg->host == HOST_SEGMENT_MAX ? INT64_MIN : 0;
-		for (size_t i = g * k; i < (g + 1) * k && i < n_src; i++) {
-			if (out_arg->host == HOST_SEGMENT_MAX) {
-				dacc = fmax(dacc, elem_get_double(t, src, i));
-				int64_t x = elem_get_int(t, src, i);
-				iacc = x > iacc ? x : iacc;
-			} else {
-				dacc += elem_get_double(t, src, i);
-				iacc += elem_get_int(t, src, i);
-			}
-		}
-		if (g * k >= n_src && !fl)
-			iacc = 0; /* an empty segment: no identity fits every integer type */
-		elem_set(t, out, g, fl ? dacc : (double)iacc);
-	}
-	return 0;
-}
-
-long output_columns(const struct arg_spec *a, const struct vars *v)
-{
-	int64_t cols = 0;
-	char err[128];
-	if (a->shape_expr[1] && expr_eval(a->shape_expr[1], v, &cols, err, sizeof(err)) < 0)
-		cols = 0;
-	return (long)cols;
 }

@@ -608,3 +608,69 @@ bool diag_source_stride_of_bound(const char *src, int guard, const char *expr, c
 	free(g);
 	return found;
 }
+
+/* How name is used through subscripts in the whole kernel: *updates lines that add into an element
+ * (`name[i] += v`, `name[i]++`, an atomic), *stores lines that store a plain value. Returns how many
+ * times the name stands as a word in the code, comments left out. */
+int diag_source_output_uses(const char *src, const char *name, int *updates_n, int *stores_n)
+{
+	const char *code = code_of(src);
+	int words = 0, n = memo.n;
+	*updates_n = *stores_n = 0;
+	for (const char *p = next_word(code, code, name); p; p = next_word(code, p + 1, name))
+		words++;
+	for (int line = 1; words > 1 && line <= n; line++) {
+		*updates_n += diag_source_updated(src, line, name);
+		*stores_n += diag_source_plain_store(src, line, name);
+	}
+	return words;
+}
+
+/* Whether the word at q is declared there without a value: `float acc;`, `int a, acc;` (a type
+ * first in its statement, no '=', '(' or '[' before it, ';' or ',' after it). */
+static bool declared_unset(const char *code, const char *q, size_t len)
+{
+	static const char *const types[] = { "float", "double", "int", "uint", "long", "ulong", "short",
+					     "ushort", "char", "uchar", "size_t", "half", "unsigned",
+					     "signed", "const", "__private", "private", NULL };
+	const char *after = q + len;
+	while (*after == ' ' || *after == '\t')
+		after++;
+	if (*after != ';' && *after != ',')
+		return false;
+	const char *st = q;
+	while (st > code && !strchr(";{}", st[-1]))
+		st--;
+	while (*st == ' ' || *st == '\t' || *st == '\n')
+		st++;
+	for (const char *p = st; p < q; p++)
+		if (strchr("=([", *p))
+			return false;
+	for (int i = 0; types[i]; i++)
+		if (!strncmp(st, types[i], strlen(types[i])) && !word_char(st[strlen(types[i])]))
+			return true;
+	return false;
+}
+
+bool diag_source_unset_private(const char *src, int line, char *out, size_t cap)
+{
+	const char *code = code_of(src);
+	char *text = code_line(src, line);
+	bool found = false;
+	for (const char *p = text; *p && !found; p++) {
+		if (!(isalpha((unsigned char)*p) || *p == '_') || (p > text && word_char(p[-1])))
+			continue;
+		size_t n = 0;
+		while (word_char(p[n]))
+			n++;
+		char *name = xstrfmt("%.*s", (int)n, p);
+		for (const char *q = next_word(code, code, name); q && !found; q = next_word(code, q + 1, name))
+			found = declared_unset(code, q, n);
+		if (found)
+			copy_str(out, cap, name);
+		free(name);
+		p += n - 1;
+	}
+	free(text);
+	return found;
+}

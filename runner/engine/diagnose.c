@@ -151,6 +151,13 @@ static void uninitialized(struct ctx *x)
 		    buf);
 		return;
 	}
+	char unset[NAME_MAX_LEN];
+	if (x->src && line && diag_source_unset_private(x->src, line, unset, sizeof(unset))) {
+		/* no local array on the line, and a name on it declared without a value */
+		add(x, "private_uninitialised", true, "analysis:uninitialized line %d; source: %s declared "
+		    "without a value", line, unset);
+		return;
+	}
 	/* a value stored or used there came from memory nobody wrote: local memory, if the kernel
 	 * has some, else a private variable */
 	if (x->src && diag_source_uses_local(x->src)) {
@@ -214,6 +221,16 @@ static void out_of_bounds(struct ctx *x)
 		return;
 	}
 	int ternary = !guard ? diag_source_ternary_other(x->src, line, buf) : 0;
+	char var[128];
+	if (ternary && diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
+	    diag_source_stride_of_bound(x->src, ternary, sub, var, sizeof(var))) {
+		/* `b_row < K ? B[b_row * K + col]`: the guarded index times its own bound, and still
+		 * past the end: the row's length is another one (a matrix that is not square) */
+		add(x, "stride_wrong", true, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: %s "
+		    "multiplies a variable by its own bound (condition line %d)", buf, sub, index, count, var,
+		    ternary);
+		return;
+	}
 	if (ternary) {
 		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld; source: the "
 		    "condition line %d tests another index than the access", buf, index, ternary);
@@ -238,7 +255,6 @@ static void out_of_bounds(struct ctx *x)
 	if (index < 0 || (index >= 0x80000000L && count >= 0 && count < 0x80000000L))
 		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld before the "
 		    "start; the guard line %d tests no lower bound", buf, index, guard);
-	char var[128];
 	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
 	    diag_source_stride_of_bound(x->src, guard, sub, var, sizeof(var)))
 		add(x, "stride_wrong", false, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: %s "
@@ -288,6 +304,34 @@ static void requirement(struct ctx *x, const struct check_spec *spec)
 		add(x, "contract_ignored", false, "requirement_unmet");
 }
 
+/* What the output of a wrong result proves about its buffer, with the learner's code: values
+ * added onto what the buffer held before the run (the comparison proved it, or the buffer still
+ * holds those bytes and the kernel only ever adds into it), or a buffer the kernel never names. */
+static void wrong_result_output(struct ctx *x)
+{
+	char buf[NAME_MAX_LEN] = "";
+	fact(x->facts, "buffer", buf, sizeof(buf));
+	if (fact_int(x->facts, "not_cleared", 0)) {
+		add(x, "output_not_cleared", true, "execution:wrong_result buffer=%s every wrong element "
+		    "is its value added onto the bytes it held before the run", buf);
+		return;
+	}
+	if (!x->src || !*buf)
+		return;
+	int updates = 0, stores = 0;
+	int words = diag_source_output_uses(x->src, buf, &updates, &stores);
+	bool before = fact_int(x->facts, "never_written", 0) || fact_int(x->facts, "before_run", 0) ||
+		      fact_int(x->facts, "unchanged", 0);
+	if (before && words == 1) {
+		add(x, "nothing_stored", true, "execution:wrong_result buffer=%s unchanged; source: %s "
+		    "named only where it is declared", buf, buf);
+		return;
+	}
+	if (before && updates && !stores && !fact_int(x->facts, "unchanged", 0))
+		add(x, "output_not_cleared", true, "execution:wrong_result buffer=%s holds what it held "
+		    "before the run; source: %s only added into (%d lines), never set", buf, buf, updates);
+}
+
 static void from_evidence(struct ctx *x, const struct check_spec *spec)
 {
 	struct report *r = x->r;
@@ -330,6 +374,7 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 		requirement(x, spec);
 		return;
 	case VERDICT_WRONG_RESULT:
+		wrong_result_output(x);
 		if (fact_int(x->facts, "shift", 0))
 			add(x, "index_offset", false, "execution:wrong_result shift=%ld",
 			    fact_int(x->facts, "shift", 0));

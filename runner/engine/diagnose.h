@@ -20,6 +20,12 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 /* Whether two runs' result buffers hold the same bytes: the same (test, pass, argument)s, each
  * of the same length and contents (and at least one). */
 bool diagnose_same_results(const struct proto_stream *a, const struct proto_stream *b);
+/* Whether the report's words contradict each other in lang (diagnose-voice.c): two proved
+ * mistakes that exclude each other, or a barrier advised beside "no barrier can help", in the
+ * runner's message or the exercise's advice; what contradicts into why. The report's message was
+ * made in run_lang, its advice too. */
+bool diagnose_contradiction(const struct check_spec *spec, const struct report *r, const char *run_lang,
+			    const char *lang, struct sbuf *why);
 /* r's diagnoses as a JSON array: [{"id", "certain", "title" (in lang), "evidence"}]. */
 void diagnoses_json(const struct report *r, const char *lang, struct sbuf *out);
 bool diag_source_is_local(const char *src, const char *name);
@@ -61,6 +67,12 @@ int diag_source_ternary_other(const char *src, int line, const char *name);
 bool diag_source_stride_of_bound(const char *src, int guard, const char *expr, char *var, size_t cap);
 /* The `if` above line that guards it, or 0. */
 int diag_source_guard(const char *src, int line, const char *name);
+/* How name is used in the whole kernel: lines adding into one of its elements (*updates_n: `+=`,
+ * `++`, an atomic) and lines storing a plain value into one (*stores_n); returns how many times
+ * the name stands as a word in the code, comments left out (1: only where it is declared). */
+int diag_source_output_uses(const char *src, const char *name, int *updates_n, int *stores_n);
+/* A name on the line that the kernel declares without a value (`float acc;`), into out. */
+bool diag_source_unset_private(const char *src, int line, char *out, size_t cap);
 /* The line of an array declared with a constant size of 2^18 elements or more, or 0. */
 int diag_source_huge_array(const char *src);
 

@@ -79,6 +79,19 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 		}
 	}
 	free(picture);
+	/* the mistake, as the diagnoses name it, most likely first: the proved ones stated; where
+	 * none is proved, the questions asked (at most three) */
+	bool proved = false;
+	for (int i = 0; i < r->ndiagnoses; i++)
+		proved |= r->diagnoses[i].certain;
+	for (int i = 0, said = 0; r->verdict != VERDICT_PASS && i < r->ndiagnoses && said < 3; i++) {
+		if (proved && !r->diagnoses[i].certain)
+			continue;
+		const char *title = tr(lang, r->diagnoses[i].d->title);
+		fputs(said++ ? "" : "\n", f);
+		fprintf(f, r->diagnoses[i].certain ? tr(lang, "The mistake, proved: %s.\n")
+						   : tr(lang, "Could it be this: %s?\n"), title);
+	}
 	if (r->kernel_output && *r->kernel_output)
 		fprintf(f, tr(lang, "\nYour kernel printed:\n%s%s"), text_safe(r->kernel_output, &safe),
 			r->kernel_output[strlen(r->kernel_output) - 1] == '\n' ? "" : "\n");

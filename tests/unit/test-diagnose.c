@@ -21,7 +21,7 @@ static const char *const required[] = {
 	"identity_wrong", "reduction_steps_wrong", "scan_inclusive_exclusive", "scan_combine_wrong",
 	"precision_narrowed", "result_slot_wrong", "accumulator_reset", "swap_loses_value",
 	"contract_ignored", "elements_skipped", "signedness_wrong", "uncoalesced_access",
-	"bank_conflict", "tile_not_shared", "hang", "build", "signature",
+	"bank_conflict", "tile_not_shared", "hang", "build", "signature", "nothing_stored",
 };
 
 static void catalogue_holds_every_id_once(void **state)
@@ -270,6 +270,111 @@ static void facts_and_source_prove_the_mistake(void **state)
 	free(spec);
 }
 
+/* A wrong result's output with the learner's code: values added onto an uncleared output, an
+ * output the kernel never names, an output only added into that still holds its old bytes. */
+static const char *const accumulate =
+	"__kernel void mm(__global const float *A, __global float *C, uint n)\n"   /* 1 */
+	"{\n"                                                                      /* 2 */
+	"\tsize_t i = get_global_id(0);\n"                                        /* 3 */
+	"\tfloat acc = A[i] * 2.0f; // C stays as the host left it\n"            /* 4 */
+	"\tC[i] += acc;\n"                                                        /* 5 */
+	"}\n";
+static const char *const stub =
+	"__kernel void mm(__global const float *A, __global float *C, uint n)\n"
+	"{\n"
+	"\t// TODO: C[i] = ...\n"
+	"}\n";
+
+static void report_on(struct report *r, const char *buffer, const char *fact)
+{
+	struct msg m = MSG_INIT;
+	msg_raw(&m, "wrong");
+	msg_fact_str(&m, "buffer", buffer);
+	msg_fact_int(&m, "wrong", 4);
+	msg_fact_int(&m, "elements", 4);
+	if (fact)
+		msg_fact_int(&m, fact, 1);
+	report_set(r, VERDICT_WRONG_RESULT, &m, NULL, 0);
+}
+
+static void an_output_proves_what_was_not_cleared_or_stored(void **state)
+{
+	(void)state;
+	int up = -1, st = -1;
+	assert_int_equal(diag_source_output_uses(accumulate, "C", &up, &st), 2);
+	assert_int_equal(up, 1);
+	assert_int_equal(st, 0);
+	assert_int_equal(diag_source_output_uses(stub, "C", &up, &st), 1);   /* a comment is no use */
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));
+	struct report r = REPORT_INIT;
+	report_on(&r, "C", "not_cleared");   /* the comparison proved the adding */
+	diagnose(NULL, NULL, spec, NULL, NULL, NULL, &r);
+	first_is(&r, "output_not_cleared", true);
+	report_release(&r);
+	r = (struct report)REPORT_INIT;
+	report_on(&r, "C", "before_run");    /* old bytes, and the code only adds into C */
+	diagnose(NULL, NULL, spec, accumulate, NULL, NULL, &r);
+	first_is(&r, "output_not_cleared", true);
+	report_release(&r);
+	r = (struct report)REPORT_INIT;
+	report_on(&r, "C", "never_written");
+	diagnose(NULL, NULL, spec, stub, NULL, NULL, &r);
+	first_is(&r, "nothing_stored", true);
+	report_release(&r);
+	r = (struct report)REPORT_INIT;
+	report_on(&r, "C", NULL);            /* wrong values, nothing more: no proof */
+	diagnose(NULL, NULL, spec, accumulate, NULL, NULL, &r);
+	for (int i = 0; i < r.ndiagnoses; i++)
+		assert_false(r.diagnoses[i].certain);
+	report_release(&r);
+	free(spec);
+}
+
+/* One voice: two proved mistakes that exclude each other, or a barrier advised beside "no barrier
+ * can help", in any language, are a contradiction; agreeing words are not. */
+static void contradicting_words_are_found(void **state)
+{
+	(void)state;
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));
+	char err[200];
+	assert_int_equal(advice_key(spec, "race_needs_atomic", "A barrier cannot help here: atomic_inc.", err,
+				    sizeof(err)), 0);
+	assert_int_equal(advice_key(spec, "race_needs_atomic.pt-BR", "Uma barreira não resolve aqui.", err,
+				    sizeof(err)), 0);
+	struct report r = REPORT_INIT;
+	struct msg m = MSG_INIT;
+	msg_raw(&m, "Put barrier(CLK_LOCAL_MEM_FENCE) between the write and the read.");
+	report_set(&r, VERDICT_DATA_RACE, &m, NULL, 0);
+	struct sbuf why = SBUF_INIT;
+	/* no diagnosis: the verdict has no advice; the message alone agrees with itself */
+	assert_false(diagnose_contradiction(spec, &r, "en", "en", &why));
+	/* the learner's code the message quotes is no advice */
+	struct report q = REPORT_INIT;
+	struct msg qm = MSG_INIT;
+	msg_raw(&qm, "A barrier cannot help here.\n      20 | barrier(CLK_LOCAL_MEM_FENCE);\nUse an atomic.");
+	report_set(&q, VERDICT_DATA_RACE, &qm, NULL, 0);
+	assert_false(diagnose_contradiction(spec, &q, "en", "en", &why));
+	report_release(&q);
+	diagnosis_add(&r.diagnoses, &r.ndiagnoses, diagnosis_find("race_needs_atomic"), true, "");
+	assert_true(diagnose_contradiction(spec, &r, "en", "en", &why));
+	assert_non_null(strstr(sbuf_str(&why), "A barrier cannot help"));
+	sbuf_release(&why);
+	why = (struct sbuf)SBUF_INIT;
+	assert_true(diagnose_contradiction(spec, &r, "en", "pt-BR", &why));   /* the advice's pt-BR */
+	sbuf_release(&why);
+	why = (struct sbuf)SBUF_INIT;
+	diagnosis_add(&r.diagnoses, &r.ndiagnoses, diagnosis_find("barrier_missing"), true, "");
+	msg_release(&r.message);
+	r.message = (struct msg)MSG_INIT;
+	msg_raw(&r.message, "A race.");
+	assert_true(diagnose_contradiction(spec, &r, "en", "en", &why));
+	assert_non_null(strstr(sbuf_str(&why), "both race_needs_atomic and barrier_missing"));
+	sbuf_release(&why);
+	report_release(&r);
+	advice_release(spec);
+	free(spec);
+}
+
 /* A run's stream as a child sends it: ready, the data of (case, pass, arg)s, end. */
 static void stream_of(struct proto_stream *ps, const int *values, int n, int arg)
 {
@@ -319,6 +424,8 @@ int main(void)
 		cmocka_unit_test(advice_is_keyed_by_a_proved_diagnosis),
 		cmocka_unit_test(facts_and_source_prove_the_mistake),
 		cmocka_unit_test(the_matcher_wants_the_same_bytes),
+		cmocka_unit_test(an_output_proves_what_was_not_cleared_or_stored),
+		cmocka_unit_test(contradicting_words_are_found),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

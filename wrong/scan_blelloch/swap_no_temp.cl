@@ -1,0 +1,53 @@
+// expect: wrong_result
+// diagnosis: swap_loses_value
+// message: Every element of out holds the same value, 0, the one that belongs in out[0]
+// The down-sweep's swap without a temporary: tmp[left] takes tmp[right] first, and the sum
+// that follows adds the new tmp[left], the value tmp[right] already held: the old left value is
+// lost, and every prefix comes out 0.
+__kernel void scan_blelloch(__global const int *in, __global int *out,
+			    __local int *tmp, uint len)
+{
+	uint lid = get_local_id(0);
+	uint W = get_local_size(0);
+	uint n = 2 * W;
+	uint base = n * get_group_id(0);
+
+	// Two coalesced loads; 0, the identity of +, past the end.
+	tmp[lid] = base + lid < len ? in[base + lid] : 0;
+	tmp[lid + W] = base + lid + W < len ? in[base + lid + W] : 0;
+
+	// Up-sweep: d pairs at distance offset; the right one gets the sum.
+	uint offset = 1;
+	for (uint d = W; d > 0; d >>= 1) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (lid < d) {
+			uint left = offset * (2 * lid + 1) - 1;
+			uint right = offset * (2 * lid + 2) - 1;
+			tmp[right] += tmp[left];
+		}
+		offset *= 2;
+	}
+
+	// The root holds the total; the exclusive scan starts from 0.
+	if (lid == 0)
+		tmp[n - 1] = 0;
+
+	// Down-sweep: the left child gets the parent's value, the right one adds
+	// the left child's old sum.
+	for (uint d = 1; d < n; d *= 2) {
+		offset >>= 1;
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (lid < d) {
+			uint left = offset * (2 * lid + 1) - 1;
+			uint right = offset * (2 * lid + 2) - 1;
+			tmp[left] = tmp[right];
+			tmp[right] += tmp[left];
+		}
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+
+	if (base + lid < len)
+		out[base + lid] = tmp[lid];
+	if (base + lid + W < len)
+		out[base + lid + W] = tmp[lid + W];
+}
