@@ -66,15 +66,15 @@ ok "after '1 you skipped is still open', p goes to the skipped exercise"
 
 # A: every exercise checked (scale too, which is not open, changed behind the watcher's back),
 # each verdict recorded, and the list shows their states
-grep -A4 '^name = scale$' "$course/.clings-state" | grep -q '^last = pass$' || fail "scale's pass not recorded: $(cat "$course/.clings-state")"
+grep -A4 '^name = scale$' "$(state_file "$course")" | grep -q '^last = pass$' || fail "scale's pass not recorded: $(cat "$(state_file "$course")")"
 cp "$TMP/scale-stub.cl" "$scale"
 keys A
 wait_for 'Every exercise checked: 0 of 2 pass' 120
 screen | grep -Eq '1 +open +Copy a buffer +copy +<- current +\(last: Wrong result\)' &&
 	screen | grep -Eq '2 +passed +Scale a buffer' && ok "A checks every exercise and shows the list with their states" ||
 	fail "after A: $(screen)"
-grep -A4 '^name = scale$' "$course/.clings-state" | grep -q '^last = wrong_result$' &&
-	ok "A records the verdict of an exercise that is not open" || fail "state after A: $(cat "$course/.clings-state")"
+grep -A4 '^name = scale$' "$(state_file "$course")" | grep -q '^last = wrong_result$' &&
+	ok "A records the verdict of an exercise that is not open" || fail "state after A: $(cat "$(state_file "$course")")"
 keys q q
 wait_for 'CLINGS-EXIT=0'
 
@@ -83,7 +83,7 @@ $CLINGS --course "$course" check > "$TMP/out" 2>&1; rc=$?
 [ $rc -eq 1 ] && grep -q 'copy' "$TMP/out" && ok "clings check with no name checks the current exercise (copy: exit 1)" ||
 	fail "check with no name: exit $rc: $(cat "$TMP/out")"
 cp "$course/solutions/scale.cl" "$scale"
-printf '[clings]\nversion = 1\ncurrent = scale\n' > "$course/.clings-state"
+printf '[clings]\nversion = 1\ncurrent = scale\n' > "$(state_file "$course")"
 $CLINGS --course "$course" check > "$TMP/out" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q 'scale passes' "$TMP/out" && ok "and follows the current exercise (scale: exit 0)" ||
 	fail "check with no name on scale: exit $rc: $(cat "$TMP/out")"
