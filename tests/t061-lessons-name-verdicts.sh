@@ -1,7 +1,7 @@
 # Every exercise has at least two known-wrong kernels in wrong, and every verdict they
 # expect is named in the exercise's lesson, in both languages, so the learner who meets it has
 # read what it means (correct alternatives, expected to pass, aside). Lessons end with the line {{check}}, where the
-# section that says what the check tests is made from the check file (t077).
+# section that says what the check tests is made from the check file (t088).
 . tests/lib.sh
 expected_verdicts() { # KERNEL...: the verdicts named in their leading "// expect:" lines
 	for k in "$@"; do

@@ -22,7 +22,7 @@ for key in name driver date; do
 done
 
 # Every figure any lesson or hints file names is a key of its data file.
-figures=$(grep -oh '{{[A-Za-z0-9_.-]*}}' lessons/*/*.md | grep -vx '{{check}}' | sort -u)   # {{check}}: t077
+figures=$(grep -oh '{{[A-Za-z0-9_.-]*}}' lessons/*/*.md | grep -vx '{{check}}' | sort -u)   # {{check}}: t088
 [ -n "$figures" ] && ok "the lessons name figures" || fail "no lesson names a figure"
 for f in $figures; do
 	name=${f#\{\{}; name=${name%\}\}}
