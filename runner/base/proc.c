@@ -283,6 +283,20 @@ bool children_wait(struct child *c, int n, int interrupt_fd)
 	}
 }
 
+bool children_wait_first(struct child *c, int n, int k, int interrupt_fd)
+{
+	for (;;) {
+		int finished = -1, running = 0;
+		int alive = wait_round(c, n, interrupt_fd, &finished);
+		if (alive < 0)
+			return true;
+		for (int i = 0; i < k; i++)
+			running += c[i].pid > 0 || c[i].fd >= 0;
+		if (!running || (alive == 0 && finished < 0))
+			return false;
+	}
+}
+
 int children_wait_any(struct child *c, int n)
 {
 	for (;;) {

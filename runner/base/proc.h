@@ -62,6 +62,9 @@ void child_arm(struct child *c, long first_ms, long run_ms);
  * and the call returns true (false when every child finished).
  */
 bool children_wait(struct child *c, int n, int interrupt_fd);
+/* As children_wait, watching all n children (deadlines, output, interrupt), but returning as
+ * soon as the first k of them have ended: the others go on, for a later children_wait. */
+bool children_wait_first(struct child *c, int n, int k, int interrupt_fd);
 /*
  * Waits until at least one of the n children has finished (its pid is then -1, its fd closed) and
  * returns its index, or -1 when none is running. For pools of workers (grading).

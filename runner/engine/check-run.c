@@ -321,7 +321,18 @@ enum stage_next check_run(struct check_state *st)
 	}
 	st->ch[CHECK_LEARNER].settles_unready = true;
 	int interrupt = st->o->interruptible ? st->o->interrupt_fd : -1;
-	r->interrupted = children_wait(st->ch, CHECK_CHILDREN, interrupt);
+	/* The analysis is most often the last to end: the learner hears that the kernel ran while
+	 * it goes on (a stage, never a verdict: nothing is judged before the analysis has spoken). */
+	if (st->analyze && st->o->progress) {
+		r->interrupted = children_wait_first(st->ch, CHECK_CHILDREN, CHECK_ANALYSIS, interrupt);
+		const struct child *a = &st->ch[CHECK_ANALYSIS];
+		if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && child_ended_cleanly(&st->ch[CHECK_LEARNER]))
+			st->o->progress(st->o->progress_ctx, N_("your kernel ran its tests; the analysis on "
+								"Oclgrind is still looking for races and "
+								"out-of-bounds accesses..."));
+	}
+	if (!r->interrupted)
+		r->interrupted = children_wait(st->ch, CHECK_CHILDREN, interrupt);
 	long load_ms = reference_scaled_limit(st);
 	/* Fail closed: each ending that is not the check's to judge is tried once more, alone. */
 	for (int i = 0; i < CHECK_CHILDREN && !r->interrupted; i++) {

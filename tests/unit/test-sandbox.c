@@ -125,6 +125,25 @@ static void test_lingering_child_is_reaped_with_interrupt_fd(void **state)
 	close(keys[1]);
 }
 
+/* Waiting for the first of two children returns once it has ended, the other still running; a
+ * later wait takes the other to its end (its deadline still counted from its start). */
+static void test_wait_first_leaves_the_rest_running(void **state)
+{
+	(void)state;
+	struct sandbox_limits quick = { .time_ms = 300, .build_ms = 300 };
+	struct child c[2];
+	assert_int_equal(sandbox_start(&c[0], &limits, NULL, says_hello, NULL), 0);
+	assert_int_equal(sandbox_start(&c[1], &quick, NULL, never_ends, NULL), 0);
+	assert_false(children_wait_first(c, 2, 1, -1));
+	assert_int_equal(c[0].exit_status, 7);
+	assert_true(c[1].pid > 0);
+	assert_false(c[1].timed_out);
+	assert_false(children_wait(c, 2, -1));
+	assert_true(c[1].timed_out);
+	sandbox_child_release(&c[0]);
+	sandbox_child_release(&c[1]);
+}
+
 static void test_input_interrupts_and_stays_unread(void **state)
 {
 	(void)state;
@@ -309,6 +328,7 @@ int main(void)
 		cmocka_unit_test(test_deadline_kills_the_group),
 		cmocka_unit_test(test_lingering_child_is_reaped_with_interrupt_fd),
 		cmocka_unit_test(test_input_interrupts_and_stays_unread),
+		cmocka_unit_test(test_wait_first_leaves_the_rest_running),
 		cmocka_unit_test(test_child_sees_only_its_root),
 		cmocka_unit_test(test_child_environment_is_emptied),
 		cmocka_unit_test(test_taken_secret_is_wiped),   /* last: it takes a variable away */
