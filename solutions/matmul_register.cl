@@ -3,9 +3,11 @@
 // the group walks 16 columns of A and 16 rows of B at a time: it copies a 128 x 16 tile of A
 // (As) and a 16 x 128 tile of B (Bs) into local memory with four-float loads, waits, and each
 // work-item multiplies: for every k, 8 values of As and 8 of Bs, copied once into registers,
-// serve 64 multiply-adds. Work-item (tx, ty) owns rows ty + 16 i and columns tx + 16 j of the
-// block: the 16 work-items of a row of the group read 16 neighbouring words of Bs, and the two
-// rows of a warp read words of As 16 apart, in other banks. acc, a and b stay in registers only
+// serve 64 multiply-adds. The loads of the next tiles from global memory are issued before the
+// group multiplies the current ones, so that their latency hides behind the arithmetic.
+// Work-item (tx, ty) owns rows ty + 16 i and columns tx + 16 j of the block: the 16 work-items
+// of a row of the group read 16 neighbouring words of Bs, and the two rows of a warp read words
+// of As 16 apart, in other banks. acc, a and b stay in registers only
 // where every loop that indexes them is unrolled (#pragma unroll) and nothing takes an address
 // inside them.
 #define BM 128   // rows of C a work-group computes
@@ -32,51 +34,61 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 		for (int j = 0; j < TN; j++)
 			acc[i][j] = 0.0f;
 
-	for (uint t = 0; t < K; t += BK) {
-		#pragma unroll
-		for (uint h = 0; h < 2; h++) {
-			// four floats of A and four of B, 0 outside the matrices: one wide load
-			// where all four lie inside
-			uint r = ar + 64 * h, row = m0 + r, col = t + ac;
-			float4 a4, b4;
-			if (row < M && col + 3 < K) {
-				a4 = vload4(0, A + row * K + col);
-			} else {
-				float t[4];
-				for (uint c = 0; c < 4; c++)
-					t[c] = row < M && col + c < K ? A[row * K + col + c] : 0.0f;
-				a4 = vload4(0, t);
+	// the four floats of A and of B this work-item copies, loaded one round ahead: the
+	// loads of the next tiles are in flight while the group multiplies the current ones
+	float4 a4[2], b4[2];
+	for (uint t = 0; t < K + BK; t += BK) {
+		if (t > 0) {
+			#pragma unroll
+			for (uint h = 0; h < 2; h++) {
+				vstore4(a4[h], 0, As + (ar + 64 * h) * BK + ac);
+				vstore4(b4[h], 0, Bs + (br + 8 * h) * BN + bc);
 			}
-			uint s = br + 8 * h, brow = t + s, bcol = n0 + bc;
-			if (brow < K && bcol + 3 < N) {
-				b4 = vload4(0, B + brow * N + bcol);
-			} else {
-				float t[4];
-				for (uint c = 0; c < 4; c++)
-					t[c] = brow < K && bcol + c < N ? B[brow * N + bcol + c] : 0.0f;
-				b4 = vload4(0, t);
-			}
-			vstore4(a4, 0, As + r * BK + ac);
-			vstore4(b4, 0, Bs + s * BN + bc);
+			barrier(CLK_LOCAL_MEM_FENCE);   // the tiles are whole
 		}
-		barrier(CLK_LOCAL_MEM_FENCE);           // the tiles are whole
-
-		#pragma unroll
-		for (uint k = 0; k < BK; k++) {
-			float a[TM], b[TN];
+		if (t < K) {
 			#pragma unroll
-			for (int i = 0; i < TM; i++)
-				a[i] = As[(ty + 16 * i) * BK + k];
+			for (uint h = 0; h < 2; h++) {
+				// four floats of A and four of B, 0 outside the matrices: one wide load
+				// where all four lie inside
+				uint row = m0 + ar + 64 * h, col = t + ac;
+				if (row < M && col + 3 < K) {
+					a4[h] = vload4(0, A + row * K + col);
+				} else {
+					float f[4];
+					for (uint c = 0; c < 4; c++)
+						f[c] = row < M && col + c < K ? A[row * K + col + c] : 0.0f;
+					a4[h] = vload4(0, f);
+				}
+				uint brow = t + br + 8 * h, bcol = n0 + bc;
+				if (brow < K && bcol + 3 < N) {
+					b4[h] = vload4(0, B + brow * N + bcol);
+				} else {
+					float f[4];
+					for (uint c = 0; c < 4; c++)
+						f[c] = brow < K && bcol + c < N ? B[brow * N + bcol + c] : 0.0f;
+					b4[h] = vload4(0, f);
+				}
+			}
+		}
+		if (t > 0) {
 			#pragma unroll
-			for (int j = 0; j < TN; j++)
-				b[j] = Bs[k * BN + tx + 16 * j];
-			#pragma unroll
-			for (int i = 0; i < TM; i++)
+			for (uint k = 0; k < BK; k++) {
+				float a[TM], b[TN];
+				#pragma unroll
+				for (int i = 0; i < TM; i++)
+					a[i] = As[(ty + 16 * i) * BK + k];
 				#pragma unroll
 				for (int j = 0; j < TN; j++)
-					acc[i][j] += a[i] * b[j];
+					b[j] = Bs[k * BN + tx + 16 * j];
+				#pragma unroll
+				for (int i = 0; i < TM; i++)
+					#pragma unroll
+					for (int j = 0; j < TN; j++)
+						acc[i][j] += a[i] * b[j];
+			}
+			barrier(CLK_LOCAL_MEM_FENCE);   // everyone is done with them
 		}
-		barrier(CLK_LOCAL_MEM_FENCE);           // everyone is done with them
 	}
 	#pragma unroll
 	for (int i = 0; i < TM; i++) {
