@@ -63,12 +63,12 @@ done
 [ "$checked" -ge 15 ] && ok "$checked figures checked, at least 15" || fail "only $checked figures checked"
 
 # A helper function's pointer parameter has no name of the check: the figure says so in words.
-text=$($CLINGS check scan_device --file solutions/scan_device.cl 2>&1)
+text=$($CLINGS check scan_device --file solutions/scan_device.cl --verbose 2>&1)
 printf '%s\n' "$text" | grep -q '^  line 6, load through a pointer: local' &&
 	ok "an access through a helper's pointer parameter is called one" || fail "no pointer access line: $text"
 printf '%s\n' "$text" | grep -q ' of ?: \| to ?: ' && fail "a figure names '?': $text" ||
 	ok "no figure names '?'"
-text=$($CLINGS --lang pt-BR check scan_device --file solutions/scan_device.cl 2>&1)
+text=$($CLINGS --lang pt-BR check scan_device --file solutions/scan_device.cl --verbose 2>&1)
 printf '%s\n' "$text" | grep -q '^  linha 6, leitura por um ponteiro: local' &&
 	ok "in Portuguese too" || fail "no pointer access line in Portuguese: $text"
 
@@ -98,4 +98,16 @@ json=$($CLINGS check reduce_fast --file wrong/reduce_fast/vload_scattered_pairs.
 json=$($CLINGS check local_reverse --file wrong/local_reverse/ok_async_copy.cl --json)
 [ "$(printf '%s' "$json" | jq -r .verdict)" = pass ] && ok "a block filled by async_work_group_copy passes" ||
 	fail "async copy: $json"
+
+# Figures where the exercise teaches them: scale's check has no [access] rules, so its pass shows
+# none unless asked (--verbose) and keeps them in JSON; reduce_sequential's shows them.
+out=$($CLINGS check scale --file solutions/scale.cl --no-cache 2>&1)
+printf '%s' "$out" | grep -q 'sectors' && fail "scale's pass shows figures it does not teach: $out" ||
+	ok "a pass of an exercise without [access] rules shows no access figures"
+$CLINGS check scale --file solutions/scale.cl --verbose 2>&1 | grep -q 'sectors (ideal' &&
+	ok "--verbose shows them" || fail "scale --verbose shows no figures"
+[ "$($CLINGS check scale --file solutions/scale.cl --json | jq '.access | length')" -gt 0 ] &&
+	ok "and JSON keeps them" || fail "scale's JSON lost its figures"
+$CLINGS check reduce_sequential --file solutions/reduce_sequential.cl 2>&1 | grep -q 'sectors (ideal' &&
+	ok "an exercise with [access] rules shows its figures on a pass" || fail "reduce_sequential shows no figures"
 exit 0

@@ -287,6 +287,7 @@ enum stage_next check_access(struct check_state *st)
 {
 	/* A right kernel must also touch memory the way the exercise teaches ([access] rules). */
 	struct report *r = st->r;
+	r->access_taught = st->spec->naccess > 0;   /* figures of an exercise that teaches them */
 	if (r->verdict != VERDICT_PASS || !st->spec->naccess)
 		return STAGE_ON;
 	if (r->naccess < 0 && !r->analysis_ran) {

@@ -56,6 +56,8 @@ struct report {
 	bool analysis_ran;
 	struct access_figure *access; /* measured by the analysis */
 	int naccess;                  /* -1: not measured (no analysis, or no plugin) */
+	bool access_taught;           /* the check has [access] rules: its figures are shown to the
+				       * learner (else only with --verbose, and in JSON) */
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
 	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
 	double seconds;

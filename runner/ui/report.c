@@ -111,8 +111,9 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 	fprintf(f, "%s\n", off);
 	if (r->analysis_ran)
 		fprintf(f, "%s%s%s\n", dim, tr(lang, "analysis on Oclgrind: done"), off);
-	if (r->naccess > 0 && (verbose || r->verdict == VERDICT_PASS ||
-			       r->verdict == VERDICT_REQUIREMENT_UNMET)) {
+	/* Figures where the exercise teaches them (its check has [access] rules), else on asking. */
+	if (r->naccess > 0 && (verbose || (r->access_taught && (r->verdict == VERDICT_PASS ||
+							       r->verdict == VERDICT_REQUIREMENT_UNMET)))) {
 		struct sbuf acc = SBUF_INIT;
 		access_figures_text(r->access, r->naccess, lang, &acc);
 		fprintf(f, "%s%s%s\n", dim, text_safe(sbuf_str(&acc), &safe), off);

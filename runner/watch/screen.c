@@ -184,7 +184,7 @@ static char *safe_copy(const char *s)
 static void access_lines(const struct watch *w, struct lines *l, int width)
 {
 	const struct report *r = &w->report;
-	if (r->naccess <= 0)
+	if (r->naccess <= 0 || !r->access_taught)   /* only where the exercise teaches them */
 		return;
 	struct sbuf s = SBUF_INIT;
 	access_figures_text(r->access, r->naccess, w->opt.lang, &s);
