@@ -82,8 +82,9 @@ grep -qxF 'evil?bob: Points 1/1' "$TMP/stdout" && ok "a control character in a n
 [ "$(find "$TMP/out" -name clings.json -printf x | wc -c)" -eq 11 ] && ok "the 11 directories have results" ||
 	fail "results: $(ls -a "$TMP/out")"
 
-# What a student reads holds no grader's path (clings.json's "submission" is the grader's own).
-if grep -rlF -e "$TMP" -e "$course" "$TMP/out" --exclude=clings.json > "$TMP/leaks"; then
+# What a student reads holds no grader's path (clings.json's "submission" and the shard's record,
+# clings-shard-I-of-N.json, are the grader's own).
+if grep -rlF -e "$TMP" -e "$course" "$TMP/out" --exclude=clings.json --exclude='clings-shard-*.json' > "$TMP/leaks"; then
 	fail "a grader's path in $(cat "$TMP/leaks")"
 else
 	ok "no grader's path in the results students read"
