@@ -209,6 +209,16 @@ size_t clhost_max_work_group(const struct cl_session *s)
 	return s->max_wg;
 }
 
+/* A built program, as the session's. */
+static int prog_made(struct cl_session *s, cl_program program, struct cl_prog **out)
+{
+	struct cl_prog *p = xcalloc(1, sizeof(*p));
+	p->s = s;
+	p->program = program;
+	*out = p;
+	return 0;
+}
+
 int clhost_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
 		 struct sbuf *log)
 {
@@ -231,11 +241,7 @@ int clhost_build(struct cl_session *s, const char *src, const char *options, str
 		clReleaseProgram(program);
 		return -1;
 	}
-	struct cl_prog *p = xcalloc(1, sizeof(*p));
-	p->s = s;
-	p->program = program;
-	*out = p;
-	return 0;
+	return prog_made(s, program, out);
 }
 
 int clhost_prog_finish(struct cl_prog *p)
@@ -519,11 +525,7 @@ int clhost_build_binary(struct cl_session *s, const void *bin, size_t len, const
 		clReleaseProgram(program);
 		return -1;
 	}
-	struct cl_prog *p = xcalloc(1, sizeof(*p));
-	p->s = s;
-	p->program = program;
-	*out = p;
-	return 0;
+	return prog_made(s, program, out);
 }
 
 int clhost_prog_binary(struct cl_prog *p, struct sbuf *out)
