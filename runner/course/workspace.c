@@ -52,6 +52,13 @@ static char *xdg_dir(const char *var, const char *fallback)
 	return dir;
 }
 
+char *user_cache_path(const char *name)
+{
+	char *root = xdg_dir("XDG_CACHE_HOME", ".cache"), *path = xstrfmt("%s/clings/%s", root, name);
+	free(root);
+	return path;
+}
+
 static char *learner_key(const struct course *c)
 {
 	const char *work = c->work ? c->work : c->dir;

@@ -40,24 +40,6 @@ static const char *const pre_includes[] = {
 	"pocl_types.h", "_builtin_renames.h", "opencl-c-base.h", "opencl-c.h", "_kernel.h",
 };
 
-/* The user's cache: $XDG_CACHE_HOME/clings, else ~/.cache/clings. Allocated; NULL when neither. */
-static char *user_cache_dir(void)
-{
-	const char *d = getenv("XDG_CACHE_HOME");
-	if (d && *d == '/')
-		return xstrfmt("%s/clings", d);
-	d = getenv("HOME");
-	return d && *d ? xstrfmt("%s/.cache/clings", d) : NULL;
-}
-
-char *user_cache_path(const char *name)
-{
-	char *base = user_cache_dir();
-	char *path = base ? xstrfmt("%s/%s", base, name) : NULL;
-	free(base);
-	return path;
-}
-
 char *pch_dir(void)
 {
 	return user_cache_path("pch");

@@ -10,9 +10,6 @@ struct cl_prog;
 struct run_request;
 struct sbuf;
 
-/* NAME in clings' cache in the user's cache directory ($XDG_CACHE_HOME/clings, else
- * ~/.cache/clings); allocated, NULL when there is none. */
-char *user_cache_path(const char *name);
 /* Where the headers and what the probes read are kept: the user's cache directory (allocated;
  * NULL when there is none). */
 char *pch_dir(void);
