@@ -36,10 +36,9 @@ grep -q '^memory_4: PASS .*verificação 4' "$out" && ok "the solution, through 
 wait_standby
 group=$(ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2 { print $1 }')
 stop_watch
-sleep 0.3
 # (a member already dead and waiting for its reaper, state Z, is gone: it holds nothing)
-left=$(ps -eo pid,ppid,pgid,stat,etime,args | awk -v g="$group" '$3 == g && $4 !~ /^Z/')
-[ -z "$left" ] && ok "the standby leaves with the watcher" ||
+procs() { ps -eo pid,ppid,pgid,stat,etime,args | awk -v g="$group" '$3 == g && $4 !~ /^Z/'; }
+gone procs && ok "the standby leaves with the watcher" ||
 	fail "the standby's group $group outlived the watcher: $left"
 
 # A device that does not open: each check says so, the first cold, the next through the standby.

@@ -99,9 +99,7 @@ sleep 1
 "$CLINGS" check scale --file solutions/scale.cl --no-analysis >/dev/null && ok "a check after kill -9 passes" || fail "a check after kill -9"
 
 # Nothing left behind: no process, no temporary file of ours.
-sleep 0.5
-left=$(marked)
-[ -z "$left" ] && ok "no process of these checks is left" || fail "processes left: $left"
+gone marked && ok "no process of these checks is left" || fail "processes left: $left"
 [ "$(ls /tmp | grep -c '^clings-oclgrind-')" -le "$temps" ] && ok "no temporary file of Oclgrind's is left in /tmp" ||
 	fail "temporary files left: $(ls /tmp | grep clings)"
 [ "$(tempfiles)" -eq 0 ] && ok "PoCL's cache keeps no empty tempfile" || fail "PoCL's cache keeps $(tempfiles) empty tempfile_* names"
