@@ -17,8 +17,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* Oclgrind's log: the analysis child's descriptor 4, a file in memory (see start_child). */
-#define ANALYSIS_LOG "/proc/self/fd/4"
 #define REFERENCE_TIME_FACTOR 10            /* the reference's time limit, in the check's */
 #define REFERENCE_CACHE 8                    /* checks whose reference results are kept */
 
@@ -223,18 +221,27 @@ static void prepare_children(struct check_state *st)
 	rq[CHECK_ANALYSIS].analysis_log_path = ANALYSIS_LOG;
 }
 
-/* Starts child i (the learner's from the standby when one waits). */
+/* Starts child i (the learner's and the analysis from the standby when they wait). */
 static int start_child(struct check_state *st, int i, bool standby)
 {
+	st->warm[i] = false;
 	if (i == CHECK_LEARNER && standby && st->o->standby &&
-	    standby_take(st->o->standby, &st->rq[i], &st->ch[i]) == 0)
+	    standby_take(st->o->standby, &st->rq[i], &st->ch[i]) == 0) {
+		st->warm[i] = true;
 		return 0;
+	}
 	if (i != CHECK_ANALYSIS)
 		return sandbox_start(&st->ch[i], &st->limits[i], NULL, run_in_child, &st->rq[i]);
 	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
 	 * analysis child keeps it as descriptor 4 and Oclgrind opens it by that name. */
 	if (st->log_fd >= 0)
 		close(st->log_fd);
+	st->log_fd = -1;
+	if (standby && st->o->standby &&
+	    standby_take_analysis(st->o->standby, &st->rq[i], &st->ch[i], &st->log_fd) == 0) {
+		st->warm[i] = true;
+		return 0;
+	}
 	st->log_fd = memfd_create("clings-oclgrind-log", MFD_CLOEXEC);
 	if (st->log_fd < 0)
 		return -1;
@@ -285,9 +292,10 @@ static void trace_children(const struct check_state *st)
 		if (!st->started[i])
 			continue;
 		const struct child *c = &st->ch[i];
-		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s\n",
+		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
 			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
-			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds);
+			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds,
+			st->warm[i] ? "  (standby)" : "");
 	}
 	if (f)
 		fclose(f);
@@ -313,7 +321,7 @@ enum stage_next check_run(struct check_state *st)
 	wipe_string(st->solution_src);
 	st->started[CHECK_LEARNER] = start_child(st, CHECK_LEARNER, true) == 0;
 	st->started[CHECK_ANALYSIS] = st->analyze && st->started[CHECK_LEARNER] &&
-				      start_child(st, CHECK_ANALYSIS, false) == 0;
+				      start_child(st, CHECK_ANALYSIS, true) == 0;
 	st->analyze = st->started[CHECK_ANALYSIS];
 	if (!st->started[CHECK_LEARNER] || (!st->reference_known && !st->started[CHECK_REFERENCE])) {
 		report_set_text(r, VERDICT_ERROR, "cannot start the check");
