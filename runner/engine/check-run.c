@@ -301,6 +301,39 @@ static void trace_children(const struct check_state *st)
 		fclose(f);
 }
 
+/*
+ * Whether the learner's and the reference's runs, both ended, match on every test: the judge's
+ * pass on copies of their results (the check's own judgement comes later, after the analysis, in
+ * check_judge). Anything short of a whole, clean run of both is no match.
+ */
+static bool results_match(const struct check_state *st)
+{
+	const struct child *lc = &st->ch[CHECK_LEARNER], *rc = &st->ch[CHECK_REFERENCE];
+	if (!child_ended_cleanly(lc) || (!st->reference_known && !child_ended_cleanly(rc)))
+		return false;
+	const struct sbuf *ro = st->reference_known ? &st->reference_output : &rc->output;
+	struct proto_stream learner = PROTO_STREAM_INIT, reference = PROTO_STREAM_INIT;
+	proto_split(lc->output.buf, lc->output.len, &learner);
+	proto_split(ro->buf, ro->len, &reference);
+	struct report r = REPORT_INIT, rr = REPORT_INIT;
+	struct sbuf began = SBUF_INIT;
+	int failed = -1;
+	bool match = learner.ready && !proto_parse(sbuf_str(&learner.before), &r, &began) &&
+		     !proto_parse(sbuf_str(&reference.before), &rr, NULL) &&
+		     !proto_parse(sbuf_str(&reference.after), &rr, NULL) &&
+		     proto_number(sbuf_str(&reference.after), "end", NULL) >= 0;
+	if (match) {
+		struct judge_input in = { st->spec, &learner, &reference, st->shown, st->learner_src };
+		match = judge_execution(&in, &r, &began, &failed) == 0 && r.verdict == VERDICT_PASS;
+	}
+	report_release(&r);
+	report_release(&rr);
+	sbuf_release(&began);
+	proto_stream_release(&learner);
+	proto_stream_release(&reference);
+	return match;
+}
+
 enum stage_next check_run(struct check_state *st)
 {
 	struct report *r = st->r;
@@ -334,7 +367,12 @@ enum stage_next check_run(struct check_state *st)
 	if (st->analyze && st->o->progress) {
 		r->interrupted = children_wait_first(st->ch, CHECK_CHILDREN, CHECK_ANALYSIS, interrupt);
 		const struct child *a = &st->ch[CHECK_ANALYSIS];
-		if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && child_ended_cleanly(&st->ch[CHECK_LEARNER]))
+		/* What is known then: the results match on every test, or only that the kernel ran. */
+		if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && results_match(st))
+			st->o->progress(st->o->progress_ctx, N_("your kernel's results match on every test; "
+								"the analysis on Oclgrind is still looking "
+								"for races and out-of-bounds accesses..."));
+		else if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && child_ended_cleanly(&st->ch[CHECK_LEARNER]))
 			st->o->progress(st->o->progress_ctx, N_("your kernel ran its tests; the analysis on "
 								"Oclgrind is still looking for races and "
 								"out-of-bounds accesses..."));
