@@ -44,7 +44,7 @@ grep -q '^memory_4: PASS .*verificação 5' "$out" && ok "the solution, through 
 wait_standby
 # Checks 2 to 5 took both children from the standbys (CLINGS_TRACE marks them).
 for child in learner analysis; do
-	n=$(grep -c "trace: $child .*(standby)" "$TMP/trace")
+	n=$(grep -c "trace: $child .*(standby" "$TMP/trace")
 	[ "$n" -eq 4 ] && ok "checks 2 to 5 ran the $child from its standby" ||
 		fail "the $child came from a standby $n times, not 4: $(cat "$TMP/trace")"
 done

@@ -221,13 +221,39 @@ static void prepare_children(struct check_state *st)
 	rq[CHECK_ANALYSIS].analysis_log_path = ANALYSIS_LOG;
 }
 
+/* The processor time process pid has used so far, its reaped children's included; 0 when
+ * unknown. For the trace only: what a standby spent before its request is not the check's. */
+static double cpu_so_far(pid_t pid)
+{
+	char path[64], *text = NULL;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (pid <= 0 || read_file(path, &text, NULL) < 0)
+		return 0;
+	/* after the command's name in parentheses: state is field 3, utime..cstime fields 14-17 */
+	const char *p = strrchr(text, ')');
+	unsigned long long t[4] = { 0 };
+	int field = 2;
+	for (; p && *p && field < 17; p++) {
+		if (*p != ' ')
+			continue;
+		field++;
+		if (field >= 14)
+			t[field - 14] = strtoull(p + 1, NULL, 10);
+	}
+	free(text);
+	long hz = sysconf(_SC_CLK_TCK);
+	return hz > 0 ? (double)(t[0] + t[1] + t[2] + t[3]) / (double)hz : 0;
+}
+
 /* Starts child i (the learner's and the analysis from the standby when they wait). */
 static int start_child(struct check_state *st, int i, bool standby)
 {
 	st->warm[i] = false;
+	st->cpu_before[i] = 0;
 	if (i == CHECK_LEARNER && standby && st->o->standby &&
 	    standby_take(st->o->standby, &st->rq[i], &st->ch[i]) == 0) {
 		st->warm[i] = true;
+		st->cpu_before[i] = getenv("CLINGS_TRACE") ? cpu_so_far(st->ch[i].pid) : 0;
 		return 0;
 	}
 	if (i != CHECK_ANALYSIS)
@@ -240,6 +266,7 @@ static int start_child(struct check_state *st, int i, bool standby)
 	if (standby && st->o->standby &&
 	    standby_take_analysis(st->o->standby, &st->rq[i], &st->ch[i], &st->log_fd) == 0) {
 		st->warm[i] = true;
+		st->cpu_before[i] = getenv("CLINGS_TRACE") ? cpu_so_far(st->ch[i].pid) : 0;
 		return 0;
 	}
 	st->log_fd = memfd_create("clings-oclgrind-log", MFD_CLOEXEC);
@@ -294,8 +321,8 @@ static void trace_children(const struct check_state *st)
 		const struct child *c = &st->ch[i];
 		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
 			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
-			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds,
-			st->warm[i] ? "  (standby)" : "");
+			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds - st->cpu_before[i],
+			st->warm[i] ? "  (standby; cpu since its request)" : "");
 	}
 	if (f)
 		fclose(f);
