@@ -169,7 +169,8 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
 
 /*
  * standby.c: an execution child started ahead of time (watch mode), which opens the device and
- * loads the compiler while the learner edits, then takes the next check's request.
+ * loads the compiler while the learner edits, then takes the next check's request; and an
+ * analysis child beside it, Oclgrind loaded, for the same request.
  */
 struct standby {
 	struct child child;
