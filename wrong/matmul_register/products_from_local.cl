@@ -8,6 +8,12 @@
 #define BK 16    // columns of A (rows of B) a tile holds
 #define AS 132   // floats a row of As: 128 and 4 spare (a multiple of 4, and 4 banks on)
 
+// float c of v
+float pick(float4 v, int c)
+{
+	return c == 0 ? v.x : c == 1 ? v.y : c == 2 ? v.z : v.w;
+}
+
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
 void matmul(__global const float *A, __global const float *B, __global float *C, uint M, uint N,
 	    uint K)
@@ -74,13 +80,12 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 		if (t > 0) {
 			#pragma unroll
 			for (uint k = 0; k < BK; k++) {
-				__local const float *ak = as + k * AS, *bk = (__local const float *)Bs + k * BN;
 				#pragma unroll
 				for (int i = 0; i < 8; i++)
 					#pragma unroll
 					for (int j = 0; j < 8; j++)
-						acc[i][j] += ak[(i < 4 ? 4 * ty + i : 64 + 4 * ty + i - 4)] *
-							     bk[(j < 4 ? 4 * tx + j : 64 + 4 * tx + j - 4)];
+						acc[i][j] += pick(As[k * AS / 4 + (i < 4 ? ty : 16 + ty)], i % 4) *
+							     pick(Bs[k * BN / 4 + (j < 4 ? tx : 16 + tx)], j % 4);
 			}
 			barrier(CLK_LOCAL_MEM_FENCE);   // everyone is done with them
 		}
