@@ -1,23 +1,33 @@
-// scan_fast: an inclusive scan of n ints, reduce-then-scan, in three kernels on the same
-// buffers (the check runs them in this order):
-//   scan_reduce:  work-group g sums its tile, the 8 * W ints from 8 * W * g on, into sums[g];
-//   scan_offsets: one work-group of W turns sums into each tile's offset, the sum of the
-//                 tiles before it (exclusive): sums[0] = 0, sums[1] = the first tile's sum...;
-//   scan_tiles:   work-group g scans its tile again, each result plus sums[g], into out.
-// Work-item gid owns the 8 ints from 8 * gid on: read them with one vload8 where all 8 lie
-// below n. tmp holds W ints. n is any size.
+// scan_fast: an inclusive scan of n ints in one pass, in two kernels on the same buffers (the
+// check runs them in this order):
+//   scan_clear: status[g] = 0 for every tile g, and *ticket = 0;
+//   scan_pass:  each work-group takes a ticket t with atomic_inc(ticket), scans tile t (the
+//               32 * W ints from 32 * W * t on), learns the sum of the tiles before it from
+//               their status words (look-back), and writes its 32 * W results into out.
+// A status word holds a flag in its high 32 bits and a sum in its low 32: AGGREGATE | sum
+// (the tile's own sum), then PREFIX | sum (the sum of every tile up to and with this one).
+// tile holds 33 * W ints, tmp W ints. n is any size.
 // The lesson: `clings lesson scan_fast`.
 //
-// [pt-BR] scan_fast: uma varredura inclusiva de n ints, reduzir-depois-varrer, em três
-// kernels sobre os mesmos buffers (a verificação os roda nesta ordem):
-//   scan_reduce:  o grupo g soma seu tile, os 8 * W ints a partir de 8 * W * g, em sums[g];
-//   scan_offsets: um grupo de W transforma sums no deslocamento de cada tile, a soma dos
-//                 tiles antes dele (exclusiva): sums[0] = 0, sums[1] = a soma do primeiro...;
-//   scan_tiles:   o grupo g varre seu tile de novo, cada resultado mais sums[g], em out.
-// O item gid cuida dos 8 ints a partir de 8 * gid: leia-os com um vload8 onde os 8 estão
-// abaixo de n. tmp guarda W ints. n é qualquer tamanho.
+// [pt-BR] scan_fast: uma varredura inclusiva de n ints numa passada só, em dois kernels sobre
+// os mesmos buffers (a verificação os roda nesta ordem):
+//   scan_clear: status[g] = 0 para todo tile g, e *ticket = 0;
+//   scan_pass:  cada grupo pega uma senha t com atomic_inc(ticket), varre o tile t (os
+//               32 * W ints a partir de 32 * W * t), descobre a soma dos tiles antes dele
+//               pelas palavras de estado deles (busca para trás), e escreve seus 32 * W
+//               resultados em out.
+// Uma palavra de estado guarda uma marca nos 32 bits altos e uma soma nos 32 baixos:
+// AGGREGATE | soma (a soma do próprio tile), depois PREFIX | soma (a soma de todos os tiles
+// até este, inclusive). tile guarda 33 * W ints, tmp W ints. n é qualquer tamanho.
 // A lição: `clings lesson scan_fast`.
-#define ITEMS 8
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define ITEMS 32
+#define AGGREGATE ((ulong)1 << 32)
+#define PREFIX ((ulong)2 << 32)
+
+// Where int i of the tile lives in local memory: one spare word after every 32.
+// [pt-BR] Onde o int i do tile fica na memória local: uma palavra sobrando a cada 32.
+#define AT(i) ((i) + (i) / 32)
 
 // The exclusive scan of one value per work-item: the sum of the values of the work-items
 // before lid, and the group's total in *total. tmp is free again when it returns.
@@ -39,41 +49,41 @@ int group_exclusive(__local int *tmp, int v, uint lid, uint wg, int *total)
 	return inclusive - v;
 }
 
-__kernel void scan_reduce(__global const int *in, __global int *sums, __local int *tmp, uint n)
+__kernel void scan_clear(__global ulong *status, __global uint *ticket, uint groups)
 {
-	uint lid = get_local_id(0), wg = get_local_size(0);
-	uint i = get_global_id(0) * ITEMS;
-	// TODO 1: load the 8 ints from i on into an int8 (0 past n), add them, and sum the
-	//         group's values in tmp (a halving tree); work-item 0 writes the sum to
-	//         sums[get_group_id(0)].
-	//         [pt-BR] carregue os 8 ints a partir de i num int8 (0 depois de n), some-os, e
-	//         some os valores do grupo em tmp (uma árvore que divide ao meio); o item 0
-	//         escreve a soma em sums[get_group_id(0)].
+	uint i = get_global_id(0);
+	// TODO 1: clear status[i] for every tile (i < groups), and set *ticket to 0 once.
+	//         [pt-BR] zere status[i] para cada tile (i < groups), e ponha *ticket em 0 uma vez.
 }
 
-__kernel void scan_offsets(__global int *sums, __local int *tmp, uint groups)
+__kernel void scan_pass(__global const int *in, __global int *out, __global ulong *status,
+			__global uint *ticket, __local int *tile, __local int *tmp, uint n)
 {
 	uint lid = get_local_id(0), wg = get_local_size(0);
-	// TODO 2: give each work-item a run of per = ceil(groups / wg) neighbouring tiles:
-	//         add up its run's sums, get the sum of the runs before it with
-	//         group_exclusive, then walk the run again writing each tile's offset.
-	//         [pt-BR] dê a cada item uma sequência de per = ceil(groups / wg) tiles vizinhos:
-	//         some as sums da sua sequência, obtenha a soma das sequências antes dela com
-	//         group_exclusive, depois percorra a sequência de novo escrevendo o deslocamento
-	//         de cada tile.
-}
-
-__kernel void scan_tiles(__global const int *in, __global int *out, __global const int *sums,
-			 __local int *tmp, uint n)
-{
-	uint lid = get_local_id(0), wg = get_local_size(0);
-	uint i = get_global_id(0) * ITEMS;
-	// TODO 3: load the 8 ints as scan_reduce does, scan them in registers, add the sum of
-	//         the group's work-items before this one (group_exclusive) and the tile's
-	//         offset sums[get_group_id(0)], and write the 8 results from out + i on (one
-	//         vstore8 where all 8 lie below n).
-	//         [pt-BR] carregue os 8 ints como scan_reduce faz, varra-os em registradores,
-	//         some a soma dos itens do grupo antes deste (group_exclusive) e o deslocamento do
-	//         tile sums[get_group_id(0)], e escreva os 8 resultados a partir de out + i (um
-	//         vstore8 onde os 8 estão abaixo de n).
+	// TODO 2: work-item 0 takes the group's ticket t = atomic_inc(ticket) and shares it
+	//         through tmp[0]; the tile starts at base = t * ITEMS * wg.
+	//         [pt-BR] o item 0 pega a senha do grupo t = atomic_inc(ticket) e a divide por
+	//         tmp[0]; o tile começa em base = t * ITEMS * wg.
+	// TODO 3: read the tile in ITEMS rounds: round r, work-item lid copies in[base + r * wg +
+	//         lid] (0 past n) into tile[AT(r * wg + lid)]. After a barrier, scan your own 32
+	//         neighbours tile[AT(lid * ITEMS + c)] in registers, and group_exclusive their sum.
+	//         [pt-BR] leia o tile em ITEMS rodadas: na rodada r, o item lid copia
+	//         in[base + r * wg + lid] (0 depois de n) para tile[AT(r * wg + lid)]. Depois de
+	//         uma barreira, varra seus 32 vizinhos tile[AT(lid * ITEMS + c)] em registradores,
+	//         e passe a soma deles por group_exclusive.
+	// TODO 4: publish the tile's total with atom_xchg (PREFIX for tile 0, else AGGREGATE),
+	//         then look back from status[t - 1]: read each word with atom_add(&status[j], 0),
+	//         wait while it is 0, add its sum, and stop at the first PREFIX. Publish
+	//         PREFIX | (prefix + total). The lesson reads 32 words at once.
+	//         [pt-BR] publique o total do tile com atom_xchg (PREFIX para o tile 0, senão
+	//         AGGREGATE), e então olhe para trás a partir de status[t - 1]: leia cada palavra
+	//         com atom_add(&status[j], 0), espere enquanto for 0, some a soma dela, e pare no
+	//         primeiro PREFIX. Publique PREFIX | (prefix + total). A lição lê 32 palavras de
+	//         uma vez.
+	// TODO 5: put your 32 results (plus the prefix and the sum of the work-items before you)
+	//         back into the tile, and after a barrier write out in the rounds of TODO 3,
+	//         only below n.
+	//         [pt-BR] ponha seus 32 resultados (mais o prefixo e a soma dos itens antes de
+	//         você) de volta no tile, e depois de uma barreira escreva out nas rodadas do
+	//         TODO 3, só abaixo de n.
 }

@@ -1,6 +1,7 @@
-# Between checks the watcher keeps the next check's process ready (runner/standby.c): a child in
-# a process group of its own, which checks the next save with the same verdicts a cold process
-# gives, in the learner's language, and leaves with the watcher. With a device that does not
+# Between checks the watcher keeps the next check's processes ready (runner/standby.c): the
+# execution child and the analysis on Oclgrind, each in a process group of its own, which check
+# the next save with the same verdicts cold processes give, in the learner's language, and leave
+# with the watcher. With a device that does not
 # open, every save is still answered with the device's error, and the watcher lives on.
 . tests/lib.sh
 . tests/lib-watch.sh
@@ -8,18 +9,21 @@ course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
 printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$(state_file "$course")"
 
-# The watcher's children that lead a process group of their own: the standby, between checks.
+# The watcher's children that lead a process group of their own: the standbys, between checks
+# (the execution child, and the analysis child where Oclgrind is installed).
+want=1
+[ -r /usr/lib/oclgrind/liboclgrind-rt-icd.so ] && want=2
 standbys() { ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2' | wc -l; }
 wait_standby() {
 	for _ in $(seq 50); do
-		[ "$(standbys)" -eq 1 ] && ok "a standby process is ready after check $(count_checks "$out")" && return 0
+		[ "$(standbys)" -eq "$want" ] && ok "$want standby processes are ready after check $(count_checks "$out")" && return 0
 		sleep 0.1
 	done
 	fail "no standby process after a check: $(ps -o pid,pgid,args --ppid "$pid")"
 }
 
 out="$TMP/out"
-start_watch "$course" "$out" --lang pt-BR
+CLINGS_TRACE="$TMP/trace" start_watch "$course" "$out" --lang pt-BR
 wait_checks "$out" 1
 wait_standby
 cat wrong/memory_4/one_load.cl > "$file"
@@ -30,16 +34,26 @@ cat wrong/memory_4/missing_loop_barrier.cl > "$file"
 wait_checks "$out" 3
 sed -n '/verificação 3/,$p' "$out" | grep -q 'condição de corrida' && ok "a race, through the standby: 'condição de corrida'" || fail "race, through the standby: $(cat "$out")"
 wait_standby
-cat solutions/memory_4.cl > "$file"
+cat wrong/memory_4/overrun_scratch.cl > "$file"
 wait_checks "$out" 4
-grep -q '^memory_4: PASS .*verificação 4' "$out" && ok "the solution, through the standby, passes" || fail "solution, through the standby: $(cat "$out")"
+sed -n '/verificação 4/,$p' "$out" | grep -q 'memory_4.cl:10: escrita fora dos limites' && ok "an overrun found by the analysis, through the standby, at its line" || fail "overrun, through the standby: $(cat "$out")"
 wait_standby
-group=$(ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2 { print $1 }')
+cat solutions/memory_4.cl > "$file"
+wait_checks "$out" 5
+grep -q '^memory_4: PASS .*verificação 5' "$out" && ok "the solution, through the standby, passes" || fail "solution, through the standby: $(cat "$out")"
+wait_standby
+# Checks 2 to 5 took both children from the standbys (CLINGS_TRACE marks them).
+for child in learner analysis; do
+	n=$(grep -c "trace: $child .*(standby" "$TMP/trace")
+	[ "$n" -eq 4 ] && ok "checks 2 to 5 ran the $child from its standby" ||
+		fail "the $child came from a standby $n times, not 4: $(cat "$TMP/trace")"
+done
+groups=$(ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2 { print $1 }' | tr '\n' ' ')
 stop_watch
 # (a member already dead and waiting for its reaper, state Z, is gone: it holds nothing)
-procs() { ps -eo pid,ppid,pgid,stat,etime,args | awk -v g="$group" '$3 == g && $4 !~ /^Z/'; }
-gone procs && ok "the standby leaves with the watcher" ||
-	fail "the standby's group $group outlived the watcher: $left"
+procs() { ps -eo pid,ppid,pgid,stat,etime,args | awk -v g=" $groups" 'index(g, " " $3 " ") && $4 !~ /^Z/'; }
+gone procs && ok "the standbys leave with the watcher" ||
+	fail "the standbys' groups $groups outlived the watcher: $left"
 
 # A device that does not open: each check says so, the first cold, the next through the standby.
 out="$TMP/out2"

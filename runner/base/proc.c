@@ -20,8 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* In the child: stdio on /dev/null (stderr maybe in memory), the channel as 3, the kept
- * descriptor as 4, nothing else of the parent's (its terminal, other children's pipes). */
+/* In the child: stdio on /dev/null (stderr maybe in memory; stdin maybe in_fd), the channel as 3,
+ * the kept descriptor as 4, nothing else of the parent's (its terminal, other children's pipes). */
 static void child_descriptors(const struct child_start *how, int chan_fd, int err_fd)
 {
 	if (!how->keep_stdio) {
@@ -36,6 +36,9 @@ static void child_descriptors(const struct child_start *how, int chan_fd, int er
 	/* Both go above 10 first, so that neither lands on the other. */
 	int chan = fcntl(chan_fd, F_DUPFD_CLOEXEC, 10);
 	int keep = how->keep_fd && *how->keep_fd >= 0 ? fcntl(*how->keep_fd, F_DUPFD_CLOEXEC, 10) : -1;
+	int in = how->in_fd > 0 ? fcntl(how->in_fd, F_DUPFD_CLOEXEC, 10) : -1;
+	if (in >= 0)
+		dup2(in, 0);
 	dup2(chan, 3);
 	fcntl(3, F_SETFD, FD_CLOEXEC);
 	if (keep >= 0) {

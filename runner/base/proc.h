@@ -44,6 +44,7 @@ struct child_start {
 	void (*setup)(void *ctx);
 	void *setup_ctx;
 	int *keep_fd;        /* a descriptor the child keeps as 4 (*keep_fd says 4 there), or NULL */
+	int in_fd;           /* > 0: the child's stdin (a request it waits for); else /dev/null */
 	bool own_group;      /* its own process group, killed whole; it dies with its parent */
 	bool keep_stdio;     /* leave stdin, stdout and stderr as they are (else /dev/null) */
 	bool stderr_in_memory;  /* keep its stderr in a memfd (err_fd), for sanitizer reports */

@@ -272,18 +272,25 @@ static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, 
 	return stopped;
 }
 
-/* The work-group of a row as the learner writes it: "64", "16x16". */
+/* The work-group of a row as the learner writes it: "64", "16x16": that of the first step
+ * that names one (a step with `local = auto`, such as a scan's clearing kernel, names none). */
 static void group_label(const struct check_spec *spec, const struct vars *v, char *out, size_t cap)
 {
+	const struct step_spec *st = &spec->steps[0];
+	for (int i = 0; i < spec->nsteps; i++)
+		if (!step_local_is_auto(&spec->steps[i])) {
+			st = &spec->steps[i];
+			break;
+		}
 	out[0] = '\0';
-	for (int d = 0; d < spec->steps[0].dims; d++) {
+	for (int d = 0; d < st->dims; d++) {
 		int64_t l = 0;
 		size_t len = strlen(out);
-		if (step_local_is_auto(&spec->steps[0])) {
+		if (step_local_is_auto(st)) {
 			snprintf(out + len, cap - len, "%sauto", d ? "x" : "");
 			continue;
 		}
-		expr_eval(spec->steps[0].local_expr[d], v, &l, (char[64]){ 0 }, 64);
+		expr_eval(st->local_expr[d], v, &l, (char[64]){ 0 }, 64);
 		snprintf(out + len, cap - len, "%s%lld", d ? "x" : "", (long long)l);
 	}
 }

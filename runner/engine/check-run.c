@@ -17,8 +17,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* Oclgrind's log: the analysis child's descriptor 4, a file in memory (see start_child). */
-#define ANALYSIS_LOG "/proc/self/fd/4"
 #define REFERENCE_TIME_FACTOR 10            /* the reference's time limit, in the check's */
 #define REFERENCE_CACHE 8                    /* checks whose reference results are kept */
 
@@ -223,18 +221,54 @@ static void prepare_children(struct check_state *st)
 	rq[CHECK_ANALYSIS].analysis_log_path = ANALYSIS_LOG;
 }
 
-/* Starts child i (the learner's from the standby when one waits). */
+/* The processor time process pid has used so far, its reaped children's included; 0 when
+ * unknown. For the trace only: what a standby spent before its request is not the check's. */
+static double cpu_so_far(pid_t pid)
+{
+	char path[64], *text = NULL;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (pid <= 0 || read_file(path, &text, NULL) < 0)
+		return 0;
+	/* after the command's name in parentheses: state is field 3, utime..cstime fields 14-17 */
+	const char *p = strrchr(text, ')');
+	unsigned long long t[4] = { 0 };
+	int field = 2;
+	for (; p && *p && field < 17; p++) {
+		if (*p != ' ')
+			continue;
+		field++;
+		if (field >= 14)
+			t[field - 14] = strtoull(p + 1, NULL, 10);
+	}
+	free(text);
+	long hz = sysconf(_SC_CLK_TCK);
+	return hz > 0 ? (double)(t[0] + t[1] + t[2] + t[3]) / (double)hz : 0;
+}
+
+/* Starts child i (the learner's and the analysis from the standby when they wait). */
 static int start_child(struct check_state *st, int i, bool standby)
 {
+	st->warm[i] = false;
+	st->cpu_before[i] = 0;
 	if (i == CHECK_LEARNER && standby && st->o->standby &&
-	    standby_take(st->o->standby, &st->rq[i], &st->ch[i]) == 0)
+	    standby_take(st->o->standby, &st->rq[i], &st->ch[i]) == 0) {
+		st->warm[i] = true;
+		st->cpu_before[i] = getenv("CLINGS_TRACE") ? cpu_so_far(st->ch[i].pid) : 0;
 		return 0;
+	}
 	if (i != CHECK_ANALYSIS)
 		return sandbox_start(&st->ch[i], &st->limits[i], NULL, run_in_child, &st->rq[i]);
 	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
 	 * analysis child keeps it as descriptor 4 and Oclgrind opens it by that name. */
 	if (st->log_fd >= 0)
 		close(st->log_fd);
+	st->log_fd = -1;
+	if (standby && st->o->standby &&
+	    standby_take_analysis(st->o->standby, &st->rq[i], &st->ch[i], &st->log_fd) == 0) {
+		st->warm[i] = true;
+		st->cpu_before[i] = getenv("CLINGS_TRACE") ? cpu_so_far(st->ch[i].pid) : 0;
+		return 0;
+	}
 	st->log_fd = memfd_create("clings-oclgrind-log", MFD_CLOEXEC);
 	if (st->log_fd < 0)
 		return -1;
@@ -285,12 +319,46 @@ static void trace_children(const struct check_state *st)
 		if (!st->started[i])
 			continue;
 		const struct child *c = &st->ch[i];
-		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s\n",
+		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
 			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
-			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds);
+			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds - st->cpu_before[i],
+			st->warm[i] ? "  (standby; cpu since its request)" : "");
 	}
 	if (f)
 		fclose(f);
+}
+
+/*
+ * Whether the learner's and the reference's runs, both ended, match on every test: the judge's
+ * pass on copies of their results (the check's own judgement comes later, after the analysis, in
+ * check_judge). Anything short of a whole, clean run of both is no match.
+ */
+static bool results_match(const struct check_state *st)
+{
+	const struct child *lc = &st->ch[CHECK_LEARNER], *rc = &st->ch[CHECK_REFERENCE];
+	if (!child_ended_cleanly(lc) || (!st->reference_known && !child_ended_cleanly(rc)))
+		return false;
+	const struct sbuf *ro = st->reference_known ? &st->reference_output : &rc->output;
+	struct proto_stream learner = PROTO_STREAM_INIT, reference = PROTO_STREAM_INIT;
+	proto_split(lc->output.buf, lc->output.len, &learner);
+	proto_split(ro->buf, ro->len, &reference);
+	struct report r = REPORT_INIT, rr = REPORT_INIT;
+	struct sbuf began = SBUF_INIT;
+	int failed = -1;
+	bool match = learner.ready && !proto_parse(sbuf_str(&learner.before), &r, &began) &&
+		     !proto_parse(sbuf_str(&reference.before), &rr, NULL) &&
+		     !proto_parse(sbuf_str(&reference.after), &rr, NULL) &&
+		     proto_number(sbuf_str(&reference.after), "end", NULL) >= 0;
+	if (match) {
+		struct judge_input in = { st->spec, &learner, &reference, st->shown, st->learner_src };
+		match = judge_execution(&in, &r, &began, &failed) == 0 && r.verdict == VERDICT_PASS;
+	}
+	report_release(&r);
+	report_release(&rr);
+	sbuf_release(&began);
+	proto_stream_release(&learner);
+	proto_stream_release(&reference);
+	return match;
 }
 
 enum stage_next check_run(struct check_state *st)
@@ -313,7 +381,7 @@ enum stage_next check_run(struct check_state *st)
 	wipe_string(st->solution_src);
 	st->started[CHECK_LEARNER] = start_child(st, CHECK_LEARNER, true) == 0;
 	st->started[CHECK_ANALYSIS] = st->analyze && st->started[CHECK_LEARNER] &&
-				      start_child(st, CHECK_ANALYSIS, false) == 0;
+				      start_child(st, CHECK_ANALYSIS, true) == 0;
 	st->analyze = st->started[CHECK_ANALYSIS];
 	if (!st->started[CHECK_LEARNER] || (!st->reference_known && !st->started[CHECK_REFERENCE])) {
 		report_set_text(r, VERDICT_ERROR, "cannot start the check");
@@ -326,7 +394,12 @@ enum stage_next check_run(struct check_state *st)
 	if (st->analyze && st->o->progress) {
 		r->interrupted = children_wait_first(st->ch, CHECK_CHILDREN, CHECK_ANALYSIS, interrupt);
 		const struct child *a = &st->ch[CHECK_ANALYSIS];
-		if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && child_ended_cleanly(&st->ch[CHECK_LEARNER]))
+		/* What is known then: the results match on every test, or only that the kernel ran. */
+		if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && results_match(st))
+			st->o->progress(st->o->progress_ctx, N_("your kernel's results match on every test; "
+								"the analysis on Oclgrind is still looking "
+								"for races and out-of-bounds accesses..."));
+		else if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && child_ended_cleanly(&st->ch[CHECK_LEARNER]))
 			st->o->progress(st->o->progress_ctx, N_("your kernel ran its tests; the analysis on "
 								"Oclgrind is still looking for races and "
 								"out-of-bounds accesses..."));

@@ -28,6 +28,8 @@ struct check_state {
 	struct run_request rq[CHECK_CHILDREN];
 	struct child ch[CHECK_CHILDREN];
 	bool started[CHECK_CHILDREN];
+	bool warm[CHECK_CHILDREN];    /* taken from the watcher's standby */
+	double cpu_before[CHECK_CHILDREN];   /* a standby's processor time before its request */
 	uint64_t reference_key;
 	struct sbuf reference_output; /* the reference's whole run, from its child or the memory */
 	bool reference_known;         /* from the memory of earlier checks: no child ran it */

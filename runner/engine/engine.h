@@ -169,22 +169,31 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
 
 /*
  * standby.c: an execution child started ahead of time (watch mode), which opens the device and
- * loads the compiler while the learner edits, then takes the next check's request.
+ * loads the compiler while the learner edits, then takes the next check's request; and an
+ * analysis child beside it, Oclgrind loaded, for the same request.
  */
 struct standby {
 	struct child child;
 	int job_fd;          /* where its request is written; -1: no standby */
 	char *device;        /* the device spec it opened */
+	struct child analysis;   /* the same for the analysis on Oclgrind */
+	int analysis_job_fd;
+	int log_fd;          /* Oclgrind's log in the analysis child (its descriptor 4) */
 };
-#define STANDBY_INIT { .child = CHILD_INIT, .job_fd = -1 }
+#define STANDBY_INIT { .child = CHILD_INIT, .job_fd = -1, .analysis = CHILD_INIT, \
+		       .analysis_job_fd = -1, .log_fd = -1 }
 /* Unless one is waiting; hide as in struct sandbox_limits (the course's solutions). */
 void standby_start(struct standby *sb, const char *device, const char *hide);
 /* Hands rq (which names its files) to the waiting child, which becomes c. Returns -1, with no
  * standby left, when none can take it: the caller starts a cold child. */
 int standby_take(struct standby *sb, const struct run_request *rq, struct child *c);
+/* The same for the analysis child (rq->mode RUN_ANALYZE), whose log becomes *log_fd. */
+int standby_take_analysis(struct standby *sb, const struct run_request *rq, struct child *c, int *log_fd);
 void standby_release(struct standby *sb);
 
 /* ---- analysis on Oclgrind (analyze.c) ---- */
+/* Oclgrind's log in the analysis child: its descriptor 4, a file in memory the parent keeps. */
+#define ANALYSIS_LOG "/proc/self/fd/4"
 bool analysis_available(void);   /* Oclgrind's OpenCL library is installed */
 /*
  * Environment for the analysis child: Oclgrind as the only platform, its checks on, its log.

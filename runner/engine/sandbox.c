@@ -225,6 +225,12 @@ static void confine_child(void *ctx)
 int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
 			  char *const env[], sandbox_fn fn, void *arg, int *keep_fd)
 {
+	return sandbox_start_fed(c, lim, env, fn, arg, keep_fd, -1);
+}
+
+int sandbox_start_fed(struct child *c, const struct sandbox_limits *lim, char *const env[],
+		      sandbox_fn fn, void *arg, int *keep_fd, int in_fd)
+{
 	struct confinement cf = { lim, env };
 	/* Drivers and compilers chatter on stdout and stderr; the protocol is the channel. A
 	 * sanitizer build keeps its children's stderr, where a sanitizer writes its report, in
@@ -233,6 +239,7 @@ int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
 		.setup = confine_child,
 		.setup_ctx = &cf,
 		.keep_fd = keep_fd,
+		.in_fd = in_fd,
 		.own_group = true,
 		.keep_stdio = getenv("CLINGS_DEBUG") != NULL,
 		.stderr_in_memory = CHILD_REPORTS,

@@ -35,6 +35,9 @@ int sandbox_start(struct child *c, const struct sandbox_limits *lim, char *const
  * Every other descriptor but the channel (3) is closed in the child. */
 int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
 			  char *const env[], sandbox_fn fn, void *arg, int *keep_fd);
+/* The same, with in_fd (> 0) as the child's stdin: where a child started ahead reads its request. */
+int sandbox_start_fed(struct child *c, const struct sandbox_limits *lim, char *const env[],
+		      sandbox_fn fn, void *arg, int *keep_fd, int in_fd);
 /* Confines the calling process for good, on every thread (see sandbox.c); with no_files, it may
  * no longer create, write, rename or remove files either. Called once the kernel is built. */
 int sandbox_confine(bool no_files);

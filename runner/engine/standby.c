@@ -8,6 +8,11 @@
  * the parent read it (so that analysis and execution check the same text). It runs the
  * learner's kernel only: the reference solution is never in its hands.
  *
+ * The analysis child waits the same way beside it: Oclgrind's runtime loaded, its context (and
+ * the access plugin) made, its compiler warmed by a kernel that builds, its log already open on
+ * the file in memory the parent keeps for it (descriptor 4, as a cold analysis child's); its
+ * request comes on its stdin. A warm-up that wrote anything into that log is not used.
+ *
  * It is a sandboxed child like any other (own process group, resource limits, killed with its
  * parent); its deadline starts when it gets its request, and it answers every request with a
  * verdict, the device's error included. A standby that cannot take a request (it died, it opened
@@ -17,9 +22,12 @@
 #include "engine/pch.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A request goes in one write that never blocks, so it must fit in a pipe's buffer (64 KiB on
@@ -28,8 +36,9 @@
 
 struct standby_arg {
 	const char *device;
-	int job_fd;          /* the read end of the request pipe */
+	int job_fd;          /* the read end of the request pipe (the analysis child's stdin) */
 	int job_write_fd;    /* the parent's end: closed in the child */
+	bool analysis;       /* Oclgrind's child, not the device's */
 };
 
 /* The request: one field a line, "key value", in this order; the last two, "spec LENGTH" and
@@ -108,18 +117,35 @@ static int cannot_check(int fd, const char *what, const char *path)
 	return 0;
 }
 
+/* Oclgrind's first build in a process loads its compiler's code: a kernel that builds (a failed
+ * build would be in its log, with OCLGRIND_CHECK_API), never launched. */
+static void warm_up_analysis(struct cl_session *s)
+{
+	struct cl_prog *p = NULL;
+	struct sbuf log = SBUF_INIT;
+	if (clhost_build(s, "__kernel void clings_warm_up(__global int *a) { a[0] = 1; }",
+			 "-cl-kernel-arg-info -cl-opt-disable", &p, &log) == 0)
+		clhost_prog_release(p);
+	sbuf_release(&log);
+}
+
 static int standby_main(void *arg, int fd)
 {
 	const struct standby_arg *a = arg;
 	close(a->job_write_fd);
 	struct cl_session *s = NULL;
 	struct msg err = MSG_INIT;
-	/* PoCL's options for the usual build, known before the device opens (pch.c) */
-	pch_probe(a->device, "-cl-kernel-arg-info -cl-opt-disable");
-	if (clhost_open(a->device, &s, &err) == 0)
-		warm_up(s, a->device);
-	if (s)   /* the learner's compiler, started now, waits for the source (pch.c) */
-		pch_prestart(s, a->device, "-cl-kernel-arg-info -cl-opt-disable");
+	if (a->analysis) {
+		if (clhost_open(NULL, &s, &err) == 0)
+			warm_up_analysis(s);
+	} else {
+		/* PoCL's options for the usual build, known before the device opens (pch.c) */
+		pch_probe(a->device, "-cl-kernel-arg-info -cl-opt-disable");
+		if (clhost_open(a->device, &s, &err) == 0)
+			warm_up(s, a->device);
+		if (s)   /* the learner's compiler, started now, waits for the source (pch.c) */
+			pch_prestart(s, a->device, "-cl-kernel-arg-info -cl-opt-disable");
+	}
 	char *job = read_job(a->job_fd);
 	if (!job)
 		return 0;  /* the watcher quit, or moved to another device */
@@ -153,20 +179,52 @@ static int standby_main(void *arg, int fd)
 		.learner_path = f[JOB_SHOWN],
 		.learner_src = learner_src,
 		.device = a->device,
-		.mode = RUN_EXECUTE,
+		.mode = a->analysis ? RUN_ANALYZE : RUN_EXECUTE,
 		.limits = &limits,
+		.analysis_log_path = a->analysis ? ANALYSIS_LOG : NULL,
 	};
 	return run_in_session(&rq, s, fd);
 }
 
+/* Oclgrind's child: the environment of a cold one (analysis_env), its log in a file in memory
+ * the parent keeps, its request on its stdin. */
+static void start_analysis(struct standby *sb, const char *hide)
+{
+	if (sb->analysis_job_fd >= 0 || !analysis_available())
+		return;
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return;
+	int log = memfd_create("clings-oclgrind-log", MFD_CLOEXEC);
+	char *env[16];
+	analysis_env(ANALYSIS_LOG, env, 16);
+	/* the child reads its request on descriptor 0 */
+	struct standby_arg a = { NULL, 0, fds[1], true };
+	struct sandbox_limits early = { .build_ms = 0, .file_mb = 64, .open_files = 256, .hide = hide };
+	int kept = log;
+	int rc = log < 0 ? -1 : sandbox_start_fed(&sb->analysis, &early, env, standby_main, &a, &kept, fds[0]);
+	for (int i = 0; env[i]; i++)
+		free(env[i]);
+	close(fds[0]);
+	if (rc < 0) {
+		close(fds[1]);
+		if (log >= 0)
+			close(log);
+		return;
+	}
+	sb->analysis_job_fd = fds[1];
+	sb->log_fd = log;
+}
+
 void standby_start(struct standby *sb, const char *device, const char *hide)
 {
+	start_analysis(sb, hide);
 	if (sb->job_fd >= 0)
 		return;
 	int fds[2];
 	if (pipe(fds) < 0)
 		return;
-	struct standby_arg a = { device, fds[0], fds[1] };
+	struct standby_arg a = { device, fds[0], fds[1], false };
 	/* CPU and file limits now; the check's own limits when its request comes. */
 	struct sandbox_limits early = { .build_ms = 0, .file_mb = 64, .open_files = 256, .hide = hide };
 	if (sandbox_start_keeping(&sb->child, &early, NULL, standby_main, &a, &a.job_fd) < 0) {
@@ -180,12 +238,22 @@ void standby_start(struct standby *sb, const char *device, const char *hide)
 	sb->device = device ? xstrdup(device) : NULL;
 }
 
+static void standby_release_one(int *job_fd, struct child *c)
+{
+	if (*job_fd >= 0)
+		close(*job_fd);
+	*job_fd = -1;
+	sandbox_child_release(c);
+	*c = (struct child)CHILD_INIT;
+}
+
 static bool same_device(const char *a, const char *b)
 {
 	return !strcmp(a ? a : "", b ? b : "");
 }
 
-int standby_take(struct standby *sb, const struct run_request *rq, struct child *c)
+/* Writes rq's request to *job_fd (closed then) and makes its child c; -1 when it cannot go. */
+static int hand_over(int *job_fd, struct child *waiting, const struct run_request *rq, struct child *c)
 {
 	/* inputs read from the course's data/: the standby, which cannot open them, parses only the
 	 * check's text (a cold child inherits them) */
@@ -195,16 +263,12 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct child 
 	for (int t = 0; t < rq->spec->ntests; t++)
 		for (int i = 0; i < rq->spec->tests[t].ninits; i++)
 			data |= rq->spec->tests[t].inits[i].init.kind == INIT_FILE;
-	if (sb->job_fd < 0 || !same_device(sb->device, rq->device) || !rq->check_file || data) {
-		standby_release(sb);
+	if (*job_fd < 0 || !rq->check_file || data)
 		return -1;
-	}
 	const struct sandbox_limits *l = rq->limits;
 	char *spec_text = NULL;
-	if (read_file(rq->check_file, &spec_text, NULL) < 0) {
-		standby_release(sb);
+	if (read_file(rq->check_file, &spec_text, NULL) < 0)
 		return -1;
-	}
 	struct sbuf job = SBUF_INIT;
 	sbuf_addf(&job, "check %s\nseed %llu\nshown %s\nlimits %ld %ld %ld %ld %ld %ld\n"
 			"spec %zu\nsource %zu\n",
@@ -221,28 +285,54 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct child 
 	/* A child that died writes nothing back: a closed pipe must not kill the watcher. */
 	void (*old)(int) = signal(SIGPIPE, SIG_IGN);
 	bool sent = newlines == JOB_FIELDS && job.len <= JOB_MAX &&
-		    write(sb->job_fd, job.buf, job.len) == (ssize_t)job.len;
+		    write(*job_fd, job.buf, job.len) == (ssize_t)job.len;
 	signal(SIGPIPE, old);
 	sbuf_release(&job);
-	if (!sent) {
-		standby_release(sb);
+	if (!sent)
+		return -1;
+	close(*job_fd);
+	*job_fd = -1;
+	*c = *waiting;
+	sandbox_arm(c, l);
+	*waiting = (struct child)CHILD_INIT;
+	return 0;
+}
+
+int standby_take(struct standby *sb, const struct run_request *rq, struct child *c)
+{
+	if (!same_device(sb->device, rq->device) || hand_over(&sb->job_fd, &sb->child, rq, c) < 0) {
+		standby_release_one(&sb->job_fd, &sb->child);
+		free(sb->device);
+		sb->device = NULL;
 		return -1;
 	}
-	close(sb->job_fd);
-	sb->job_fd = -1;
-	*c = sb->child;
-	sandbox_arm(c, l);
-	sb->child = (struct child)CHILD_INIT;
+	return 0;
+}
+
+int standby_take_analysis(struct standby *sb, const struct run_request *rq, struct child *c, int *log_fd)
+{
+	/* Its log must hold what the check's run writes, nothing before it. */
+	struct stat before;
+	if (sb->log_fd < 0 || fstat(sb->log_fd, &before) < 0 || before.st_size != 0 ||
+	    hand_over(&sb->analysis_job_fd, &sb->analysis, rq, c) < 0) {
+		standby_release_one(&sb->analysis_job_fd, &sb->analysis);
+		if (sb->log_fd >= 0)
+			close(sb->log_fd);
+		sb->log_fd = -1;
+		return -1;
+	}
+	*log_fd = sb->log_fd;
+	sb->log_fd = -1;
 	return 0;
 }
 
 void standby_release(struct standby *sb)
 {
-	if (sb->job_fd >= 0)
-		close(sb->job_fd);
-	sb->job_fd = -1;
-	sandbox_child_release(&sb->child);
-	sb->child = (struct child)CHILD_INIT;
+	standby_release_one(&sb->job_fd, &sb->child);
 	free(sb->device);
 	sb->device = NULL;
+	standby_release_one(&sb->analysis_job_fd, &sb->analysis);
+	if (sb->log_fd >= 0)
+		close(sb->log_fd);
+	sb->log_fd = -1;
 }

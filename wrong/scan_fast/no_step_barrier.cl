@@ -2,7 +2,15 @@
 // diagnosis: barrier_missing
 // The group's scan reads its left neighbour's slot and adds into its own without a barrier
 // in between: a neighbour may have added to its slot already, or not.
-#define ITEMS 8
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define ITEMS 32
+#define AGGREGATE ((ulong)1 << 32)   // status: the tile's own sum is known
+#define PREFIX ((ulong)2 << 32)      // status: the sum of every tile up to this one is known
+
+// Where int i of the tile lives in local memory: one spare word after every 32, so that the
+// 32 work-items of a warp reading their own 32 neighbouring ints (lid * 32 + c) are in 32
+// different banks, and a round of W neighbouring ints is too.
+#define AT(i) ((i) + (i) / 32)
 
 // The exclusive scan of one value per work-item: the sum of the values of the work-items
 // before lid, and the group's total in *total. tmp is free again when it returns.
@@ -21,75 +29,87 @@ int group_exclusive(__local int *tmp, int v, uint lid, uint wg, int *total)
 	return inclusive - v;
 }
 
-__kernel void scan_reduce(__global const int *in, __global int *sums, __local int *tmp, uint n)
+// Runs before every scan: no tile is known yet, and the first ticket is 0.
+__kernel void scan_clear(__global ulong *status, __global uint *ticket, uint groups)
+{
+	uint i = get_global_id(0);
+	if (i < groups)
+		status[i] = 0;
+	if (i == 0)
+		*ticket = 0;
+}
+
+__kernel void scan_pass(__global const int *in, __global int *out, __global ulong *status,
+			__global uint *ticket, __local int *tile, __local int *tmp, uint n)
 {
 	uint lid = get_local_id(0), wg = get_local_size(0);
-	uint i = get_global_id(0) * ITEMS;
-	int8 v;
-	if (i + ITEMS <= n) {
-		v = vload8(0, in + i);
-	} else {                                // the last, cut short: 0 past n
-		int t[ITEMS];
-		for (uint c = 0; c < ITEMS; c++)
-			t[c] = i + c < n ? in[i + c] : 0;
-		v = vload8(0, t);
-	}
-	int4 s4 = v.lo + v.hi;
-	tmp[lid] = s4.x + s4.y + s4.z + s4.w;
+	// The tile comes from the ticket, not from get_group_id: a group waits only on groups
+	// that took their tickets before it, so have started.
+	if (lid == 0)
+		tmp[0] = atomic_inc(ticket);
 	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint s = wg / 2; s > 0; s /= 2) {
-		if (lid < s)
-			tmp[lid] += tmp[lid + s];
+	uint t = tmp[0], base = t * ITEMS * wg;
+	barrier(CLK_LOCAL_MEM_FENCE);
+
+	// Rounds of W neighbouring ints into local memory (a warp reads 128 neighbouring bytes),
+	// then each work-item scans its own 32 neighbours in registers.
+	for (uint r = 0; r < ITEMS; r++) {
+		uint i = r * wg + lid;
+		tile[AT(i)] = base + i < n ? in[base + i] : 0;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	int v[ITEMS], sum = 0;
+	for (uint c = 0; c < ITEMS; c++) {
+		sum += tile[AT(lid * ITEMS + c)];
+		v[c] = sum;
+	}
+	int total;
+	int before = group_exclusive(tmp, sum, lid, wg, &total);
+
+	// Publish the tile's sum at once, then look back: the first 32 work-items read the status
+	// of the 32 tiles before this one together, and work-item 0 adds them from the nearest
+	// on, stopping at the first that knows its whole prefix. A status still 0 is waited on.
+	__local int *seen = tile, *done = tile + 32;   // the tile is in v[] now
+	if (lid == 0) {
+		atom_xchg(&status[t], (t > 0 ? AGGREGATE : PREFIX) | (uint)total);
+		tmp[1] = 0;
+		tmp[2] = t == 0;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (int last = (int)t - 1; !tmp[2]; last -= 32) {
+		if (lid < 32) {
+			int j = last - (int)lid;
+			ulong s = PREFIX;   // before tile 0: nothing, and nothing more to look at
+			if (j >= 0)
+				do
+					s = atom_add(&status[j], (ulong)0);   // an atomic read
+				while (s < AGGREGATE);
+			seen[lid] = (int)(uint)s;
+			done[lid] = s >= PREFIX;
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (lid == 0) {
+			int prefix = tmp[1], found = 0;
+			for (uint k = 0; k < 32 && !found; k++) {
+				prefix += seen[k];
+				found = done[k];
+			}
+			tmp[1] = prefix;
+			tmp[2] = found;
+		}
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
-	if (lid == 0)
-		sums[get_group_id(0)] = tmp[0];
-}
+	int prefix = tmp[1];
+	if (lid == 0 && t > 0)
+		atom_xchg(&status[t], PREFIX | (uint)(prefix + total));
 
-__kernel void scan_offsets(__global int *sums, __local int *tmp, uint groups)
-{
-	uint lid = get_local_id(0), wg = get_local_size(0);
-	// each work-item a run of neighbouring tiles: its run's sum, the runs before it, then the
-	// run again from that offset (one group scan, however many tiles there are)
-	uint per = (groups + wg - 1) / wg, first = lid * per;
-	uint last = min(first + per, groups);
-	int run = 0, total;
-	for (uint j = first; j < last; j++)
-		run += sums[j];
-	int offset = group_exclusive(tmp, run, lid, wg, &total);
-	for (uint j = first; j < last; j++) {
-		int v = sums[j];
-		sums[j] = offset;
-		offset += v;
-	}
-}
-
-__kernel void scan_tiles(__global const int *in, __global int *out, __global const int *sums,
-			 __local int *tmp, uint n)
-{
-	uint lid = get_local_id(0), wg = get_local_size(0);
-	uint i = get_global_id(0) * ITEMS;
-	int8 v;
-	if (i + ITEMS <= n) {
-		v = vload8(0, in + i);
-	} else {                                // the last, cut short: 0 past n
-		int t[ITEMS];
-		for (uint c = 0; c < ITEMS; c++)
-			t[c] = i + c < n ? in[i + c] : 0;
-		v = vload8(0, t);
-	}
-	// this work-item's 8 values scanned in registers, then the group's scan of the totals
-	v.s1 += v.s0; v.s2 += v.s1; v.s3 += v.s2; v.s4 += v.s3;
-	v.s5 += v.s4; v.s6 += v.s5; v.s7 += v.s6;
-	int total;
-	int before = group_exclusive(tmp, v.s7, lid, wg, &total);
-	v += (int8)(sums[get_group_id(0)] + before);
-	if (i + ITEMS <= n) {
-		vstore8(v, 0, out + i);
-	} else {
-		int t[ITEMS];
-		vstore8(v, 0, t);
-		for (uint c = 0; i + c < n; c++)
-			out[i + c] = t[c];
+	// Each work-item's 32 results back into the tile, then out in rounds as they came in.
+	for (uint c = 0; c < ITEMS; c++)
+		tile[AT(lid * ITEMS + c)] = v[c] + prefix + before;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint r = 0; r < ITEMS; r++) {
+		uint i = r * wg + lid;
+		if (base + i < n)
+			out[base + i] = tile[AT(i)];
 	}
 }
