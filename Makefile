@@ -34,8 +34,9 @@ OCLGRIND_LIB = $(firstword $(wildcard /usr/lib/*/liboclgrind-[0-9]*.so /usr/lib/
 PLUGIN_FLAGS = -std=c++17 -O2 -g -shared -fPIC -fno-rtti -Wall -Wextra $(WERROR) \
 	       -isystem $(shell $(LLVM_CONFIG) --includedir)
 PLUGIN_LIBS  = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 $(OCLGRIND_LIB)
+NPROC   := $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all asan check check-cluster check-hostile unit test deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
+.PHONY: all asan check check-cluster check-hostile unit test test-build deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
 all: clings $(PLUGIN)
 
 # Objects are rebuilt when the flags change (WERROR on or off).
@@ -93,10 +94,13 @@ layers:
 
 # Everything a change must keep green: the layering, unit tests, the course through `clings validate`
 # (its wrong kernels included), end-to-end scripts.
+# The build runs on every processor; tests/run-all runs its tests two at a time by itself.
 check: deps
+	@$(MAKE) --no-print-directory -j$(NPROC) WERROR=-Werror test-build
 	@$(MAKE) --no-print-directory WERROR=-Werror test
 
-test: layers clings $(PLUGIN) clings-asan unit
+test-build: layers clings $(PLUGIN) clings-asan unit
+test: test-build
 	@tests/run-all
 
 # A class graded on a one-node Slurm cluster that the test starts and stops (about three minutes).

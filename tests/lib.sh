@@ -56,6 +56,19 @@ check() {   # check NAME COMMAND [ARGS...]
 }
 skip_all() { tap_record skip "$*"; echo "SKIP: $*" >&2; exit 0; }
 
+# gone COMMAND [ARGS...]: 0 once COMMAND (a list of processes) prints nothing, 1 if it still
+# does after 10 s; what it printed last is in $left. A process that was killed needs a moment to
+# end on a loaded machine; one that is still there after that was left behind.
+gone() {
+	local i
+	for i in $(seq 100); do
+		left=$("$@")
+		[ -z "$left" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # A private copy of the bundled course, so tests never touch the learner's files or progress.
 copy_course() {
 	mkdir -p "$TMP/course/docs"

@@ -14,6 +14,5 @@ had=$(printf '%s' "$out" | jq -r .message | sed -n 's/.*did not finish within \(
 [ -n "$had" ] && awk -v h="$had" -v l="$limit_ms" 'BEGIN { exit !(h * 1000 >= l) }' &&
 	ok "the message names the limit it had ($had s; the check's is $limit_ms ms)" ||
 	fail "no time limit of at least $limit_ms ms named: $out"
-sleep 0.2
-left=$(ps -eo pid,stat,args | grep -F "$kernel" | grep -v grep)
-[ -z "$left" ] && ok "no process is left behind" || fail "processes left behind: $left"
+procs() { ps -eo pid,stat,args | grep -F "$kernel" | grep -v grep; }
+gone procs && ok "no process is left behind" || fail "processes left behind: $left"

@@ -10,7 +10,6 @@ ps -eo args | grep -F "$kernel" | grep -v grep >/dev/null && ok "the check of a 
 	fail "the check was not running"
 kill -KILL $pid
 wait $pid 2>/dev/null
-sleep 0.5
-left=$(ps -eo pid,stat,args | grep -F "$kernel" | grep -v grep)
-[ -z "$left" ] && ok "kill -9 of clings leaves no process behind" || fail "processes left behind after the parent was killed: $left"
+procs() { ps -eo pid,stat,args | grep -F "$kernel" | grep -v grep; }
+gone procs && ok "kill -9 of clings leaves no process behind" || fail "processes left behind after the parent was killed: $left"
 exit 0

@@ -28,7 +28,6 @@ elapsed_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 [ "$elapsed_ms" -lt $((limit_ms / 2)) ] && ok "q quits at once during a kernel that never ends" || fail "q took $elapsed_ms ms during a hanging check (limit $limit_ms ms)"
 wait_for 'TTY-SANE'
 ok "the terminal is given back sane"
-sleep 0.3
-left=$(pgrep -a -f -- "^$CLINGS --course $course")  # clings and every child it forked
-[ -z "$left" ] && ok "no checking process is left behind" || fail "processes left behind: $left"
+procs() { pgrep -a -f -- "^$CLINGS --course $course"; }  # clings and every child it forked
+gone procs && ok "no checking process is left behind" || fail "processes left behind: $left"
 echo "q during a hanging check: exit after $elapsed_ms ms"

@@ -50,10 +50,9 @@ for child in learner analysis; do
 done
 groups=$(ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2 { print $1 }' | tr '\n' ' ')
 stop_watch
-sleep 0.3
 # (a member already dead and waiting for its reaper, state Z, is gone: it holds nothing)
-left=$(ps -eo pid,ppid,pgid,stat,etime,args | awk -v g=" $groups" 'index(g, " " $3 " ") && $4 !~ /^Z/')
-[ -z "$left" ] && ok "the standbys leave with the watcher" ||
+procs() { ps -eo pid,ppid,pgid,stat,etime,args | awk -v g=" $groups" 'index(g, " " $3 " ") && $4 !~ /^Z/'; }
+gone procs && ok "the standbys leave with the watcher" ||
 	fail "the standbys' groups $groups outlived the watcher: $left"
 
 # A device that does not open: each check says so, the first cold, the next through the standby.

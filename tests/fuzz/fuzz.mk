@@ -35,6 +35,6 @@ fuzz: deps
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run $(FUZZ_NAMES)
 
 # `make check` replays every corpus and regression input (tests/t090-fuzz-replay.sh).
-test: fuzz-replay
+test-build: fuzz-replay
 
 -include $(FUZZ_OBJ:.o=.d)
