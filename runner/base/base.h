@@ -39,6 +39,7 @@
 #define MAX_MEMORY_LIMIT_MB (1 << 20)
 #define BUILD_TIME_LIMIT_MS 60000 /* a cold compiler cache on a busy machine is slow, not hung */
 #define BUILD_CPU_S 5            /* processor time of one build: a kernel takes well under one */
+#define REFERENCE_BUILD_CPU_S 30 /* the course's own reference: a large kernel at -O2 on a loaded machine */
 #define BUILD_MEMORY_MB 2048     /* address space while building (a child needs about 800) */
 #define DEFAULT_MEMORY_LIMIT_MB 8192 /* address space of a CPU-device child */
 #define DEFAULT_SEED 20261123u

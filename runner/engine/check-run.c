@@ -93,7 +93,7 @@ static void explain_time(const char *test, long limit_ms, const char *where, str
 }
 
 void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
-			const char *where, struct report *r)
+			int build_cpu_s, const char *where, struct report *r)
 {
 	struct msg msg = MSG_INIT;
 	const char *test = began && *began ? began : NULL;
@@ -121,7 +121,7 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 		msg_addf(&msg, N_("Building the kernel%s used more than a build may (%d s of processor "
 				   "time, %d MB of memory, 64 MB of files): a macro that expands into a huge "
 				   "text, or a loop unrolled by hand thousands of times, does this."),
-			  msg_word(&msg, where), BUILD_CPU_S, BUILD_MEMORY_MB);
+			  msg_word(&msg, where), build_cpu_s, BUILD_MEMORY_MB);
 		v = VERDICT_BUILD_ERROR;
 	} else if (ch->timed_out && !ch->ready) {
 		msg_addf(&msg, N_("Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
@@ -500,7 +500,7 @@ static int reference_results(struct check_state *st)
 		struct report why = REPORT_INIT;
 		if (ch)   /* (the memory holds whole runs only) */
 			check_abnormal_end(ch, NULL, st->limits[CHECK_REFERENCE].time_ms,
-					   st->limits[CHECK_REFERENCE].cpu_s, "", &why);
+					   st->limits[CHECK_REFERENCE].cpu_s, REFERENCE_BUILD_CPU_S, "", &why);
 		char *text = msg_text(&why.message, NULL);   /* the course's or the device's: English */
 		char *msg = xstrfmt("the reference solution did not finish on this device: %s", text);
 		report_set_text(r, VERDICT_ERROR, msg);
@@ -530,13 +530,14 @@ enum stage_next check_judge(struct check_state *st)
 	if (reference_results(st) < 0)
 		return STAGE_ON;
 	if (!st->learner.ready || check_killed_outside(lc, cpu_s)) {
-		check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s, "", r);
+		check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s, BUILD_CPU_S, "", r);
 		return STAGE_ON;
 	}
 	struct judge_input in = { st->spec, &st->learner, &st->reference, st->shown, st->learner_src };
 	if (judge_execution(&in, r, &st->began, &st->failed_case) ||
 	    (r->verdict == VERDICT_PASS && !child_ended_cleanly(lc)))
-		check_abnormal_end(lc, sbuf_str(&st->began), st->limits[CHECK_LEARNER].time_ms, cpu_s, "", r);
+		check_abnormal_end(lc, sbuf_str(&st->began), st->limits[CHECK_LEARNER].time_ms, cpu_s,
+				   BUILD_CPU_S, "", r);
 	r->kernel_output = proto_printf_text(sbuf_str(&st->learner.after), st->failed_case);
 	return STAGE_ON;
 }

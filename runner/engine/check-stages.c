@@ -209,7 +209,7 @@ enum stage_next check_analysis(struct check_state *st)
 		 * from outside is clings' failure, whatever the device said: its word was missing. */
 		if (r->verdict == VERDICT_PASS || check_killed_outside(ach, cpu_s))
 			check_abnormal_end(ach, sbuf_str(&began), st->limits[CHECK_ANALYSIS].time_ms,
-					   cpu_s, N_(" on the analysis device (Oclgrind)"), r);
+					   cpu_s, BUILD_CPU_S, N_(" on the analysis device (Oclgrind)"), r);
 	} else if ((ar.verdict == VERDICT_ERROR || ar.verdict == VERDICT_BUILD_ERROR) &&
 		   r->verdict == VERDICT_PASS) {
 		struct msg msg = MSG_INIT;

@@ -60,10 +60,10 @@ enum stage_next check_remember(struct check_state *st);    /* into the verdict c
 enum stage_next check_run(struct check_state *st);         /* the children, to their ends */
 enum stage_next check_judge(struct check_state *st);       /* the learner's results compared */
 /* Why a child ended without its verdict, as r's finding (where: "" or a place in the catalog's
- * words with its leading space); the learner's, or clings' own error where nothing the kernel
- * does explains it. */
+ * words with its leading space; build_cpu_s: the build's processor-time limit it had); the
+ * learner's, or clings' own error where nothing the kernel does explains it. */
 void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
-			const char *where, struct report *r);
+			int build_cpu_s, const char *where, struct report *r);
 /* Whether ch was ended by something outside the check (a kill clings did not send, a machine
  * out of memory), not by its own doing or its limits: clings' failure, never the learner's. */
 bool check_killed_outside(const struct child *ch, long cpu_s);

@@ -622,7 +622,8 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 			   .analyze = rq->mode == RUN_ANALYZE, .printf_fd = -1 };
 	proto_send(fd, "device", "%s", clhost_device_name(c.s));
 	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
-	sandbox_build_limits(clhost_device_is_cpu(c.s));
+	sandbox_build_limits(clhost_device_is_cpu(c.s),
+			     c.mode == RUN_REFERENCE ? REFERENCE_BUILD_CPU_S : BUILD_CPU_S);
 	int built = build(&c);
 	sandbox_run_limits();
 	if (built < 0)

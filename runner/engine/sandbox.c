@@ -173,9 +173,9 @@ static rlim_t cpu_used(void)
 	return (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1);
 }
 
-void sandbox_build_limits(bool cpu_device)
+void sandbox_build_limits(bool cpu_device, long cpu_s)
 {
-	set_soft_limit(RLIMIT_CPU, cpu_used() + BUILD_CPU_S);
+	set_soft_limit(RLIMIT_CPU, cpu_used() + (rlim_t)cpu_s);
 #ifndef __SANITIZE_ADDRESS__
 	if (cpu_device)
 		set_soft_limit(RLIMIT_AS, (rlim_t)BUILD_MEMORY_MB << 20);
