@@ -247,6 +247,23 @@ static void standby_release_one(int *job_fd, struct child *c)
 	*c = (struct child)CHILD_INIT;
 }
 
+/* The execution child, its request pipe and its device: gone. */
+static void release_execution(struct standby *sb)
+{
+	standby_release_one(&sb->job_fd, &sb->child);
+	free(sb->device);
+	sb->device = NULL;
+}
+
+/* The analysis child, its request pipe and its log: gone. */
+static void release_analysis(struct standby *sb)
+{
+	standby_release_one(&sb->analysis_job_fd, &sb->analysis);
+	if (sb->log_fd >= 0)
+		close(sb->log_fd);
+	sb->log_fd = -1;
+}
+
 static bool same_device(const char *a, const char *b)
 {
 	return !strcmp(a ? a : "", b ? b : "");
@@ -301,9 +318,7 @@ static int hand_over(int *job_fd, struct child *waiting, const struct run_reques
 int standby_take(struct standby *sb, const struct run_request *rq, struct child *c)
 {
 	if (!same_device(sb->device, rq->device) || hand_over(&sb->job_fd, &sb->child, rq, c) < 0) {
-		standby_release_one(&sb->job_fd, &sb->child);
-		free(sb->device);
-		sb->device = NULL;
+		release_execution(sb);
 		return -1;
 	}
 	return 0;
@@ -315,10 +330,7 @@ int standby_take_analysis(struct standby *sb, const struct run_request *rq, stru
 	struct stat before;
 	if (sb->log_fd < 0 || fstat(sb->log_fd, &before) < 0 || before.st_size != 0 ||
 	    hand_over(&sb->analysis_job_fd, &sb->analysis, rq, c) < 0) {
-		standby_release_one(&sb->analysis_job_fd, &sb->analysis);
-		if (sb->log_fd >= 0)
-			close(sb->log_fd);
-		sb->log_fd = -1;
+		release_analysis(sb);
 		return -1;
 	}
 	*log_fd = sb->log_fd;
@@ -328,11 +340,6 @@ int standby_take_analysis(struct standby *sb, const struct run_request *rq, stru
 
 void standby_release(struct standby *sb)
 {
-	standby_release_one(&sb->job_fd, &sb->child);
-	free(sb->device);
-	sb->device = NULL;
-	standby_release_one(&sb->analysis_job_fd, &sb->analysis);
-	if (sb->log_fd >= 0)
-		close(sb->log_fd);
-	sb->log_fd = -1;
+	release_execution(sb);
+	release_analysis(sb);
 }
