@@ -413,6 +413,71 @@ static void explain_uninitialized(const struct parsed_log *pl, const struct oclg
 
 /* ---- exported ---- */
 
+/* The work-items an analysed test launches, every pass and every step: the measure by which
+ * its time on Oclgrind (tens of microseconds a work-item) is shared; 1 where a size does not
+ * evaluate (the run itself reports that). */
+static double analysis_cost(const struct check_spec *spec, const struct test_case *tc)
+{
+	struct vars v = tc->vars;
+	struct sbuf err = SBUF_INIT;
+	double cost = 0;
+	for (int pass = 0; pass < MAX_PASSES; pass++) {
+		for (int i = 0; i < spec->nsteps; i++) {
+			double items = 1;
+			for (int d = 0; d < spec->steps[i].dims; d++) {
+				int64_t g;
+				char e[128];
+				items *= expr_eval(spec->steps[i].global_expr[d], &v, &g, e, sizeof(e)) == 0 &&
+						 g > 0 ? (double)g : 1;
+			}
+			cost += items;
+		}
+		if (check_spec_next_pass(spec, &v, &err) != 1)
+			break;
+	}
+	sbuf_release(&err);
+	return cost > 0 ? cost : 1;
+}
+
+int analysis_children(void)
+{
+	const char *e = getenv("CLINGS_ANALYSIS_PARTS");
+	long n = e && *e ? strtol(e, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > ANALYSIS_PARTS ? ANALYSIS_PARTS : (int)n;
+}
+
+int analysis_parts(const struct check_spec *spec, int max, int from[], int to[])
+{
+	struct test_case *cases;
+	int n, count = 0;
+	from[0] = to[0] = 0;   /* one part: all of them */
+	if (max < 2 || check_spec_expand(spec, &cases, &n) < 0)
+		return 1;
+	double *cost = xcalloc((size_t)n + 1, sizeof(*cost)), total = 0;
+	for (int i = 0; i < n; i++)
+		if (cases[i].analyze)
+			total += cost[count++] = analysis_cost(spec, &cases[i]);
+	free(cases);
+	/* Two runs of consecutive tests, cut where the larger share is smallest: the first finding
+	 * in the tests' order stays the one reported (analysis_merge). */
+	int cut = 0;
+	double before = 0, best = total;
+	for (int k = 1; k < count; k++) {
+		before += cost[k - 1];
+		double larger = before > total - before ? before : total - before;
+		if (larger < best) {
+			best = larger;
+			cut = k;
+		}
+	}
+	free(cost);
+	if (!cut)
+		return 1;
+	from[0] = 0, to[0] = cut;
+	from[1] = cut, to[1] = count;
+	return 2;
+}
+
 /*
  * Every string is allocated: the caller frees each one up to the NULL once the child started.
  * Settings, decided by experiment on the course's kernels (tests/unit/data):

@@ -190,7 +190,8 @@ static void prepare_children(struct check_state *st)
 {
 	const struct check_spec *spec = st->spec;
 	struct sandbox_limits exec = sandbox_check_limits(spec, st->c->solutions_dir);
-	st->limits[CHECK_LEARNER] = st->limits[CHECK_REFERENCE] = st->limits[CHECK_ANALYSIS] = exec;
+	for (int i = 0; i < CHECK_CHILDREN; i++)
+		st->limits[i] = exec;
 	st->limits[CHECK_REFERENCE].hide = NULL;   /* the one process that reads the solution */
 	/* The course's own code: its limit only catches a broken course or a hung device, and a
 	 * loaded machine must not make it one. */
@@ -198,8 +199,10 @@ static void prepare_children(struct check_state *st)
 	if (st->limits[CHECK_REFERENCE].time_ms > MAX_TIME_LIMIT_MS)
 		st->limits[CHECK_REFERENCE].time_ms = MAX_TIME_LIMIT_MS;
 	st->limits[CHECK_REFERENCE].cpu_s = sandbox_cpu_seconds(st->limits[CHECK_REFERENCE].time_ms);
-	st->limits[CHECK_ANALYSIS].time_ms = spec->analysis_time_limit_ms;
-	st->limits[CHECK_ANALYSIS].cpu_s = sandbox_cpu_seconds(spec->analysis_time_limit_ms);
+	for (int k = 0; k < ANALYSIS_PARTS; k++) {
+		st->limits[CHECK_ANALYSIS + k].time_ms = spec->analysis_time_limit_ms;
+		st->limits[CHECK_ANALYSIS + k].cpu_s = sandbox_cpu_seconds(spec->analysis_time_limit_ms);
+	}
 	struct run_request *rq = st->rq;
 	rq[CHECK_LEARNER] = (struct run_request){
 		.spec = spec,
@@ -210,15 +213,25 @@ static void prepare_children(struct check_state *st)
 		.mode = RUN_EXECUTE,
 		.limits = &st->limits[CHECK_LEARNER],
 	};
-	rq[CHECK_REFERENCE] = rq[CHECK_ANALYSIS] = rq[CHECK_LEARNER];
+	rq[CHECK_REFERENCE] = rq[CHECK_LEARNER];
 	rq[CHECK_REFERENCE].mode = RUN_REFERENCE;
 	rq[CHECK_REFERENCE].learner_src = NULL;
 	rq[CHECK_REFERENCE].solution_src = st->solution_src;
 	rq[CHECK_REFERENCE].solution_shown = course_relative(st->c, st->e->solution_path);
 	rq[CHECK_REFERENCE].limits = &st->limits[CHECK_REFERENCE];
-	rq[CHECK_ANALYSIS].mode = RUN_ANALYZE;
-	rq[CHECK_ANALYSIS].limits = &st->limits[CHECK_ANALYSIS];
-	rq[CHECK_ANALYSIS].analysis_log_path = ANALYSIS_LOG;
+	/* The analysed tests shared among children side by side (analysis_parts). */
+	int from[ANALYSIS_PARTS], to[ANALYSIS_PARTS];
+	int most = st->o->analysis_parts > 0 ? st->o->analysis_parts : analysis_children();
+	st->parts = analysis_parts(spec, most < ANALYSIS_PARTS ? most : ANALYSIS_PARTS, from, to);
+	for (int k = 0; k < ANALYSIS_PARTS; k++) {
+		struct run_request *a = &rq[CHECK_ANALYSIS + k];
+		*a = rq[CHECK_LEARNER];
+		a->mode = RUN_ANALYZE;
+		a->limits = &st->limits[CHECK_ANALYSIS + k];
+		a->analysis_log_path = ANALYSIS_LOG;
+		a->cases_from = k < st->parts ? from[k] : 0;
+		a->cases_to = k < st->parts ? to[k] : 0;
+	}
 }
 
 /* The processor time process pid has used so far, its reaped children's included; 0 when
@@ -256,23 +269,25 @@ static int start_child(struct check_state *st, int i, bool standby)
 		st->cpu_before[i] = getenv("CLINGS_TRACE") ? cpu_so_far(st->ch[i].pid) : 0;
 		return 0;
 	}
-	if (i != CHECK_ANALYSIS)
+	if (i < CHECK_ANALYSIS)
 		return sandbox_start(&st->ch[i], &st->limits[i], NULL, run_in_child, &st->rq[i]);
 	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
 	 * analysis child keeps it as descriptor 4 and Oclgrind opens it by that name. */
-	if (st->log_fd >= 0)
-		close(st->log_fd);
-	st->log_fd = -1;
+	int part = i - CHECK_ANALYSIS;
+	int *log_fd = &st->log_fd[part];
+	if (*log_fd >= 0)
+		close(*log_fd);
+	*log_fd = -1;
 	if (standby && st->o->standby &&
-	    standby_take_analysis(st->o->standby, &st->rq[i], &st->ch[i], &st->log_fd) == 0) {
+	    standby_take_analysis(st->o->standby, part, &st->rq[i], &st->ch[i], log_fd) == 0) {
 		st->warm[i] = true;
 		st->cpu_before[i] = getenv("CLINGS_TRACE") ? cpu_so_far(st->ch[i].pid) : 0;
 		return 0;
 	}
-	st->log_fd = memfd_create("clings-oclgrind-log", MFD_CLOEXEC);
-	if (st->log_fd < 0)
+	*log_fd = memfd_create("clings-oclgrind-log", MFD_CLOEXEC);
+	if (*log_fd < 0)
 		return -1;
-	int kept = st->log_fd;
+	int kept = *log_fd;
 	return sandbox_start_keeping(&st->ch[i], &st->limits[i], st->env, run_in_child, &st->rq[i], &kept);
 }
 
@@ -311,7 +326,7 @@ static long reference_scaled_limit(const struct check_state *st)
 
 static void trace_children(const struct check_state *st)
 {
-	static const char *const names[CHECK_CHILDREN] = { "learner", "reference", "analysis" };
+	static const char *const names[CHECK_ANALYSIS + 1] = { "learner", "reference", "analysis" };
 	/* CLINGS_TRACE=/path appends there (the watcher keeps stderr for itself); =1: stderr */
 	const char *to = getenv("CLINGS_TRACE");
 	FILE *f = to && *to == '/' ? fopen(to, "a") : NULL;
@@ -319,8 +334,11 @@ static void trace_children(const struct check_state *st)
 		if (!st->started[i])
 			continue;
 		const struct child *c = &st->ch[i];
-		fprintf(f ? f : stderr, "clings: trace: %-9s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
-			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
+		char name[32];
+		snprintf(name, sizeof(name), i > CHECK_ANALYSIS ? "%s %d" : "%s", names[i < CHECK_ANALYSIS ? i : CHECK_ANALYSIS],
+			 i - CHECK_ANALYSIS + 1);
+		fprintf(f ? f : stderr, "clings: trace: %-10s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
+			name, c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
 			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds - st->cpu_before[i],
 			st->warm[i] ? "  (standby; cpu since its request)" : "");
 	}
@@ -380,9 +398,10 @@ enum stage_next check_run(struct check_state *st)
 	st->started[CHECK_REFERENCE] = !st->reference_known && start_child(st, CHECK_REFERENCE, false) == 0;
 	wipe_string(st->solution_src);
 	st->started[CHECK_LEARNER] = start_child(st, CHECK_LEARNER, true) == 0;
-	st->started[CHECK_ANALYSIS] = st->analyze && st->started[CHECK_LEARNER] &&
-				      start_child(st, CHECK_ANALYSIS, true) == 0;
-	st->analyze = st->started[CHECK_ANALYSIS];
+	bool all = st->analyze && st->started[CHECK_LEARNER];
+	for (int k = 0; k < st->parts; k++)
+		all = (st->started[CHECK_ANALYSIS + k] = all && start_child(st, CHECK_ANALYSIS + k, true) == 0);
+	st->analyze = all;   /* every part, or no analysis (as when Oclgrind cannot start) */
 	if (!st->started[CHECK_LEARNER] || (!st->reference_known && !st->started[CHECK_REFERENCE])) {
 		report_set_text(r, VERDICT_ERROR, "cannot start the check");
 		return STAGE_SETTLED;
@@ -393,13 +412,15 @@ enum stage_next check_run(struct check_state *st)
 	 * it goes on (a stage, never a verdict: nothing is judged before the analysis has spoken). */
 	if (st->analyze && st->o->progress) {
 		r->interrupted = children_wait_first(st->ch, CHECK_CHILDREN, CHECK_ANALYSIS, interrupt);
-		const struct child *a = &st->ch[CHECK_ANALYSIS];
+		bool analysing = false;
+		for (int k = 0; k < st->parts; k++)
+			analysing |= st->ch[CHECK_ANALYSIS + k].pid > 0 || st->ch[CHECK_ANALYSIS + k].fd >= 0;
 		/* What is known then: the results match on every test, or only that the kernel ran. */
-		if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && results_match(st))
+		if (!r->interrupted && analysing && results_match(st))
 			st->o->progress(st->o->progress_ctx, N_("your kernel's results match on every test; "
 								"the analysis on Oclgrind is still looking "
 								"for races and out-of-bounds accesses..."));
-		else if (!r->interrupted && (a->pid > 0 || a->fd >= 0) && child_ended_cleanly(&st->ch[CHECK_LEARNER]))
+		else if (!r->interrupted && analysing && child_ended_cleanly(&st->ch[CHECK_LEARNER]))
 			st->o->progress(st->o->progress_ctx, N_("your kernel ran its tests; the analysis on "
 								"Oclgrind is still looking for races and "
 								"out-of-bounds accesses..."));

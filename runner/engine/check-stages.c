@@ -181,14 +181,40 @@ static void take_finding(struct report *r, struct finding *f)
 	msg_release(&msg);
 }
 
+/* Whether analysis part k has something to say: a finding in its log, a verdict other than a
+ * pass, or an ending that was not its own clean one. */
+static bool part_speaks(const struct child *ch, const char *log)
+{
+	struct report ar = REPORT_INIT;
+	int verdicts = proto_parse(sbuf_str(&ch->output), &ar, NULL);
+	bool speaks = (log && *log) || !child_ended_cleanly(ch) || !verdicts || ar.verdict != VERDICT_PASS;
+	report_release(&ar);
+	return speaks;
+}
+
 enum stage_next check_analysis(struct check_state *st)
 {
 	struct report *r = st->r;
 	if (!st->analyze || !st->ran || verdict_settles(r->verdict))
 		return STAGE_ON;
-	struct child *ach = &st->ch[CHECK_ANALYSIS];
-	char *log = NULL;
-	read_fd(st->log_fd, &log);
+	/* The parts in the tests' order: the first with something to say speaks for the analysis,
+	 * as one child running every analysed test would have (it stops after the first test that
+	 * gave Oclgrind something to say); the parts before it passed, and their access figures
+	 * count with its own; the parts after it ran tests that one child would not have reached. */
+	char *logs[ANALYSIS_PARTS] = { NULL };
+	int speaker = st->parts - 1;
+	for (int k = 0; k < st->parts; k++)
+		read_fd(st->log_fd[k], &logs[k]);
+	for (int k = 0; k < st->parts - 1; k++)
+		if (part_speaks(&st->ch[CHECK_ANALYSIS + k], logs[k])) {
+			speaker = k;
+			break;
+		}
+	struct child *ach = &st->ch[CHECK_ANALYSIS + speaker];
+	const char *log = logs[speaker];
+	struct sbuf outputs = SBUF_INIT;
+	for (int k = 0; k <= speaker; k++)
+		sbuf_add(&outputs, st->ch[CHECK_ANALYSIS + k].output.buf, st->ch[CHECK_ANALYSIS + k].output.len);
 	struct report ar = REPORT_INIT;
 	struct sbuf began = SBUF_INIT;
 	const char *out = sbuf_str(&ach->output);
@@ -199,16 +225,17 @@ enum stage_next check_analysis(struct check_state *st)
 	verdict_from_analysis(log ? log : "", st->shown, st->learner_src, bufs, nbufs, out, &f);
 	free(bufs);
 	r->analysis_ran = true;
-	r->naccess = access_figures_parse(out, st->spec, &r->access);
+	r->naccess = access_figures_parse(sbuf_str(&outputs), st->spec, &r->access);
+	sbuf_release(&outputs);
 	r->analysis_log = xstrdup(log ? log : "");
-	long cpu_s = st->limits[CHECK_ANALYSIS].cpu_s;
+	long cpu_s = st->limits[CHECK_ANALYSIS + speaker].cpu_s;
 	if (f.verdict != VERDICT_PASS && !report_outranks(r, f.verdict)) {
 		take_finding(r, &f);
 	} else if (f.verdict == VERDICT_PASS && (!child_ended_cleanly(ach) || !verdicts)) {
 		/* Passing on the device but hanging on Oclgrind is still a hang; an analysis killed
 		 * from outside is clings' failure, whatever the device said: its word was missing. */
 		if (r->verdict == VERDICT_PASS || check_killed_outside(ach, cpu_s))
-			check_abnormal_end(ach, sbuf_str(&began), st->limits[CHECK_ANALYSIS].time_ms,
+			check_abnormal_end(ach, sbuf_str(&began), st->limits[CHECK_ANALYSIS + speaker].time_ms,
 					   cpu_s, BUILD_CPU_S, N_(" on the analysis device (Oclgrind)"), r);
 	} else if ((ar.verdict == VERDICT_ERROR || ar.verdict == VERDICT_BUILD_ERROR) &&
 		   r->verdict == VERDICT_PASS) {
@@ -217,7 +244,8 @@ enum stage_next check_analysis(struct check_state *st)
 		report_set(r, VERDICT_ERROR, &msg, NULL, 0);
 		msg_release(&msg);
 	}
-	free(log);
+	for (int k = 0; k < st->parts; k++)
+		free(logs[k]);
 	sbuf_release(&began);
 	finding_release(&f);
 	report_release(&ar);

@@ -16,8 +16,9 @@ void check_state_release(struct check_state *st)
 			sandbox_child_release(&st->ch[i]);
 	if (st->ran)
 		sandbox_clean_compiler_cache();
-	if (st->log_fd >= 0)
-		close(st->log_fd);
+	for (int k = 0; k < ANALYSIS_PARTS; k++)
+		if (st->log_fd[k] >= 0)
+			close(st->log_fd[k]);
 	for (int i = 0; st->env[i]; i++)
 		free(st->env[i]);   /* analysis_env allocates each string */
 	proto_stream_release(&st->learner);
@@ -43,7 +44,7 @@ int check_exercise(const struct course *c, const struct exercise *e, const struc
 	};
 	static const check_stage closing[] = { check_diagnose, check_advice, check_remember };
 	struct check_state st = {
-		.c = c, .e = e, .o = o, .r = r, .t0 = now_seconds(), .log_fd = -1, .failed_case = -1,
+		.c = c, .e = e, .o = o, .r = r, .t0 = now_seconds(), .log_fd = { -1, -1 }, .failed_case = -1,
 		.spec = xcalloc(1, sizeof(*st.spec)),   /* about 200 KB: not on the stack */
 		.learner = PROTO_STREAM_INIT, .reference = PROTO_STREAM_INIT,
 		.reference_output = SBUF_INIT, .began = SBUF_INIT,

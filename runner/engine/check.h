@@ -8,7 +8,9 @@
 
 #include "engine/engine.h"
 
-enum { CHECK_LEARNER, CHECK_REFERENCE, CHECK_ANALYSIS, CHECK_CHILDREN };
+/* The children: the analysis is ANALYSIS_PARTS children at most, each with a part of the
+ * analysed tests (analysis_parts), from CHECK_ANALYSIS on. */
+enum { CHECK_LEARNER, CHECK_REFERENCE, CHECK_ANALYSIS, CHECK_CHILDREN = CHECK_ANALYSIS + ANALYSIS_PARTS };
 
 struct check_state {
 	const struct course *c;
@@ -33,7 +35,8 @@ struct check_state {
 	uint64_t reference_key;
 	struct sbuf reference_output; /* the reference's whole run, from its child or the memory */
 	bool reference_known;         /* from the memory of earlier checks: no child ran it */
-	int log_fd;                   /* Oclgrind's log, in memory */
+	int parts;                    /* analysis children: CHECK_ANALYSIS .. + parts - 1 */
+	int log_fd[ANALYSIS_PARTS];   /* Oclgrind's log of each, in memory */
 	char *env[16];                /* the analysis child's environment */
 	struct proto_stream learner, reference;
 	struct sbuf began;            /* the test the learner's run was in when it ended */

@@ -89,6 +89,9 @@ struct check_options {
 	int interrupt_fd;        /* with interruptible: the descriptor whose input stops it; 0 is stdin */
 	bool cache;              /* answer an unchanged kernel from the verdict cache (cache.c) */
 	struct standby *standby; /* a warm execution child to use, or NULL */
+	/* Analysis children side by side at most (analysis_parts); 0: analysis_children(). A
+	 * grader running several checks at once gives 1: its processors are shared already. */
+	int analysis_parts;
 	/* Called (in the parent) while a slow phase runs, with a catalog text for the learner
 	 * ("checking..."), which the callee translates; may be NULL. */
 	void (*progress)(void *ctx, const char *what);
@@ -146,6 +149,9 @@ struct run_request {
 	bool optimise;
 	bool bench;                  /* time the kernel at the bench's size (benchrun.c) */
 	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
+	/* RUN_ANALYZE: the analysed tests it runs, by their order among the analysed ones:
+	 * [cases_from, cases_to); cases_to 0: all of them (see analysis_parts). */
+	int cases_from, cases_to;
 };
 int run_in_child(void *req, int fd);
 /* In a child, once its kernels k (one a step) are built (and the learner's confined): the
@@ -172,23 +178,26 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd);
  * loads the compiler while the learner edits, then takes the next check's request; and an
  * analysis child beside it, Oclgrind loaded, for the same request.
  */
+#define ANALYSIS_PARTS 2   /* analysis children of one check at most (analysis_parts) */
 struct standby {
 	struct child child;
 	int job_fd;          /* where its request is written; -1: no standby */
 	char *device;        /* the device spec it opened */
-	struct child analysis;   /* the same for the analysis on Oclgrind */
-	int analysis_job_fd;
-	int log_fd;          /* Oclgrind's log in the analysis child (its descriptor 4) */
+	/* the same for the analysis on Oclgrind, one for each part of the analysed tests */
+	struct child analysis[ANALYSIS_PARTS];
+	int analysis_job_fd[ANALYSIS_PARTS];
+	int log_fd[ANALYSIS_PARTS];   /* Oclgrind's log in each analysis child (its descriptor 4) */
 };
-#define STANDBY_INIT { .child = CHILD_INIT, .job_fd = -1, .analysis = CHILD_INIT, \
-		       .analysis_job_fd = -1, .log_fd = -1 }
+#define STANDBY_INIT { .child = CHILD_INIT, .job_fd = -1, .analysis = { CHILD_INIT, CHILD_INIT }, \
+		       .analysis_job_fd = { -1, -1 }, .log_fd = { -1, -1 } }
 /* Unless one is waiting; hide as in struct sandbox_limits (the course's solutions). */
 void standby_start(struct standby *sb, const char *device, const char *hide);
 /* Hands rq (which names its files) to the waiting child, which becomes c. Returns -1, with no
  * standby left, when none can take it: the caller starts a cold child. */
 int standby_take(struct standby *sb, const struct run_request *rq, struct child *c);
-/* The same for the analysis child (rq->mode RUN_ANALYZE), whose log becomes *log_fd. */
-int standby_take_analysis(struct standby *sb, const struct run_request *rq, struct child *c, int *log_fd);
+/* The same for analysis child `part` (rq->mode RUN_ANALYZE), whose log becomes *log_fd. */
+int standby_take_analysis(struct standby *sb, int part, const struct run_request *rq, struct child *c,
+			  int *log_fd);
 void standby_release(struct standby *sb);
 
 /* ---- analysis on Oclgrind (analyze.c) ---- */
@@ -200,6 +209,16 @@ bool analysis_available(void);   /* Oclgrind's OpenCL library is installed */
  * Fills env with at most max-1 allocated "NAME=value" strings and a NULL; the caller frees them.
  */
 void analysis_env(const char *log_path, char **env, int max);
+/*
+ * How one check's analysed tests are shared among at most max analysis children, side by side:
+ * each part a run of consecutive analysed tests (by their order among the analysed ones), cut
+ * where the work-items launched are most even. Fills from[k], to[k] and returns the number of
+ * parts; 1 part has to[0] == 0 (all of them).
+ */
+int analysis_parts(const struct check_spec *spec, int max, int from[], int to[]);
+/* The analysis children a check may run side by side here: one a processor, at most
+ * ANALYSIS_PARTS; CLINGS_ANALYSIS_PARTS=N sets it (1: one child, as on a single processor). */
+int analysis_children(void);
 struct analysis_buffer {          /* what the host knows of each buffer, in creation order */
 	char name[NAME_MAX_LEN];
 	enum arg_kind kind;

@@ -664,11 +664,17 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		proto_send_verdict_text(c.fd, VERDICT_ERROR, NULL, 0, "cannot expand the tests");
 		return 0;
 	}
-	int failed = 0, ran = 0;
+	int failed = 0, ran = 0, analysed = 0;
 	for (int i = 0; i < n && !failed; i++) {
 		const struct test_case *tc = &cases[i];
 		if (c.analyze && !tc->analyze)
 			continue;
+		/* this child's part of the analysed tests (analysis_parts) */
+		if (c.analyze && rq->cases_to > 0 && (analysed < rq->cases_from || analysed >= rq->cases_to)) {
+			analysed++;
+			continue;
+		}
+		analysed++;
 		if (check_spec_group_size(c.spec, &tc->vars) > c.max_wg) {
 			proto_send(fd, "skip", "%d", i);
 			continue;

@@ -8,10 +8,11 @@
  * the parent read it (so that analysis and execution check the same text). It runs the
  * learner's kernel only: the reference solution is never in its hands.
  *
- * The analysis child waits the same way beside it: Oclgrind's runtime loaded, its context (and
- * the access plugin) made, its compiler warmed by a kernel that builds, its log already open on
- * the file in memory the parent keeps for it (descriptor 4, as a cold analysis child's); its
- * request comes on its stdin. A warm-up that wrote anything into that log is not used.
+ * The analysis children wait the same way beside it, one for each part of the analysed tests a
+ * check shares out (analysis_parts): Oclgrind's runtime loaded, its context (and the access
+ * plugin) made, its compiler warmed by a kernel that builds, its log already open on the file in
+ * memory the parent keeps for it (descriptor 4, as a cold analysis child's); its request, which
+ * names its part, comes on its stdin. A warm-up that wrote anything into that log is not used.
  *
  * It is a sandboxed child like any other (own process group, resource limits, killed with its
  * parent); its deadline starts when it gets its request, and it answers every request with a
@@ -44,9 +45,9 @@ struct standby_arg {
 /* The request: one field a line, "key value", in this order; the last two, "spec LENGTH" and
  * "source LENGTH", are followed by the check file's text (the child cannot open the course's
  * files: see isolate.c) and the learner's source, to the end. */
-enum { JOB_CHECK, JOB_SEED, JOB_SHOWN, JOB_LIMITS, JOB_SPEC, JOB_SOURCE, JOB_FIELDS };
-static const char *const job_keys[JOB_FIELDS] = { "check", "seed", "shown", "limits", "spec",
-						  "source" };
+enum { JOB_CHECK, JOB_SEED, JOB_SHOWN, JOB_LIMITS, JOB_CASES, JOB_SPEC, JOB_SOURCE, JOB_FIELDS };
+static const char *const job_keys[JOB_FIELDS] = { "check", "seed", "shown", "limits", "cases",
+						  "spec", "source" };
 
 /* Splits job (in place) into its fields and *rest, what follows them; false when one is missing. */
 static bool job_parse(char *job, char *field[JOB_FIELDS], char **rest)
@@ -157,9 +158,11 @@ static int standby_main(void *arg, int fd)
 	char *f[JOB_FIELDS], *rest;
 	struct sandbox_limits limits = { 0 };
 	size_t spec_len = 0;
+	int cases_from = 0, cases_to = 0;
 	if (!job_parse(job, f, &rest) ||
 	    sscanf(f[JOB_LIMITS], "%ld %ld %ld %ld %ld %ld", &limits.time_ms, &limits.build_ms,
 		   &limits.memory_mb, &limits.cpu_s, &limits.file_mb, &limits.open_files) != 6 ||
+	    sscanf(f[JOB_CASES], "%d %d", &cases_from, &cases_to) != 2 ||
 	    (spec_len = strtoul(f[JOB_SPEC], NULL, 10)) > strlen(rest) ||
 	    strtoul(f[JOB_SOURCE], NULL, 10) != strlen(rest + spec_len)) {
 		proto_send_verdict_text(fd, VERDICT_ERROR, NULL, 0, "the checking process got a request it cannot read");
@@ -182,15 +185,17 @@ static int standby_main(void *arg, int fd)
 		.mode = a->analysis ? RUN_ANALYZE : RUN_EXECUTE,
 		.limits = &limits,
 		.analysis_log_path = a->analysis ? ANALYSIS_LOG : NULL,
+		.cases_from = cases_from,
+		.cases_to = cases_to,
 	};
 	return run_in_session(&rq, s, fd);
 }
 
-/* Oclgrind's child: the environment of a cold one (analysis_env), its log in a file in memory
- * the parent keeps, its request on its stdin. */
-static void start_analysis(struct standby *sb, const char *hide)
+/* Oclgrind's child for part k of the analysed tests: the environment of a cold one
+ * (analysis_env), its log in a file in memory the parent keeps, its request on its stdin. */
+static void start_analysis(struct standby *sb, int k, const char *hide)
 {
-	if (sb->analysis_job_fd >= 0 || !analysis_available())
+	if (sb->analysis_job_fd[k] >= 0 || !analysis_available())
 		return;
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) < 0)
@@ -202,7 +207,7 @@ static void start_analysis(struct standby *sb, const char *hide)
 	struct standby_arg a = { NULL, 0, fds[1], true };
 	struct sandbox_limits early = { .build_ms = 0, .file_mb = 64, .open_files = 256, .hide = hide };
 	int kept = log;
-	int rc = log < 0 ? -1 : sandbox_start_fed(&sb->analysis, &early, env, standby_main, &a, &kept, fds[0]);
+	int rc = log < 0 ? -1 : sandbox_start_fed(&sb->analysis[k], &early, env, standby_main, &a, &kept, fds[0]);
 	for (int i = 0; env[i]; i++)
 		free(env[i]);
 	close(fds[0]);
@@ -212,13 +217,14 @@ static void start_analysis(struct standby *sb, const char *hide)
 			close(log);
 		return;
 	}
-	sb->analysis_job_fd = fds[1];
-	sb->log_fd = log;
+	sb->analysis_job_fd[k] = fds[1];
+	sb->log_fd[k] = log;
 }
 
 void standby_start(struct standby *sb, const char *device, const char *hide)
 {
-	start_analysis(sb, hide);
+	for (int k = 0; k < analysis_children(); k++)
+		start_analysis(sb, k, hide);
 	if (sb->job_fd >= 0)
 		return;
 	int fds[2];
@@ -255,13 +261,13 @@ static void release_execution(struct standby *sb)
 	sb->device = NULL;
 }
 
-/* The analysis child, its request pipe and its log: gone. */
-static void release_analysis(struct standby *sb)
+/* Analysis child k, its request pipe and its log: gone. */
+static void release_analysis(struct standby *sb, int k)
 {
-	standby_release_one(&sb->analysis_job_fd, &sb->analysis);
-	if (sb->log_fd >= 0)
-		close(sb->log_fd);
-	sb->log_fd = -1;
+	standby_release_one(&sb->analysis_job_fd[k], &sb->analysis[k]);
+	if (sb->log_fd[k] >= 0)
+		close(sb->log_fd[k]);
+	sb->log_fd[k] = -1;
 }
 
 static bool same_device(const char *a, const char *b)
@@ -288,10 +294,10 @@ static int hand_over(int *job_fd, struct child *waiting, const struct run_reques
 		return -1;
 	struct sbuf job = SBUF_INIT;
 	sbuf_addf(&job, "check %s\nseed %llu\nshown %s\nlimits %ld %ld %ld %ld %ld %ld\n"
-			"spec %zu\nsource %zu\n",
+			"cases %d %d\nspec %zu\nsource %zu\n",
 		  rq->check_file, (unsigned long long)rq->spec->seed, rq->learner_path,
 		  l->time_ms, l->build_ms, l->memory_mb, l->cpu_s, l->file_mb, l->open_files,
-		  strlen(spec_text), strlen(rq->learner_src));
+		  rq->cases_from, rq->cases_to, strlen(spec_text), strlen(rq->learner_src));
 	/* One line a field: a path with a newline in it goes to a cold child. */
 	int newlines = 0;
 	for (size_t i = 0; i < job.len; i++)
@@ -324,22 +330,26 @@ int standby_take(struct standby *sb, const struct run_request *rq, struct child 
 	return 0;
 }
 
-int standby_take_analysis(struct standby *sb, const struct run_request *rq, struct child *c, int *log_fd)
+int standby_take_analysis(struct standby *sb, int part, const struct run_request *rq, struct child *c,
+			  int *log_fd)
 {
 	/* Its log must hold what the check's run writes, nothing before it. */
 	struct stat before;
-	if (sb->log_fd < 0 || fstat(sb->log_fd, &before) < 0 || before.st_size != 0 ||
-	    hand_over(&sb->analysis_job_fd, &sb->analysis, rq, c) < 0) {
-		release_analysis(sb);
+	if (part < 0 || part >= ANALYSIS_PARTS || sb->log_fd[part] < 0 ||
+	    fstat(sb->log_fd[part], &before) < 0 || before.st_size != 0 ||
+	    hand_over(&sb->analysis_job_fd[part], &sb->analysis[part], rq, c) < 0) {
+		if (part >= 0 && part < ANALYSIS_PARTS)
+			release_analysis(sb, part);
 		return -1;
 	}
-	*log_fd = sb->log_fd;
-	sb->log_fd = -1;
+	*log_fd = sb->log_fd[part];
+	sb->log_fd[part] = -1;
 	return 0;
 }
 
 void standby_release(struct standby *sb)
 {
 	release_execution(sb);
-	release_analysis(sb);
+	for (int k = 0; k < ANALYSIS_PARTS; k++)
+		release_analysis(sb, k);
 }

@@ -72,7 +72,9 @@ static void check_item(const struct course *c, struct grade_item *it, const stru
 	/* the bytes read from the submission; the check opens no student's path */
 	struct check_options co = { .device = o->device, .file = it->file, .source = it->source,
 				    .source_len = it->source_len, .lang = o->lang, .seed = seed,
-				    .no_analysis = o->no_analysis };
+				    .no_analysis = o->no_analysis,
+				    /* checks run side by side: one analysis child each */
+				    .analysis_parts = o->jobs > 1 ? 1 : 0 };
 	if (!refuse_file(it))
 		check_exercise(c, it->e, &co, &it->r);
 }
