@@ -42,7 +42,7 @@ static void check_for(struct check_state *st, struct check_options *o, struct re
 				     .file = src ? "kernel.cl" : NULL, .no_analysis = true };
 	*r = (struct report)REPORT_INIT;
 	*st = (struct check_state){ .c = &course, .e = scale, .o = o, .r = r, .t0 = now_seconds(),
-				    .log_fd = -1, .failed_case = -1, .spec = xcalloc(1, sizeof(*st->spec)),
+				    .log_fd = { -1, -1 }, .failed_case = -1, .spec = xcalloc(1, sizeof(*st->spec)),
 				    .learner = PROTO_STREAM_INIT, .reference = PROTO_STREAM_INIT,
 				    .reference_output = SBUF_INIT, .began = SBUF_INIT };
 }
