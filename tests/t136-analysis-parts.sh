@@ -4,8 +4,9 @@
 # the first part, only in the second, or in both (the first part's, as one child stops at its
 # first test with a finding); a right kernel's access figures count both parts. The trace shows
 # two children for memory_4 (its analysed tests: tiny at 64, then wide at 128 and 256) and one
-# with CLINGS_ANALYSIS_PARTS=1. scripts/compare-analysis-parts does the same for every kernel of
-# the course.
+# with CLINGS_ANALYSIS_PARTS=1; and, with what each test took kept, one child for an exercise
+# whose analysis is too short to share. scripts/compare-analysis-parts does the same comparison
+# for every kernel of the course.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
@@ -47,6 +48,28 @@ same "the solution" solutions/memory_4.cl pass
 [ "$(report solutions/memory_4.cl 2 | jq '[.access[].executions] | add')" -gt 0 ] &&
 	ok "the solution's access figures are there with two children" || fail "no access figures"
 
-trace() { CLINGS_ANALYSIS_PARTS=$1 CLINGS_TRACE=1 $CLINGS check memory_4 --file solutions/memory_4.cl --no-cache 2>&1 >/dev/null | grep -c 'trace: analysis'; }
-[ "$(trace 2)" = 2 ] && ok "memory_4 is analysed by two children" || fail "two parts: $(trace 2) children"
-[ "$(trace 1)" = 1 ] && ok "CLINGS_ANALYSIS_PARTS=1: one child" || fail "one part: $(trace 1) children"
+trace() {   # trace EXERCISE [ENV...]: how many analysis children its solution's check ran
+	local ex=$1
+	shift
+	env "$@" CLINGS_TRACE=1 $CLINGS check "$ex" --file "solutions/$ex.cl" --no-cache 2>&1 >/dev/null |
+		grep -c 'trace: analysis'
+}
+[ "$(trace memory_4 CLINGS_ANALYSIS_PARTS=2)" = 2 ] && ok "memory_4 is analysed by two children" ||
+	fail "two parts: $(trace memory_4 CLINGS_ANALYSIS_PARTS=2) children"
+[ "$(trace memory_4 CLINGS_ANALYSIS_PARTS=1)" = 1 ] && ok "CLINGS_ANALYSIS_PARTS=1: one child" ||
+	fail "one part: $(trace memory_4 CLINGS_ANALYSIS_PARTS=1) children"
+
+# What each test took is kept after a whole analysis: the next check of scale (all its analysed
+# tests together take a few hundredths of a second) runs one child, where a second would cost
+# more than it saves; the first check, with nothing kept, shares it out.
+if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]; then
+	[ "$(trace scale)" = 2 ] && ok "scale's first check shares its analysis out" ||
+		fail "scale's first check: $(trace scale) children"
+	kept=$(cat "$XDG_CACHE_HOME"/clings/analysis/*.time 2>/dev/null | awk '$1 == 4')
+	[ -n "$kept" ] && ok "the seconds of scale's four analysed tests are kept ($kept)" ||
+		fail "no record of scale's tests: $(cat "$XDG_CACHE_HOME"/clings/analysis/*.time 2>&1)"
+	[ "$(trace scale)" = 1 ] && ok "the next check of scale runs one analysis child" ||
+		fail "scale's next check: $(trace scale) children"
+	[ "$(trace memory_4)" = 2 ] && ok "memory_4, whose analysis takes longer, still runs two" ||
+		fail "memory_4 after its record: $(trace memory_4) children"
+fi

@@ -125,6 +125,7 @@ int write_file_atomic(const char *path, const void *data, size_t len);
  * under way in another process keeps its file. Quiet: a file it cannot remove stays. */
 void remove_stale_temps(const char *dir);
 double now_seconds(void); /* monotonic clock */
+double process_cpu_seconds(void);   /* the processor time of this process, every thread */
 /* Escapes tabs, newlines and backslashes so a value fits on one line of the child protocol. */
 void escape_line(struct sbuf *out, const char *s);
 void unescape_line(struct sbuf *out, const char *s);

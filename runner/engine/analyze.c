@@ -414,8 +414,8 @@ static void explain_uninitialized(const struct parsed_log *pl, const struct oclg
 /* ---- exported ---- */
 
 /* The work-items an analysed test launches, every pass and every step: the measure by which
- * its time on Oclgrind (tens of microseconds a work-item) is shared; 1 where a size does not
- * evaluate (the run itself reports that). */
+ * its time on Oclgrind is guessed before any check of this file has run whole; 1 where a size
+ * does not evaluate (the run itself reports that). */
 static double analysis_cost(const struct check_spec *spec, const struct test_case *tc)
 {
 	struct vars v = tc->vars;
@@ -446,7 +446,71 @@ int analysis_children(void)
 	return n < 1 ? 1 : n > ANALYSIS_PARTS ? ANALYSIS_PARTS : (int)n;
 }
 
-int analysis_parts(const struct check_spec *spec, int max, int from[], int to[])
+/* The record of a check file's analysis: user_cache_path("analysis")/HASH.time. */
+static char *time_path(uint64_t spec_hash)
+{
+	char *dir = user_cache_path("analysis");
+	char *path = xstrfmt("%s/%016llx.time", dir, (unsigned long long)spec_hash);
+	free(dir);
+	return path;
+}
+
+int analysis_time_recall(uint64_t spec_hash, double *seconds, int max)
+{
+	char *path = time_path(spec_hash), *text = NULL;
+	int n = -1;
+	if (read_file(path, &text, NULL) == 0) {
+		/* "N s1 s2 ... sN": anything else is no record */
+		char *p = text, *end;
+		long count = strtol(p, &end, 10);
+		n = end != p && count > 0 && count <= max ? (int)count : -1;
+		for (int i = 0; i < n; i++) {
+			p = end;
+			seconds[i] = strtod(p, &end);
+			if (end == p || seconds[i] < 0)
+				n = -1;
+		}
+	}
+	free(text);
+	free(path);
+	return n;
+}
+
+void analysis_time_keep(uint64_t spec_hash, const double *seconds, int n)
+{
+	if (n <= 0)
+		return;
+	char *path = time_path(spec_hash), *dir = user_cache_path("analysis");
+	struct sbuf text = SBUF_INIT;
+	sbuf_addf(&text, "%d", n);
+	for (int i = 0; i < n; i++)
+		sbuf_addf(&text, " %.4f", seconds[i]);
+	sbuf_adds(&text, "\n");
+	if (make_dirs(dir) == 0)
+		write_file_atomic(path, text.buf, text.len);   /* a hint: a failure only loses it */
+	sbuf_release(&text);
+	free(dir);
+	free(path);
+}
+
+int analysis_took_parse(const char *text, double *seconds, int max)
+{
+	int n = 0, k;
+	double s;
+	for (const char *p = text; p && *p;) {
+		if (sscanf(p, "took\t%d\t%lf", &k, &s) == 2 && k >= 0 && k < max && s >= 0) {
+			seconds[k] = s;
+			if (k + 1 > n)
+				n = k + 1;
+		}
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	return n;
+}
+
+int analysis_parts(const struct check_spec *spec, int max, const double *known, int nknown,
+		   int from[], int to[])
 {
 	struct test_case *cases;
 	int n, count = 0;
@@ -456,10 +520,15 @@ int analysis_parts(const struct check_spec *spec, int max, int from[], int to[])
 	double *cost = xcalloc((size_t)n + 1, sizeof(*cost)), total = 0;
 	for (int i = 0; i < n; i++)
 		if (cases[i].analyze)
-			total += cost[count++] = analysis_cost(spec, &cases[i]);
+			cost[count++] = analysis_cost(spec, &cases[i]);
 	free(cases);
+	/* what each test took the last time, when known for every one */
+	for (int i = 0; i < count && nknown == count; i++)
+		cost[i] = known[i];
+	for (int i = 0; i < count; i++)
+		total += cost[i];
 	/* Two runs of consecutive tests, cut where the larger share is smallest: the first finding
-	 * in the tests' order stays the one reported (analysis_merge). */
+	 * in the tests' order stays the one reported (check_analysis). */
 	int cut = 0;
 	double before = 0, best = total;
 	for (int k = 1; k < count; k++) {
@@ -471,6 +540,9 @@ int analysis_parts(const struct check_spec *spec, int max, int from[], int to[])
 		}
 	}
 	free(cost);
+	if (getenv("CLINGS_DEBUG"))   /* for clings' developers: how the analysis is shared */
+		fprintf(stderr, "clings: analysis: %d tests (%s), cut before %d\n", count,
+			nknown == count ? "seconds known" : "by work-items", cut);
 	if (!cut)
 		return 1;
 	from[0] = 0, to[0] = cut;

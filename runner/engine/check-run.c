@@ -222,7 +222,14 @@ static void prepare_children(struct check_state *st)
 	/* The analysed tests shared among children side by side (analysis_parts). */
 	int from[ANALYSIS_PARTS], to[ANALYSIS_PARTS];
 	int most = st->o->analysis_parts > 0 ? st->o->analysis_parts : analysis_children();
-	st->parts = analysis_parts(spec, most < ANALYSIS_PARTS ? most : ANALYSIS_PARTS, from, to);
+	double known[ANALYSIS_MAX_TESTS], total = 0;
+	int nknown = analysis_time_recall(spec->text_hash, known, ANALYSIS_MAX_TESTS);
+	for (int i = 0; i < nknown; i++)
+		total += known[i];
+	if (nknown > 0 && total < ANALYSIS_SHARED_S && !getenv("CLINGS_ANALYSIS_PARTS"))
+		most = 1;
+	st->parts = analysis_parts(spec, most < ANALYSIS_PARTS ? most : ANALYSIS_PARTS, known, nknown,
+				   from, to);
 	for (int k = 0; k < ANALYSIS_PARTS; k++) {
 		struct run_request *a = &rq[CHECK_ANALYSIS + k];
 		*a = rq[CHECK_LEARNER];

@@ -229,6 +229,23 @@ enum stage_next check_analysis(struct check_state *st)
 	sbuf_release(&outputs);
 	r->analysis_log = xstrdup(log ? log : "");
 	long cpu_s = st->limits[CHECK_ANALYSIS + speaker].cpu_s;
+	/* A whole analysis that found nothing: how long its tests took, for the next check's
+	 * sharing (analysis_time_recall). */
+	bool whole = f.verdict == VERDICT_PASS && ar.verdict == VERDICT_PASS && verdicts;
+	double took[ANALYSIS_MAX_TESTS];
+	int ntook = 0;
+	for (int i = 0; i < ANALYSIS_MAX_TESTS; i++)
+		took[i] = -1;
+	for (int k = 0; k < st->parts; k++) {
+		const struct child *a = &st->ch[CHECK_ANALYSIS + k];
+		whole = whole && child_ended_cleanly(a) && !(logs[k] && *logs[k]);
+		int n = analysis_took_parse(sbuf_str(&a->output), took, ANALYSIS_MAX_TESTS);
+		ntook = n > ntook ? n : ntook;
+	}
+	for (int i = 0; i < ntook; i++)   /* every test's time, or none kept */
+		whole = whole && took[i] >= 0;
+	if (whole && ntook > 0)
+		analysis_time_keep(st->spec->text_hash, took, ntook);
 	if (f.verdict != VERDICT_PASS && !report_outranks(r, f.verdict)) {
 		take_finding(r, &f);
 	} else if (f.verdict == VERDICT_PASS && (!child_ended_cleanly(ach) || !verdicts)) {

@@ -683,7 +683,10 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 			proto_send(fd, "begin", "%s", tc->name);
 		else
 			proto_send(fd, "begin", "%d", i);
+		double cpu = process_cpu_seconds();
 		int rc = run_case(&c, tc, i, c.spec->seed * 1000003u + (uint64_t)i * 7919u);
+		if (c.analyze)   /* its time, by which the next check shares the analysis out */
+			proto_send(fd, "took", "%d\t%.4f", analysed - 1, process_cpu_seconds() - cpu);
 		if (c.printf_fd >= 0)
 			send_printf(&c, i);
 		if (rc == 0 && c.analyze)
