@@ -229,9 +229,11 @@ enum stage_next check_analysis(struct check_state *st)
 	sbuf_release(&outputs);
 	r->analysis_log = xstrdup(log ? log : "");
 	long cpu_s = st->limits[CHECK_ANALYSIS + speaker].cpu_s;
-	/* A whole analysis that found nothing: how long its tests took, for the next check's
+	/* A whole analysis that found nothing, of a kernel that passed on the device (a stub's
+	 * would say little of the exercise's): how long its tests took, for the next check's
 	 * sharing (analysis_time_recall). */
-	bool whole = f.verdict == VERDICT_PASS && ar.verdict == VERDICT_PASS && verdicts;
+	bool whole = r->verdict == VERDICT_PASS && f.verdict == VERDICT_PASS &&
+		     ar.verdict == VERDICT_PASS && verdicts;
 	double took[ANALYSIS_MAX_TESTS];
 	int ntook = 0;
 	for (int i = 0; i < ANALYSIS_MAX_TESTS; i++)

@@ -224,7 +224,8 @@ int analysis_parts(const struct check_spec *spec, int max, const double *known, 
 int analysis_children(void);
 /*
  * What each analysed test of a check file took the last time its analysis ran whole and found
- * nothing (the processor seconds of the analysis child on it, the "took" lines of the children),
+ * nothing, for a kernel that passed (the processor seconds of the analysis child on it, the
+ * "took" lines of the children),
  * in the user's cache: at most max values into seconds; their number, or -1 when none is kept.
  * Under ANALYSIS_SHARED_S in all, a second child costs more than it saves (its start and
  * Oclgrind's build), and the check runs one.
