@@ -408,8 +408,9 @@ enum stage_next check_run(struct check_state *st)
 	bool all = st->analyze && st->started[CHECK_LEARNER];
 	for (int k = 0; k < st->parts; k++)
 		all = (st->started[CHECK_ANALYSIS + k] = all && start_child(st, CHECK_ANALYSIS + k, true) == 0);
-	st->analyze = all;   /* every part, or no analysis (as when Oclgrind cannot start) */
-	if (!st->started[CHECK_LEARNER] || (!st->reference_known && !st->started[CHECK_REFERENCE])) {
+	/* Every part of the analysis, or clings' own error: a check never passes on a part of it. */
+	if (!st->started[CHECK_LEARNER] || (!st->reference_known && !st->started[CHECK_REFERENCE]) ||
+	    (st->analyze && !all)) {
 		report_set_text(r, VERDICT_ERROR, "cannot start the check");
 		return STAGE_SETTLED;
 	}

@@ -7,6 +7,7 @@
 #define ENGINE_CHECK_H
 
 #include "engine/engine.h"
+#include "engine/analysis-parts.h"
 
 /* The children: the analysis is ANALYSIS_PARTS children at most, each with a part of the
  * analysed tests (analysis_parts), from CHECK_ANALYSIS on. */

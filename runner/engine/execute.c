@@ -56,12 +56,6 @@ static void pass_data_release(struct pass_data *d)
 	memset(d, 0, sizeof(*d));
 }
 
-/* The compiler's options: the check's own, then what this child needs. Allocated. */
-static char *build_options(const struct check_spec *spec, const char *own)
-{
-	return spec->build_options ? xstrfmt("%s %s", spec->build_options, own) : xstrdup(own);
-}
-
 /* Step st's kernel in the learner's program, declared as the check says: 0, or -1 after the
  * verdict was sent. */
 static int learner_kernel(struct exec_child *c, struct cl_prog *prog, int step)
@@ -164,7 +158,7 @@ static int build_reference(struct exec_child *c)
 	struct sbuf log = SBUF_INIT, msg = SBUF_INIT;
 	struct cl_prog *prog = NULL;
 	int line = 0;
-	char *options = build_options(c->spec, "-cl-kernel-arg-info");
+	char *options = pch_check_options(c->spec, "-cl-kernel-arg-info");
 	int rc = refbin_build(c->s, src, options, &prog, &log);   /* its kept binary, if any */
 	free(options);
 	if (rc < 0) {
@@ -669,12 +663,9 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		const struct test_case *tc = &cases[i];
 		if (c.analyze && !tc->analyze)
 			continue;
-		/* this child's part of the analysed tests (analysis_parts) */
-		if (c.analyze && rq->cases_to > 0 && (analysed < rq->cases_from || analysed >= rq->cases_to)) {
-			analysed++;
+		int ordinal = c.analyze ? analysed++ : 0;   /* among the analysed: in this child's part? */
+		if (rq->cases_to > 0 && (ordinal < rq->cases_from || ordinal >= rq->cases_to))
 			continue;
-		}
-		analysed++;
 		if (check_spec_group_size(c.spec, &tc->vars) > c.max_wg) {
 			proto_send(fd, "skip", "%d", i);
 			continue;
@@ -686,7 +677,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		double cpu = process_cpu_seconds();
 		int rc = run_case(&c, tc, i, c.spec->seed * 1000003u + (uint64_t)i * 7919u);
 		if (c.analyze)   /* its time, by which the next check shares the analysis out */
-			proto_send(fd, "took", "%d\t%.4f", analysed - 1, process_cpu_seconds() - cpu);
+			proto_send(fd, "took", "%d\t%.4f", ordinal, process_cpu_seconds() - cpu);
 		if (c.printf_fd >= 0)
 			send_printf(&c, i);
 		if (rc == 0 && c.analyze)

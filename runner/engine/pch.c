@@ -267,13 +267,17 @@ static char *header(const struct probed *p)
 	return path;
 }
 
+char *pch_check_options(const struct check_spec *spec, const char *own)
+{
+	return spec->build_options ? xstrfmt("%s %s", spec->build_options, own) : xstrdup(own);
+}
+
 char *pch_learner_options(const struct run_request *rq)
 {
 	/* No optimisation but for the bench and a second opinion (see execute.c's build_learner). */
 	bool optimise = (rq->optimise || rq->bench) && rq->mode != RUN_ANALYZE;
-	const char *own = optimise ? "-cl-kernel-arg-info" : "-cl-kernel-arg-info -cl-opt-disable";
-	const char *spec = rq->spec->build_options;
-	return spec ? xstrfmt("%s %s", spec, own) : xstrdup(own);
+	return pch_check_options(rq->spec, optimise ? "-cl-kernel-arg-info"
+						     : "-cl-kernel-arg-info -cl-opt-disable");
 }
 
 void pch_probe_request(const struct run_request *rq)

@@ -16,6 +16,8 @@ char *pch_dir(void);
 /* Before the process opens any OpenCL device: makes sure PoCL's own options for device and
  * options are known (a probe child, once per device, options and PoCL). Quiet on failure. */
 void pch_probe(const char *device, const char *options);
+/* The compiler's options (allocated): the check's own, then own (what the child needs). */
+char *pch_check_options(const struct check_spec *spec, const char *own);
 /* The options of the learner's build of rq (allocated), and pch_probe for them. */
 char *pch_learner_options(const struct run_request *rq);
 void pch_probe_request(const struct run_request *rq);

@@ -20,6 +20,7 @@
  * another device) only means that the next check starts a cold child.
  */
 #include "engine/engine.h"
+#include "engine/analysis-parts.h"
 #include "engine/pch.h"
 
 #include <errno.h>
