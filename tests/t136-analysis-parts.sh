@@ -44,6 +44,9 @@ printf '%s' "$two" | jq -r .facts.test | grep -q 'wg=64' && ok "its finding name
 	fail "early overrun: the test named: $two"
 
 same "a race" wrong/memory_4/missing_loop_barrier.cl data_race
+# Every part hangs: the first part's timeout speaks, the second's is moot (stopped, never run
+# again alone).
+same "a kernel that never ends" wrong/memory_4/endless_loop.cl timeout
 same "the solution" solutions/memory_4.cl pass
 [ "$(report solutions/memory_4.cl 2 | jq '[.access[].executions] | add')" -gt 0 ] &&
 	ok "the solution's access figures are there with two children" || fail "no access figures"

@@ -300,6 +300,20 @@ bool children_wait_first(struct child *c, int n, int k, int interrupt_fd)
 	}
 }
 
+int children_wait_next(struct child *c, int n, int interrupt_fd)
+{
+	for (;;) {
+		int finished = -1;
+		int alive = wait_round(c, n, interrupt_fd, &finished);
+		if (alive < 0)
+			return -2;
+		if (finished >= 0)
+			return finished;
+		if (alive == 0)
+			return -1;
+	}
+}
+
 int children_wait_any(struct child *c, int n)
 {
 	for (;;) {

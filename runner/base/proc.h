@@ -66,6 +66,9 @@ bool children_wait(struct child *c, int n, int interrupt_fd);
 /* As children_wait, watching all n children (deadlines, output, interrupt), but returning as
  * soon as the first k of them have ended: the others go on, for a later children_wait. */
 bool children_wait_first(struct child *c, int n, int k, int interrupt_fd);
+/* As children_wait, returning as each child ends: its index; -1 once none is left, -2 when
+ * interrupt_fd had input. */
+int children_wait_next(struct child *c, int n, int interrupt_fd);
 /*
  * Waits until at least one of the n children has finished (its pid is then -1, its fd closed) and
  * returns its index, or -1 when none is running. For pools of workers (grading).

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define REFERENCE_TIME_FACTOR 10            /* the reference's time limit, in the check's */
@@ -298,6 +299,41 @@ static int start_child(struct check_state *st, int i, bool standby)
 	return sandbox_start_keeping(&st->ch[i], &st->limits[i], st->env, run_in_child, &st->rq[i], &kept);
 }
 
+/* Whether analysis part k has ended with something to say: a log that is not empty, or an
+ * ending that is not its own clean one (its verdict is read later, in check_analysis). The parts
+ * after it are moot then: one child would have stopped at its finding. */
+static bool part_has_spoken(const struct check_state *st, int k)
+{
+	const struct child *c = &st->ch[CHECK_ANALYSIS + k];
+	struct stat log;
+	if (!st->started[CHECK_ANALYSIS + k] || c->pid > 0 || c->fd >= 0)
+		return false;
+	return !child_ended_cleanly(c) || (fstat(st->log_fd[k], &log) == 0 && log.st_size > 0);
+}
+
+/* Whether an analysis part before child i has spoken (i is then moot). */
+static bool moot(const struct check_state *st, int i)
+{
+	for (int k = 0; k < i - CHECK_ANALYSIS; k++)
+		if (part_has_spoken(st, k))
+			return true;
+	return false;
+}
+
+/* Waits for every child; an analysis part made moot by an earlier one is stopped at once, its
+ * processor given back to the others. True when interrupted. */
+static bool wait_children(struct check_state *st, int interrupt)
+{
+	for (;;) {
+		int ended = children_wait_next(st->ch, CHECK_CHILDREN, interrupt);
+		if (ended < 0)
+			return ended == -2;
+		for (int i = CHECK_ANALYSIS + 1; i < CHECK_ANALYSIS + st->parts; i++)
+			if ((st->ch[i].pid > 0 || st->ch[i].fd >= 0) && moot(st, i))
+				child_finish(&st->ch[i]);
+	}
+}
+
 /* How much more time a child that timed out should have had: 1 when it had at least half a
  * processor (a kernel that spins uses its processor whole: its timeout counts at once), else the
  * inverse of the share it got, at most 10 (a loaded machine is not the learner's hang). */
@@ -434,14 +470,14 @@ enum stage_next check_run(struct check_state *st)
 								"out-of-bounds accesses..."));
 	}
 	if (!r->interrupted)
-		r->interrupted = children_wait(st->ch, CHECK_CHILDREN, interrupt);
+		r->interrupted = wait_children(st, interrupt);
 	long load_ms = reference_scaled_limit(st);
 	/* Fail closed: each ending that is not the check's to judge is tried once more, alone. */
 	for (int i = 0; i < CHECK_CHILDREN && !r->interrupted; i++) {
 		bool slow_machine = i == CHECK_LEARNER && st->ch[i].timed_out && st->ch[i].ready &&
 				    load_ms > st->limits[i].time_ms;
 		double more = starvation(&st->ch[i]);
-		if (!run_again(st, i) && !slow_machine)
+		if ((!run_again(st, i) && !slow_machine) || (i > CHECK_ANALYSIS && moot(st, i)))
 			continue;
 		if (more > 1)   /* the time it would have had with a processor of its own */
 			st->limits[i].time_ms = (long)((double)st->limits[i].time_ms * more);
