@@ -5,6 +5,7 @@
 # open, every save is still answered with the device's error, and the watcher lives on.
 . tests/lib.sh
 . tests/lib-watch.sh
+unset CLINGS_ANALYSIS_PARTS   # the sharing as a learner's machine does it
 course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
 printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$(state_file "$course")"

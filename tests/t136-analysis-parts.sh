@@ -10,6 +10,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
+unset CLINGS_ANALYSIS_PARTS   # the sharing as a learner's machine does it
 export XDG_CACHE_HOME="$TMP/cache" XDG_STATE_HOME="$TMP/state"
 command -v jq >/dev/null || skip_all "jq is not installed"
 command -v oclgrind >/dev/null || skip_all "Oclgrind is not installed"
