@@ -145,3 +145,32 @@ int analysis_parts(const struct check_spec *spec, int max, const double *known, 
 	from[1] = cut, to[1] = count;
 	return 2;
 }
+
+int analysis_plan(const struct check_spec *spec, int most, int from[], int to[])
+{
+	double known[ANALYSIS_MAX_TESTS], total = 0;
+	int nknown = analysis_time_recall(spec->text_hash, known, ANALYSIS_MAX_TESTS);
+	for (int i = 0; i < nknown; i++)
+		total += known[i];
+	if (most <= 0)
+		most = analysis_children();
+	if (nknown > 0 && total < ANALYSIS_SHARED_S && !getenv("CLINGS_ANALYSIS_PARTS"))
+		most = 1;
+	return analysis_parts(spec, most < ANALYSIS_PARTS ? most : ANALYSIS_PARTS, known, nknown, from, to);
+}
+
+void analysis_times_keep(uint64_t spec_hash, const struct child *parts, int n)
+{
+	double took[ANALYSIS_MAX_TESTS];
+	int ntook = 0;
+	for (int i = 0; i < ANALYSIS_MAX_TESTS; i++)
+		took[i] = -1;
+	for (int k = 0; k < n; k++) {
+		int got = analysis_took_parse(sbuf_str(&parts[k].output), took, ANALYSIS_MAX_TESTS);
+		ntook = got > ntook ? got : ntook;
+	}
+	for (int i = 0; i < ntook; i++)   /* every test's time, or none kept */
+		if (took[i] < 0)
+			return;
+	analysis_time_keep(spec_hash, took, ntook);
+}

@@ -39,5 +39,12 @@ void analysis_time_keep(uint64_t spec_hash, const double *seconds, int n);
 /* The "took TEST SECONDS" lines of an analysis child's text into seconds[TEST] (TEST below
  * max); returns one past the highest TEST seen. */
 int analysis_took_parse(const char *text, double *seconds, int max);
+/* A check's sharing: most children at most (0: analysis_children()), cut by the times kept for
+ * its check file; one child where they add up to under ANALYSIS_SHARED_S, unless
+ * CLINGS_ANALYSIS_PARTS sets the number. Returns and fills as analysis_parts. */
+int analysis_plan(const struct check_spec *spec, int most, int from[], int to[]);
+/* Keeps the times that the n analysis children (one a part, in order) sent, when every analysed
+ * test has one. */
+void analysis_times_keep(uint64_t spec_hash, const struct child *parts, int n);
 
 #endif

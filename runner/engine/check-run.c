@@ -220,17 +220,9 @@ static void prepare_children(struct check_state *st)
 	rq[CHECK_REFERENCE].solution_src = st->solution_src;
 	rq[CHECK_REFERENCE].solution_shown = course_relative(st->c, st->e->solution_path);
 	rq[CHECK_REFERENCE].limits = &st->limits[CHECK_REFERENCE];
-	/* The analysed tests shared among children side by side (analysis_parts). */
+	/* The analysed tests shared among children side by side (analysis_plan). */
 	int from[ANALYSIS_PARTS], to[ANALYSIS_PARTS];
-	int most = st->o->analysis_parts > 0 ? st->o->analysis_parts : analysis_children();
-	double known[ANALYSIS_MAX_TESTS], total = 0;
-	int nknown = analysis_time_recall(spec->text_hash, known, ANALYSIS_MAX_TESTS);
-	for (int i = 0; i < nknown; i++)
-		total += known[i];
-	if (nknown > 0 && total < ANALYSIS_SHARED_S && !getenv("CLINGS_ANALYSIS_PARTS"))
-		most = 1;
-	st->parts = analysis_parts(spec, most < ANALYSIS_PARTS ? most : ANALYSIS_PARTS, known, nknown,
-				   from, to);
+	st->parts = analysis_plan(spec, st->o->analysis_parts, from, to);
 	for (int k = 0; k < ANALYSIS_PARTS; k++) {
 		struct run_request *a = &rq[CHECK_ANALYSIS + k];
 		*a = rq[CHECK_LEARNER];
@@ -299,23 +291,25 @@ static int start_child(struct check_state *st, int i, bool standby)
 	return sandbox_start_keeping(&st->ch[i], &st->limits[i], st->env, run_in_child, &st->rq[i], &kept);
 }
 
-/* Whether analysis part k has ended with something to say: a log that is not empty, or an
- * ending that is not its own clean one (its verdict is read later, in check_analysis). The parts
- * after it are moot then: one child would have stopped at its finding. */
-static bool part_has_spoken(const struct check_state *st, int k)
+bool check_part_speaks(const struct check_state *st, int k)
 {
 	const struct child *c = &st->ch[CHECK_ANALYSIS + k];
 	struct stat log;
 	if (!st->started[CHECK_ANALYSIS + k] || c->pid > 0 || c->fd >= 0)
 		return false;
-	return !child_ended_cleanly(c) || (fstat(st->log_fd[k], &log) == 0 && log.st_size > 0);
+	if (!child_ended_cleanly(c) || (fstat(st->log_fd[k], &log) == 0 && log.st_size > 0))
+		return true;
+	struct report ar = REPORT_INIT;
+	bool passed = proto_parse(sbuf_str(&c->output), &ar, NULL) > 0 && ar.verdict == VERDICT_PASS;
+	report_release(&ar);
+	return !passed;
 }
 
 /* Whether an analysis part before child i has spoken (i is then moot). */
 static bool moot(const struct check_state *st, int i)
 {
 	for (int k = 0; k < i - CHECK_ANALYSIS; k++)
-		if (part_has_spoken(st, k))
+		if (check_part_speaks(st, k))
 			return true;
 	return false;
 }
@@ -369,7 +363,8 @@ static long reference_scaled_limit(const struct check_state *st)
 
 static void trace_children(const struct check_state *st)
 {
-	static const char *const names[CHECK_ANALYSIS + 1] = { "learner", "reference", "analysis" };
+	static const char *const names[] = { "learner", "reference", "analysis", "analysis 2" };
+	_Static_assert(sizeof(names) / sizeof(names[0]) == CHECK_CHILDREN, "a name for each child");
 	/* CLINGS_TRACE=/path appends there (the watcher keeps stderr for itself); =1: stderr */
 	const char *to = getenv("CLINGS_TRACE");
 	FILE *f = to && *to == '/' ? fopen(to, "a") : NULL;
@@ -377,49 +372,13 @@ static void trace_children(const struct check_state *st)
 		if (!st->started[i])
 			continue;
 		const struct child *c = &st->ch[i];
-		char name[32];
-		snprintf(name, sizeof(name), i > CHECK_ANALYSIS ? "%s %d" : "%s", names[i < CHECK_ANALYSIS ? i : CHECK_ANALYSIS],
-			 i - CHECK_ANALYSIS + 1);
 		fprintf(f ? f : stderr, "clings: trace: %-10s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
-			name, c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
+			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
 			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds - st->cpu_before[i],
 			st->warm[i] ? "  (standby; cpu since its request)" : "");
 	}
 	if (f)
 		fclose(f);
-}
-
-/*
- * Whether the learner's and the reference's runs, both ended, match on every test: the judge's
- * pass on copies of their results (the check's own judgement comes later, after the analysis, in
- * check_judge). Anything short of a whole, clean run of both is no match.
- */
-static bool results_match(const struct check_state *st)
-{
-	const struct child *lc = &st->ch[CHECK_LEARNER], *rc = &st->ch[CHECK_REFERENCE];
-	if (!child_ended_cleanly(lc) || (!st->reference_known && !child_ended_cleanly(rc)))
-		return false;
-	const struct sbuf *ro = st->reference_known ? &st->reference_output : &rc->output;
-	struct proto_stream learner = PROTO_STREAM_INIT, reference = PROTO_STREAM_INIT;
-	proto_split(lc->output.buf, lc->output.len, &learner);
-	proto_split(ro->buf, ro->len, &reference);
-	struct report r = REPORT_INIT, rr = REPORT_INIT;
-	struct sbuf began = SBUF_INIT;
-	int failed = -1;
-	bool match = learner.ready && !proto_parse(sbuf_str(&learner.before), &r, &began) &&
-		     !proto_parse(sbuf_str(&reference.before), &rr, NULL) &&
-		     !proto_parse(sbuf_str(&reference.after), &rr, NULL) &&
-		     proto_number(sbuf_str(&reference.after), "end", NULL) >= 0;
-	if (match) {
-		struct judge_input in = { st->spec, &learner, &reference, st->shown, st->learner_src };
-		match = judge_execution(&in, &r, &began, &failed) == 0 && r.verdict == VERDICT_PASS;
-	}
-	report_release(&r);
-	report_release(&rr);
-	sbuf_release(&began);
-	proto_stream_release(&learner);
-	proto_stream_release(&reference);
-	return match;
 }
 
 enum stage_next check_run(struct check_state *st)
@@ -453,18 +412,26 @@ enum stage_next check_run(struct check_state *st)
 	st->ch[CHECK_LEARNER].settles_unready = true;
 	int interrupt = st->o->interruptible ? st->o->interrupt_fd : -1;
 	/* The analysis is most often the last to end: the learner hears that the kernel ran while
-	 * it goes on (a stage, never a verdict: nothing is judged before the analysis has spoken). */
+	 * it goes on (a stage, never a verdict: none is shown before the analysis has spoken). */
 	if (st->analyze && st->o->progress) {
 		r->interrupted = children_wait_first(st->ch, CHECK_CHILDREN, CHECK_ANALYSIS, interrupt);
 		bool analysing = false;
 		for (int k = 0; k < st->parts; k++)
 			analysing |= st->ch[CHECK_ANALYSIS + k].pid > 0 || st->ch[CHECK_ANALYSIS + k].fd >= 0;
-		/* What is known then: the results match on every test, or only that the kernel ran. */
-		if (!r->interrupted && analysing && results_match(st))
+		/* Both runs whole: the judge's word on them now (check_judge does not judge again, and
+		 * nothing runs them again), and what is known of it: the results match on every test,
+		 * or only that the kernel ran. */
+		bool whole = child_ended_cleanly(&st->ch[CHECK_LEARNER]) &&
+			     (st->reference_known || child_ended_cleanly(&st->ch[CHECK_REFERENCE]));
+		if (!r->interrupted && analysing && whole) {
+			check_judge(st);
+			st->judged = true;
+		}
+		if (st->judged && r->verdict == VERDICT_PASS)
 			st->o->progress(st->o->progress_ctx, N_("your kernel's results match on every test; "
 								"the analysis on Oclgrind is still looking "
 								"for races and out-of-bounds accesses..."));
-		else if (!r->interrupted && analysing && child_ended_cleanly(&st->ch[CHECK_LEARNER]))
+		else if (st->judged)
 			st->o->progress(st->o->progress_ctx, N_("your kernel ran its tests; the analysis on "
 								"Oclgrind is still looking for races and "
 								"out-of-bounds accesses..."));
@@ -582,6 +549,8 @@ static int reference_results(struct check_state *st)
 
 enum stage_next check_judge(struct check_state *st)
 {
+	if (st->judged)   /* while the analysis ran (check_run) */
+		return STAGE_ON;
 	struct report *r = st->r;
 	struct child *lc = &st->ch[CHECK_LEARNER];
 	long cpu_s = st->limits[CHECK_LEARNER].cpu_s;

@@ -181,17 +181,6 @@ static void take_finding(struct report *r, struct finding *f)
 	msg_release(&msg);
 }
 
-/* Whether analysis part k has something to say: a finding in its log, a verdict other than a
- * pass, or an ending that was not its own clean one. */
-static bool part_speaks(const struct child *ch, const char *log)
-{
-	struct report ar = REPORT_INIT;
-	int verdicts = proto_parse(sbuf_str(&ch->output), &ar, NULL);
-	bool speaks = (log && *log) || !child_ended_cleanly(ch) || !verdicts || ar.verdict != VERDICT_PASS;
-	report_release(&ar);
-	return speaks;
-}
-
 enum stage_next check_analysis(struct check_state *st)
 {
 	struct report *r = st->r;
@@ -206,7 +195,7 @@ enum stage_next check_analysis(struct check_state *st)
 	for (int k = 0; k < st->parts; k++)
 		read_fd(st->log_fd[k], &logs[k]);
 	for (int k = 0; k < st->parts - 1; k++)
-		if (part_speaks(&st->ch[CHECK_ANALYSIS + k], logs[k])) {
+		if (check_part_speaks(st, k)) {
 			speaker = k;
 			break;
 		}
@@ -230,24 +219,12 @@ enum stage_next check_analysis(struct check_state *st)
 	r->analysis_log = xstrdup(log ? log : "");
 	long cpu_s = st->limits[CHECK_ANALYSIS + speaker].cpu_s;
 	/* A whole analysis that found nothing, of a kernel that passed on the device (a stub's
-	 * would say little of the exercise's): how long its tests took, for the next check's
-	 * sharing (analysis_time_recall). */
-	bool whole = r->verdict == VERDICT_PASS && f.verdict == VERDICT_PASS &&
-		     ar.verdict == VERDICT_PASS && verdicts;
-	double took[ANALYSIS_MAX_TESTS];
-	int ntook = 0;
-	for (int i = 0; i < ANALYSIS_MAX_TESTS; i++)
-		took[i] = -1;
-	for (int k = 0; k < st->parts; k++) {
-		const struct child *a = &st->ch[CHECK_ANALYSIS + k];
-		whole = whole && child_ended_cleanly(a) && !(logs[k] && *logs[k]);
-		int n = analysis_took_parse(sbuf_str(&a->output), took, ANALYSIS_MAX_TESTS);
-		ntook = n > ntook ? n : ntook;
-	}
-	for (int i = 0; i < ntook; i++)   /* every test's time, or none kept */
-		whole = whole && took[i] >= 0;
-	if (whole && ntook > 0)
-		analysis_time_keep(st->spec->text_hash, took, ntook);
+	 * would say little of the exercise's): what its tests took, for the next check's sharing. */
+	bool whole = r->verdict == VERDICT_PASS;
+	for (int k = 0; k < st->parts; k++)
+		whole = whole && !check_part_speaks(st, k);
+	if (whole)
+		analysis_times_keep(st->spec->text_hash, &st->ch[CHECK_ANALYSIS], st->parts);
 	if (f.verdict != VERDICT_PASS && !report_outranks(r, f.verdict)) {
 		take_finding(r, &f);
 	} else if (f.verdict == VERDICT_PASS && (!child_ended_cleanly(ach) || !verdicts)) {

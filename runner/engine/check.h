@@ -43,6 +43,7 @@ struct check_state {
 	struct sbuf began;            /* the test the learner's run was in when it ended */
 	int failed_case;
 	bool ran;                     /* the children ran to their ends (not interrupted) */
+	bool judged;                  /* check_judge ran already, while the analysis went on */
 };
 
 /* What a stage says: go on to the next stage, go to the closing stages (advice, the cache), or
@@ -71,6 +72,10 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 /* Whether ch was ended by something outside the check (a kill clings did not send, a machine
  * out of memory), not by its own doing or its limits: clings' failure, never the learner's. */
 bool check_killed_outside(const struct child *ch, long cpu_s);
+/* Whether analysis child k has ended with something to say: a finding in its log, a verdict
+ * other than a pass, or an ending that is not its own clean one. The parts after the first that
+ * does are moot: one child running every analysed test would have stopped there. */
+bool check_part_speaks(const struct check_state *st, int k);
 /* The device that ran the check, as a %s argument of m. */
 const char *check_device_of(const struct report *r, struct msg *m);
 
