@@ -316,14 +316,8 @@ int children_wait_next(struct child *c, int n, int interrupt_fd)
 
 int children_wait_any(struct child *c, int n)
 {
-	for (;;) {
-		int finished = -1;
-		int alive = wait_round(c, n, -1, &finished);
-		if (finished >= 0)
-			return finished;
-		if (alive <= 0)
-			return -1;
-	}
+	int i = children_wait_next(c, n, -1);
+	return i >= 0 ? i : -1;
 }
 
 bool child_ended_cleanly(const struct child *c)

@@ -158,7 +158,7 @@ static int build_reference(struct exec_child *c)
 	struct sbuf log = SBUF_INIT, msg = SBUF_INIT;
 	struct cl_prog *prog = NULL;
 	int line = 0;
-	char *options = pch_check_options(c->spec, "-cl-kernel-arg-info");
+	char *options = pch_check_options(c->spec, PCH_OPTIMISED);
 	int rc = refbin_build(c->s, src, options, &prog, &log);   /* its kept binary, if any */
 	free(options);
 	if (rc < 0) {

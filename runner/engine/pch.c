@@ -276,8 +276,7 @@ char *pch_learner_options(const struct run_request *rq)
 {
 	/* No optimisation but for the bench and a second opinion (see execute.c's build_learner). */
 	bool optimise = (rq->optimise || rq->bench) && rq->mode != RUN_ANALYZE;
-	return pch_check_options(rq->spec, optimise ? "-cl-kernel-arg-info"
-						     : "-cl-kernel-arg-info -cl-opt-disable");
+	return pch_check_options(rq->spec, optimise ? PCH_OPTIMISED : PCH_LEARNER_OPTIONS);
 }
 
 void pch_probe_request(const struct run_request *rq)

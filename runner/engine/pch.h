@@ -16,6 +16,10 @@ char *pch_dir(void);
 /* Before the process opens any OpenCL device: makes sure PoCL's own options for device and
  * options are known (a probe child, once per device, options and PoCL). Quiet on failure. */
 void pch_probe(const char *device, const char *options);
+/* The options of a learner's usual build (unoptimised: see execute.c's build_learner), which the
+ * standby's warm-ups and compiler started ahead use too; with optimisation: PCH_OPTIMISED. */
+#define PCH_LEARNER_OPTIONS "-cl-kernel-arg-info -cl-opt-disable"
+#define PCH_OPTIMISED "-cl-kernel-arg-info"
 /* The compiler's options (allocated): the check's own, then own (what the child needs). */
 char *pch_check_options(const struct check_spec *spec, const char *own);
 /* The options of the learner's build of rq (allocated), and pch_probe for them. */

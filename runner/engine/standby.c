@@ -102,10 +102,10 @@ static void warm_up(struct cl_session *s, const char *device)
 	const char *src = "void clings_nowhere(__global int *a);\n"
 			  "__kernel void clings_warm_up(__global int *a) { clings_nowhere(a); }";
 	/* The precompiled header made now if it is missing, clang's files read (pch.c). */
-	if (pch_build(s, device, src, "-cl-kernel-arg-info -cl-opt-disable", &p) == 0)
+	if (pch_build(s, device, src, PCH_LEARNER_OPTIONS, &p) == 0)
 		clhost_prog_release(p);
 	p = NULL;
-	clhost_build(s, src, "-cl-kernel-arg-info", &p, &log);
+	clhost_build(s, src, PCH_OPTIMISED, &p, &log);
 	clhost_prog_release(p);
 	sbuf_release(&log);
 }
@@ -126,7 +126,7 @@ static void warm_up_analysis(struct cl_session *s)
 	struct cl_prog *p = NULL;
 	struct sbuf log = SBUF_INIT;
 	if (clhost_build(s, "__kernel void clings_warm_up(__global int *a) { a[0] = 1; }",
-			 "-cl-kernel-arg-info -cl-opt-disable", &p, &log) == 0)
+			 PCH_LEARNER_OPTIONS, &p, &log) == 0)
 		clhost_prog_release(p);
 	sbuf_release(&log);
 }
@@ -142,11 +142,11 @@ static int standby_main(void *arg, int fd)
 			warm_up_analysis(s);
 	} else {
 		/* PoCL's options for the usual build, known before the device opens (pch.c) */
-		pch_probe(a->device, "-cl-kernel-arg-info -cl-opt-disable");
+		pch_probe(a->device, PCH_LEARNER_OPTIONS);
 		if (clhost_open(a->device, &s, &err) == 0)
 			warm_up(s, a->device);
 		if (s)   /* the learner's compiler, started now, waits for the source (pch.c) */
-			pch_prestart(s, a->device, "-cl-kernel-arg-info -cl-opt-disable");
+			pch_prestart(s, a->device, PCH_LEARNER_OPTIONS);
 	}
 	char *job = read_job(a->job_fd);
 	if (!job)
@@ -192,6 +192,12 @@ static int standby_main(void *arg, int fd)
 	return run_in_session(&rq, s, fd);
 }
 
+/* A standby's limits until its request brings the check's: CPU and files now. */
+static struct sandbox_limits early_limits(const char *hide)
+{
+	return (struct sandbox_limits){ .build_ms = 0, .file_mb = 64, .open_files = 256, .hide = hide };
+}
+
 /* Oclgrind's child for part k of the analysed tests: the environment of a cold one
  * (analysis_env), its log in a file in memory the parent keeps, its request on its stdin. */
 static void start_analysis(struct standby *sb, int k, const char *hide)
@@ -206,7 +212,7 @@ static void start_analysis(struct standby *sb, int k, const char *hide)
 	analysis_env(ANALYSIS_LOG, env, 16);
 	/* the child reads its request on descriptor 0 */
 	struct standby_arg a = { NULL, 0, fds[1], true };
-	struct sandbox_limits early = { .build_ms = 0, .file_mb = 64, .open_files = 256, .hide = hide };
+	struct sandbox_limits early = early_limits(hide);
 	int kept = log;
 	int rc = log < 0 ? -1 : sandbox_start_fed(&sb->analysis[k], &early, env, standby_main, &a, &kept, fds[0]);
 	for (int i = 0; env[i]; i++)
@@ -233,7 +239,7 @@ void standby_start(struct standby *sb, const char *device, const char *hide)
 		return;
 	struct standby_arg a = { device, fds[0], fds[1], false };
 	/* CPU and file limits now; the check's own limits when its request comes. */
-	struct sandbox_limits early = { .build_ms = 0, .file_mb = 64, .open_files = 256, .hide = hide };
+	struct sandbox_limits early = early_limits(hide);
 	if (sandbox_start_keeping(&sb->child, &early, NULL, standby_main, &a, &a.job_fd) < 0) {
 		close(fds[0]);
 		close(fds[1]);
