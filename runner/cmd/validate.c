@@ -79,14 +79,23 @@ static void message_head(struct sbuf *sb, const struct report *r)
 	free(text);
 }
 
-static int run_check(struct validation *v, const struct exercise *e, const char *file, bool no_analysis,
-		     uint64_t seed, struct report *r)
+/* Checks file (its text: source, when not NULL, else the file's). */
+static int run_check_source(struct validation *v, const struct exercise *e, const char *file,
+			    const char *source, size_t source_len, bool no_analysis, uint64_t seed,
+			    struct report *r)
 {
 	/* In English: the `// message:` texts a wrong kernel's verdict must hold are the runner's
 	 * English words, and the problems are for the course's author. */
 	struct check_options o = { .device = v->ctx->device, .file = file, .lang = "en",
+				   .source = source, .source_len = source_len,
 				   .no_analysis = no_analysis, .seed = seed };
 	return check_exercise(v->c, e, &o, r);
+}
+
+static int run_check(struct validation *v, const struct exercise *e, const char *file, bool no_analysis,
+		     uint64_t seed, struct report *r)
+{
+	return run_check_source(v, e, file, NULL, 0, no_analysis, seed, r);
 }
 
 /* Whether the solution passes: when it does not, nothing else of the exercise runs. */
@@ -116,14 +125,18 @@ static bool solution_step(struct validation *v, const struct exercise *e)
 	return ok;
 }
 
-/* The stub as the course ships it: NAME.cl.orig where the tutorial kept one (the learner may
- * have worked on the file since), else the file. */
+/* The stub as the course ships it, as `clings reset` finds it (NAME.cl.orig, else git's HEAD:
+ * the learner may have worked on the file since), else the file. */
 static void stub_step(struct validation *v, const struct exercise *e)
 {
-	char *orig = xstrfmt("%s.orig", e->file_path);
-	const char *file = access(orig, R_OK) == 0 ? orig : e->file_path;
+	const char *file = e->file_path;
+	char *shipped = NULL;
+	size_t len = 0;
+	if (exercise_stub_text(e, &shipped, &len) < 0)
+		shipped = NULL;
 	struct report r = REPORT_INIT;
-	run_check(v, e, file, false, 0, &r);
+	run_check_source(v, e, file, shipped, len, false, 0, &r);
+	free(shipped);
 	/* It must fail on what it computes: a stub that does not build, or whose kernel is not the
 	 * check's, greets the learner with the course's mistake. */
 	bool ok = r.verdict != VERDICT_PASS && r.verdict != VERDICT_ERROR &&
@@ -145,7 +158,6 @@ static void stub_step(struct validation *v, const struct exercise *e)
 	sbuf_release(&tap);
 	sbuf_release(&head);
 	report_release(&r);
-	free(orig);
 }
 
 /* Text of messages that the report's message lacks, or NULL. */

@@ -267,6 +267,9 @@ int exercise_audit(const struct course *c, const struct exercise *e, int *blocki
  * exercises/NAME.cl.orig when present, else from git (HEAD) when the course is a git work tree.
  * *backup gets the backup's path (NULL when the file was already the stub); caller frees. */
 int exercise_reset(const struct course *c, const struct exercise *e, char **backup);
+/* The stub as the course ships it, as reset finds it: the workspace's course stub, else
+ * NAME.cl.orig, else git's HEAD; -1 (quiet) when there is none. Allocated into *text. */
+int exercise_stub_text(const struct exercise *e, char **text, size_t *len);
 /* Saves a pristine copy exercises/NAME.cl.orig of an untouched stub, once, so reset works
  * without git. Quiet: returns -1 without printing. */
 int exercise_keep_original(const struct course *c, const struct exercise *e);

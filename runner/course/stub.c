@@ -46,17 +46,22 @@ static int stub_from_git(const char *path, char **text, size_t *len)
 	return 0;
 }
 
-static int stub_source(const struct exercise *e, char **text, size_t *len)
+int exercise_stub_text(const struct exercise *e, char **text, size_t *len)
 {
 	if (e->stub_path)   /* a workspace: the course's own */
-		return read_file(e->stub_path, text, len) < 0 ? error("%s: cannot read:", e->stub_path) : 0;
+		return read_file(e->stub_path, text, len) < 0 ? -1 : 0;
 	char *orig = xstrfmt("%s.orig", e->file_path);
 	int ret = read_file(orig, text, len);
 	free(orig);
-	if (ret == 0)
+	return ret == 0 || stub_from_git(e->file_path, text, len) == 0 ? 0 : -1;
+}
+
+static int stub_source(const struct exercise *e, char **text, size_t *len)
+{
+	if (exercise_stub_text(e, text, len) == 0)
 		return 0;
-	if (stub_from_git(e->file_path, text, len) == 0)
-		return 0;
+	if (e->stub_path)
+		return error("%s: cannot read:", e->stub_path);
 	return error("%s: no pristine copy of the stub (neither %s.orig nor a git checkout)",
 		     e->name, e->file_path);
 }
