@@ -1,6 +1,6 @@
 // expect: requirement_unmet line 15
 // diagnosis: uncoalesced_access
-// message: touches 7.4 different 32-byte sectors on average, where 3.8
+// message: touches 7.1 different 32-byte sectors on average, where 3.6
 // Each work-item loads and stores the neighbouring pair 2*lid, 2*lid + 1, as many printed
 // versions do: right sums, but each load and store of a warp touches twice the sectors.
 __kernel void scan_blelloch(__global const int *in, __global int *out,
