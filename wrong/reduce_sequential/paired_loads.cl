@@ -1,7 +1,7 @@
 // expect: requirement_unmet line 14
 // diagnosis: uncoalesced_access
 // message: read `in` together
-// message: touches 7.1 different 32-byte sectors on average, where 3.6
+// message: touches 6.6 different 32-byte sectors on average, where 3.4
 // Each work-item loads the pair in[2i], in[2i + 1]: right sums, but neighbouring work-items
 // read elements two apart, so each load of a warp touches twice the sectors it needs.
 __kernel void reduce_seq(__global const int *in, __global int *out, __local int *scratch, uint len)
