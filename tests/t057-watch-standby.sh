@@ -57,6 +57,13 @@ for child in $children; do
 	[ "$n" -eq 4 ] && ok "checks 2 to 5 ran the $child from its standby" ||
 		fail "the $child came from a standby $n times, not 4: $(cat "$TMP/trace")"
 done
+# ... and says when each verdict was out (scripts/bench-watch times a save to it): one line a
+# check, in order, at times that do not go back.
+drawn=$(sed -n 's/^clings: trace: check \([0-9]*\) drawn at \([0-9]*\.[0-9]\{6\}\)$/\1 \2/p' "$TMP/trace")
+[ "$(echo "$drawn" | awk '{ printf "%s ", $1 }')" = "1 2 3 4 5 " ] &&
+	echo "$drawn" | awk 'NR > 1 && $2 < last { exit 1 } { last = $2 }' &&
+	ok "the trace says when each of the 5 verdicts was out" ||
+	fail "the verdicts' times in the trace: $(grep drawn "$TMP/trace")"
 groups=$(ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2 { print $1 }' | tr '\n' ' ')
 stop_watch
 # (a member already dead and waiting for its reaper, state Z, is gone: it holds nothing)
