@@ -1,8 +1,9 @@
 /*
  * test-analysis-parts.c: how a check's analysed tests are shared among analysis children
- * (engine/analysis-parts.c), on the bundled memory_4 check (its analysed tests: tiny at 64,
- * then wide at 128 and at 256; 256, 512 and 768 work-items over their passes), and the record of
- * what each test took, read back whole or not at all.
+ * (engine/analysis-parts.c), on memory_4's kernel with three analysed tests of its own
+ * (tests/unit/data/analysis-parts.ini: at 64, 128 and 256; 256, 512 and 768 work-items over their
+ * passes) after one that is not analysed, and the record of what each test took, read back whole
+ * or not at all.
  * (run from the repository's root, as tests/run-all does)
  */
 #include <setjmp.h>
@@ -26,7 +27,7 @@ static int setup(void **state)
 	if (!mkdtemp(cache) || setenv("XDG_CACHE_HOME", cache, 1) < 0)
 		return -1;
 	unsetenv("CLINGS_DEBUG");
-	return check_spec_load("checks/memory_4.ini", &spec);
+	return check_spec_load("tests/unit/data/analysis-parts.ini", &spec);
 }
 
 static int teardown(void **state)
