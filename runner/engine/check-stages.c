@@ -191,14 +191,15 @@ enum stage_next check_analysis(struct check_state *st)
 	 * gave Oclgrind something to say); the parts before it passed, and their access figures
 	 * count with its own; the parts after it ran tests that one child would not have reached. */
 	char *logs[ANALYSIS_PARTS] = { NULL };
-	int speaker = st->parts - 1;
+	int speaker = -1;
 	for (int k = 0; k < st->parts; k++)
 		read_fd(st->log_fd[k], &logs[k]);
-	for (int k = 0; k < st->parts - 1; k++)
-		if (check_part_speaks(st, k)) {
+	for (int k = 0; k < st->parts && speaker < 0; k++)
+		if (check_part_speaks(st, k))
 			speaker = k;
-			break;
-		}
+	bool quiet = speaker < 0;   /* no part had anything to say: the last speaks for them all */
+	if (quiet)
+		speaker = st->parts - 1;
 	struct child *ach = &st->ch[CHECK_ANALYSIS + speaker];
 	const char *log = logs[speaker];
 	struct sbuf outputs = SBUF_INIT;
@@ -220,10 +221,7 @@ enum stage_next check_analysis(struct check_state *st)
 	long cpu_s = st->limits[CHECK_ANALYSIS + speaker].cpu_s;
 	/* A whole analysis that found nothing, of a kernel that passed on the device (a stub's
 	 * would say little of the exercise's): what its tests took, for the next check's sharing. */
-	bool whole = r->verdict == VERDICT_PASS;
-	for (int k = 0; k < st->parts; k++)
-		whole = whole && !check_part_speaks(st, k);
-	if (whole)
+	if (quiet && r->verdict == VERDICT_PASS)
 		analysis_times_keep(st->spec->text_hash, &st->ch[CHECK_ANALYSIS], st->parts);
 	if (f.verdict != VERDICT_PASS && !report_outranks(r, f.verdict)) {
 		take_finding(r, &f);
