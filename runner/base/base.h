@@ -126,6 +126,11 @@ int write_file_atomic(const char *path, const void *data, size_t len);
 void remove_stale_temps(const char *dir);
 double now_seconds(void); /* monotonic clock */
 double process_cpu_seconds(void);   /* the processor time of this process, every thread */
+/* Where a trace for clings' developers goes (CLINGS_TRACE): a file for an absolute path, appended
+ * to; stderr for any other value when stderr may take it (not the watcher's terminal); else, or
+ * unset, or a file that cannot be opened, NULL. trace_close closes what trace_open opened. */
+FILE *trace_open(bool stderr_ok);
+void trace_close(FILE *f);
 /* Escapes tabs, newlines and backslashes so a value fits on one line of the child protocol. */
 void escape_line(struct sbuf *out, const char *s);
 void unescape_line(struct sbuf *out, const char *s);

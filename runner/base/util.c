@@ -166,18 +166,35 @@ void copy_str(char *dst, size_t cap, const char *src)
 	dst[n] = '\0';
 }
 
-double now_seconds(void)
+static double clock_seconds(clockid_t clock)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+double now_seconds(void)
+{
+	return clock_seconds(CLOCK_MONOTONIC);
 }
 
 double process_cpu_seconds(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+FILE *trace_open(bool stderr_ok)
+{
+	const char *to = getenv("CLINGS_TRACE");
+	if (!to || !*to)
+		return NULL;
+	return *to == '/' ? fopen(to, "a") : stderr_ok ? stderr : NULL;
+}
+
+void trace_close(FILE *f)
+{
+	if (f && f != stderr)
+		fclose(f);
 }
 
 int parse_seed(const char *s, uint64_t *out)

@@ -365,20 +365,17 @@ static void trace_children(const struct check_state *st)
 {
 	static const char *const names[] = { "learner", "reference", "analysis", "analysis 2" };
 	_Static_assert(sizeof(names) / sizeof(names[0]) == CHECK_CHILDREN, "a name for each child");
-	/* CLINGS_TRACE=/path appends there (the watcher keeps stderr for itself); =1: stderr */
-	const char *to = getenv("CLINGS_TRACE");
-	FILE *f = to && *to == '/' ? fopen(to, "a") : NULL;
-	for (int i = 0; i < CHECK_CHILDREN; i++) {
+	FILE *f = trace_open(true);   /* the watcher, keeping stderr for itself, gives a path */
+	for (int i = 0; i < CHECK_CHILDREN && f; i++) {
 		if (!st->started[i])
 			continue;
 		const struct child *c = &st->ch[i];
-		fprintf(f ? f : stderr, "clings: trace: %-10s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
+		fprintf(f, "clings: trace: %-10s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
 			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
 			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds - st->cpu_before[i],
 			st->warm[i] ? "  (standby; cpu since its request)" : "");
 	}
-	if (f)
-		fclose(f);
+	trace_close(f);
 }
 
 enum stage_next check_run(struct check_state *st)

@@ -336,15 +336,14 @@ static void recover_progress(struct watch *w)
  * its period). Only to a file: the terminal is the watcher's. */
 static void trace_drawn(const struct watch *w)
 {
-	const char *to = getenv("CLINGS_TRACE");
-	FILE *f = to && *to == '/' ? fopen(to, "a") : NULL;
+	FILE *f = trace_open(false);
 	if (!f)
 		return;
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	fprintf(f, "clings: trace: check %d drawn at %lld.%06ld\n", w->checks, (long long)ts.tv_sec,
 		ts.tv_nsec / 1000);
-	fclose(f);
+	trace_close(f);
 }
 
 static int loop(struct watch *w)
