@@ -79,7 +79,7 @@ build/unit/%: tests/unit/%.c $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
 deps:
-	@scripts/install-deps
+	@scripts/install-deps --dev
 
 # The table of hostile cases (docs/testing.md): course files, learner files, progress files,
 # kill -9 and concurrency, one row each; `make check` runs it too (tests/t071-check-hostile.sh).
