@@ -87,6 +87,16 @@ static void synopsis(FILE *f, const char *lang, const struct cmd_entry *cmd)
 		cmd->options ? tr(lang, "[OPTIONS]") : "", *cmd->operands ? " " : "", cmd->operands);
 }
 
+/* Sections of a command's --help beyond its options: the tutorial's keys (the man page and the
+ * completion read --help, so whatever is here is documented there too). */
+static const struct {
+	const struct cmd_entry *cmd;
+	const char *title;
+	void (*print)(FILE *f, const char *lang);
+} more_help[] = {
+	{ &cmd_watch_entry, N_("keys:"), watch_print_keys },
+};
+
 static void command_help(FILE *f, const char *lang, const struct cmd_entry *cmd)
 {
 	synopsis(f, lang, cmd);
@@ -97,6 +107,11 @@ static void command_help(FILE *f, const char *lang, const struct cmd_entry *cmd)
 	}
 	fprintf(f, "\n%s\n", tr(lang, "global options:"));
 	print_options(f, lang, global_options);
+	for (size_t i = 0; i < sizeof(more_help) / sizeof(more_help[0]); i++)
+		if (more_help[i].cmd == cmd) {
+			fprintf(f, "\n%s\n", tr(lang, more_help[i].title));
+			more_help[i].print(f, lang);
+		}
 }
 
 static void usage(FILE *f, const char *lang)

@@ -58,7 +58,9 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 		fprintf(f, tr(lang, "%s passes"), r->exercise);
 		fputs(off, f);
 	} else
-		fprintf(f, "%s✗ %s: %s%s", on, r->exercise, verdict_name(r->verdict), off);
+		/* the label in the learner's language; the id, which graders and the docs use, beside it */
+		fprintf(f, "%s✗ %s: %s%s %s(%s)%s", on, r->exercise, tr(lang, verdict_label(r->verdict)), off, dim,
+			verdict_name(r->verdict), off);
 	if (r->file && r->line > 0)
 		fprintf(f, "  (%s:%d)", text_safe(r->file, &safe), r->line);
 	fprintf(f, "\n");

@@ -211,7 +211,7 @@ void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole
 	}
 	if (!w->have_report) {
 		char *msg = xstrfmt(T("Not checked yet: save %s to check it, or press r."), file);
-		lines_addf(l, "%s%s%s", sgr(w, STYLE_DIM), msg, sgr(w, STYLE_RESET));
+		lines_wrap(l, msg, width, "", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));   /* at its spaces */
 		free(msg);
 		return;
 	}
