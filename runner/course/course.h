@@ -148,7 +148,7 @@ struct course {
 	char *work;                /* the learner's directory: a workspace, else dir */
 };
 #define COURSE_INIT { NULL, NULL, NULL, 0, { .n = 0 }, NULL }
-/* The course directory: --course, then CLINGS_COURSE, then the bundled one. */
+/* No course named, no workspace found: CLINGS_COURSE, the bundled one, else "." (a bare binary). */
 const char *course_default_dir(void);
 /* The course that comes with clings: beside the binary (a clone), else PREFIX/share/clings/course
  * (installed, the binary in PREFIX/bin); NULL when there is none. */
@@ -178,9 +178,17 @@ void course_use_workspace(const char *dir);
 /* course_load's last step: c->work, the exercises' files in the workspace, the files an older
  * clings kept in the course moved to the state and cache directories (once). */
 void course_place_learner(struct course *c);
-/* The workspace the current directory is in (a clings.ini there or above), or NULL. Caller frees. */
+/* Ownership before trust (git's safe.directory): a path (and what a link leads to) is trusted when
+ * it is the user's or root's, or in a folder CLINGS_SAFE_DIRECTORY names (':' between; "*": all).
+ * 1 with the owner when path is not (0 also when it is not there). */
+int path_untrusted(const char *path, unsigned long *owner);
+/* The first of a course's folder, exercises/, solutions/, checks/ not trusted (valid until the
+ * next call), with its owner; NULL when all are. */
+const char *course_untrusted_part(const char *dir, unsigned long *owner);
+/* The workspace the current directory is in (a clings.ini there or above; one not trusted is
+ * ignored, said), or NULL. Caller frees. */
 char *workspace_find(void);
-/* The course a workspace names (absolute), or NULL (printed as file:line). Caller frees. */
+/* The course a workspace names (absolute), or NULL (printed as file:line; also one not trusted). */
 char *workspace_course(const char *work);
 /* Writes work/clings.ini naming course_dir; -1 (printed) when it exists or cannot be written. */
 int workspace_create(const char *work, const char *course_dir);

@@ -140,6 +140,69 @@ static void migrate_old_files(const struct course *c)
 	free(old);
 }
 
+/* ---- ownership: who may decide what clings runs ---- */
+
+/* CLINGS_SAFE_DIRECTORY: directories (':' between them) trusted whoever owns them, with what is
+ * in them, or "*" for every one; git's safe.directory. It is the user's own environment, never a file
+ * clings found. */
+static bool safe_listed(const char *path)
+{
+	const char *list = getenv("CLINGS_SAFE_DIRECTORY");
+	char real[PATH_MAX];
+	if (!list || !*list)
+		return false;
+	if (!strcmp(list, "*"))
+		return true;
+	if (!realpath(path, real))
+		return false;
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ":");
+		char want[PATH_MAX];
+		if (n && n < sizeof(want)) {
+			memcpy(want, p, n);
+			want[n] = '\0';
+			char wreal[PATH_MAX];
+			size_t w = realpath(want, wreal) ? strlen(wreal) : 0;
+			if (w && !strncmp(wreal, real, w) && (real[w] == '\0' || real[w] == '/' || w == 1))
+				return true;
+		}
+		p += n + (p[n] == ':');
+	}
+	return false;
+}
+
+static bool owner_trusted(uid_t uid)
+{
+	return uid == geteuid() || uid == 0;
+}
+
+int path_untrusted(const char *path, unsigned long *owner)
+{
+	struct stat ls, st;
+	if (lstat(path, &ls) < 0 || stat(path, &st) < 0)
+		return 0;   /* nothing there: nothing to trust or distrust */
+	if (owner_trusted(ls.st_uid) && owner_trusted(st.st_uid))
+		return 0;
+	if (safe_listed(path))
+		return 0;
+	*owner = (unsigned long)(owner_trusted(ls.st_uid) ? st.st_uid : ls.st_uid);
+	return 1;
+}
+
+const char *course_untrusted_part(const char *dir, unsigned long *owner)
+{
+	/* what decides what runs: the folder, and those of the stubs, the references, the checks */
+	static const char *const parts[] = { "", "/exercises", "/solutions", "/checks" };
+	static char *bad;
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		free(bad);
+		bad = xstrfmt("%s%s", dir, parts[i]);
+		if (path_untrusted(bad, owner))
+			return bad;
+	}
+	return NULL;
+}
+
 /* ---- workspaces ---- */
 
 void course_use_workspace(const char *dir)
@@ -184,6 +247,17 @@ char *workspace_course(const char *work)
 		free(course);
 		course = NULL;
 	}
+	unsigned long owner = 0;
+	const char *bad = course ? course_untrusted_part(course, &owner) : NULL;
+	if (bad) {
+		char *text = NULL;
+		int at = read_file(path, &text, NULL) == 0 ? ini_key_line(text, "[workspace]", "course") : 0;
+		error("%s:%d: %s belongs to another user (uid %lu): clings runs no course it cannot trust "
+		      "(`--course DIR`, or CLINGS_SAFE_DIRECTORY=DIR, if you do)", path, at ? at : 1, bad, owner);
+		free(text);
+		free(course);
+		course = NULL;
+	}
 	free(exercises);
 	free(path);
 	return course;
@@ -195,12 +269,22 @@ char *workspace_find(void)
 	if (!getcwd(cwd, sizeof(cwd)))
 		return NULL;
 	for (;;) {
+		const char *dir = *cwd ? cwd : "/";
 		char *path = xstrfmt("%s/%s", *cwd ? cwd : "", WORKSPACE_FILE);
 		struct stat sb;
 		bool found = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+		unsigned long owner = 0;
+		/* A clings.ini another user could write (under /tmp, say) would choose what runs as
+		 * the reference: as if it were not there (git's answer to CVE-2022-24765). */
+		if (found && (path_untrusted(path, &owner) || path_untrusted(dir, &owner))) {
+			warning("%s: ignored: it belongs to another user (uid %lu), and only your own "
+				"workspace may choose the course (CLINGS_SAFE_DIRECTORY=%s trusts it)",
+				path, owner, dir);
+			found = false;
+		}
 		free(path);
 		if (found)
-			return xstrdup(*cwd ? cwd : "/");
+			return xstrdup(dir);
 		char *slash = strrchr(cwd, '/');
 		if (!slash || !*cwd)
 			return NULL;
