@@ -17,6 +17,7 @@
 #include "course/course.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ini.h>
 #include <limits.h>
 #include <pwd.h>
@@ -304,12 +305,126 @@ static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
 	return alen == blen && !memcmp(a, b, alen);
 }
 
+/* A regular file read whole, never through a link (ELOOP) nor from anything else (EINVAL). */
+static int read_not_link(const char *path, char **text, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	struct sbuf sb = SBUF_INIT;
+	int err = fstat(fd, &st) < 0 ? errno : !S_ISREG(st.st_mode) ? EINVAL : 0;
+	char chunk[8192];
+	for (ssize_t n; !err && (n = read(fd, chunk, sizeof(chunk))) != 0;) {
+		if (n < 0 && errno != EINTR)
+			err = errno;
+		else if (n > 0)
+			sbuf_add(&sb, chunk, (size_t)n);
+	}
+	close(fd);
+	if (err) {
+		sbuf_release(&sb);
+		errno = err;
+		return -1;
+	}
+	*len = sb.len;
+	*text = sb.len ? sbuf_detach(&sb) : xstrdup("");
+	return 0;
+}
+
+/* dir (under the workspace) a folder of its own, made when missing: a link there (or anything
+ * else) is refused, for what clings writes there would land where the link leads. */
+static int own_dir(const char *dir)
+{
+	struct stat sb;
+	if (lstat(dir, &sb) < 0 && errno == ENOENT && mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return error("%s: cannot create:", dir);
+	if (lstat(dir, &sb) < 0)
+		return error("%s:", dir);
+	if (S_ISLNK(sb.st_mode))
+		return error("%s: a symbolic link: clings writes nothing through a link it did not make; put "
+			     "a folder there (removing the link leaves what it leads to as it is)", dir);
+	if (!S_ISDIR(sb.st_mode))
+		return error("%s: not a folder: clings keeps files there; put a folder there", dir);
+	return 0;
+}
+
+/* The newer stub beside the learner's file, under a name nobody holds: NAME.cl.new, else
+ * NAME.cl.2.new, ... (a learner's own file of that name, or a link, is never written over);
+ * one holding the stub already is taken as it is. The file is made whole under a temporary
+ * name, then linked to its own: link() never replaces nor follows what is there. */
+#define MAX_OFFERS 99
+static char *offer_stub(const char *file, const char *stub, size_t len)
+{
+	char *tmp = xstrfmt("%s" TEMP_INFIX "%ld.XXXXXX", file, (long)getpid());
+	int fd = mkstemp(tmp);
+	if (fd < 0 || write_all(fd, stub, len) < 0 || fsync(fd) < 0) {
+		error("%s: cannot write:", tmp);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return NULL;
+	}
+	close(fd);
+	char *fresh = NULL;
+	for (int i = 1; i <= MAX_OFFERS && !fresh; i++) {
+		char *name = i == 1 ? xstrfmt("%s.new", file) : xstrfmt("%s.%d.new", file, i);
+		char *old;
+		size_t oldlen;
+		if (link(tmp, name) == 0) {
+			fresh = name;
+		} else if (errno == EEXIST && read_not_link(name, &old, &oldlen) == 0) {
+			if (same_text(old, oldlen, stub, len))
+				fresh = name;
+			else
+				free(name);
+			free(old);
+		} else if (errno == EEXIST || errno == ELOOP || errno == EINVAL) {
+			free(name);   /* the learner's, or a link: left alone */
+		} else {
+			error("%s: cannot write:", name);
+			free(name);
+			break;
+		}
+	}
+	if (!fresh)
+		error("%s: no free name for the newer stub beside it; remove some %s.*.new", file, file);
+	unlink(tmp);
+	free(tmp);
+	return fresh;
+}
+
+void workspace_forget_offers(const struct exercise *e, const char *stub, size_t len)
+{
+	for (int i = 1; i <= MAX_OFFERS; i++) {
+		char *name = i == 1 ? xstrfmt("%s.new", e->file_path) : xstrfmt("%s.%d.new", e->file_path, i);
+		char *old;
+		size_t oldlen;
+		if (read_not_link(name, &old, &oldlen) == 0) {
+			if (same_text(old, oldlen, stub, len))
+				unlink(name);   /* the stub itself, stale now; a learner's own stays */
+			free(old);
+		}
+		free(name);
+	}
+}
+
+/*
+ * Nothing is written through a link clings did not make: .clings/ and .clings/stubs/ must be
+ * folders (a link there could lead the kept stubs onto the learner's files), a kept stub is read
+ * only if it is a file (a link to the learner's file would make it look untouched), and a
+ * learner's file that is a link is the learner's work: never replaced, the newer stub offered
+ * beside it.
+ */
 int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg)
 {
 	if (!c->work || !strcmp(c->work, c->dir))
 		return 0;
-	char *stubs = xstrfmt("%s/%s", c->work, STUBS_DIR), *exercises = xstrfmt("%s/exercises", c->work);
-	int rc = make_dirs(stubs) < 0 || make_dirs(exercises) < 0 ? -1 : 0;
+	char *clings = xstrfmt("%s/.clings", c->work), *stubs = xstrfmt("%s/%s", c->work, STUBS_DIR);
+	char *exercises = xstrfmt("%s/exercises", c->work);
+	int rc = own_dir(clings) < 0 || own_dir(stubs) < 0 || own_dir(exercises) < 0 ? -1 : 0;
 	for (int i = 0; i < c->n && !rc; i++) {
 		const struct exercise *e = &c->ex[i];
 		char *stub = NULL, *kept = NULL, *mine = NULL;
@@ -320,14 +435,17 @@ int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg)
 			free(kept_path);
 			break;
 		}
-		bool has_kept = read_file(kept_path, &kept, &keptlen) == 0;
+		bool has_kept = read_not_link(kept_path, &kept, &keptlen) == 0;
+		struct stat sb;
+		bool linked = lstat(e->file_path, &sb) == 0 && S_ISLNK(sb.st_mode);
 		bool has_mine = read_file(e->file_path, &mine, &minelen) == 0;
+		bool fresh_stub = !(has_kept && same_text(kept, keptlen, stub, stublen));
 		if (!has_mine && errno != ENOENT) {
 			rc = error("%s: cannot read:", e->file_path);
-		} else if (has_kept && same_text(kept, keptlen, stub, stublen) && has_mine) {
+		} else if (!fresh_stub && (has_mine || linked)) {
 			/* up to date */
-		} else if (!has_mine || same_text(mine, minelen, stub, stublen) ||
-			   (has_kept && same_text(mine, minelen, kept, keptlen))) {
+		} else if (!linked && (!has_mine || same_text(mine, minelen, stub, stublen) ||
+				       (has_kept && same_text(mine, minelen, kept, keptlen)))) {
 			/* new, or the learner's copy is an untouched stub: nobody's work is replaced */
 			if (write_file_atomic(e->file_path, stub, stublen) < 0)
 				rc = error("%s: cannot write:", e->file_path);
@@ -335,23 +453,23 @@ int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg)
 				note(arg, WORKSPACE_STUB_UPDATED, e, e->file_path);
 			else if (!has_mine && note)
 				note(arg, WORKSPACE_STUB_ADDED, e, e->file_path);
-		} else {
-			/* the learner's work: the newer stub goes beside it */
-			char *fresh = xstrfmt("%s.new", e->file_path);
-			if (write_file_atomic(fresh, stub, stublen) < 0)
-				rc = error("%s: cannot write:", fresh);
+		} else if (!has_mine || !same_text(mine, minelen, stub, stublen)) {
+			/* the learner's work (or link): the newer stub goes beside it */
+			char *fresh = offer_stub(e->file_path, stub, stublen);
+			if (!fresh)
+				rc = -1;
 			else if (note)
 				note(arg, WORKSPACE_STUB_OFFERED, e, fresh);
 			free(fresh);
 		}
-		if (!rc && !(has_kept && same_text(kept, keptlen, stub, stublen)) &&
-		    write_file_atomic(kept_path, stub, stublen) < 0)
+		if (!rc && fresh_stub && write_file_atomic(kept_path, stub, stublen) < 0)
 			rc = error("%s: cannot write:", kept_path);
 		free(stub);
 		free(kept);
 		free(mine);
 		free(kept_path);
 	}
+	free(clings);
 	free(stubs);
 	free(exercises);
 	return rc;
