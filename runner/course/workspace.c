@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <ini.h>
 #include <limits.h>
 #include <pwd.h>
@@ -53,9 +54,60 @@ static char *xdg_dir(const char *var, const char *fallback)
 	return dir;
 }
 
+/* This run's own folder, when a usual one belongs to another user: made by mkdtemp (the user's,
+ * 0700), removed when the run ends, by the process that made it (a child's exit leaves it). */
+static char *private_dir;
+static pid_t private_maker;
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+static void remove_private_dir(void)
+{
+	if (private_dir && getpid() == private_maker)
+		nftw(private_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* ROOT/clings, ROOT from $var (else ~/fallback): where the learner's progress or cache lives.
+ * When ROOT or ROOT/clings belongs to another user, what is there could decide a verdict (a
+ * reference binary, a cached pass) or be read by that user: it is not used, and this run keeps
+ * its files in a folder of its own instead, said once. */
+static char *clings_dir(const char *var, const char *fallback, int which)
+{
+	static bool said[2];
+	char *root = xdg_dir(var, fallback), *dir = xstrfmt("%s/clings", root);
+	unsigned long owner = 0;
+	const char *bad = path_untrusted(root, &owner) ? root : path_untrusted(dir, &owner) ? dir : NULL;
+	if (bad) {
+		if (!private_dir) {
+			char tmpl[] = "/tmp/clings-XXXXXX";
+			if (!mkdtemp(tmpl))
+				die("%s: cannot make a folder of this run's own:", tmpl);
+			private_dir = xstrdup(tmpl);
+			private_maker = getpid();
+			atexit(remove_private_dir);
+		}
+		if (!said[which]) {
+			said[which] = true;
+			warning("%s: belongs to another user (uid %lu), so clings keeps nothing there: this run "
+				"keeps its files in %s, removed when it ends", bad, owner, private_dir);
+		}
+		free(dir);
+		dir = xstrfmt("%s/%s", private_dir, which ? "state" : "cache");
+	}
+	free(root);
+	return dir;
+}
+
 char *user_cache_path(const char *name)
 {
-	char *root = xdg_dir("XDG_CACHE_HOME", ".cache"), *path = xstrfmt("%s/clings/%s", root, name);
+	char *root = clings_dir("XDG_CACHE_HOME", ".cache", 0), *path = xstrfmt("%s/%s", root, name);
 	free(root);
 	return path;
 }
@@ -68,10 +120,10 @@ static char *learner_key(const struct course *c)
 	return xstrfmt("%s-%016llx", base, (unsigned long long)hash_add_str(HASH_INIT, work));
 }
 
-static char *keyed_dir(const struct course *c, const char *var, const char *fallback)
+static char *keyed_dir(const struct course *c, const char *var, const char *fallback, int which)
 {
-	char *root = xdg_dir(var, fallback), *key = learner_key(c);
-	char *dir = xstrfmt("%s/clings/%s", root, key);
+	char *root = clings_dir(var, fallback, which), *key = learner_key(c);
+	char *dir = xstrfmt("%s/%s", root, key);
 	free(root);
 	free(key);
 	return dir;
@@ -79,12 +131,12 @@ static char *keyed_dir(const struct course *c, const char *var, const char *fall
 
 char *course_state_dir(const struct course *c)
 {
-	return keyed_dir(c, "XDG_STATE_HOME", ".local/state");
+	return keyed_dir(c, "XDG_STATE_HOME", ".local/state", 1);
 }
 
 char *course_cache_dir(const struct course *c)
 {
-	return keyed_dir(c, "XDG_CACHE_HOME", ".cache");
+	return keyed_dir(c, "XDG_CACHE_HOME", ".cache", 0);
 }
 
 /* rename(), or a copy and an unlink across file systems; the source is removed only once the
