@@ -13,7 +13,7 @@ mkdir -p "$TMP/shared" "$evil"
 chmod 1777 "$TMP/shared"
 cp -r "$good/exercises" "$good/solutions" "$good/checks" "$good/lessons" "$evil/"
 find "$evil" -name '*.*' ! -name 'scale.*' -type f -delete
-for f in $(find "$evil" -name 'scale.*'); do mv "$f" "${f%/scale.*}/planted.${f##*/scale.}"; done
+find "$evil" -name 'scale.*' | while read -r f; do mv "$f" "${f%/scale.*}/planted.${f##*/scale.}"; done
 printf '[workspace]\ncourse = %s\n' "$evil" > "$TMP/shared/clings.ini"
 chown -R "$other:$other" "$evil" "$TMP/shared/clings.ini"
 mkdir -p "$TMP/shared/mine"
