@@ -195,9 +195,8 @@ static void migrate_old_files(const struct course *c)
 
 /* ---- ownership: who may decide what clings runs ---- */
 
-/* CLINGS_SAFE_DIRECTORY: directories (':' between them) trusted whoever owns them, with what is
- * in them, or "*" for every one; git's safe.directory. It is the user's own environment, never a file
- * clings found. */
+/* CLINGS_SAFE_DIRECTORY: folders (':' between them) trusted with what is in them, whoever owns
+ * them, or "*" for all; git's safe.directory. The user's own environment, never a file found. */
 static bool safe_listed(const char *path)
 {
 	const char *list = getenv("CLINGS_SAFE_DIRECTORY");
