@@ -12,7 +12,13 @@
  * exercises/ holding the learner's copies of the stubs. clings finds it from any directory
  * inside it. The stubs each copy came from are kept in .clings/stubs/, so that a newer course's
  * changed stub is told apart from the learner's work: an untouched copy is brought up to date,
- * an edited one gets the new stub beside it (NAME.cl.new), never over it.
+ * an edited one gets the new stub beside it (NAME.cl.new, or the first free NAME.cl.N.new), never
+ * over it. Nothing is written through a link clings did not make there.
+ *
+ * Ownership before trust (git's safe.directory, after CVE-2022-24765): a clings.ini, a course or
+ * a progress or cache folder decides what runs as the reference and what passes, so one that
+ * belongs to another user (not the user clings runs as, nor root) is not used, unless the user
+ * names it in CLINGS_SAFE_DIRECTORY.
  */
 #include "course/course.h"
 
