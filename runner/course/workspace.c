@@ -406,10 +406,39 @@ static int own_dir(const char *dir)
 	return 0;
 }
 
+/* Puts the stub made whole in tmp at name, only if nothing is there: link() neither replaces nor
+ * follows what is there (on a file system without hard links, an exclusive create instead).
+ * 0 when name holds the stub now, 1 when it holds something else (left alone), -1 (printed). */
+static int place_offer(const char *tmp, const char *name, const char *stub, size_t len)
+{
+	if (link(tmp, name) == 0)
+		return 0;
+	if (errno == EPERM || errno == EOPNOTSUPP) {
+		int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			int rc = write_all(fd, stub, len) < 0 || fsync(fd) < 0 ? -1 : 0;
+			close(fd);
+			if (rc < 0) {
+				unlink(name);
+				return error("%s: cannot write:", name);
+			}
+			return 0;
+		}
+	}
+	if (errno != EEXIST)
+		return error("%s: cannot write:", name);
+	char *old;
+	size_t oldlen;
+	if (read_not_link(name, &old, &oldlen) < 0)
+		return 1;   /* a link, or not a file: the learner's */
+	int same = same_text(old, oldlen, stub, len);
+	free(old);
+	return same ? 0 : 1;
+}
+
 /* The newer stub beside the learner's file, under a name nobody holds: NAME.cl.new, else
  * NAME.cl.2.new, ... (a learner's own file of that name, or a link, is never written over);
- * one holding the stub already is taken as it is. The file is made whole under a temporary
- * name, then linked to its own: link() never replaces nor follows what is there. */
+ * one holding the stub already is taken as it is. Allocated, or NULL (printed). */
 #define MAX_OFFERS 99
 static char *offer_stub(const char *file, const char *stub, size_t len)
 {
@@ -426,27 +455,16 @@ static char *offer_stub(const char *file, const char *stub, size_t len)
 	}
 	close(fd);
 	char *fresh = NULL;
-	for (int i = 1; i <= MAX_OFFERS && !fresh; i++) {
+	int rc = 1;
+	for (int i = 1; i <= MAX_OFFERS && rc == 1; i++) {
 		char *name = i == 1 ? xstrfmt("%s.new", file) : xstrfmt("%s.%d.new", file, i);
-		char *old;
-		size_t oldlen;
-		if (link(tmp, name) == 0) {
+		rc = place_offer(tmp, name, stub, len);
+		if (rc == 0)
 			fresh = name;
-		} else if (errno == EEXIST && read_not_link(name, &old, &oldlen) == 0) {
-			if (same_text(old, oldlen, stub, len))
-				fresh = name;
-			else
-				free(name);
-			free(old);
-		} else if (errno == EEXIST || errno == ELOOP || errno == EINVAL) {
-			free(name);   /* the learner's, or a link: left alone */
-		} else {
-			error("%s: cannot write:", name);
+		else
 			free(name);
-			break;
-		}
 	}
-	if (!fresh)
+	if (rc == 1)
 		error("%s: no free name for the newer stub beside it; remove some %s.*.new", file, file);
 	unlink(tmp);
 	free(tmp);
