@@ -35,6 +35,13 @@ grep -q "^clings: warning: $TMP/shared/clings.ini: ignored: it belongs to anothe
 out=$(CLINGS_SAFE_DIRECTORY=$TMP/shared names)
 printf '%s\n' "$out" | grep -qx planted && ok "CLINGS_SAFE_DIRECTORY trusts it by name" || fail "safe directory: $out $(cat "$TMP/err")"
 
+# One's own workspace set aside by CLINGS_COURSE: said, so that nobody wonders where it went.
+"$CLINGS" --course "$good" init "$TMP/own/ws" > /dev/null 2>&1 || fail "init"
+mkdir -p "$TMP/own/ws/sub"
+out=$(cd "$TMP/own/ws/sub" && CLINGS_COURSE=$good "$CLINGS" list --names 2>&1 >/dev/null)
+printf '%s\n' "$out" | grep -q "^clings: warning: $TMP/own/ws/clings.ini: not used: CLINGS_COURSE names the course" &&
+	ok "CLINGS_COURSE setting one's own workspace aside is said" || fail "not said: $out"
+
 # The user's own clings.ini naming a course of another user: refused at the file's line.
 mkdir -p "$TMP/ws/sub"
 printf '# mine\n[workspace]\ncourse = %s\n' "$evil" > "$TMP/ws/clings.ini"

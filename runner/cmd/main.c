@@ -241,8 +241,14 @@ int main(int argc, char **argv)
 	 * files there), then the bundled one. */
 	messages_lang_set(ui_lang(lang));
 	const char *env = getenv("CLINGS_COURSE");
-	if (!ctx.course_dir && env && *env)
+	if (!ctx.course_dir && env && *env) {
 		ctx.course_dir = env;
+		char *work = workspace_find();   /* set aside: said, or the learner wonders where it went */
+		if (work)
+			warning("%s/clings.ini: not used: CLINGS_COURSE names the course (unset it to work on "
+				"this workspace's files)", strcmp(work, "/") ? work : "");
+		free(work);
+	}
 	if (!ctx.course_dir && cmd_workspace_open(&ctx, cmd != &cmd_init_entry) < 0)
 		return EXIT_ERROR;
 	if (!ctx.course_dir) {
