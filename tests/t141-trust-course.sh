@@ -32,8 +32,11 @@ printf '%s\n' "$out" | grep -qx planted && fail "another user's clings.ini chose
 	ok "another user's clings.ini is ignored: the bundled course is used" || fail "exit $rc: $out $(cat "$TMP/err")"
 grep -q "^clings: warning: $TMP/shared/clings.ini: ignored: it belongs to another user (uid $other)" "$TMP/err" &&
 	ok "and said, naming the file and its owner" || fail "not said: $(cat "$TMP/err")"
-out=$(CLINGS_SAFE_DIRECTORY=$TMP/shared names)
-printf '%s\n' "$out" | grep -qx planted && ok "CLINGS_SAFE_DIRECTORY trusts it by name" || fail "safe directory: $out $(cat "$TMP/err")"
+out=$(CLINGS_SAFE_DIRECTORY=/nowhere:$TMP/shared names)
+printf '%s\n' "$out" | grep -qx planted && ok "CLINGS_SAFE_DIRECTORY trusts it by name (one of a list)" || fail "safe directory: $out $(cat "$TMP/err")"
+mkdir -p "$TMP/sha"
+out=$(CLINGS_SAFE_DIRECTORY=$TMP/sha names)
+printf '%s\n' "$out" | grep -qx planted && fail "$TMP/sha trusted $TMP/shared: $out" || ok "a folder whose name only begins the same is not trusted"
 
 # One's own workspace set aside by CLINGS_COURSE: said, so that nobody wonders where it went.
 "$CLINGS" --course "$good" init "$TMP/own/ws" > /dev/null 2>&1 || fail "init"
