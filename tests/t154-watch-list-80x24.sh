@@ -1,6 +1,8 @@
 # The course list (L) at 80x24, in English and in Portuguese: every exercise's name whole, the
 # current one's marker and its last verdict whole; a title that does not fit gives way, cut after
-# a whole word with an ellipsis. The current exercise has the course's longest title.
+# a whole word with an ellipsis. The current exercise has the course's longest title. A status
+# wider than the window (the reset's question, with the file's whole path) takes two rows,
+# broken at a space, its last word whole.
 . tests/lib.sh
 . tests/lib-tmux.sh
 course=$(copy_course)
@@ -30,5 +32,13 @@ $(screen)"
 		ok "$lang, 80x24: the current one's marker and last verdict are whole" || fail "$lang, 80x24: $row"
 	grep -q '…  scan_blelloch' <<<"$row" && ok "$lang, 80x24: its long title gives way, with an ellipsis" ||
 		fail "$lang: the title: $row"
-	keys q q
+	keys q
+	wait_for 'clings +17\.' 10
+	keys x
+	wait_for '\((y|s)/N\)' 10
+	status=$(screen | tail -3 | head -2 | tr '\n' ' ')
+	grep -Eq '\.bak( file)?\. *$|\.bak\. *$' <<<"${status% }" && ok "$lang, 80x24: a long status goes on a second row, whole" ||
+		fail "$lang, 80x24: the status: $(screen | tail -3)"
+	keys n
+	keys q
 done
