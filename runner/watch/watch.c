@@ -471,6 +471,17 @@ int watch_run(const struct watch_options *o)
 	} else {
 		open_exercise(&w, session_start(&w.ses));
 	}
+	if (w.interactive && o->notice && *o->notice) {   /* said on stderr too, now behind the screen */
+		struct sbuf md = SBUF_INIT;
+		struct lines said = { NULL, 0 };
+		lines_split(&said, o->notice);
+		for (int i = 0; i < said.n; i++)
+			if (*said.v[i])
+				sbuf_addf(&md, "- %s\n", said.v[i]);
+		lines_release(&said);
+		open_pager(&w, tr(w.opt.lang, "Since you last worked here"), md.buf, 0);
+		sbuf_release(&md);
+	}
 	quiet_end(&w);
 	watch_redraw(&w);
 	int ret = loop(&w) < 0 ? 1 : 0;

@@ -12,6 +12,8 @@ struct watch_options {
 	const char *course_dir;
 	const char *lang;
 	const char *device;   /* NULL: the default device */
+	const char *notice;   /* lines said before the tutorial began (a workspace's newer stubs), shown
+			       * in it first: the screen would hide them; NULL or "" for none */
 };
 /* The tutorial's keys: pairs of a key and what it does (English, translated when shown), ending
  * with NULL; and the course list's keys in one sentence. watch_print_keys prints them in lang as
