@@ -3,7 +3,7 @@
  * runs work-items and work-groups in one order only, so a race between them can pass there and
  * still decide the device's results; and a device's compiler can be wrong. Before either is
  * said, the learner's kernel runs again:
- * - its unoptimised build, COMPILER_RUNS times in all: results that change from run to run are
+ * - its unoptimised build, COMPILER_RUNS times in all (the runs again side by side): results that change from run to run are
  *   a race, said with how many runs gave wrong results, and the wrong result stands;
  * - only where every one of those runs gave the same wrong results, the analysis was clean in
  *   every part (not one message in Oclgrind's log), and the kernel has no atomics (a protocol
@@ -31,27 +31,37 @@ static void rerun_release(struct rerun *x)
 	report_release(&x->r);
 }
 
-static void run_again(struct check_state *st, bool optimise, struct rerun *x)
+/* n more runs of one build, side by side (each a confined child, as the first run was); x[i]
+ * whole only when its child ended cleanly with every result there. */
+static void run_again(struct check_state *st, bool optimise, struct rerun *x, int n)
 {
-	*x = (struct rerun){ .out = PROTO_STREAM_INIT, .r = REPORT_INIT };
 	struct run_request rq = st->rq[CHECK_LEARNER];
 	rq.optimise = optimise;
-	struct child ch;
-	if (sandbox_start(&ch, &st->limits[CHECK_LEARNER], NULL, run_in_child, &rq) < 0)
-		return;
-	children_wait(&ch, 1, -1);
-	proto_split(ch.output.buf, ch.output.len, &x->out);
-	struct sbuf began = SBUF_INIT;
-	x->whole = x->out.ready && !x->out.cut && child_ended_cleanly(&ch) &&
-		   !proto_parse(sbuf_str(&x->out.before), &x->r, NULL);
-	if (x->whole) {
-		struct judge_input in = { st->spec, &x->out, &st->reference, st->shown, st->learner_src };
-		x->whole = judge_execution(&in, &x->r, &began, NULL) == 0 &&
-			   (x->r.verdict == VERDICT_PASS || x->r.verdict == VERDICT_WRONG_RESULT);
-		x->pass = x->r.verdict == VERDICT_PASS;
+	struct child ch[COMPILER_RUNS];
+	bool started[COMPILER_RUNS] = { false };
+	for (int i = 0; i < n; i++) {
+		x[i] = (struct rerun){ .out = PROTO_STREAM_INIT, .r = REPORT_INIT };
+		started[i] = sandbox_start(&ch[i], &st->limits[CHECK_LEARNER], NULL, run_in_child, &rq) == 0;
+		if (!started[i])
+			ch[i] = (struct child)CHILD_INIT;   /* waited on as one that already ended */
 	}
-	sbuf_release(&began);
-	sandbox_child_release(&ch);
+	children_wait(ch, n, -1);
+	for (int i = 0; i < n; i++) {
+		if (!started[i])
+			continue;
+		proto_split(ch[i].output.buf, ch[i].output.len, &x[i].out);
+		x[i].whole = x[i].out.ready && !x[i].out.cut && child_ended_cleanly(&ch[i]) &&
+			     !proto_parse(sbuf_str(&x[i].out.before), &x[i].r, NULL);
+		if (x[i].whole) {
+			struct sbuf began = SBUF_INIT;
+			struct judge_input in = { st->spec, &x[i].out, &st->reference, st->shown, st->learner_src };
+			x[i].whole = judge_execution(&in, &x[i].r, &began, NULL) == 0 &&
+				     (x[i].r.verdict == VERDICT_PASS || x[i].r.verdict == VERDICT_WRONG_RESULT);
+			x[i].pass = x[i].r.verdict == VERDICT_PASS;
+			sbuf_release(&began);
+		}
+		sandbox_child_release(&ch[i]);
+	}
 }
 
 bool compiler_bug_proved(const struct compiler_tally *t)
@@ -64,29 +74,21 @@ bool compiler_bug_proved(const struct compiler_tally *t)
 /* The optimised build's runs into t; the last one's tests, when they all passed, into *tests. */
 static void run_optimised(struct check_state *st, struct compiler_tally *t, struct report *tests)
 {
-	struct rerun first = { .out = PROTO_STREAM_INIT, .r = REPORT_INIT };
+	struct rerun x[COMPILER_RUNS];
+	run_again(st, true, x, COMPILER_RUNS);
 	t->opt_same = true;
-	for (int i = 0; i < COMPILER_RUNS && t->whole; i++) {
-		struct rerun x;
-		run_again(st, true, &x);
-		t->whole = x.whole;
-		if (x.whole) {
-			t->opt_runs++;
-			t->opt_wrong += !x.pass;
-			t->opt_same = t->opt_same && (!i || diagnose_same_results(&first.out, &x.out));
-		}
-		if (!i) {
-			first = x;
-			continue;
-		}
-		if (i == COMPILER_RUNS - 1 && x.whole && !t->opt_wrong) {
-			report_release(tests);
-			*tests = x.r;
-			x.r = (struct report)REPORT_INIT;
-		}
-		rerun_release(&x);
+	for (int i = 0; i < COMPILER_RUNS; i++) {
+		t->whole = t->whole && x[i].whole;
+		t->opt_runs += x[i].whole;
+		t->opt_wrong += x[i].whole && !x[i].pass;
+		t->opt_same = t->opt_same && x[i].whole && diagnose_same_results(&x[0].out, &x[i].out);
 	}
-	rerun_release(&first);
+	if (t->whole && !t->opt_wrong) {
+		*tests = x[COMPILER_RUNS - 1].r;
+		x[COMPILER_RUNS - 1].r = (struct report)REPORT_INIT;
+	}
+	for (int i = 0; i < COMPILER_RUNS; i++)
+		rerun_release(&x[i]);
 }
 
 /* The tests of the optimised build's last run replace the unoptimised run's in r. */
@@ -137,16 +139,14 @@ enum stage_next check_compiler(struct check_state *st)
 		.analysis_clean = st->analysis_clean,
 		.atomics = diag_source_has_atomic(st->learner_src),
 	};
-	for (int i = 1; i < COMPILER_RUNS && t.whole; i++) {
-		struct rerun x;
-		run_again(st, false, &x);
-		t.whole = x.whole;
-		if (x.whole) {
-			t.runs++;
-			t.wrong += !x.pass;
-			t.same = t.same && !x.pass && diagnose_same_results(&st->learner, &x.out);
-		}
-		rerun_release(&x);
+	struct rerun x[COMPILER_RUNS - 1];
+	run_again(st, false, x, COMPILER_RUNS - 1);
+	for (int i = 0; i < COMPILER_RUNS - 1; i++) {
+		t.whole = t.whole && x[i].whole;
+		t.runs += x[i].whole;
+		t.wrong += x[i].whole && !x[i].pass;
+		t.same = t.same && x[i].whole && !x[i].pass && diagnose_same_results(&st->learner, &x[i].out);
+		rerun_release(&x[i]);
 	}
 	if (!t.whole)
 		return STAGE_ON;
