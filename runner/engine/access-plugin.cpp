@@ -12,6 +12,8 @@
  *   the largest number of different words it needs from one bank (lanes reading the same word
  *   share it: a broadcast costs nothing).
  * - Local memory read by a work-item other than the one that last wrote it: the array is shared.
+ *   An atomic whose old value the kernel uses (atomic_xchg, atomic_cmpxchg, atomic_add's
+ *   result) reads too; one whose result is dropped only writes.
  * - Every execution by a work-item (lanes), and for a global load whether its work-item had
  *   loaded that address before in this launch (first loads: a row read twice counts once).
  * - Multiply-adds: every floating-point multiply a work-item executes (a fused fma or mad, or a
@@ -302,6 +304,19 @@ public:
 	{
 		fill(memory, address, size, WHOLE_GROUP);
 		mark_writer(memory, address, size, WHOLE_GROUP);
+	}
+
+	/* An atomic whose old value the kernel uses (uint c = atomic_xchg(&counts[b], 0), the slot
+	 * atomic_inc hands out, atomic_add(&x, 0) as a read) reads what others stored: in local
+	 * memory it is a load like any other, for sharing, conflicts and unwritten slots. One whose
+	 * result is dropped (atomic_inc(&bins[v]);) only writes. Global atomics stay out of the
+	 * figures: a sector count of a contended counter is no coalescing the rules teach. */
+	void memoryAtomicLoad(const oclgrind::Memory *memory, const oclgrind::WorkItem *item,
+			      oclgrind::AtomicOp, size_t address, size_t size) override
+	{
+		const llvm::Instruction *inst = item->getCurrentInstruction();
+		if (memory->getAddressSpace() == SPACE_LOCAL && inst && !inst->use_empty())
+			access(memory, item, address, size, false);
 	}
 
 	/* atomics: the slots are written, by this work-item */

@@ -79,6 +79,40 @@ static void test_arguments_by_place(void **state)
 	free(f);
 }
 
+/* The figures of a test that says `access = no` (after its "begin" line) are left out: only the
+ * block's load of A counts, not the ragged edge's scalar loads rows apart. */
+static void test_ragged_test_left_out(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	matmul_spec(&spec);
+	spec.ntests = 2;
+	copy_str(spec.tests[0].name, sizeof(spec.tests[0].name), "block");
+	copy_str(spec.tests[1].name, sizeof(spec.tests[1].name), "ragged_block");
+	spec.tests[1].figures_off = true;
+	rule(&spec, "A", "load", "coalesced");
+	const char *lines = "begin\tblock M=128 N=128 K=16\n"
+			    "accessed\tmatmul\naccess\tg\tload\t65\t#0\t16\t8\t128\t128\t16\t0\t0\t0\t256\t256\n"
+			    "madds\t100\n"
+			    "begin\tragged_block M=20 N=38 K=30\n"
+			    "accessed\tmatmul\naccess\tg\tload\t69\t#0\t4\t8\t64\t32\t8\t0\t0\t0\t64\t64\n"
+			    "madds\t100\n";
+	struct access_figure *f = NULL;
+	int n = access_figures_parse(lines, &spec, &f);
+	assert_int_equal(n, 1);
+	assert_int_equal(f[0].line, 65);
+	assert_int_equal((int)f[0].madds, 100);
+	free(f);
+	char *text = judge(&spec, lines);
+	assert_null(text);
+	/* counted, the ragged edge's loads break the rule */
+	spec.tests[1].figures_off = false;
+	text = judge(&spec, lines);
+	assert_non_null(text);
+	assert_has(text, "At line 69");
+	free(text);
+}
+
 /* Both tiles required: one shared tile does not meet the other's rule, and the words name the
  * tile and what its figures show. */
 static void test_sharing_per_array(void **state)
@@ -160,6 +194,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_arguments_by_place),
+		cmocka_unit_test(test_ragged_test_left_out),
 		cmocka_unit_test(test_sharing_per_array),
 		cmocka_unit_test(test_wide_values_conflict_by_phase),
 	};
