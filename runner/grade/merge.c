@@ -2,7 +2,9 @@
  * merge.c: the records of a class's shards joined into class.json, gradebook.csv and class.html
  * (class.h). Records that were not graded alike are refused whole; a student no record holds,
  * or two do, is named and gets no grade; a student clings could not grade (its own error, or
- * the time budget) gets no grade either, and is named: never a 0 that is the grader's fault.
+ * the time budget) gets no grade either, and is named: never a 0 that is the grader's fault. So
+ * is a student whose result record.c doubts (it contradicts itself or its clings.json), and
+ * two whose names show alike. Students are joined by their keys (their names' bytes).
  */
 #include "grade/class.h"
 
