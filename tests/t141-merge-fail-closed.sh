@@ -64,6 +64,17 @@ merge "$TMP/m" "$TMP/past"
 [ $rc = 2 ] && grep -q "$rec1: .*shard" "$TMP/m.err" && [ ! -e "$TMP/m/class.json" ] &&
 	ok "a shard index past the count is refused" || fail "shard 7 of 2: exit $rc, $(cat "$TMP/m.err")"
 
+rm -rf "$TMP/renamed" && cp -r "$TMP/out" "$TMP/renamed" && cp "$TMP/out/$rec1" "$TMP/renamed/clings-shard-0-of-2.json"
+merge "$TMP/m" "$TMP/renamed"
+[ $rc = 2 ] && grep -q "clings-shard-0-of-2.json: its shard fields name another file" "$TMP/m.err" &&
+	ok "a record under another shard's name is refused" || fail "renamed record: exit $rc, $(cat "$TMP/m.err")"
+rm -rf "$TMP/stray" && cp -r "$TMP/out" "$TMP/stray" && rm "$TMP/stray/clings-shard-0-of-2.json"
+jq --slurpfile zero "$TMP/out/clings-shard-0-of-2.json" '.students += [$zero[0].students[] | select(.name == "ana")]' \
+	"$TMP/out/$rec1" > "$TMP/stray/$rec1"
+merge "$TMP/m" "$TMP/stray"
+[ $rc = 2 ] && grep -q "$rec1: its student 1 .* is not one shard 1/2 grades" "$TMP/m.err" &&
+	ok "a record holding a student of another shard is refused" || fail "stray student: exit $rc, $(cat "$TMP/m.err")"
+
 # Only regular files are records: a FIFO does not hang the merge, a link is not followed.
 rm -rf "$TMP/fifo" && cp -r "$TMP/out" "$TMP/fifo" && rm "$TMP/fifo/$rec1" && mkfifo "$TMP/fifo/$rec1"
 merge "$TMP/m" "$TMP/fifo"
