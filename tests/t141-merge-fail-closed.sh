@@ -1,9 +1,10 @@
 # The merge of a class's shards fails closed: a record an older run left beside students' newer
 # clings.json, a re-run that did not finish, shard fields out of range or naming another file, a
-# record holding another shard's student, a record that is a FIFO or a link, a record that contradicts itself or draws markup into class.html, results written
-# through a planted OUT/NAME link, a roster whose rows claim one submission twice or hold a NUL
-# byte, two names that differ only in bytes that are no text, and cells a spreadsheet would read
-# as formulas (also after `;` or `,`).
+# record holding another shard's student, a record that is a FIFO or a link, a record that
+# contradicts itself or draws markup into class.html, results written through a planted OUT/NAME
+# link, a roster whose rows claim one submission twice or hold a NUL byte, two names that differ
+# only in bytes that are no text, and cells a spreadsheet would read as formulas (also after `;`
+# or `,`).
 . tests/lib.sh
 export CLINGS_GRADE_SECRET=clings-merge-tests
 class=$TMP/class
