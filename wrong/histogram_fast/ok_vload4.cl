@@ -1,9 +1,8 @@
 // expect: pass
 // diagnosis: none
-// Right: the reference with its four values read through a uint4 pointer instead of vload4. The
-// buffer starts aligned to far more than 16 bytes and element 4 i is 16 i bytes on, so the
-// uint4 load is aligned, and the compiler, told so by the type, can load the four in one
-// instruction (a vload4 from a uint * is promised only 4-byte alignment).
+// Right: the reference with its four values read by vload4(i, data) from the uint * argument.
+// A vload4 is promised only the alignment of its element, 4 bytes, so NVIDIA's compiler makes
+// four 4-byte loads of it where the reference, through a uint4 pointer, makes one of 16.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
 			uint n, uint bins)
 {
@@ -15,7 +14,7 @@ __kernel void histogram(__global const uint *data, __global uint *counts, __loca
 
 	uint n4 = n / 4;                                // whole groups of four values
 	for (uint i = gid; i < n4; i += size) {
-		uint4 v = ((__global const uint4 *)data)[i];
+		uint4 v = vload4(i, data);
 		atomic_inc(&local_counts[v.x]);
 		atomic_inc(&local_counts[v.y]);
 		atomic_inc(&local_counts[v.z]);
