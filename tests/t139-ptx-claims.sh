@@ -1,4 +1,4 @@
-# What the lessons, hints and reference solutions say about the instructions a kernel compiles
+# What the lessons, hints, stubs and reference solutions say about the instructions a kernel compiles
 # to holds in the PTX that NVIDIA's OpenCL compiler made of it (docs/measured/ptx-h200/, kept by
 # scripts/device-ptx): each claim of docs/measured/ptx-claims is checked against the kept PTX, and
 # every phrase about instruction widths or forms in the course's texts must be one of those claims.
@@ -82,7 +82,7 @@ perl -e '
 		}
 	}
 	exit($bad ? 1 : 0);
-' "$claims" lessons/en/*.md lessons/pt-BR/*.md solutions/*.cl > "$TMP/uncovered"
+' "$claims" lessons/en/*.md lessons/pt-BR/*.md solutions/*.cl exercises/*.cl > "$TMP/uncovered"
 [ -s "$TMP/uncovered" ] && fail "claims about instructions that no PTX backs (add them to $claims, or reword): $(head -3 "$TMP/uncovered" | tr '\n' ' ')" ||
-	ok "every claim about instruction widths and forms in the lessons, hints and solutions is in $claims"
+	ok "every claim about instruction widths and forms in the lessons, hints, stubs and solutions is in $claims"
 exit 0
