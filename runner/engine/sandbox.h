@@ -17,6 +17,8 @@ struct sandbox_limits {
 	long open_files;     /* RLIMIT_NOFILE */
 	/* What the child sees, where namespaces can be had (sandbox_isolate): */
 	const char *hide;    /* a directory it must not see (the course's solutions), or NULL */
+	bool reference;      /* runs the course's reference only: sees the user's PoCL cache and
+				clings' kept reference binaries (refbin.c), which no other child does */
 };
 /* The limits of a child that runs a learner's (or a wrong) kernel for a check: the check's time,
  * memory and the build's own limits; hide is what it must not see (the course's solutions). */
