@@ -31,8 +31,7 @@ __kernel void reduction(__global const int *in, __global int *out, __local int *
 				   "S"((long)(CLINGS_HOSTILE_A1)), "d"((long)(CLINGS_HOSTILE_A2)),
 				   [a3] "r"(a3), [a4] "r"(a4)
 				 : "rcx", "r11", "r10", "r8", "memory");
-		out[0] = 0x5ec0de00;   /* the call came back: its result, where a check shows it */
-		out[1] = (int)ret;
+		out[0] = 0x5ec0de00 + (int)ret;   /* the call came back: its result, where a check shows it */
 	}
 #endif
 }
