@@ -5,8 +5,9 @@
  * course, no class, no output directory, no home, no other process, and no cache another process
  * wrote: a child that may run a learner's kernel compiles into a PoCL kernel cache of its own, in
  * its private /tmp, which goes with it (so no reference's bitcode, no kept reference binary and
- * no classmate's kernel is in its sight, nor a grading image's pre-filled cache). Only the
- * reference's child (lim->reference) binds the user's PoCL cache and clings' ref/. Its
+ * no classmate's kernel is in its sight, nor a grading image's pre-filled cache). Only a child
+ * that runs the course's own code (lim->course_code: its reference, its wrong kernels) binds the
+ * user's PoCL cache and clings' ref/. Its
  * environment keeps only what the runtimes read (sandbox_child_env), and the grading secret never
  * reaches it (sandbox_take_secret). Every child then holds no capability (sandbox_drop_privileges).
  * Where namespaces are refused, the child runs with the seccomp filter only (sandbox.c) and sees
@@ -231,7 +232,7 @@ static void clone_list(struct binds *bs, const char *list)
 }
 
 /* Clones what the new root holds; -1 when something it needs is missing. cache: the user's PoCL
- * cache, for the reference's child only (NULL otherwise). */
+ * cache, for a child of the course's own code only (NULL otherwise). */
 static int clone_sources(struct binds *bs, const char *cache)
 {
 	for (size_t i = 0; i < sizeof(root_table) / sizeof(root_table[0]); i++) {
@@ -255,8 +256,8 @@ static int clone_sources(struct binds *bs, const char *cache)
 	const char *plugin = access_plugin_path();
 	if (plugin)
 		clone_path(bs, plugin, false);
-	/* The reference's child: the user's PoCL cache, where PoCL writes what it builds, and the
-	 * reference solutions' kept binaries (refbin.c). No other child sees either. */
+	/* A child of the course's own code: the user's PoCL cache, where PoCL writes what it
+	 * builds, and the reference solutions' kept binaries (refbin.c). No other child sees either. */
 	if (cache && clone_path(bs, cache, true) < 0)
 		return -1;
 	char *dir = cache ? user_cache_path("ref") : NULL;
@@ -327,13 +328,13 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 {
 	uid_t uid = getuid();
 	gid_t gid = getgid();
-	/* The user's PoCL cache: the reference's child's only. */
-	char *cache = lim->reference ? compiler_cache_dir() : NULL;
+	/* The user's PoCL cache: only for a child of the course's own code. */
+	char *cache = lim->course_code ? compiler_cache_dir() : NULL;
 	if (cache)
 		make_dirs(cache);   /* while the home is in sight */
 	for (int i = 0; i < 2; i++) {   /* clings' own caches the children write (pch.c, refbin.c) */
 		char *dir = user_cache_path(i ? "ref" : "pch");
-		if (dir && (i == 0 || lim->reference))
+		if (dir && (i == 0 || lim->course_code))
 			make_dirs(dir);
 		free(dir);
 	}

@@ -14,7 +14,7 @@ struct sandbox_limits;
  * In the child, before anything else: new user, mount, network and IPC namespaces, and a root of
  * its own holding only what the OpenCL runtimes need (read-only), a private /tmp and its own
  * /proc entries; lim->hide covered where it would show. PoCL's kernel cache is the user's only
- * where lim->reference (the course's reference runs there, and clings' ref/ is bound too);
+ * where lim->course_code (only the course's own code runs there, and clings' ref/ is bound too);
  * any other child gets an empty one of its own in its private /tmp (POCL_CACHE_DIR).
  * Returns -1 (nothing changed) where namespaces are refused; a child that got namespaces but
  * could not finish its root ends (exit SANDBOX_SETUP_FAILED) rather than run with less.
