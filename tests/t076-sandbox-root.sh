@@ -82,6 +82,63 @@ rc=$?
 [ $rc -eq 2 ] && grep -q 'refusing to grade' "$TMP/refused.out" && [ ! -e "$TMP/out2/clings.json" ] &&
 	ok "without namespaces, grading with a secret is refused (exit 2)" || fail "no namespaces, secret: exit $rc: $(cat "$TMP/refused.out")"
 
+# The caches: no kernel reads the reference's compiled program, its kept binary (clings' ref/) or
+# a classmate's compiled kernel. The reference and bob's kernel carry a string of their own into
+# what is compiled; tests/hostile/walk_cache.cl walks PoCL's kernel cache and ref/, every file.
+cache_course=$TMP/cache-course
+cp -r "$course" "$cache_course"
+mark_kernel() {   # mark_kernel SOURCE TEXT: SOURCE with TEXT in its compiled program
+	printf '__constant char clings_mark[] = "%s";\n' "$2"
+	sed 's/^{$/{\n\tif (len == 0xfffffffe) out[0] = clings_mark[get_local_id(0)];/' "$1"
+}
+mark_kernel solutions/memory_4.cl "MARK:ref-$secret" > "$cache_course/solutions/memory_4.cl"
+mark_kernel solutions/memory_4.cl "MARK:bob-$secret" > "$TMP/bob-marked.cl"
+grep -q 'clings_mark\[get_local_id' "$cache_course/solutions/memory_4.cl" || fail "the marked solution: $(cat "$cache_course/solutions/memory_4.cl")"
+pocl=$TMP/pocl-cache refs=$XDG_CACHE_HOME/clings/ref
+POCL_CACHE_DIR=$pocl "$CLINGS" --course "$cache_course" check memory_4 --file "$TMP/bob-marked.cl" --no-analysis --json > "$TMP/bob.json" 2>&1
+[ "$(jq -r .verdict "$TMP/bob.json")" = pass ] && ok "bob's marked kernel passes beside the marked reference" ||
+	fail "bob, marked: $(head -c 300 "$TMP/bob.json")"
+grep -rqsF "MARK:ref-" "$pocl" && ok "the reference's program is in PoCL's cache (the test's premise)" ||
+	fail "no compiled reference in $pocl: $(find "$pocl" | head)"
+grep -rqsF "MARK:ref-" "$refs" && ok "the reference's kept binary is in ref/ (the test's premise)" ||
+	fail "no kept reference binary in $refs: $(ls -la "$refs" 2>&1)"
+grep -rqsF "MARK:bob-" "$pocl" && fail "bob's compiled kernel was left in the shared PoCL cache" ||
+	ok "bob's compiled kernel is not left in the shared PoCL cache"
+walker() {   # walker DIR OUT: walk_cache.cl aimed at DIR
+	{ printf '#define CLINGS_HOSTILE_PATH "%s"\n#define CLINGS_HOSTILE_NEEDLE "MARK:"\n' "$1"
+	  cat tests/hostile/walk_cache.cl; } > "$2"
+}
+# The walker finds the marks where it can read (no namespaces): the test can fail.
+walker "$pocl" "$TMP/walk-pocl.cl"
+walker "$refs" "$TMP/walk-ref.cl"
+CLINGS_NO_NAMESPACES=1 POCL_CACHE_DIR=$pocl "$CLINGS" --course "$cache_course" check memory_4 --file "$TMP/walk-ref.cl" \
+	--no-analysis --json > "$TMP/walk-self.json" 2>&1
+leaked "ref-$secret" "$TMP/walk-self.json" && ok "without namespaces, the walker reads ref/: the mark shows in its result" ||
+	fail "the walker leaks nothing even where it can read ref/: $(head -c 300 "$TMP/walk-self.json")"
+for dir in pocl ref; do
+	for how in check grade; do
+		rm -rf "$TMP/walk-out"
+		if [ $how = check ]; then
+			POCL_CACHE_DIR=$pocl "$CLINGS" --course "$cache_course" check memory_4 --file "$TMP/walk-$dir.cl" \
+				--json > "$TMP/walk.json" 2>&1
+			v=$(jq -r .verdict "$TMP/walk.json")
+		else
+			mkdir -p "$TMP/walk-class/eve"
+			cp "$TMP/walk-$dir.cl" "$TMP/walk-class/eve/memory_4.cl"
+			POCL_CACHE_DIR=$pocl "$CLINGS" --course "$cache_course" grade --class "$TMP/walk-class" \
+				--out "$TMP/walk-out" --exercises memory_4 --format all > "$TMP/walk.json" 2>&1
+			v=$(jq -r '.exercises[] | select(.name == "memory_4") | .verdict' "$TMP/walk-out/eve/clings.json")
+		fi
+		[ -n "$v" ] && [ "$v" != pass ] && [ "$v" != error ] && ok "$how, a kernel walking $dir: a failure ($v)" ||
+			fail "$how, walking $dir: verdict ${v:-none}: $(head -c 300 "$TMP/walk.json")"
+		for who in ref bob; do
+			leaked "$who-$secret" "$TMP/walk.json" $( [ $how = grade ] && echo "$TMP/walk-out/eve"/*) &&
+				fail "$how, walking $dir: bytes of the $who's compiled kernel reached the results" ||
+				ok "$how, walking $dir: no byte of the $who's compiled kernel in the results"
+		done
+	done
+done
+
 # A child that cannot build its root does not run: an error of clings, not the learner's fail.
 POCL_CACHE_DIR=/proc/self/no-such-dir "$CLINGS" --course "$course" check memory_4 --file solutions/memory_4.cl --json --no-cache > "$TMP/setup.json" 2>&1
 [ "$(jq -r .verdict "$TMP/setup.json")" = error ] && ok "a child without its root: verdict error" ||

@@ -466,6 +466,7 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 	};
 	struct sandbox_limits ref_lim = lim;
 	ref_lim.hide = NULL;   /* the one process that reads the solution */
+	ref_lim.course_code = true;   /* the course's code: it may see the caches */
 	char *shown = xstrdup(path_shown(path));
 	struct run_request ref_rq = { .spec = spec, .learner_path = shown, .solution_src = solution,
 				      .solution_shown = course_relative(c, e->solution_path),

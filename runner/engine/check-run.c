@@ -194,6 +194,7 @@ static void prepare_children(struct check_state *st)
 	for (int i = 0; i < CHECK_CHILDREN; i++)
 		st->limits[i] = exec;
 	st->limits[CHECK_REFERENCE].hide = NULL;   /* the one process that reads the solution */
+	st->limits[CHECK_REFERENCE].course_code = true;   /* the course's code: it may see the caches */
 	/* The course's own code: its limit only catches a broken course or a hung device, and a
 	 * loaded machine must not make it one. */
 	st->limits[CHECK_REFERENCE].time_ms = REFERENCE_TIME_FACTOR * spec->time_limit_ms;

@@ -1,11 +1,17 @@
 /*
  * isolate.c: what a checking child sees. Where user namespaces can be had, the child gets a root
  * of its own (an allow-list): a small read-only tmpfs holding read-only binds of what the OpenCL
- * runtimes read (root_table below), PoCL's kernel cache (writable), a private /tmp, and of /proc
- * the child's own entries only. No course, no class, no output directory, no home, no other
- * process. Its environment keeps only what the runtimes read (sandbox_child_env), and the grading
- * secret never reaches it (sandbox_take_secret). Where namespaces are refused, the child runs
- * with the seccomp filter only (sandbox.c) and sees what the user sees.
+ * runtimes read (root_table below), a private /tmp, and of /proc the child's own entries only. No
+ * course, no class, no output directory, no home, no other process, and no cache another process
+ * wrote: a child that may run a learner's kernel compiles into a PoCL kernel cache of its own, in
+ * its private /tmp, which goes with it (so no reference's bitcode, no kept reference binary and
+ * no classmate's kernel is in its sight, nor a grading image's pre-filled cache). Only a child
+ * that runs the course's own code (lim->course_code: its reference, its wrong kernels) binds the
+ * user's PoCL cache and clings' ref/. Its
+ * environment keeps only what the runtimes read (sandbox_child_env), and the grading secret never
+ * reaches it (sandbox_take_secret). Every child then holds no capability (sandbox_drop_privileges).
+ * Where namespaces are refused, the child runs with the seccomp filter only (sandbox.c) and sees
+ * what the user sees.
  */
 #include "engine/engine.h"
 #include "engine/pch.h"
@@ -17,7 +23,10 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
+#include <linux/securebits.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -29,6 +38,8 @@ extern char **environ;
 /* Where the new root is put together: a tmpfs mounted over /tmp in the child's own mount
  * namespace (the parent's /tmp is untouched), once every source has been cloned. */
 #define NEW_ROOT "/tmp"
+/* PoCL's kernel cache in a child that may run a learner's kernel: in its private /tmp. */
+#define PRIVATE_COMPILER_CACHE "/tmp/kcache"
 
 enum {
 	NEED = 1 << 0,   /* without it no runtime works: a child that cannot bind it does not run */
@@ -220,7 +231,8 @@ static void clone_list(struct binds *bs, const char *list)
 	free(copy);
 }
 
-/* Clones what the new root holds; -1 when something it needs is missing. */
+/* Clones what the new root holds; -1 when something it needs is missing. cache: the user's PoCL
+ * cache, for a child of the course's own code only (NULL otherwise). */
 static int clone_sources(struct binds *bs, const char *cache)
 {
 	for (size_t i = 0; i < sizeof(root_table) / sizeof(root_table[0]); i++) {
@@ -244,16 +256,21 @@ static int clone_sources(struct binds *bs, const char *cache)
 	const char *plugin = access_plugin_path();
 	if (plugin)
 		clone_path(bs, plugin, false);
-	/* The compiler's cache: where PoCL writes what it builds. */
+	/* A child of the course's own code: the user's PoCL cache, where PoCL writes what it
+	 * builds, and the reference solutions' kept binaries (refbin.c). No other child sees either. */
 	if (cache && clone_path(bs, cache, true) < 0)
 		return -1;
-	/* The precompiled headers of the learner's builds (pch.c): built there on first use; */
-	for (int i = 0; i < 2; i++) {   /* and the reference solutions' kept binaries (refbin.c) */
-		char *dir = user_cache_path(i ? "ref" : "pch");
-		if (dir)
-			clone_path(bs, dir, true);
-		free(dir);
-	}
+	char *dir = cache ? user_cache_path("ref") : NULL;
+	if (dir)
+		clone_path(bs, dir, true);
+	free(dir);
+	/* The precompiled headers of the learner's builds (pch.c), built there on first use: made
+	 * of the system's OpenCL headers and PoCL's options only, nothing of a course or a learner.
+	 * The execution child opens no file for writing once it is confined (sandbox.c). */
+	dir = user_cache_path("pch");
+	if (dir)
+		clone_path(bs, dir, true);
+	free(dir);
 	/* Of /proc: the child's own directory, as /proc/self (and /proc/self/fd/4, the analysis's
 	 * log, with it). */
 	char self[32];
@@ -270,9 +287,11 @@ static int enter_new_root(const struct sandbox_limits *lim, const char *cache)
 	if (!rc && mount("tmpfs", NEW_ROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755") < 0)
 		rc = -1;
 	/* A /tmp of its own, as small as the files it may write (first: a cache under /tmp is
-	 * bound inside it). */
+	 * bound inside it), and a PoCL cache of its own in it where the user's is not bound. */
 	if (!rc && (mkdir(NEW_ROOT "/tmp", 01777) < 0 ||
 		    mount("tmpfs", NEW_ROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777") < 0))
+		rc = -1;
+	if (!rc && !cache && mkdir(NEW_ROOT PRIVATE_COMPILER_CACHE, 0700) < 0)
 		rc = -1;
 	for (int i = 0; i < bs.n && !rc; i++)
 		rc = attach(&bs.b[i]);
@@ -309,12 +328,13 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 {
 	uid_t uid = getuid();
 	gid_t gid = getgid();
-	char *cache = compiler_cache_dir();
+	/* The user's PoCL cache: only for a child of the course's own code. */
+	char *cache = lim->course_code ? compiler_cache_dir() : NULL;
 	if (cache)
 		make_dirs(cache);   /* while the home is in sight */
 	for (int i = 0; i < 2; i++) {   /* clings' own caches the children write (pch.c, refbin.c) */
 		char *dir = user_cache_path(i ? "ref" : "pch");
-		if (dir)
+		if (dir && (i == 0 || lim->course_code))
 			make_dirs(dir);
 		free(dir);
 	}
@@ -333,12 +353,41 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		goto out;
 	/* Half done is not done: a child that could not leave the parent's root does not run. */
-	if (enter_new_root(lim, cache) < 0)
+	if (enter_new_root(lim, cache) < 0 ||
+	    (!cache && setenv("POCL_CACHE_DIR", PRIVATE_COMPILER_CACHE, 1) < 0))
 		_exit(SANDBOX_SETUP_FAILED);
 	rc = 0;
 out:
 	free(cache);
 	return rc;
+}
+
+int sandbox_drop_privileges(void)
+{
+	/* Never root again: no capabilities from a uid of 0, from exec, or kept across setuid; the
+	 * bits locked (this needs CAP_SETPCAP, which a child without namespaces run by a user
+	 * lacks, and has no capability to lose). */
+	prctl(PR_SET_SECUREBITS, SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |
+	      SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED | SECBIT_NO_CAP_AMBIENT_RAISE |
+	      SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED, 0, 0, 0);
+	for (int cap = 0; prctl(PR_CAPBSET_READ, cap, 0, 0, 0) >= 0; cap++)
+		prctl(PR_CAPBSET_DROP, cap, 0, 0, 0);
+	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+	struct __user_cap_header_struct head = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3] = { { 0, 0, 0 } };
+	if (syscall(SYS_capset, &head, none) < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	/* What the process holds now, read back: nothing, or it does not run. */
+	struct __user_cap_data_struct held[_LINUX_CAPABILITY_U32S_3];
+	if (syscall(SYS_capget, &head, held) < 0 || prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 1)
+		return -1;
+	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
+		if (held[i].effective || held[i].permitted || held[i].inheritable)
+			return -1;
+	for (int cap = 0; prctl(PR_CAPBSET_READ, cap, 0, 0, 0) >= 0; cap++)
+		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, cap, 0, 0) > 0)
+			return -1;
+	return 0;
 }
 
 static int try_isolate(void *arg, int channel)

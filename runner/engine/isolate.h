@@ -12,12 +12,18 @@ struct sandbox_limits;
 #define SANDBOX_SETUP_FAILED 111
 /*
  * In the child, before anything else: new user, mount, network and IPC namespaces, and a root of
- * its own holding only what the OpenCL runtimes need (read-only), the compiler's cache, a
- * private /tmp and its own /proc entries; lim->hide covered where it would show.
+ * its own holding only what the OpenCL runtimes need (read-only), a private /tmp and its own
+ * /proc entries; lim->hide covered where it would show. PoCL's kernel cache is the user's only
+ * where lim->course_code (only the course's own code runs there, and clings' ref/ is bound too);
+ * any other child gets an empty one of its own in its private /tmp (POCL_CACHE_DIR).
  * Returns -1 (nothing changed) where namespaces are refused; a child that got namespaces but
  * could not finish its root ends (exit SANDBOX_SETUP_FAILED) rather than run with less.
  */
 int sandbox_isolate(const struct sandbox_limits *lim);
+/* In the child, namespaces or not: every capability dropped (effective, permitted, inheritable,
+ * ambient, the bounding set where it may be emptied), SECBIT_NOROOT and its kin locked, and
+ * PR_SET_NO_NEW_PRIVS; 0, or -1 when any capability is still held afterwards. */
+int sandbox_drop_privileges(void);
 /* In the child: an environment of only what the runtimes read, and env (NULL-terminated
  * "NAME=value", added); the bytes of the dropped variables are wiped where
  * /proc/self/environ shows them, and so is the secret sandbox_take_secret took. */

@@ -17,6 +17,9 @@ struct sandbox_limits {
 	long open_files;     /* RLIMIT_NOFILE */
 	/* What the child sees, where namespaces can be had (sandbox_isolate): */
 	const char *hide;    /* a directory it must not see (the course's solutions), or NULL */
+	bool course_code;    /* runs only the course's own code (its reference, its wrong kernels):
+				sees the user's PoCL cache and clings' kept reference binaries
+				(refbin.c), which a child that may run a learner's kernel never does */
 };
 /* The limits of a child that runs a learner's (or a wrong) kernel for a check: the check's time,
  * memory and the build's own limits; hide is what it must not see (the course's solutions). */

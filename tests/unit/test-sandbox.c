@@ -1,6 +1,7 @@
 /* Unit tests of the sandbox (sandbox.c): output, exit, crash, deadline, interruption; and that
  * every child is reaped and its process group gone, whatever happened. What a child sees
- * (isolate.c): its own root, an emptied environment, no secret. */
+ * (isolate.c): its own root, no cache another process wrote, no capability, an emptied
+ * environment, no secret; and what a confined child may call (sandbox.c's allow-list). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -218,6 +225,187 @@ static void test_child_sees_only_its_root(void **state)
 	sandbox_child_release(&c);
 }
 
+/* Where the child's PoCL cache is, and whether it sees the user's PoCL cache and clings' ref/
+ * (arg: the two planted files). */
+static int looks_at_caches(void *arg, int fd)
+{
+	const char *const *planted = arg;
+	const char *dir = getenv("POCL_CACHE_DIR");
+	char *line = xstrfmt("pocl %s, user's pocl %s, ref %s\n", dir ? dir : "-", opens(planted[0]),
+			     opens(planted[1]));
+	int rc = write_all(fd, line, strlen(line)) == 0 ? 0 : 1;
+	free(line);
+	return rc;
+}
+
+static void test_child_sees_no_shared_cache(void **state)
+{
+	(void)state;
+	if (!sandbox_namespaces_available())
+		skip();
+	char dir[] = "/tmp/test-sandbox-cache-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *old_pocl = getenv("POCL_CACHE_DIR") ? xstrdup(getenv("POCL_CACHE_DIR")) : NULL;
+	char *old_xdg = getenv("XDG_CACHE_HOME") ? xstrdup(getenv("XDG_CACHE_HOME")) : NULL;
+	char *pocl = xstrfmt("%s/pocl", dir), *ref = xstrfmt("%s/clings/ref", dir);
+	char *planted[2] = { xstrfmt("%s/program.bc", pocl), xstrfmt("%s/0123.bin", ref) };
+	assert_int_equal(make_dirs(pocl), 0);
+	assert_int_equal(make_dirs(ref), 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(write_file_atomic(planted[i], "x", 1), 0);
+	setenv("POCL_CACHE_DIR", pocl, 1);
+	setenv("XDG_CACHE_HOME", dir, 1);
+	/* A learner's (or the analysis's) child: a cache of its own, the shared ones out of sight. */
+	struct child c;
+	assert_int_equal(sandbox_start(&c, &limits, NULL, looks_at_caches, planted), 0);
+	assert_false(children_wait(&c, 1, -1));
+	assert_int_equal(c.exit_status, 0);
+	assert_string_equal(sbuf_str(&c.output), "pocl /tmp/kcache, user's pocl ENOENT, ref ENOENT\n");
+	sandbox_child_release(&c);
+	/* A child of the course's own code (its reference, its wrong kernels): both. */
+	struct sandbox_limits course = limits;
+	course.course_code = true;
+	assert_int_equal(sandbox_start(&c, &course, NULL, looks_at_caches, planted), 0);
+	assert_false(children_wait(&c, 1, -1));
+	assert_int_equal(c.exit_status, 0);
+	char *want = xstrfmt("pocl %s, user's pocl yes, ref yes\n", pocl);
+	assert_string_equal(sbuf_str(&c.output), want);
+	sandbox_child_release(&c);
+	old_pocl ? setenv("POCL_CACHE_DIR", old_pocl, 1) : unsetenv("POCL_CACHE_DIR");
+	old_xdg ? setenv("XDG_CACHE_HOME", old_xdg, 1) : unsetenv("XDG_CACHE_HOME");
+	char *rm = xstrfmt("rm -rf %s", dir);
+	assert_int_equal(system(rm), 0);
+	free(rm);
+	free(want);
+	free(planted[0]);
+	free(planted[1]);
+	free(pocl);
+	free(ref);
+	free(old_pocl);
+	free(old_xdg);
+}
+
+/* Every capability gone, none to be gained, namespaces or not. */
+static int holds_nothing(void *arg, int fd)
+{
+	(void)arg;
+	struct __user_cap_header_struct head = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct held[_LINUX_CAPABILITY_U32S_3];
+	int any = syscall(SYS_capget, &head, held) < 0;
+	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
+		any |= held[i].effective || held[i].permitted || held[i].inheritable;
+	int bounding = 0;
+	for (int cap = 0; prctl(PR_CAPBSET_READ, cap, 0, 0, 0) >= 0; cap++)
+		bounding += prctl(PR_CAPBSET_READ, cap, 0, 0, 0) == 1;
+	char *line = xstrfmt("held %s, bounding %s, no_new_privs %d\n", any ? "some" : "none",
+			     bounding ? "some" : "none", prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
+	int rc = write_all(fd, line, strlen(line)) == 0 ? 0 : 1;
+	free(line);
+	return rc;
+}
+
+static void test_child_holds_no_capability(void **state)
+{
+	(void)state;
+	if (!sandbox_namespaces_available())
+		skip();   /* a user's process without namespaces holds none to begin with */
+	struct child c;
+	assert_int_equal(sandbox_start(&c, &limits, NULL, holds_nothing, NULL), 0);
+	assert_false(children_wait(&c, 1, -1));
+	assert_int_equal(c.exit_status, 0);
+	assert_string_equal(sbuf_str(&c.output), "held none, bounding none, no_new_privs 1\n");
+	sandbox_child_release(&c);
+}
+
+/* A confined child makes one call (arg: its number and arguments) and exits 0 if it comes back. */
+struct call {
+	const char *name;
+	long nr, a[5];
+};
+#define SELF (-4242L)   /* as a first argument: the child's pid */
+
+static int makes_call(void *arg, int fd)
+{
+	const struct call *k = arg;
+	(void)fd;
+	if (sandbox_confine(true) < 0)
+		return 2;
+	syscall(k->nr, k->a[0] == SELF ? (long)getpid() : k->a[0], k->a[1], k->a[2], k->a[3], k->a[4]);
+	return 0;
+}
+
+/* getpid by the i386 number and gate: another architecture's call, refused whatever it is. */
+static int makes_i386_call(void *arg, int fd)
+{
+	(void)arg;
+	(void)fd;
+	if (sandbox_confine(true) < 0)
+		return 2;
+	long ret;
+	__asm__ volatile("int $0x80" : "=a"(ret) : "a"(20L) : "memory");
+	return 0;
+}
+
+static void test_confined_child_is_refused_each_family(void **state)
+{
+	(void)state;
+	static char zero[256];
+	static const struct call refused[] = {
+		{ "open_tree", SYS_open_tree, { AT_FDCWD, (long)"/usr", 1 } },
+		{ "fsopen", SYS_fsopen, { (long)"tmpfs" } },
+		{ "fspick", SYS_fspick, { AT_FDCWD, (long)"/usr" } },
+		{ "fsconfig", SYS_fsconfig, { -1 } },
+		{ "fsmount", SYS_fsmount, { -1 } },
+		{ "move_mount", SYS_move_mount, { AT_FDCWD, (long)"/usr", AT_FDCWD, (long)"/tmp" } },
+		{ "mount_setattr", SYS_mount_setattr, { AT_FDCWD, (long)"/tmp", 0, (long)zero, 32 } },
+		{ "mount", SYS_mount, { (long)"none", (long)"/tmp", (long)"tmpfs" } },
+		{ "add_key", SYS_add_key, { (long)"user", (long)"clings", (long)zero, 4, -2 } },
+		{ "keyctl", SYS_keyctl, { 0, -3, 1 } },
+		{ "request_key", SYS_request_key, { (long)"user", (long)"clings" } },
+		{ "ptrace", SYS_ptrace, { 0 } },
+		{ "process_vm_readv", SYS_process_vm_readv, { 1, (long)zero, 1, (long)zero, 1 } },
+		{ "bpf", SYS_bpf, { 0, (long)zero, 72 } },
+		{ "userfaultfd", SYS_userfaultfd, { 1 } },
+		{ "io_uring_setup", SYS_io_uring_setup, { 8, (long)zero } },
+		{ "io_uring_enter", SYS_io_uring_enter, { -1 } },
+		{ "io_uring_register", SYS_io_uring_register, { -1 } },
+		{ "socket", SYS_socket, { AF_INET, SOCK_STREAM } },
+		{ "execve", SYS_execve, { (long)"/bin/true", 0, 0 } },
+		{ "fork", SYS_fork, { 0 } },
+		{ "unshare", SYS_unshare, { CLONE_NEWUSER } },
+		{ "openat for writing", SYS_openat, { AT_FDCWD, (long)"/tmp/x", O_WRONLY | O_CREAT, 0600 } },
+		{ "kill of another", SYS_kill, { 1, 0 } },
+		{ "kill of its group", SYS_kill, { 0, 0 } },
+		{ "ioctl TIOCSTI, high bits set", SYS_ioctl, { 0, (long)(TIOCSTI | 0x100000000L), (long)"x" } },
+		{ "an i386 call", -1, { 0 } },   /* made by int 0x80 below */
+	};
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		struct child c;
+		print_message("%s\n", refused[i].name);
+		assert_int_equal(sandbox_start(&c, &limits, NULL, refused[i].nr < 0 ? makes_i386_call : makes_call,
+					       (void *)&refused[i]), 0);
+		assert_false(children_wait(&c, 1, -1));
+		assert_int_equal(c.signal, SIGSYS);
+		sandbox_child_release(&c);
+	}
+	/* What the runtimes do comes back. */
+	static const struct call allowed[] = {
+		{ "getpid", SYS_getpid, { 0 } },
+		{ "openat for reading", SYS_openat, { AT_FDCWD, (long)"/proc/self/status", O_RDONLY } },
+		{ "a thread", SYS_clone3, { (long)zero, 88 } },   /* ENOSYS: the C library uses clone */
+		{ "kill of itself, signal 0", SYS_kill, { SELF, 0 } },
+	};
+	for (size_t i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++) {
+		struct child c;
+		print_message("%s\n", allowed[i].name);
+		assert_int_equal(sandbox_start(&c, &limits, NULL, makes_call, (void *)&allowed[i]), 0);
+		assert_false(children_wait(&c, 1, -1));
+		assert_int_equal(c.signal, 0);
+		assert_int_equal(c.exit_status, 0);
+		sandbox_child_release(&c);
+	}
+}
+
 /* The first variable this process was started with that no child keeps ("NAME=value"), or NULL;
  * never cmocka's own (CMOCKA_MESSAGE_OUTPUT: the last test takes the variable away). */
 static char *dropped_start_variable(void)
@@ -330,6 +518,9 @@ int main(void)
 		cmocka_unit_test(test_input_interrupts_and_stays_unread),
 		cmocka_unit_test(test_wait_first_leaves_the_rest_running),
 		cmocka_unit_test(test_child_sees_only_its_root),
+		cmocka_unit_test(test_child_sees_no_shared_cache),
+		cmocka_unit_test(test_child_holds_no_capability),
+		cmocka_unit_test(test_confined_child_is_refused_each_family),
 		cmocka_unit_test(test_child_environment_is_emptied),
 		cmocka_unit_test(test_taken_secret_is_wiped),   /* last: it takes a variable away */
 	};
