@@ -123,10 +123,10 @@ static void data_race(struct ctx *x)
 		 * the read fixes a read that wants them all, the atomic's returned value one that wants
 		 * its own; the analysis cannot tell which the kernel means */
 		int plain = (int)fact_int(x->facts, "line_plain", line);
-		bool after = other && plain > other;
-		if (after)
+		int at = plain == line ? other : line;   /* the atomic's line */
+		if (at && at != plain)   /* two statements a barrier can stand between */
 			add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s plain access line "
-			    "%d after %s line %d, one work-group", buf, plain, atomic_fn, other);
+			    "%d, %s line %d, one work-group", buf, plain, atomic_fn, at);
 		add(x, "race_needs_atomic", ASK_ANALYSIS, "analysis:data_race buffer=%s atomic=%s plain "
 		    "access line %d", buf, atomic_fn, plain);
 		add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s atomic=%s plain "
