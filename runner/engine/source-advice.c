@@ -178,6 +178,11 @@ static void index_names(const struct lines *L, int line, struct sbuf *names)
 	struct sbuf subs = SBUF_INIT;
 	for (const char *p = strchr(text, '['); p; p = strchr(p + 1, '['))
 		add_names(&subs, p + 1, strcspn(p + 1, "]"));
+	/* an access by pointer arithmetic (`vload4(0, A + row * K + col)`, `*(p + i)`): its terms
+	 * are among the line's names */
+	const char *comment = strstr(text, "//");
+	if (!subs.len || strstr(text, "vload") || strstr(text, "vstore") || strstr(text, "*("))
+		add_names(&subs, text, comment ? (size_t)(comment - text) : strlen(text));
 	free(text);
 	sbuf_adds(names, sbuf_str(&subs));
 	sbuf_adds(names, " ");

@@ -129,6 +129,17 @@ static void a_guard_compares_the_index(void **state)
 			      "\t\tout[k] = in[k];\n"
 			      "}\n";
 	assert_int_equal(source_guard_line(derived, 6), 5);
+	const char *pointer = "kernel void k(global const float *A, global float4 *out, uint K)\n"
+			      "{\n"
+			      "\tuint col = 4 * get_global_id(0);\n"
+			      "\tif (col + 3 < K)\n"
+			      "\t\tout[get_group_id(0)] = vload4(0, A + col);\n"
+			      "\tif (col + 3 < K) {\n"
+			      "\t\tfloat4 v = vload4(0, A + col);\n"
+			      "\t}\n"
+			      "}\n";
+	assert_int_equal(source_guard_line(pointer, 5), 4);
+	assert_int_equal(source_guard_line(pointer, 7), 6);
 }
 
 /* A megabyte of kernel: a hundred thousand lines, tens of thousands of them stores. Every line
