@@ -158,12 +158,15 @@ static void uninitialized(struct ctx *x)
 	if (fact(x->facts, "buffer_unwritten", unwritten, sizeof(unwritten)) && *unwritten) {
 		/* the access plugin saw the read of a local slot no work-item of the group wrote */
 		int at = (int)fact_int(x->facts, "line_unwritten", line);
+		long slot = fact_int(x->facts, "index_unwritten", -1);
+		if (at == line && !strcmp(buf, unwritten) && slot >= 0 && slot == fact_int(x->facts, "index", -2))
+			/* the slot read unwritten is the one the line then stores: a value added onto
+			 * a slot nobody set first */
+			add(x, "output_not_cleared", PROVED_BY_ANALYSIS, "analysis:uninitialized __local %s[%ld] "
+			    "read unwritten and stored again at line %d", unwritten, slot, at);
 		add(x, "local_slot_unwritten", PROVED_BY_ANALYSIS, "analysis:uninitialized __local %s[%ld] "
 		    "read at line %d, written by no work-item of its group", unwritten,
 		    fact_int(x->facts, "index_unwritten", -1), at);
-		if (x->src && diag_source_updated(x->src, at, unwritten))
-			add(x, "output_not_cleared", ASK_SOURCE, "analysis:uninitialized __local %s; source: "
-			    "line %d adds to it", unwritten, at);
 		return;
 	}
 	bool private_unset = x->src && line && diag_source_unset_private(x->src, line, unset, sizeof(unset));
