@@ -179,7 +179,8 @@ static void guards_strides_and_offsets_are_read(void **state)
 	assert_int_equal(diag_source_loop_guard(loop, 5, "i+W"), 0);
 }
 
-/* One voice: the exercise's advice on the proved mistake, else on the verdict. */
+/* One voice: the exercise's advice on the mistake named first (as the answer to a question when
+ * it is asked), else on the verdict. */
 static void advice_is_keyed_by_a_proved_diagnosis(void **state)
 {
 	(void)state;
@@ -195,7 +196,11 @@ static void advice_is_keyed_by_a_proved_diagnosis(void **state)
 	struct diagnosis_found other = { diagnosis_find("barrier_missing"), EVIDENCE_ANALYSIS, true, (char *)"" };
 	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &proved, 1, "en"), "use an atomic");
 	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &proved, 1, "pt-BR"), "use uma atômica");
-	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &asked, 1, "en"), "a race");
+	/* asked, with a word of its own: that word, as the answer to a question */
+	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &asked, 1, "en"), "use an atomic");
+	assert_true(advice_answers_question(spec, &asked, 1));
+	assert_false(advice_answers_question(spec, &proved, 1));
+	assert_false(advice_answers_question(spec, &other, 1));
 	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, &other, 1, "en"), "a race");
 	assert_string_equal(advice_for(spec, VERDICT_DATA_RACE, NULL, 0, "en"), "a race");
 	assert_null(advice_for(spec, VERDICT_WRONG_RESULT, NULL, 0, "en"));
