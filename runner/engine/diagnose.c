@@ -120,11 +120,15 @@ static void data_race(struct ctx *x)
 	}
 	if (mixed) {
 		/* an atomic and a plain access in one work-group: a barrier between the updates and
-		 * the read fixes a read that wants them all, the atomic's returned value one that wants
-		 * its own; the analysis cannot tell which the kernel means */
+		 * the read fixes a read that wants them all (or a store that clears before them), the
+		 * atomic's returned value a read of the place it is about to update; the analysis
+		 * cannot tell which the kernel means, so the order of the lines orders the questions */
 		int plain = (int)fact_int(x->facts, "line_plain", line);
 		int at = plain == line ? other : line;   /* the atomic's line */
-		if (at && at != plain)   /* two statements a barrier can stand between */
+		char how[16] = "";
+		fact(x->facts, "plain", how, sizeof(how));
+		bool read_then_update = !strcmp(how, "read") && at > plain;
+		if (at && at != plain && !read_then_update)   /* statements a barrier can stand between */
 			add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s plain access line "
 			    "%d, %s line %d, one work-group", buf, plain, atomic_fn, at);
 		add(x, "race_needs_atomic", ASK_ANALYSIS, "analysis:data_race buffer=%s atomic=%s plain "

@@ -185,6 +185,7 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		/* within one work-group a barrier does order the updates before a later read: which
 		 * fix is right depends on what the read wants, so both are said (never "no barrier") */
 		msg_fact_int(out, "line_plain", plain->line);
+		msg_fact_str(out, "plain", plain->access == ACCESS_WRITE ? "write" : "read");
 		msg_addf(out, N_("\nAn atomic is safe only against other atomics: the plain access at "
 				 "line %d races with the other work-items' updates, and whether it comes "
 				 "before or after one of them is luck. If it should see every work-item's "

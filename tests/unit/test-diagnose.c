@@ -273,6 +273,20 @@ static void facts_and_source_prove_the_mistake(void **state)
 	for (int i = 0; i < r.ndiagnoses; i++)
 		assert_false(r.diagnoses[i].certain);
 	report_release(&r);
+	/* a plain read of the place an atomic then updates: the atomic's value asked first */
+	r = (struct report)REPORT_INIT;
+	m = (struct msg)MSG_INIT;
+	msg_raw(&m, "race");
+	msg_fact_int(&m, "line", 6);
+	msg_fact_int(&m, "line_other", 9);
+	msg_fact_int(&m, "line_plain", 6);
+	msg_fact_str(&m, "plain", "read");
+	msg_fact_str(&m, "buffer", "local_counts");
+	msg_fact_str(&m, "atomic", "atomic_inc");
+	report_set(&r, VERDICT_DATA_RACE, &m, NULL, 0);
+	diagnose(NULL, NULL, spec, histogram, NULL, NULL, &r);
+	first_is(&r, "race_needs_atomic", false);
+	report_release(&r);
 
 	/* a global id indexing a __local block: named so, not "off by one"; proved when the
 	 * analysis saw the index be the global id, asked when only the text says so */
