@@ -150,10 +150,12 @@ static void add_names(struct sbuf *names, const char *text, size_t n)
  * the access would test. */
 static void index_names(const struct lines *L, int line, struct sbuf *names)
 {
+	/* the lines above are read in place, not copied: a guard is looked for at every store */
 	sbuf_adds(names, " get_global_id get_local_id get_group_id ");
-	for (int l = line; l >= 1 && l >= line - SCAN_BACK_LINES; l--) {
-		char *t = line_of(L, l);
-		for (const char *g = strstr(t, "get_"); g; g = strstr(g + 1, "get_")) {
+	for (int l = line; l >= 1 && l >= line - SCAN_BACK_LINES && l <= L->n; l--) {
+		const char *t = L->start[l - 1], *end = t + strcspn(t, "\n");
+		for (const char *g = memmem(t, (size_t)(end - t), "get_", 4); g;
+		     g = memmem(g + 1, (size_t)(end - g - 1), "get_", 4)) {
 			if (strncmp(g, "get_global_id", 13) && strncmp(g, "get_local_id", 12) &&
 			    strncmp(g, "get_group_id", 12))
 				continue;
@@ -172,7 +174,6 @@ static void index_names(const struct lines *L, int line, struct sbuf *names)
 			if (b < e)
 				add_names(names, b, (size_t)(e - b));
 		}
-		free(t);
 	}
 	char *text = line_of(L, line);
 	struct sbuf subs = SBUF_INIT;
@@ -188,25 +189,26 @@ static void index_names(const struct lines *L, int line, struct sbuf *names)
 	sbuf_adds(names, " ");
 	/* names grows below: walk a copy of the subscripts' own */
 	char *direct = sbuf_detach(&subs);
-	for (int l = line - 1; l >= 1 && l >= line - SCAN_BACK_LINES && *direct; l--) {
-		char *t = line_of(L, l);
-		for (const char *w = direct; *w;) {
-			w += strspn(w, " ");
-			size_t n = strcspn(w, " ");
-			for (const char *q = strstr(t, "="); n && q; q = strstr(q + 1, "=")) {
-				/* "NAME = value" (not ==, <=, >=, !=, +=) with NAME just before */
-				if (q[1] == '=' || (q > t && strchr("=!<>+-*/%&|^", q[-1])))
-					continue;
-				const char *e = q;
-				while (e > t && e[-1] == ' ')
-					e--;
-				if ((size_t)(e - t) >= n && !strncmp(e - n, w, n) &&
-				    (e - n == t || !name_char(e[-n - 1])))
-					add_names(names, q + 1, strcspn(q + 1, ";,"));
-			}
-			w += n;
+	for (int l = line - 1; l >= 1 && l >= line - SCAN_BACK_LINES && l <= L->n && *direct; l--) {
+		const char *t = L->start[l - 1], *end = t + strcspn(t, "\n");
+		for (const char *q = memchr(t, '=', (size_t)(end - t)); q;
+		     q = memchr(q + 1, '=', (size_t)(end - q - 1))) {
+			/* "NAME = value" (not ==, <=, >=, !=, +=) with NAME, one of direct, just before */
+			if (q[1] == '=' || (q > t && strchr("=!<>+-*/%&|^", q[-1])))
+				continue;
+			const char *e = q;
+			while (e > t && e[-1] == ' ')
+				e--;
+			const char *b = e;
+			while (b > t && name_char(b[-1]))
+				b--;
+			if (b == e)
+				continue;
+			char *w = xstrfmt(" %.*s ", (int)(e - b), b);
+			if (strstr(direct, w))
+				add_names(names, q + 1, strcspn(q + 1, ";,\n"));
+			free(w);
 		}
-		free(t);
 	}
 	free(direct);
 }
