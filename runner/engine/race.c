@@ -181,17 +181,23 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 	if (o->line != w->line)
 		add_source_line(out, src, o->line);
 
-	if (mixed && !across_groups) {
-		/* within one work-group a barrier does order the updates before a later read: which
-		 * fix is right depends on what the read wants, so both are said (never "no barrier") */
+	const struct entity *atomic_e = !mixed ? NULL : w_atomic ? w : o;
+	/* a read of the place before the update that follows it (`out[count[0]] = v;
+	 * atomic_inc(count);`): no barrier makes the two one step, only the atomic's value does */
+	bool read_then_update = mixed && plain->access != ACCESS_WRITE && plain->line && atomic_e->line &&
+				plain->line < atomic_e->line;
+	if (mixed && !across_groups && !read_then_update) {
+		/* within one work-group a barrier does order the updates before a later read, or a
+		 * store before the updates: which fix is right depends on what the kernel wants, so
+		 * both are said (never "no barrier") */
 		msg_fact_int(out, "line_plain", plain->line);
 		msg_fact_str(out, "plain", plain->access == ACCESS_WRITE ? "write" : "read");
 		msg_addf(out, N_("\nAn atomic is safe only against other atomics: the plain access at "
 				 "line %d races with the other work-items' updates, and whether it comes "
-				 "before or after one of them is luck. If it should see every work-item's "
-				 "update, let them all finish first: %s between the updates and the read. If "
-				 "it wants the value its own update started from, use what the atomic "
-				 "returns (`uint k = atomic_inc(&c);`), not a read of your own."),
+				 "before or after one of them is luck. If it belongs before all the updates "
+				 "or after them all, %s between it and them orders them. If it wants the "
+				 "value its own update started from, use what the atomic returns (`uint k = "
+				 "atomic_inc(&c);`), not a read of your own."),
 			 plain->line, barrier_code(&r));
 		return;
 	}
