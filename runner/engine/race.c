@@ -113,6 +113,8 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		msg_fact_int(out, "index", r.offset / (int64_t)r.elem);
 	if (w_atomic || o_atomic)
 		msg_fact_str(out, "atomic", w_atomic ? w->func : o->func);
+	if (mixed)   /* which access is plain orders the questions (diagnose.c) */
+		msg_fact_str(out, "plain", plain->access == ACCESS_WRITE ? "write" : "read");
 	if (updates)   /* what proves that only an atomic helps (diagnose.c) */
 		msg_fact_int(out, "update", 1);
 	if (across_groups)
@@ -191,7 +193,6 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		 * store before the updates: which fix is right depends on what the kernel wants, so
 		 * both are said (never "no barrier") */
 		msg_fact_int(out, "line_plain", plain->line);
-		msg_fact_str(out, "plain", plain->access == ACCESS_WRITE ? "write" : "read");
 		msg_addf(out, N_("\nAn atomic is safe only against other atomics: the plain access at "
 				 "line %d races with the other work-items' updates, and whether it comes "
 				 "before or after one of them is luck. If it belongs before all the updates "
