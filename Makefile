@@ -36,7 +36,7 @@ PLUGIN_FLAGS = -std=c++17 -O2 -g -shared -fPIC -fno-rtti -Wall -Wextra $(WERROR)
 PLUGIN_LIBS  = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 $(OCLGRIND_LIB)
 NPROC   := $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all asan check check-cluster check-hostile unit test test-build deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
+.PHONY: all asan check check-container check-cluster check-hostile unit test test-build deps bench clean layers pot fuzz fuzz-build fuzz-replay FORCE
 all: clings $(PLUGIN)
 
 # Objects are rebuilt when the flags change (WERROR on or off).
@@ -79,7 +79,7 @@ build/unit/%: tests/unit/%.c $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
 deps:
-	@scripts/install-deps
+	@scripts/install-deps --dev
 
 # The table of hostile cases (docs/testing.md): course files, learner files, progress files,
 # kill -9 and concurrency, one row each; `make check` runs it too (tests/t071-check-hostile.sh).
@@ -102,6 +102,12 @@ check: deps
 test-build: layers clings $(PLUGIN) clings-asan unit
 test: test-build
 	@tests/run-all
+
+# The grading image built from this machine's Debian sources and graded in for real, beside the
+# same grading outside it (tests/container/check-container; root and podman, about ten minutes).
+check-container: deps
+	@$(MAKE) --no-print-directory WERROR=-Werror clings $(PLUGIN)
+	@tests/container/check-container
 
 # A class graded on a one-node Slurm cluster that the test starts and stops (about three minutes).
 check-cluster: deps

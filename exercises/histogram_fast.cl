@@ -2,8 +2,8 @@
 // work-groups: a histogram per group in local memory, then one merge per group.
 //
 // counts starts at 0. local_counts holds bins counters for the group. The groups are few
-// (the check caps them), so each work-item counts many values: four a round, read with one
-// vload4, rounds a whole grid apart. n is any size.
+// (the check caps them), so each work-item counts many values: four a round, read as one uint4
+// (one 16-byte load), rounds a whole grid apart. n is any size.
 // The lesson: `clings lesson histogram_fast`.
 //
 // [pt-BR] histogram_fast: conte n valores (cada um abaixo de bins) em counts, com no máximo
@@ -11,8 +11,9 @@
 // grupo.
 //
 // counts começa em 0. local_counts guarda bins contadores para o grupo. Os grupos são poucos
-// (a verificação os limita), então cada item conta muitos valores: quatro por volta, lidos com
-// um vload4, voltas a uma grade inteira de distância. n é qualquer tamanho.
+// (a verificação os limita), então cada item conta muitos valores: quatro por volta, lidos como
+// um uint4 (uma carga de 16 bytes), voltas a uma grade inteira de distância. n é qualquer
+// tamanho.
 // A lição: `clings lesson histogram_fast`.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
 			uint n, uint bins)
@@ -24,10 +25,11 @@ __kernel void histogram(__global const uint *data, __global uint *counts, __loca
 	barrier(CLK_LOCAL_MEM_FENCE);                   // every counter is 0
 
 	uint n4 = n / 4;                                // whole groups of four values
-	// TODO 1: for i = gid, gid + size, ... below n4: read the four values vload4(i, data)
-	//         and count each with atomic_inc(&local_counts[...]).
-	//         [pt-BR] para i = gid, gid + size, ... abaixo de n4: leia os quatro valores
-	//         vload4(i, data) e conte cada um com atomic_inc(&local_counts[...]).
+	// TODO 1: for i = gid, gid + size, ... below n4: read the four values as one uint4,
+	//         ((__global const uint4 *)data)[i], and count each with atomic_inc(&local_counts[...]).
+	//         [pt-BR] para i = gid, gid + size, ... abaixo de n4: leia os quatro valores como um
+	//         uint4, ((__global const uint4 *)data)[i], e conte cada um com
+	//         atomic_inc(&local_counts[...]).
 
 	// TODO 2: the last n % 4 values (from 4 * n4 on): work-item gid counts the one at
 	//         4 * n4 + gid, if there is one.

@@ -11,6 +11,8 @@ export HOME="$TMP/home" XDG_STATE_HOME="$TMP/home/.local/state" XDG_CACHE_HOME="
 mkdir -p "$HOME"
 # Nor are a learner's old files in the checkout (.clings-state) moved into these temporary ones.
 export CLINGS_NO_MIGRATION=1
+# validate's problems one line each, as tools read them (t094 tests their wrapping).
+export COLUMNS=0
 
 LIB_ROOT=$PWD
 # Where clings keeps a learner's progress and verdict cache for the course (or workspace) DIR:

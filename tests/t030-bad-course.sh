@@ -38,6 +38,23 @@ refused memory_4.ini "$((line - 1))" "[derive d]\nvalue = sum(out)" "$line" "\\[
 refused memory_4.ini "$((line - 1))" "[derive d]\nvalue = sum(in) + 1\nexpect = 1" "$((line + 1))" "sum(in): 'in' is not an output buffer"
 refused memory_4.ini "$line" "init = file(../checks/memory_4.ini)" "$((line + 1))" "name a file under the course's data/"
 refused memory_4.ini "$line" "init = file(missing.txt)" "$((line + 1))" "cannot read data/missing.txt"
+# a data file past its limit is refused from its size, never read (sparse files: no disk used)
+mkdir -p "$course/data"
+truncate -s 17M "$course/data/big.bin"
+truncate -s 1G "$course/data/huge.txt"
+refused memory_4.ini "$line" "init = file(big.bin)" "$((line + 1))" "data/big.bin is 17825792 bytes; a data file holds at most 16777216"
+refused memory_4.ini "$line" "init = file(huge.txt)" "$((line + 1))" "data/huge.txt is 1073741824 bytes; a data file holds at most 16777216"
+rm -f "$course/data/big.bin" "$course/data/huge.txt"
+# a test's figures counted or not, a step timed by the bench or not: yes or no
+line=$(grep -n '^\[test ' checks/memory_4.ini | head -1 | cut -d: -f1)
+refused memory_4.ini "$line" "access = sometimes" "$((line + 1))" "access must be yes or no"
+cp checks/scan_fast.ini "$course/checks/scan_fast.ini"
+line=$(grep -n '^\[step clear\]' checks/scan_fast.ini | cut -d: -f1)
+sed -i "${line}a bench = later" "$course/checks/scan_fast.ini"
+$CLINGS --course "$course" check scan_fast >/dev/null 2>"$TMP/err"
+grep -q "scan_fast.ini:$((line + 1)): bench must be yes or no" "$TMP/err" &&
+	ok "a step's bench = later is refused at its line" || fail "bench = later: $(cat "$TMP/err")"
+cp checks/scan_fast.ini "$course/checks/scan_fast.ini"
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
 sed -i 's/^signature = \(.*\)uint len$/signature = \1uint2 len/' "$course/checks/memory_4.ini"
 $CLINGS --course "$course" check memory_4 >/dev/null 2>"$TMP/err"

@@ -11,7 +11,8 @@ hasnt() { ! printf '%s' "$2" | grep -qF -- "$3" && ok "$1: does not say \"$3\"" 
 # A wrong result: the stub writes nothing.
 out=$($CLINGS --lang pt-BR check memory_4 --file exercises/memory_4.cl); rc=$?
 [ $rc -eq 1 ] && ok "stub: the check in Portuguese exits 1" || fail "stub: exit $rc, want 1: $out"
-has stub "$out" "✗ memory_4: wrong_result"
+has stub "$out" "✗ memory_4: Resultado errado (wrong_result)"
+has stub "$out" "(1 de 1 valor errado)"
 has stub "$out" ": esperado "
 has stub "$out" "obtido nada (nunca escrito)"
 has stub "$out" "(. certo, x errado)"
@@ -24,7 +25,7 @@ has "stub JSON" "$out" '"message": "Teste '
 
 # What the analysis finds: a race in the tree, with no barrier after each step.
 out=$($CLINGS --lang pt-BR check memory_4 --file wrong/memory_4/missing_loop_barrier.cl)
-has race "$out" "✗ memory_4: data_race"
+has race "$out" "✗ memory_4: Condição de corrida (data_race)"
 has race "$out" "missing_loop_barrier.cl:18: condição de corrida. Em \`scratch\` (memória local)"
 has race "$out" "sem nenhuma barreira entre os dois"
 has race "$out" "termine cada passo com barrier(CLK_LOCAL_MEM_FENCE)"

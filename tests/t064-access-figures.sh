@@ -53,6 +53,10 @@ for k in tests/access/*.cl; do
 		     want=$(printf '%s' "$want" | sed 's/\.0//g') ;;
 		*x) got="$(printf '%s' "$fig" | jq -r .worst_conflict_degree)x" ;;
 		shared|private) got=$(printf '%s' "$fig" | jq -r 'if .shared_loads > 0 then "shared" else "private" end') ;;
+		split:*) got=$(printf '%s' "$fig" | jq -r 'if .split_requests then
+			"split:\(.align)x\(.split_requests / .requests | round):\(.split_sectors_per_request*10|round/10)"
+			else "split:none" end')
+		     want=$(printf '%s' "$want" | sed 's/\.0$//') ;;
 		*) fail "$k: cannot read the figure '$want'" ;;
 		esac
 		[ "$got" = "$want" ] && ok "$name (warp $warp, $banks banks): $op of $buf at line $line is $want" ||

@@ -28,8 +28,9 @@ run_watched() {   # run_watched OUT ARGS...: runs clings with ARGS, its stdout i
 	rc=$?
 }
 
-hostile() {   # hostile NAME PATH VERDICT [SECONDS]: checks tests/hostile/NAME.cl with PATH defined
-	local name=$1 path=$2 want=$3 limit=${4:-20}
+hostile() {   # hostile NAME PATH VERDICT: checks tests/hostile/NAME.cl with PATH defined (how long
+	# each took is printed, not asserted: make bench measures time)
+	local name=$1 path=$2 want=$3
 	{ echo "#define CLINGS_HOSTILE_PATH \"$path\""; cat "tests/hostile/$name.cl"; } > "$TMP/$name.cl"
 	local t0=$SECONDS
 	run_watched "$TMP/$name.json" check memory_4 --file "$TMP/$name.cl" --json
@@ -46,7 +47,6 @@ hostile() {   # hostile NAME PATH VERDICT [SECONDS]: checks tests/hostile/NAME.c
 			fail "$name: verdict ${verdict:-none}, want $want: $(cat "$TMP/$name.json")"
 	fi
 	[ $rc -eq $([ "$want" = pass ] && echo 0 || echo 1) ] && ok "$name: exit $rc" || fail "$name: exit $rc"
-	[ "$took" -le "$limit" ] && ok "$name: done within $limit s" || fail "$name: took $took s, more than $limit"
 	[ "$peak" -lt 262144 ] && ok "$name: clings stays under 256 MB" || fail "$name: clings grew to $peak kB"
 	grep -q "SECRET-$$" "$TMP/$name.json" && fail "$name: the secret file's text reached the report" ||
 		ok "$name: no text of the secret file in the report"
@@ -75,14 +75,14 @@ hostile stop_parent x crash
 hostile flood x crash
 hostile overwrite_cache "$TMP/victim.so" crash
 [ "$(cat "$TMP/victim.so")" = original ] && ok "overwrite_cache: the file is unchanged" || fail "overwrite_cache: the file changed"
-hostile include_relative x build_error 5
-hostile include_digraph x build_error 5
+hostile include_relative x build_error
+hostile include_digraph x build_error
 # by an absolute path too
 printf '#include "%s/solutions/memory_4.cl"\n' "$PWD" > "$TMP/include_absolute.cl"
 run_watched "$TMP/abs.json" check memory_4 --file "$TMP/include_absolute.cl" --json
 [ "$(jq -r .verdict "$TMP/abs.json")" = build_error ] && ok "an absolute #include of the solution does not build" || fail "absolute include: $(cat "$TMP/abs.json")"
 [ "$(jq -r .location.line "$TMP/abs.json")" = 1 ] && ok "the absolute #include is named at line 1" || fail "absolute include line: $(cat "$TMP/abs.json")"
-hostile macro_bomb x build_error 30
+hostile macro_bomb x build_error
 # The course's solutions are out of sight where namespaces exist (`clings devices` says which).
 if "$CLINGS" devices | grep -q 'Isolation: namespaces'; then
 	hostile hidden_solution "$PWD/solutions/memory_4.cl" pass
@@ -108,10 +108,8 @@ gone marked && ok "no process of these checks is left" || fail "processes left: 
 mkfifo "$TMP/fifo"
 for f in "$TMP/fifo" /dev/zero "$TMP"; do
 	case $f in */fifo) what="a FIFO" ;; /dev/*) what=$f ;; *) what="a directory" ;; esac
-	t0=$SECONDS
-	out=$(timeout 10 "$CLINGS" check memory_4 --file "$f" 2>&1); rc=$?
-	[ $rc -eq 2 ] && ok "--file of $what: exit 2" || fail "--file $f: exit $rc, want 2: $out"
-	[ $((SECONDS - t0)) -le 2 ] && ok "--file of $what: refused at once, no hang" || fail "--file $f: took $((SECONDS - t0)) s"
+	out=$(timeout 10 "$CLINGS" check memory_4 --file "$f" 2>&1); rc=$?   # 124 if it hung
+	[ $rc -eq 2 ] && ok "--file of $what: exit 2, no hang" || fail "--file $f: exit $rc, want 2: $out"
 done
 head -c 2000000 /dev/zero | tr '\0' ' ' > "$TMP/huge.cl"
 out=$("$CLINGS" check memory_4 --file "$TMP/huge.cl" 2>&1); rc=$?

@@ -26,10 +26,13 @@ assert "clings-grade" in policy["spec"]["podSelector"]["matchExpressions"][0]["v
 m = merge["spec"]["template"]["spec"]["containers"][0]
 assert merge["kind"] == "Job" and m["securityContext"]["readOnlyRootFilesystem"] is True
 assert "JOB_COMPLETION_INDEX" in c["args"][0]
+# the course by name: a clings.ini found above the pod's folder never chooses it
+assert "clings --course /opt/clings grade" in c["args"][0], "the grade pods do not name the course"
+assert m["command"][1:3] == ["--course", "/opt/clings"], "the merge pod does not name the course"
 print(c["args"][0])
 print(" ".join(m["command"]))
 PY
-ok "the manifests: an Indexed Job of 3, read-only root, no privileges, no token, no network, and a merge Job"
+ok "the manifests: an Indexed Job of 3, read-only root, no privileges, no token, no network, and a merge Job, both naming the course"
 class=$TMP/class
 mkdir -p "$class/a" "$class/b" "$class/c" "$class/d"
 for s in a c; do cp solutions/scale.cl "$class/$s/"; done

@@ -1,16 +1,20 @@
 # validate's problem lines are wrapped at the terminal's width (here COLUMNS, stderr being a
-# file) at their spaces, never cut in a word: joined again they are the whole line printed
-# without a width, and a report's message is whole however long (it was cut at 400 bytes).
+# file), at 80 columns in a file with no COLUMNS, at their spaces, never cut in a word: joined
+# again they are the whole line printed with COLUMNS=0 (one line a problem, for tools), and a
+# report's message is whole however long (it was cut at 400 bytes).
 . tests/lib.sh
 course=$(copy_course)
 run() { "$CLINGS" --course "$course" "$@"; }
 
 # a long problem: a hand-written section, named with the course's long path
 printf '\n## What the check tests\n\nBy hand.\n' >> "$course/lessons/en/scale.md"
-env -u COLUMNS "$CLINGS" --course "$course" validate --quick scale > /dev/null 2> "$TMP/whole"
+COLUMNS=0 "$CLINGS" --course "$course" validate --quick scale > /dev/null 2> "$TMP/whole"
 COLUMNS=60 run validate --quick scale > /dev/null 2> "$TMP/wrapped"
-[ "$(wc -l < "$TMP/whole")" -eq 1 ] && ok "without a width, one problem is one line" ||
+env -u COLUMNS "$CLINGS" --course "$course" validate --quick scale > /dev/null 2> "$TMP/file"
+[ "$(wc -l < "$TMP/whole")" -eq 1 ] && ok "with COLUMNS=0, one problem is one line" ||
 	fail "unwrapped: $(cat "$TMP/whole")"
+[ "$(wc -l < "$TMP/file")" -gt 1 ] && [ -z "$(awk 'length($0) > 80 && / .* /' "$TMP/file")" ] &&
+	ok "in a file with no width, the problem is wrapped at 80 columns" || fail "in a file: $(cat "$TMP/file")"
 [ "$(wc -l < "$TMP/wrapped")" -gt 1 ] && ok "at 60 columns the problem takes several lines" ||
 	fail "wrapped: $(cat "$TMP/wrapped")"
 # every line fits, unless it is one word wider than the line (a long path)
@@ -29,7 +33,7 @@ mkdir -p "$course/wrong/transpose_padded"
 sed '1s/.*/\/\/ expect: wrong_result/' wrong/transpose_padded/unpadded.cl > "$course/wrong/transpose_padded/unpadded.cl"
 long=$(for i in $(seq 10); do printf '  %s\\n' "$(printf "w$i-%d " $(seq 10))"; done)
 sed -i "s/^conflicts.why = .*/conflicts.why = Long:\\n${long}  END./" "$course/checks/transpose_padded.ini"
-env -u COLUMNS "$CLINGS" --course "$course" validate transpose_padded > /dev/null 2> "$TMP/err"
+COLUMNS=0 "$CLINGS" --course "$course" validate transpose_padded > /dev/null 2> "$TMP/err"
 grep -F 'unpadded.cl' "$TMP/err" | grep -qF 'w10-10 END.' &&
 	ok "a message of more than 400 bytes is whole in the problem's line" || fail "cut: $(cat "$TMP/err")"
 exit 0

@@ -36,6 +36,15 @@ for cmd in $("$CLINGS" --help | awk '/^commands:/ { on = 1; next } on && /^  [a-
 done
 ok "the man page has every command of --help with its summary"
 printf '%s\n' "$out" | grep -q -- '--no-analysis' && ok "and the commands' options" || fail "no options in the man page"
+# ... and every key of the tutorial, as `clings help watch` (and `?`) lists them.
+printf '%s\n' "$out" | grep -q '^TUTORIAL KEYS' || fail "the man page has no TUTORIAL KEYS section"
+keys=$(sed -n '/^TUTORIAL KEYS/,/^[A-Z]/p' <<<"$out")
+n=0
+while read -r what; do
+	grep -qF -- "$what" <<<"$keys" || fail "the man page's keys lack: $what"
+	n=$((n + 1))
+done < <("$root/usr/bin/clings" help watch | sed -n '/^keys:$/,/^$/p' | sed -n 's/^  .*  \([a-z].*\)$/\1/p')
+[ "$n" -ge 15 ] && ok "the man page lists every key of the tutorial ($n)" || fail "only $n keys read from clings help watch"
 
 # A new folder, the installed clings on PATH: init makes the workspace.
 export PATH="$bin:$PATH"
@@ -54,13 +63,19 @@ clings init course > /dev/null 2>&1 && fail "init over a workspace" || ok "init 
 cd "$ws/exercises" || fail "no exercises/"
 comp=$(bash -c '. "$1"; complete -p clings; COMP_WORDS=(clings ""); COMP_CWORD=1; _clings; echo "${COMPREPLY[*]}"
 	COMP_WORDS=(clings check ""); COMP_CWORD=2; _clings; echo "${COMPREPLY[*]}"
-	COMP_WORDS=(clings list --n); COMP_CWORD=2; _clings; echo "${COMPREPLY[*]}"' _ "$root/usr/share/bash-completion/completions/clings" 2>&1)
+	COMP_WORDS=(clings list --n); COMP_CWORD=2; _clings; echo "${COMPREPLY[*]}"
+	COMP_WORDS=(clings --lang ""); COMP_CWORD=2; _clings; echo "${COMPREPLY[*]}"
+	COMP_WORDS=(clings check --device ""); COMP_CWORD=3; _clings; echo "${COMPREPLY[*]}"' _ "$root/usr/share/bash-completion/completions/clings" 2>&1)
 printf '%s\n' "$comp" | grep -q '^complete -F _clings clings$' && ok "bash: complete -p names the function" || fail "bash: $comp"
 printf '%s\n' "$comp" | sed -n 2p | tr ' ' '\n' | grep -qx init && printf '%s\n' "$comp" | sed -n 2p | tr ' ' '\n' | grep -qx check &&
 	ok "bash completes the commands" || fail "bash commands: $comp"
 printf '%s\n' "$comp" | sed -n 3p | tr ' ' '\n' | grep -qx scale && printf '%s\n' "$comp" | sed -n 3p | tr ' ' '\n' | grep -qx memory_4 &&
 	ok "bash completes the exercise names" || fail "bash exercises: $comp"
 [ "$(printf '%s\n' "$comp" | sed -n 4p)" = "--names" ] && ok "bash completes a command's options" || fail "bash options: $comp"
+[ "$(printf '%s\n' "$comp" | sed -n 5p)" = "en pt-BR" ] && ok "bash completes --lang with the course's languages" ||
+	fail "bash --lang: $comp"
+printf '%s\n' "$comp" | sed -n 6p | grep -Eq '^cpu gpu( [0-9]+:[0-9]+)+$' &&
+	ok "bash completes --device with cpu, gpu and each device's P:D" || fail "bash --device: $comp"
 # Zsh completion: its function, with zsh's completion builtins stood in for by printing ones.
 if command -v zsh > /dev/null; then
 	zcomp() {   # zcomp WORD...: what _clings offers after the words
@@ -72,6 +87,8 @@ if command -v zsh > /dev/null; then
 	}
 	zcomp "" | grep -qx init && zcomp "" | grep -qx validate && ok "zsh completes the commands" || fail "zsh: $(zcomp "")"
 	zcomp check "" | grep -qx matmul_tiled && ok "zsh completes the exercise names" || fail "zsh exercises: $(zcomp check "")"
+	zcomp --lang "" | grep -qx pt-BR && ok "zsh completes --lang" || fail "zsh --lang: $(zcomp --lang "")"
+	zcomp check --device "" | grep -qx gpu && ok "zsh completes --device" || fail "zsh --device: $(zcomp check --device "")"
 else
 	fail "zsh is missing (scripts/install-deps installs it)"
 fi

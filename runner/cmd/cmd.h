@@ -53,6 +53,8 @@ const struct exercise *cmd_exercise(const struct cmd_ctx *ctx, struct course *c,
  * at its files, and (sync) brings its stubs up to the course's, saying what changed. 0 also when
  * there is none; -1 (printed) when its clings.ini is broken. */
 int cmd_workspace_open(struct cmd_ctx *ctx, bool sync);
+/* What that opening said of the stubs ("" when nothing), one line each, for the tutorial. */
+const char *cmd_workspace_notices(void);
 
 extern const struct cmd_entry cmd_init_entry;
 extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,

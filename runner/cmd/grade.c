@@ -120,6 +120,21 @@ static const char *not_a_submission(int fd, const char *name, int *err)
 	return NULL;
 }
 
+/* OUT/NAME is a directory clings makes, or none yet: results are never written through a link
+ * (or into anything else) someone planted there. */
+static int results_dir_own(const char *out)
+{
+	struct stat st;
+	if (lstat(out, &st) < 0)
+		return errno == ENOENT ? 0 : error("%s: cannot read:", out);
+	if (S_ISLNK(st.st_mode))
+		return error("%s: a symbolic link, not a directory clings made: refusing to write a student's "
+			     "results through it (remove it)", out);
+	if (!S_ISDIR(st.st_mode))
+		return error("%s: not a directory: refusing to write a student's results there", out);
+	return 0;
+}
+
 /* Every entry of the class directory but "." and ".." is graded as a submission (every
  * directory, dot-named ones too) or named on stdout with the reason it is not. */
 static int grade_class(const struct course *c, const char *class_dir, const char *out_dir,
@@ -152,6 +167,8 @@ static int grade_class(const struct course *c, const char *class_dir, const char
 		mine += i % o->shards == o->shard;
 	}
 	class_shard_begin(&shard, c, o, names, n);
+	if (!rc)
+		rc = class_shard_discard(out_dir, o);
 	free(names);
 	double started = now_seconds();
 	for (int i = 0; i < n; i++) {
@@ -172,7 +189,9 @@ static int grade_class(const struct course *c, const char *class_dir, const char
 				char *dir = xstrfmt("%s/%s", class_dir, en->name);
 				char *out = xstrfmt("%s/%s", out_dir, en->name);
 				class_progress(mine, mine, started);   /* cleared for grade_one's line */
-				rc = grade_one(c, root, dir, en->name, out, o, &shard);
+				rc = results_dir_own(out);
+				if (!rc)
+					rc = grade_one(c, root, dir, en->name, out, o, &shard);
 				close(root);
 				free(dir);
 				free(out);
@@ -251,10 +270,16 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 			return EXIT_ERROR;
 		}
 	}
-	if (ctx->opt[OPT_SHARD] && (sscanf(ctx->opt[OPT_SHARD], "%d/%d", &o.shard, &o.shards) != 2 ||
-				    o.shards < 1 || o.shard < 0 || o.shard >= o.shards)) {
-		error("--shard: '%s' is not I/N with 0 <= I < N", ctx->opt[OPT_SHARD]);
-		return EXIT_ERROR;
+	if (ctx->opt[OPT_SHARD]) {
+		long i = strtol(ctx->opt[OPT_SHARD], &end, 10), k = -1;
+		if (*end == '/' && end > ctx->opt[OPT_SHARD])
+			k = strtol(end + 1, &end, 10);
+		if (*end || k < 1 || k > CLASS_SHARDS_MAX || i < 0 || i >= k) {
+			error("--shard: '%s' is not I/N with 0 <= I < N <= %d", ctx->opt[OPT_SHARD], CLASS_SHARDS_MAX);
+			return EXIT_ERROR;
+		}
+		o.shard = (int)i;
+		o.shards = (int)k;
 	}
 	/* Before any child starts: out of the environment, and out of every child's reach. Without
 	 * namespaces a kernel could still read what this user can (the class, other processes):
@@ -269,6 +294,8 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return EXIT_ERROR;
+	if (class_dir)   /* the merge checks each student's record against it */
+		o.formats |= FORMAT_SUMMARY;
 	int rc = class_dir ? grade_class(&c, class_dir, out_dir, &o, ctx->opt[OPT_ROSTER])
 			   : grade_one(&c, -1, ctx->argv[0], NULL, out_dir, &o, NULL);
 	course_release(&c);

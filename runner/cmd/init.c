@@ -7,6 +7,7 @@
  */
 #include "cmd/cmd.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,26 @@ struct sync_notes {
 	bool quiet_added;   /* init: every stub is new */
 };
 
+/* What opening the workspace said, kept for the tutorial, whose screen hides stderr. */
+static struct sbuf notices = SBUF_INIT;
+
+static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	va_start(ap, fmt);
+	sbuf_vaddf(&notices, fmt, ap);
+	va_end(ap);
+}
+
+const char *cmd_workspace_notices(void)
+{
+	return sbuf_str(&notices);
+}
+
 static void say(void *arg, enum workspace_note what, const struct exercise *e, const char *path)
 {
 	struct sync_notes *n = arg;
@@ -25,15 +46,15 @@ static void say(void *arg, enum workspace_note what, const struct exercise *e, c
 	case WORKSPACE_STUB_ADDED:
 		n->added++;
 		if (!n->quiet_added)
-			fprintf(stderr, tr(n->lang, "%s: written from the course's stub\n"), path_shown(path));
+			note(tr(n->lang, "%s: written from the course's stub\n"), path_shown(path));
 		break;
 	case WORKSPACE_STUB_UPDATED:
-		fprintf(stderr, tr(n->lang, "%s: the course's stub changed; yours was untouched, so it is the new one now\n"),
-			path_shown(path));
+		note(tr(n->lang, "%s: the course's stub changed; yours was untouched, so it is the new one now\n"),
+		     path_shown(path));
 		break;
 	case WORKSPACE_STUB_OFFERED:
-		fprintf(stderr, tr(n->lang, "%s: the course's stub changed; your work is kept as it is, the new stub "
-					    "is beside it: %s\n"), path_shown(e->file_path), path_shown(path));
+		note(tr(n->lang, "%s: the course's stub changed; your work is kept as it is, the new stub "
+				 "is beside it: %s\n"), path_shown(e->file_path), path_shown(path));
 		break;
 	}
 }

@@ -1,19 +1,30 @@
 /* list.c: `clings list`: the exercises in course order with each one's state; `--names`: their
- * names alone, one a line (for shell completion). */
+ * names alone, one a line, and `--languages`: the course's languages, one a line (for shell
+ * completion). */
 #include "cmd/cmd.h"
 
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-enum { OPT_NAMES = 'n' };
+enum { OPT_NAMES = 'n', OPT_LANGS = 'G' };
 static const struct cmd_option list_options[] = {
 	{ { "names", no_argument, NULL, OPT_NAMES }, NULL, N_("the exercises' names alone, one a line") },
+	{ { "languages", no_argument, NULL, OPT_LANGS }, NULL, N_("the course's languages alone, one a line") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
 
 static int cmd_list(const struct cmd_ctx *ctx)
 {
+	if (ctx->opt[OPT_LANGS]) {
+		struct course_langs l;
+		if (course_langs_load(ctx->course_dir, &l, false) < 0)
+			return EXIT_ERROR;
+		for (int i = 0; i < l.n; i++)
+			printf("%s\n", l.name[i]);
+		course_langs_release(&l);
+		return 0;
+	}
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return EXIT_ERROR;

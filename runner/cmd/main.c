@@ -87,6 +87,16 @@ static void synopsis(FILE *f, const char *lang, const struct cmd_entry *cmd)
 		cmd->options ? tr(lang, "[OPTIONS]") : "", *cmd->operands ? " " : "", cmd->operands);
 }
 
+/* Sections of a command's --help beyond its options: the tutorial's keys (the man page and the
+ * completion read --help, so whatever is here is documented there too). */
+static const struct {
+	const struct cmd_entry *cmd;
+	const char *title;
+	void (*print)(FILE *f, const char *lang);
+} more_help[] = {
+	{ &cmd_watch_entry, N_("keys:"), watch_print_keys },
+};
+
 static void command_help(FILE *f, const char *lang, const struct cmd_entry *cmd)
 {
 	synopsis(f, lang, cmd);
@@ -97,6 +107,11 @@ static void command_help(FILE *f, const char *lang, const struct cmd_entry *cmd)
 	}
 	fprintf(f, "\n%s\n", tr(lang, "global options:"));
 	print_options(f, lang, global_options);
+	for (size_t i = 0; i < sizeof(more_help) / sizeof(more_help[0]); i++)
+		if (more_help[i].cmd == cmd) {
+			fprintf(f, "\n%s\n", tr(lang, more_help[i].title));
+			more_help[i].print(f, lang);
+		}
 }
 
 static void usage(FILE *f, const char *lang)
@@ -236,12 +251,32 @@ int main(int argc, char **argv)
 		if (rc)
 			return rc == 1 ? EXIT_DONE : rc;
 	}
-	/* inside a workspace (clings init), its course and the learner's files there */
+	/* The course: --course, then CLINGS_COURSE (a choice made by name wins over any file found),
+	 * then the workspace the current directory is in (clings init: its course, the learner's
+	 * files there), then the bundled one. */
 	messages_lang_set(ui_lang(lang));
+	const char *env = getenv("CLINGS_COURSE");
+	if (!ctx.course_dir && env && *env) {
+		ctx.course_dir = env;
+		char *work = workspace_find();   /* set aside: said, or the learner wonders where it went */
+		if (work)
+			warning("%s/clings.ini: not used: CLINGS_COURSE names the course (unset it to work on "
+				"this workspace's files)", strcmp(work, "/") ? work : "");
+		free(work);
+	}
 	if (!ctx.course_dir && cmd_workspace_open(&ctx, cmd != &cmd_init_entry) < 0)
 		return EXIT_ERROR;
-	if (!ctx.course_dir)
+	if (!ctx.course_dir) {
 		ctx.course_dir = course_default_dir();
+		/* no bundled course: the current folder, which anyone may have put there (/tmp) */
+		unsigned long owner = 0;
+		const char *bad = strcmp(ctx.course_dir, ".") ? NULL : course_untrusted_part(".", &owner);
+		if (bad) {
+			error("%s belongs to another user (uid %lu): clings runs no course it cannot trust "
+			      "(`--course DIR`, or CLINGS_SAFE_DIRECTORY=DIR, if you do)", bad, owner);
+			return EXIT_ERROR;
+		}
+	}
 	ctx.lang = session_lang(lang, ctx.course_dir);
 	messages_lang_set(ctx.lang);
 	ctx.argc = argc - optind;

@@ -311,10 +311,13 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 		list[n++] = &c.ex[i];
 	/* problems and rows interleave as they come, also through a pipe */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	/* a problem's line wrapped at the terminal's width (or COLUMNS'), not cut mid-word by it */
+	/* a problem's line wrapped at its spaces, never cut mid-word: at the terminal's width (or
+	 * COLUMNS'), at 80 in a file or a pipe; COLUMNS=0 (and --tap off a terminal) keep one line a
+	 * problem, for tools */
 	int rows, cols = 0;
 	const char *columns = getenv("COLUMNS");
-	if (isatty(STDERR_FILENO) || (columns && *columns))
+	bool one_line = (columns && !strcmp(columns, "0")) || (v.tap && !isatty(STDERR_FILENO) && !(columns && *columns));
+	if (!one_line)
 		term_size(STDERR_FILENO, &rows, &cols);
 	messages_wrap_set(cols);
 	if (v.tap)

@@ -3,7 +3,8 @@
 
 static int cmd_watch(const struct cmd_ctx *ctx)
 {
-	struct watch_options o = { ctx->course_dir, ctx->lang, ctx->device };
+	struct watch_options o = { .course_dir = ctx->course_dir, .lang = ctx->lang, .device = ctx->device,
+				   .notice = cmd_workspace_notices() };
 	return watch_run(&o);
 }
 

@@ -319,6 +319,13 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 			return bad(ctx, "analyze must be yes or no");
 		return 1;
 	}
+	if (!strcmp(name, "access")) {
+		bool counts;
+		if (!parse_yes_no(v, &counts))
+			return bad(ctx, "access must be yes or no");
+		t->figures_off = !counts;
+		return 1;
+	}
 	if (!strncmp(name, "init.", 5)) {
 		struct arg_spec *a = find_arg(spec, name + 5);
 		if (!a || (a->kind != ARG_GLOBAL && a->kind != ARG_CONSTANT))
@@ -531,6 +538,16 @@ static int validate(struct load_ctx *ctx)
 		spec->access[i].line = section_line(text, "access", spec->access[i].name);
 	if (access_rules_validate(spec, ctx->err, sizeof(ctx->err), &bad_rule) < 0)
 		return section_line(text, "access", spec->access[bad_rule].name);
+	/* the rules need figures: some analysed test must count them (access = no leaves its out) */
+	int counted = -1, off = -1;
+	for (int t = 0; t < spec->ntests; t++)
+		if (spec->tests[t].analyze && !spec->tests[t].figures_off)
+			counted = t;
+		else if (spec->tests[t].figures_off && off < 0)
+			off = t;
+	if (spec->naccess && counted < 0 && off >= 0)
+		return bad(ctx, "every analysed test says access = no: the [access] rules would have no "
+			   "figures to meet"), section_line(text, "test", spec->tests[off].name);
 	struct sbuf err = SBUF_INIT;
 	int line = 0;
 	if (check_spec_validate_cases(spec, text, &err, &line) < 0) {

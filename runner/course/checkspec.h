@@ -75,6 +75,7 @@ struct test_spec {
 	struct param_spec params[MAX_VARS];
 	int nparams;
 	bool analyze;                /* also run on the analysis device */
+	bool figures_off;            /* access = no: its access figures meet no [access] rule */
 	struct init_override inits[MAX_ARGS];
 	int ninits;
 };
@@ -94,6 +95,7 @@ struct step_spec {
 	int dims;
 	char *global_expr[MAX_DIMS], *local_expr[MAX_DIMS];
 	char *signature_head;        /* a signature ending in ',' goes on over the next line */
+	bool check_only;             /* bench = no: checks run it, `clings bench` neither runs nor times it */
 };
 /* [bench]: the parameters of `clings bench`, each a list of expressions over `bytes`, the size
  * clings chooses for the device; one row of the bench for each combination. */

@@ -148,7 +148,7 @@ struct course {
 	char *work;                /* the learner's directory: a workspace, else dir */
 };
 #define COURSE_INIT { NULL, NULL, NULL, 0, { .n = 0 }, NULL }
-/* The course directory: --course, then CLINGS_COURSE, then the bundled one. */
+/* No course named, no workspace found: CLINGS_COURSE, the bundled one, else "." (a bare binary). */
 const char *course_default_dir(void);
 /* The course that comes with clings: beside the binary (a clone), else PREFIX/share/clings/course
  * (installed, the binary in PREFIX/bin); NULL when there is none. */
@@ -178,15 +178,23 @@ void course_use_workspace(const char *dir);
 /* course_load's last step: c->work, the exercises' files in the workspace, the files an older
  * clings kept in the course moved to the state and cache directories (once). */
 void course_place_learner(struct course *c);
-/* The workspace the current directory is in (a clings.ini there or above), or NULL. Caller frees. */
+/* Ownership before trust (git's safe.directory): 1 with the owner when path (or a link's target)
+ * is not the user's nor root's, nor in a folder of CLINGS_SAFE_DIRECTORY (':' between; "*"). */
+int path_untrusted(const char *path, unsigned long *owner);
+/* The first of a course's folder, exercises/, solutions/, checks/ not trusted (valid until the
+ * next call), with its owner; NULL when all are. */
+const char *course_untrusted_part(const char *dir, unsigned long *owner);
+/* The workspace the current folder is in (a clings.ini here or above, not trusted: skipped). */
 char *workspace_find(void);
-/* The course a workspace names (absolute), or NULL (printed as file:line). Caller frees. */
+/* The course a workspace names (absolute), or NULL (printed as file:line; also one not trusted). */
 char *workspace_course(const char *work);
 /* Writes work/clings.ini naming course_dir; -1 (printed) when it exists or cannot be written. */
 int workspace_create(const char *work, const char *course_dir);
 /* Brings a workspace's stubs up to the course's: a missing file gets its stub, an untouched stub
- * the newer one; an edited file is never written: the newer stub goes beside it as NAME.cl.new.
- * note (may be NULL) hears of each. Returns 0, or -1 (printed). */
+ * the newer one; an edited (or linked) file is never written: the newer stub goes beside it, as
+ * NAME.cl.new or the first free NAME.cl.N.new. note (may be NULL) hears of each. 0, or -1
+ * (printed). workspace_forget_offers: removes those that hold stub (reset put it back). */
+void workspace_forget_offers(const struct exercise *e, const char *stub, size_t len);
 enum workspace_note { WORKSPACE_STUB_ADDED, WORKSPACE_STUB_UPDATED, WORKSPACE_STUB_OFFERED };
 typedef void workspace_note_fn(void *arg, enum workspace_note what, const struct exercise *e,
 			       const char *path);

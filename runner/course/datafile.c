@@ -4,6 +4,8 @@
  * buffer's type; any other holds numbers separated by white space, '#' starting a comment that
  * runs to the end of its line. The file is read when the check loads, before any child starts;
  * its bytes join the check's hash, so results computed from the old file are not reused.
+ * The check loads on every save: a file past DATA_FILE_MAX_BYTES is refused from its size,
+ * before a byte of it is read (a gigabyte read whole cost three of memory and 19 s).
  */
 #include "course/course.h"
 
@@ -14,6 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* 4 Mi floats (a 2048 x 2048 image) in .bin; larger inputs are generated (random, iota). */
+#define DATA_FILE_MAX_BYTES ((size_t)16 << 20)
 
 /* A name under data/: letters, digits, '_', '-', '.', '/' between parts; no part "." or "..". */
 static bool data_name_ok(const char *name)
@@ -147,8 +153,13 @@ int init_load_file(struct init_spec *in, const char *check_path, enum elem_type 
 		   strncmp(real_dir, real_root, strlen(real_root)) || strcmp(real_dir + strlen(real_root), "/data")) {
 		/* a link out of data/ */
 		snprintf(err, errlen, "init: data/%s is outside the course's data/ directory", in->file);
-	} else if (read_file(real, &bytes, &len) < 0) {
-		snprintf(err, errlen, "init: cannot read data/%s", in->file);
+	} else if (read_regular_file(real, DATA_FILE_MAX_BYTES, &bytes, &len) < 0) {
+		struct stat st;
+		if (errno == EFBIG && stat(real, &st) == 0)
+			snprintf(err, errlen, "init: data/%s is %lld bytes; a data file holds at most %zu",
+				 in->file, (long long)st.st_size, DATA_FILE_MAX_BYTES);
+		else
+			snprintf(err, errlen, "init: cannot read data/%s: %s", in->file, strerror(errno));
 	} else {
 		rc = ends_with(in->file, ".bin") ? parse_raw((unsigned char *)bytes, len, t, in, err, errlen)
 						 : parse_text(bytes, t, in, err, errlen);

@@ -3,8 +3,9 @@
  * kernel, signature and [ndrange]; [step NAME] sections make several, each with its kernel,
  * signature and NDRange, run in file order on the same buffers (a device-wide scan: scan the
  * blocks, scan their sums, add the offsets). The check's arguments are those of every step,
- * bound by name to its [buffer], [local] and [scalar] sections. And build_options, which every
- * build of the check gets.
+ * bound by name to its [buffer], [local] and [scalar] sections. A step with `bench = no` runs
+ * in checks only: a second scan on the same buffers, which catches a clear that forgets, is no
+ * part of what `clings bench` times. And build_options, which every build of the check gets.
  */
 #include "course/course.h"
 
@@ -113,10 +114,19 @@ int check_step_key(struct check_spec *spec, const char *step, const char *key, c
 		free(text);
 		return rc;
 	}
+	if (!strcmp(key, "bench")) {
+		bool timed;
+		if (!parse_yes_no(value, &timed)) {
+			snprintf(err, errlen, "bench must be yes or no");
+			return -1;
+		}
+		st->check_only = !timed;
+		return 0;
+	}
 	char **dst = !strcmp(key, "global") ? st->global_expr : !strcmp(key, "local") ? st->local_expr : NULL;
 	if (!dst) {
-		snprintf(err, errlen, "unknown key '%s' in [step %s] (kernel, signature, global, local)",
-			 key, step);
+		snprintf(err, errlen, "unknown key '%s' in [step %s] (kernel, signature, global, local, "
+			 "bench)", key, step);
 		return -1;
 	}
 	if (dst == st->local_expr && step_local_set_auto(st, value))
@@ -243,6 +253,15 @@ int check_steps_finish(struct check_spec *spec, const char *text, struct step_sp
 			}
 		}
 		auto_every_dim(st);
+	}
+	int timed = 0;
+	while (timed < spec->nsteps && spec->steps[timed].check_only)
+		timed++;
+	if (timed == spec->nsteps) {
+		char header[NAME_MAX_LEN + 8];
+		snprintf(header, sizeof(header), "[step %s]", spec->steps[0].name);
+		snprintf(err, errlen, "every step says bench = no: `clings bench` would time nothing");
+		return ini_key_line(text, header, "bench");
 	}
 	return 0;
 }

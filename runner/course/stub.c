@@ -4,7 +4,8 @@
  * The learner's version is never lost: it is written to a backup first (NAME.cl.bak, or
  * NAME.cl.2.bak, ... when an older, different backup exists), and only then is the stub put in
  * place. The stub comes from NAME.cl.orig beside the file when there is one (clings keeps it for
- * courses outside git), else from git's HEAD.
+ * courses outside git), else from git's HEAD. A newer stub an upgrade offered beside the file
+ * (NAME.cl.new) goes once the file is that stub; one that differs is the learner's and stays.
  */
 #include "course/course.h"
 #include "base/proc.h"
@@ -132,6 +133,8 @@ int exercise_reset(const struct course *c, const struct exercise *e, char **back
 	if (write_keeping_mode(e->file_path, stub, stublen, mode) < 0)
 		ret = error("%s: cannot write:", e->file_path);
 out:
+	if (!ret)   /* the stub an upgrade offered beside the file is the file now */
+		workspace_forget_offers(e, stub, stublen);
 	free(stub);
 	free(mine);
 	return ret;

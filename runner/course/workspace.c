@@ -12,11 +12,19 @@
  * exercises/ holding the learner's copies of the stubs. clings finds it from any directory
  * inside it. The stubs each copy came from are kept in .clings/stubs/, so that a newer course's
  * changed stub is told apart from the learner's work: an untouched copy is brought up to date,
- * an edited one gets the new stub beside it (NAME.cl.new), never over it.
+ * an edited one gets the new stub beside it (NAME.cl.new, or the first free NAME.cl.N.new), never
+ * over it. Nothing is written through a link clings did not make there.
+ *
+ * Ownership before trust (git's safe.directory, after CVE-2022-24765): a clings.ini, a course or
+ * a progress or cache folder decides what runs as the reference and what passes, so one that
+ * belongs to another user (not the user clings runs as, nor root) is not used, unless the user
+ * names it in CLINGS_SAFE_DIRECTORY.
  */
 #include "course/course.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <ini.h>
 #include <limits.h>
 #include <pwd.h>
@@ -52,9 +60,60 @@ static char *xdg_dir(const char *var, const char *fallback)
 	return dir;
 }
 
+/* This run's own folder, when a usual one belongs to another user: made by mkdtemp (the user's,
+ * 0700), removed when the run ends, by the process that made it (a child's exit leaves it). */
+static char *private_dir;
+static pid_t private_maker;
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+static void remove_private_dir(void)
+{
+	if (private_dir && getpid() == private_maker)
+		nftw(private_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* ROOT/clings, ROOT from $var (else ~/fallback): where the learner's progress or cache lives.
+ * When ROOT or ROOT/clings belongs to another user, what is there could decide a verdict (a
+ * reference binary, a cached pass) or be read by that user: it is not used, and this run keeps
+ * its files in a folder of its own instead, said once. */
+static char *clings_dir(const char *var, const char *fallback, int which)
+{
+	static bool said[2];
+	char *root = xdg_dir(var, fallback), *dir = xstrfmt("%s/clings", root);
+	unsigned long owner = 0;
+	const char *bad = path_untrusted(root, &owner) ? root : path_untrusted(dir, &owner) ? dir : NULL;
+	if (bad) {
+		if (!private_dir) {
+			char tmpl[] = "/tmp/clings-XXXXXX";
+			if (!mkdtemp(tmpl))
+				die("%s: cannot make a folder of this run's own:", tmpl);
+			private_dir = xstrdup(tmpl);
+			private_maker = getpid();
+			atexit(remove_private_dir);
+		}
+		if (!said[which]) {
+			said[which] = true;
+			warning("%s: belongs to another user (uid %lu), so clings keeps nothing there: this run "
+				"keeps its files in %s, removed when it ends", bad, owner, private_dir);
+		}
+		free(dir);
+		dir = xstrfmt("%s/%s", private_dir, which ? "state" : "cache");
+	}
+	free(root);
+	return dir;
+}
+
 char *user_cache_path(const char *name)
 {
-	char *root = xdg_dir("XDG_CACHE_HOME", ".cache"), *path = xstrfmt("%s/clings/%s", root, name);
+	char *root = clings_dir("XDG_CACHE_HOME", ".cache", 0), *path = xstrfmt("%s/%s", root, name);
 	free(root);
 	return path;
 }
@@ -67,10 +126,10 @@ static char *learner_key(const struct course *c)
 	return xstrfmt("%s-%016llx", base, (unsigned long long)hash_add_str(HASH_INIT, work));
 }
 
-static char *keyed_dir(const struct course *c, const char *var, const char *fallback)
+static char *keyed_dir(const struct course *c, const char *var, const char *fallback, int which)
 {
-	char *root = xdg_dir(var, fallback), *key = learner_key(c);
-	char *dir = xstrfmt("%s/clings/%s", root, key);
+	char *root = clings_dir(var, fallback, which), *key = learner_key(c);
+	char *dir = xstrfmt("%s/%s", root, key);
 	free(root);
 	free(key);
 	return dir;
@@ -78,12 +137,12 @@ static char *keyed_dir(const struct course *c, const char *var, const char *fall
 
 char *course_state_dir(const struct course *c)
 {
-	return keyed_dir(c, "XDG_STATE_HOME", ".local/state");
+	return keyed_dir(c, "XDG_STATE_HOME", ".local/state", 1);
 }
 
 char *course_cache_dir(const struct course *c)
 {
-	return keyed_dir(c, "XDG_CACHE_HOME", ".cache");
+	return keyed_dir(c, "XDG_CACHE_HOME", ".cache", 0);
 }
 
 /* rename(), or a copy and an unlink across file systems; the source is removed only once the
@@ -140,6 +199,68 @@ static void migrate_old_files(const struct course *c)
 	free(old);
 }
 
+/* ---- ownership: who may decide what clings runs ---- */
+
+/* CLINGS_SAFE_DIRECTORY: folders (':' between them) trusted with what is in them, whoever owns
+ * them, or "*" for all; git's safe.directory. The user's own environment, never a file found. */
+static bool safe_listed(const char *path)
+{
+	const char *list = getenv("CLINGS_SAFE_DIRECTORY");
+	char real[PATH_MAX];
+	if (!list || !*list)
+		return false;
+	if (!strcmp(list, "*"))
+		return true;
+	if (!realpath(path, real))
+		return false;
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ":");
+		char want[PATH_MAX];
+		if (n && n < sizeof(want)) {
+			memcpy(want, p, n);
+			want[n] = '\0';
+			char wreal[PATH_MAX];
+			size_t w = realpath(want, wreal) ? strlen(wreal) : 0;
+			if (w && !strncmp(wreal, real, w) && (real[w] == '\0' || real[w] == '/' || w == 1))
+				return true;
+		}
+		p += n + (p[n] == ':');
+	}
+	return false;
+}
+
+static bool owner_trusted(uid_t uid)
+{
+	return uid == geteuid() || uid == 0;
+}
+
+int path_untrusted(const char *path, unsigned long *owner)
+{
+	struct stat ls, st;
+	if (lstat(path, &ls) < 0 || stat(path, &st) < 0)
+		return 0;   /* nothing there: nothing to trust or distrust */
+	if (owner_trusted(ls.st_uid) && owner_trusted(st.st_uid))
+		return 0;
+	if (safe_listed(path))
+		return 0;
+	*owner = (unsigned long)(owner_trusted(ls.st_uid) ? st.st_uid : ls.st_uid);
+	return 1;
+}
+
+const char *course_untrusted_part(const char *dir, unsigned long *owner)
+{
+	/* what decides what runs: the folder, and those of the stubs, the references, the checks */
+	static const char *const parts[] = { "", "/exercises", "/solutions", "/checks" };
+	static char *bad;
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		free(bad);
+		bad = xstrfmt("%s%s", dir, parts[i]);
+		if (path_untrusted(bad, owner))
+			return bad;
+	}
+	return NULL;
+}
+
 /* ---- workspaces ---- */
 
 void course_use_workspace(const char *dir)
@@ -184,6 +305,17 @@ char *workspace_course(const char *work)
 		free(course);
 		course = NULL;
 	}
+	unsigned long owner = 0;
+	const char *bad = course ? course_untrusted_part(course, &owner) : NULL;
+	if (bad) {
+		char *text = NULL;
+		int at = read_file(path, &text, NULL) == 0 ? ini_key_line(text, "[workspace]", "course") : 0;
+		error("%s:%d: %s belongs to another user (uid %lu): clings runs no course it cannot trust "
+		      "(`--course DIR`, or CLINGS_SAFE_DIRECTORY=DIR, if you do)", path, at ? at : 1, bad, owner);
+		free(text);
+		free(course);
+		course = NULL;
+	}
 	free(exercises);
 	free(path);
 	return course;
@@ -195,12 +327,22 @@ char *workspace_find(void)
 	if (!getcwd(cwd, sizeof(cwd)))
 		return NULL;
 	for (;;) {
+		const char *dir = *cwd ? cwd : "/";
 		char *path = xstrfmt("%s/%s", *cwd ? cwd : "", WORKSPACE_FILE);
 		struct stat sb;
 		bool found = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+		unsigned long owner = 0;
+		/* A clings.ini another user could write (under /tmp, say) would choose what runs as
+		 * the reference: as if it were not there (git's answer to CVE-2022-24765). */
+		if (found && (path_untrusted(path, &owner) || path_untrusted(dir, &owner))) {
+			warning("%s: ignored: it belongs to another user (uid %lu), and only your own "
+				"workspace may choose the course (CLINGS_SAFE_DIRECTORY=%s trusts it)",
+				path, owner, dir);
+			found = false;
+		}
 		free(path);
 		if (found)
-			return xstrdup(*cwd ? cwd : "/");
+			return xstrdup(dir);
 		char *slash = strrchr(cwd, '/');
 		if (!slash || !*cwd)
 			return NULL;
@@ -220,12 +362,144 @@ static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
 	return alen == blen && !memcmp(a, b, alen);
 }
 
+/* A regular file read whole, never through a link (ELOOP) nor from anything else (EINVAL). */
+static int read_not_link(const char *path, char **text, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	struct sbuf sb = SBUF_INIT;
+	int err = fstat(fd, &st) < 0 ? errno : !S_ISREG(st.st_mode) ? EINVAL : 0;
+	char chunk[8192];
+	for (ssize_t n; !err && (n = read(fd, chunk, sizeof(chunk))) != 0;) {
+		if (n < 0 && errno != EINTR)
+			err = errno;
+		else if (n > 0)
+			sbuf_add(&sb, chunk, (size_t)n);
+	}
+	close(fd);
+	if (err) {
+		sbuf_release(&sb);
+		errno = err;
+		return -1;
+	}
+	*len = sb.len;
+	*text = sb.len ? sbuf_detach(&sb) : xstrdup("");
+	return 0;
+}
+
+/* dir (under the workspace) a folder of its own, made when missing: a link there (or anything
+ * else) is refused, for what clings writes there would land where the link leads. */
+static int own_dir(const char *dir)
+{
+	struct stat sb;
+	if (lstat(dir, &sb) < 0 && errno == ENOENT && mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return error("%s: cannot create:", dir);
+	if (lstat(dir, &sb) < 0)
+		return error("%s:", dir);
+	if (S_ISLNK(sb.st_mode))
+		return error("%s: a symbolic link: clings writes nothing through a link it did not make; put "
+			     "a folder there (removing the link leaves what it leads to as it is)", dir);
+	if (!S_ISDIR(sb.st_mode))
+		return error("%s: not a folder: clings keeps files there; put a folder there", dir);
+	return 0;
+}
+
+/* Puts the stub made whole in tmp at name, only if nothing is there: link() neither replaces nor
+ * follows what is there (on a file system without hard links, an exclusive create instead).
+ * 0 when name holds the stub now, 1 when it holds something else (left alone), -1 (printed). */
+static int place_offer(const char *tmp, const char *name, const char *stub, size_t len)
+{
+	if (link(tmp, name) == 0)
+		return 0;
+	if (errno == EPERM || errno == EOPNOTSUPP) {
+		int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			int rc = write_all(fd, stub, len) < 0 || fsync(fd) < 0 ? -1 : 0;
+			close(fd);
+			if (rc < 0) {
+				unlink(name);
+				return error("%s: cannot write:", name);
+			}
+			return 0;
+		}
+	}
+	if (errno != EEXIST)
+		return error("%s: cannot write:", name);
+	char *old;
+	size_t oldlen;
+	if (read_not_link(name, &old, &oldlen) < 0)
+		return 1;   /* a link, or not a file: the learner's */
+	int same = same_text(old, oldlen, stub, len);
+	free(old);
+	return same ? 0 : 1;
+}
+
+/* The newer stub beside the learner's file, under a name nobody holds: NAME.cl.new, else
+ * NAME.cl.2.new, ... (a learner's own file of that name, or a link, is never written over);
+ * one holding the stub already is taken as it is. Allocated, or NULL (printed). */
+#define MAX_OFFERS 99
+static char *offer_stub(const char *file, const char *stub, size_t len)
+{
+	char *tmp = xstrfmt("%s" TEMP_INFIX "%ld.XXXXXX", file, (long)getpid());
+	int fd = mkstemp(tmp);
+	if (fd < 0 || write_all(fd, stub, len) < 0 || fsync(fd) < 0) {
+		error("%s: cannot write:", tmp);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return NULL;
+	}
+	close(fd);
+	char *fresh = NULL;
+	int rc = 1;
+	for (int i = 1; i <= MAX_OFFERS && rc == 1; i++) {
+		char *name = i == 1 ? xstrfmt("%s.new", file) : xstrfmt("%s.%d.new", file, i);
+		rc = place_offer(tmp, name, stub, len);
+		if (rc == 0)
+			fresh = name;
+		else
+			free(name);
+	}
+	if (rc == 1)
+		error("%s: no free name for the newer stub beside it; remove some %s.*.new", file, file);
+	unlink(tmp);
+	free(tmp);
+	return fresh;
+}
+
+void workspace_forget_offers(const struct exercise *e, const char *stub, size_t len)
+{
+	for (int i = 1; i <= MAX_OFFERS; i++) {
+		char *name = i == 1 ? xstrfmt("%s.new", e->file_path) : xstrfmt("%s.%d.new", e->file_path, i);
+		char *old;
+		size_t oldlen;
+		if (read_not_link(name, &old, &oldlen) == 0) {
+			if (same_text(old, oldlen, stub, len))
+				unlink(name);   /* the stub itself, stale now; a learner's own stays */
+			free(old);
+		}
+		free(name);
+	}
+}
+
+/*
+ * Nothing is written through a link clings did not make: .clings/ and .clings/stubs/ must be
+ * folders (a link there could lead the kept stubs onto the learner's files), a kept stub is read
+ * only if it is a file (a link to the learner's file would make it look untouched), and a
+ * learner's file that is a link is the learner's work: never replaced, the newer stub offered
+ * beside it.
+ */
 int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg)
 {
 	if (!c->work || !strcmp(c->work, c->dir))
 		return 0;
-	char *stubs = xstrfmt("%s/%s", c->work, STUBS_DIR), *exercises = xstrfmt("%s/exercises", c->work);
-	int rc = make_dirs(stubs) < 0 || make_dirs(exercises) < 0 ? -1 : 0;
+	char *clings = xstrfmt("%s/.clings", c->work), *stubs = xstrfmt("%s/%s", c->work, STUBS_DIR);
+	char *exercises = xstrfmt("%s/exercises", c->work);
+	int rc = own_dir(clings) < 0 || own_dir(stubs) < 0 || own_dir(exercises) < 0 ? -1 : 0;
 	for (int i = 0; i < c->n && !rc; i++) {
 		const struct exercise *e = &c->ex[i];
 		char *stub = NULL, *kept = NULL, *mine = NULL;
@@ -236,14 +510,17 @@ int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg)
 			free(kept_path);
 			break;
 		}
-		bool has_kept = read_file(kept_path, &kept, &keptlen) == 0;
+		bool has_kept = read_not_link(kept_path, &kept, &keptlen) == 0;
+		struct stat sb;
+		bool linked = lstat(e->file_path, &sb) == 0 && S_ISLNK(sb.st_mode);
 		bool has_mine = read_file(e->file_path, &mine, &minelen) == 0;
+		bool fresh_stub = !(has_kept && same_text(kept, keptlen, stub, stublen));
 		if (!has_mine && errno != ENOENT) {
 			rc = error("%s: cannot read:", e->file_path);
-		} else if (has_kept && same_text(kept, keptlen, stub, stublen) && has_mine) {
+		} else if (!fresh_stub && (has_mine || linked)) {
 			/* up to date */
-		} else if (!has_mine || same_text(mine, minelen, stub, stublen) ||
-			   (has_kept && same_text(mine, minelen, kept, keptlen))) {
+		} else if (!linked && (!has_mine || same_text(mine, minelen, stub, stublen) ||
+				       (has_kept && same_text(mine, minelen, kept, keptlen)))) {
 			/* new, or the learner's copy is an untouched stub: nobody's work is replaced */
 			if (write_file_atomic(e->file_path, stub, stublen) < 0)
 				rc = error("%s: cannot write:", e->file_path);
@@ -251,23 +528,23 @@ int workspace_sync(const struct course *c, workspace_note_fn *note, void *arg)
 				note(arg, WORKSPACE_STUB_UPDATED, e, e->file_path);
 			else if (!has_mine && note)
 				note(arg, WORKSPACE_STUB_ADDED, e, e->file_path);
-		} else {
-			/* the learner's work: the newer stub goes beside it */
-			char *fresh = xstrfmt("%s.new", e->file_path);
-			if (write_file_atomic(fresh, stub, stublen) < 0)
-				rc = error("%s: cannot write:", fresh);
+		} else if (!has_mine || !same_text(mine, minelen, stub, stublen)) {
+			/* the learner's work (or link): the newer stub goes beside it */
+			char *fresh = offer_stub(e->file_path, stub, stublen);
+			if (!fresh)
+				rc = -1;
 			else if (note)
 				note(arg, WORKSPACE_STUB_OFFERED, e, fresh);
 			free(fresh);
 		}
-		if (!rc && !(has_kept && same_text(kept, keptlen, stub, stublen)) &&
-		    write_file_atomic(kept_path, stub, stublen) < 0)
+		if (!rc && fresh_stub && write_file_atomic(kept_path, stub, stublen) < 0)
 			rc = error("%s: cannot write:", kept_path);
 		free(stub);
 		free(kept);
 		free(mine);
 		free(kept_path);
 	}
+	free(clings);
 	free(stubs);
 	free(exercises);
 	return rc;

@@ -12,17 +12,28 @@
  *   the largest number of different words it needs from one bank (lanes reading the same word
  *   share it: a broadcast costs nothing).
  * - Local memory read by a work-item other than the one that last wrote it: the array is shared.
+ *   An atomic whose old value the kernel uses (atomic_xchg, atomic_cmpxchg, atomic_add's
+ *   result) reads too; one whose result is dropped only writes.
  * - Every execution by a work-item (lanes), and for a global load whether its work-item had
  *   loaded that address before in this launch (first loads: a row read twice counts once).
  * - Multiply-adds: every floating-point multiply a work-item executes (a fused fma or mad, or a
  *   multiply whose product is then added, is one), element by element for vectors.
+ * - The alignment the compiler knows of each access: a load's or store's own, or for a vloadN
+ *   or vstoreN its element's (all the language promises of its pointer). A global access wider
+ *   than that alignment is one the device may split into pieces of the alignment's size, as
+ *   NVIDIA's OpenCL compiler makes four 4-byte loads of a vload4 from a float *: its requests and
+ *   sectors are also counted piece by piece, as the device would issue them (each piece one
+ *   request of the warp's lanes), beside the figures of the whole access.
  *
  * At the end of each kernel it writes "accessed <TAB> kernel", then one line per memory
  * instruction, to the descriptor named by CLINGS_ACCESS_FD (the analysis child's channel):
  *   access <TAB> space(g|l) <TAB> op(load|store) <TAB> line <TAB> name <TAB> bytes <TAB>
  *          requests <TAB> sectors <TAB> ideal <TAB> worst sectors <TAB> degree sum <TAB> worst degree
- *          <TAB> foreign loads <TAB> lanes <TAB> first loads
- * then "madds <TAB> count" (the launch's multiply-adds), where name is a kernel argument's
+ *          <TAB> foreign loads <TAB> lanes <TAB> first loads <TAB> 0 <TAB> align <TAB>
+ *          split requests <TAB> split sectors
+ * (the 0 stands where a report's line has the multiply-adds; the split figures are 0 unless the
+ * access is global and wider than its alignment), then "madds <TAB> count" (the launch's
+ * multiply-adds), where name is a kernel argument's
  * position ("#2"), a __local array's name, or "?" when the address does not come from either. For the analysis's messages, two more kinds of line:
  *   local <TAB> buffer <TAB> name <TAB> element bytes <TAB> elements <TAB> columns
  * for each __local array the kernel declares itself, by Oclgrind's buffer number (the top bits
@@ -102,7 +113,9 @@ struct Figures {
 	unsigned line = 0;
 	std::string name;
 	size_t bytes = 0;            /* size of one lane's access */
+	size_t align = 0;            /* the alignment the compiler knows of it */
 	unsigned long requests = 0, sectors = 0, ideal = 0, worst_sectors = 0;
+	unsigned long split_requests = 0, split_sectors = 0;   /* as pieces of align bytes */
 	unsigned long degrees = 0, worst_degree = 0, foreign_loads = 0;
 	unsigned long lanes = 0, first_loads = 0;
 };
@@ -112,6 +125,7 @@ struct Figures {
 struct Request {
 	std::vector<size_t> bytes;   /* global: every byte asked for */
 	std::vector<size_t> lanes;   /* global: the lanes (places in the warp) that asked */
+	std::vector<size_t> starts;  /* global: each lane's first byte */
 	std::vector<size_t> words;   /* local: every 4-byte word asked for, its phase on top */
 };
 
@@ -213,10 +227,12 @@ public:
 			const Figures &f = kv.second;
 			char line[512];
 			snprintf(line, sizeof(line),
-				 "access\t%c\t%s\t%u\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\n",
+				 "access\t%c\t%s\t%u\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu"
+				 "\t0\t%zu\t%lu\t%lu\n",
 				 f.space, f.store ? "store" : "load", f.line, f.name.empty() ? "?" : f.name.c_str(),
 				 f.bytes, f.requests, f.sectors, f.ideal, f.worst_sectors, f.degrees,
-				 f.worst_degree, f.foreign_loads, f.lanes, f.first_loads);
+				 f.worst_degree, f.foreign_loads, f.lanes, f.first_loads, f.align,
+				 f.split_requests, f.split_sectors);
 			out += line;
 		}
 		out += "madds\t" + std::to_string(madds) + "\n";
@@ -278,6 +294,8 @@ public:
 				f.sectors += sectors;
 				f.ideal += ideal;
 				f.worst_sectors = std::max(f.worst_sectors, sectors);
+				if (f.align && f.align < f.bytes)
+					split(f, r.starts);
 			}
 		}
 		clear_group();
@@ -302,6 +320,19 @@ public:
 	{
 		fill(memory, address, size, WHOLE_GROUP);
 		mark_writer(memory, address, size, WHOLE_GROUP);
+	}
+
+	/* An atomic whose old value the kernel uses (uint c = atomic_xchg(&counts[b], 0), the slot
+	 * atomic_inc hands out, atomic_add(&x, 0) as a read) reads what others stored: in local
+	 * memory it is a load like any other, for sharing, conflicts and unwritten slots. One whose
+	 * result is dropped (atomic_inc(&bins[v]);) only writes. Global atomics stay out of the
+	 * figures: a sector count of a contended counter is no coalescing the rules teach. */
+	void memoryAtomicLoad(const oclgrind::Memory *memory, const oclgrind::WorkItem *item,
+			      oclgrind::AtomicOp, size_t address, size_t size) override
+	{
+		const llvm::Instruction *inst = item->getCurrentInstruction();
+		if (memory->getAddressSpace() == SPACE_LOCAL && inst && !inst->use_empty())
+			access(memory, item, address, size, false);
 	}
 
 	/* atomics: the slots are written, by this work-item */
@@ -333,6 +364,43 @@ private:
 	unsigned long madds = 0;                  /* multiply-adds of this launch */
 	/* local linear id -> the global addresses it has loaded, in this work-group */
 	std::unordered_map<size_t, std::unordered_set<size_t>> loaded;
+
+	/* The pieces of align bytes a device issues for an access wider than its alignment: piece
+	 * p of every lane together is one request, costing the sectors its bytes touch. */
+	static void split(Figures &f, const std::vector<size_t> &starts)
+	{
+		std::vector<size_t> sectors;
+		for (size_t p = 0; p < f.bytes / f.align; p++) {
+			sectors.clear();
+			for (size_t s : starts)
+				for (size_t b = s + p * f.align; b < s + (p + 1) * f.align; b++)
+					sectors.push_back(b / SECTOR_BYTES);
+			sort_unique(sectors);
+			f.split_requests++;
+			f.split_sectors += sectors.size();
+		}
+	}
+
+	/* The alignment the compiler may assume of inst's access of size bytes: a load's or a
+	 * store's own; a built-in's (vloadN, vstoreN) that of its vector's element, all the
+	 * language promises of its pointer. */
+	static size_t known_align(const llvm::Instruction *inst, size_t size)
+	{
+		size_t align = size;
+		if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(inst)) {
+			align = (size_t)ld->getAlign().value();
+		} else if (auto *st = llvm::dyn_cast<llvm::StoreInst>(inst)) {
+			align = (size_t)st->getAlign().value();
+		} else if (auto *call = llvm::dyn_cast<llvm::CallInst>(inst)) {
+			/* vloadN returns the vector; vstoreN takes it first */
+			llvm::Type *t = call->getType();
+			if (t->isVoidTy() && call->arg_size())
+				t = call->getArgOperand(0)->getType();
+			if (auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(t))
+				align = vt->getElementType()->getPrimitiveSizeInBits() / 8;
+		}
+		return align && align < size && size % align == 0 ? align : size;
+	}
 
 	void clear_group()
 	{
@@ -509,6 +577,7 @@ private:
 			f.space = space == SPACE_LOCAL ? 'l' : 'g';
 			f.store = store;
 			f.bytes = size;
+			f.align = space == SPACE_LOCAL ? size : known_align(inst, size);
 			const llvm::DebugLoc &loc = inst->getDebugLoc();
 			f.line = loc ? loc.getLine() : 0;
 			const llvm::Value *ptr = pointer_of(inst);
@@ -551,6 +620,7 @@ private:
 			for (size_t b = address; b < address + size; b++)
 				r.bytes.push_back(b);
 			r.lanes.push_back(linear % warp);
+			r.starts.push_back(address);
 		}
 	}
 };

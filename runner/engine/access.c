@@ -8,7 +8,10 @@
  * chain of kernels, by the position in the signature of the kernel the launch ran. One line
  * per memory instruction and launch; the same instruction over several launches and tests is
  * summed here, so a figure is the mean over every request of the analysed tests. The launches'
- * multiply-adds ("madds" lines) are summed likewise, for loads per multiply-add.
+ * multiply-adds ("madds" lines) are summed likewise, for loads per multiply-add. A global
+ * access wider than the alignment its pointer promises keeps both figures: the whole access's,
+ * which the rules judge, and the pieces a device may split it into (split_requests), which the
+ * report shows beside them.
  */
 #include "engine/engine.h"
 #include "base/msg.h"
@@ -73,22 +76,25 @@ bool access_figure_read(const char *fields, struct access_figure *a)
 {
 	char op[8];
 	memset(a, 0, sizeof(*a));
-	int n = sscanf(fields, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu",
+	int n = sscanf(fields, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu"
+		       "\t%zu\t%lu\t%lu",
 		       &a->space, op, &a->line, a->name, &a->bytes, &a->requests, &a->sectors, &a->ideal,
 		       &a->worst_sectors, &a->degrees, &a->worst_degree, &a->foreign_loads, &a->lanes,
-		       &a->first_loads, &a->madds);
-	if (n < 12)   /* lanes and first loads came later: 0 where a line lacks them */
+		       &a->first_loads, &a->madds, &a->align, &a->split_requests, &a->split_sectors);
+	if (n < 12)   /* lanes, first loads and the split came later: 0 where a line lacks them */
 		return false;
+	if (a->split_requests && (!a->align || a->align >= a->bytes))
+		return false;   /* pieces of an access no wider than its alignment: not the plugin's */
 	a->store = !strcmp(op, "store");
 	return (a->space == 'g' || a->space == 'l') && a->requests && (a->store || !strcmp(op, "load"));
 }
 
 void access_figure_write(struct sbuf *out, const struct access_figure *a)
 {
-	sbuf_addf(out, "%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu", a->space,
-		  a->store ? "store" : "load", a->line, a->name, a->bytes, a->requests, a->sectors,
-		  a->ideal, a->worst_sectors, a->degrees, a->worst_degree, a->foreign_loads, a->lanes,
-		  a->first_loads, a->madds);
+	sbuf_addf(out, "%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%zu\t%lu\t%lu",
+		  a->space, a->store ? "store" : "load", a->line, a->name, a->bytes, a->requests,
+		  a->sectors, a->ideal, a->worst_sectors, a->degrees, a->worst_degree, a->foreign_loads,
+		  a->lanes, a->first_loads, a->madds, a->align, a->split_requests, a->split_sectors);
 }
 
 /* Source order, a load before a store on the same line: the order a learner reads them in. */
@@ -100,6 +106,19 @@ static int by_line(const void *a, const void *b)
 	return (int)x->store - (int)y->store;
 }
 
+/* Whether the analysed test named at name (its case's name, "ragged_block M=20 N=38 K=30", len
+ * bytes) says `access = no`: a ragged edge whose figures no mapping could improve. */
+static bool test_figures_off(const struct check_spec *spec, const char *name, size_t len)
+{
+	size_t word = strcspn(name, " \n");
+	if (word > len)
+		word = len;
+	for (int i = 0; i < spec->ntests; i++)
+		if (strlen(spec->tests[i].name) == word && !strncmp(spec->tests[i].name, name, word))
+			return spec->tests[i].figures_off;
+	return false;
+}
+
 int access_figures_parse(const char *text, const struct check_spec *spec, struct access_figure **out)
 {
 	struct access_figure *f = NULL;
@@ -107,8 +126,15 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
 	bool measured = false;
 	unsigned long madds = 0, m;
 	const struct step_spec *step = NULL;   /* the kernel of the launch these lines are of */
+	bool off = false;                      /* the test these lines are of counts for no rule */
 	for (const char *p = text; p && *p;) {
 		const char *eol = strchr(p, '\n');
+		if (!strncmp(p, "begin\t", 6))
+			off = test_figures_off(spec, p + 6, eol ? (size_t)(eol - p - 6) : strlen(p + 6));
+		if (off) {
+			p = eol ? eol + 1 : NULL;
+			continue;
+		}
 		if (!strncmp(p, "accessed\t", 9)) {
 			measured = true;
 			step = NULL;
@@ -145,6 +171,8 @@ int access_figures_parse(const char *text, const struct check_spec *spec, struct
 				s->foreign_loads += a.foreign_loads;
 				s->lanes += a.lanes;
 				s->first_loads += a.first_loads;
+				s->split_requests += a.split_requests;
+				s->split_sectors += a.split_sectors;
 				if (a.worst_sectors > s->worst_sectors)
 					s->worst_sectors = a.worst_sectors;
 				if (a.worst_degree > s->worst_degree)

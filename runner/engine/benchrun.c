@@ -253,6 +253,8 @@ static int launch_pass(const struct check_spec *spec, struct cl_kern **k, const 
 	int rc = 0;
 	for (int st = 0; st < spec->nsteps && !rc; st++) {
 		const struct step_spec *step = &spec->steps[st];
+		if (step->check_only)   /* bench = no: for checks only */
+			continue;
 		for (int j = 0; j < step->nparams && !rc; j++) {
 			int i = step->param[j].arg;
 			const struct arg_spec *a = &spec->args[i];
@@ -275,7 +277,11 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 {
 	const struct check_spec *spec = rq->spec;
 	struct cl_ev *ev[BENCH_MAX_PASSES][MAX_STEPS] = { { 0 } };
-	int last = spec->nsteps - 1;
+	int first = 0, last = spec->nsteps - 1;   /* the steps timed (bench = no are not run) */
+	while (first < last && spec->steps[first].check_only)
+		first++;
+	while (last > first && spec->steps[last].check_only)
+		last--;
 	struct sbuf why = SBUF_INIT;
 	int rc = 0;
 	for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS && !rc; run++) {
@@ -289,7 +295,7 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 		/* the first pass: its first launch's start to its last's end; the loop: to the end of
 		 * the last pass's last launch */
 		uint64_t s0 = 0, e0 = 0, sl = 0, el = 0, unused = 0;
-		if (!rc && (clhost_event_times(ev[0][0], &s0, &unused) < 0 ||
+		if (!rc && (clhost_event_times(ev[0][first], &s0, &unused) < 0 ||
 			    clhost_event_times(ev[0][last], &unused, &e0) < 0 ||
 			    clhost_event_times(ev[np - 1][last], &sl, &el) < 0)) {
 			sbuf_adds(&why, "no profiling times");

@@ -1,7 +1,8 @@
 /*
  * check-stages.c: the stages of a check around its run (check.h lists them in order): reading
  * what is checked, what is refused before any compiler, the verdict cache, the analysis merged
- * by the verdicts' rank, the compiler's second opinion, the access rules, the advice.
+ * by the verdicts' rank, the access rules, the advice (the compiler's second opinion:
+ * check-compiler.c).
  */
 #include "engine/check.h"
 #include "engine/diagnose.h"
@@ -223,6 +224,9 @@ enum stage_next check_analysis(struct check_state *st)
 	 * would say little of the exercise's): what its tests took, for the next check's sharing. */
 	if (quiet && r->verdict == VERDICT_PASS)
 		analysis_times_keep(st->spec->text_hash, &st->ch[CHECK_ANALYSIS], st->parts);
+	/* Clean: every part ran to a pass with nothing in its log (check_compiler's proof). */
+	st->analysis_clean = quiet && f.verdict == VERDICT_PASS && child_ended_cleanly(ach) && verdicts &&
+			     ar.verdict == VERDICT_PASS;
 	if (f.verdict != VERDICT_PASS && !report_outranks(r, f.verdict)) {
 		take_finding(r, &f);
 	} else if (f.verdict == VERDICT_PASS && (!child_ended_cleanly(ach) || !verdicts)) {
@@ -243,65 +247,6 @@ enum stage_next check_analysis(struct check_state *st)
 	sbuf_release(&began);
 	finding_release(&f);
 	report_release(&ar);
-	return STAGE_ON;
-}
-
-/* The learner's kernel built with optimisation, judged against the same reference results. */
-static bool optimised_passes(struct check_state *st)
-{
-	struct run_request rq = st->rq[CHECK_LEARNER];
-	rq.optimise = true;
-	struct child ch;
-	if (sandbox_start(&ch, &st->limits[CHECK_LEARNER], NULL, run_in_child, &rq) < 0)
-		return false;
-	children_wait(&ch, 1, -1);
-	struct proto_stream learner = PROTO_STREAM_INIT;
-	proto_split(ch.output.buf, ch.output.len, &learner);
-	struct report r = REPORT_INIT;
-	struct sbuf began = SBUF_INIT;
-	bool pass = learner.ready && child_ended_cleanly(&ch) &&
-		    !proto_parse(sbuf_str(&learner.before), &r, NULL);
-	if (pass) {
-		struct judge_input in = { st->spec, &learner, &st->reference, st->shown, st->learner_src };
-		pass = judge_execution(&in, &r, &began, NULL) == 0 && r.verdict == VERDICT_PASS;
-	}
-	if (pass) {   /* its tests, all run, replace the unoptimised run's */
-		struct report *tests = st->r;
-		for (int i = 0; i < tests->ntests; i++) {
-			free(tests->tests[i].name);
-			msg_release(&tests->tests[i].detail);
-		}
-		free(tests->tests);
-		tests->tests = r.tests;
-		tests->ntests = r.ntests;
-		r.tests = NULL;
-		r.ntests = 0;
-	}
-	sbuf_release(&began);
-	report_release(&r);
-	proto_stream_release(&learner);
-	sandbox_child_release(&ch);
-	return pass;
-}
-
-enum stage_next check_compiler(struct check_state *st)
-{
-	/* Wrong on the device, yet the analysis saw nothing wrong: before blaming the learner, the
-	 * same kernel built with optimisation. Right there, the compiler is at fault. */
-	struct report *r = st->r;
-	if (r->verdict != VERDICT_WRONG_RESULT || !r->analysis_ran || !st->reference.ready ||
-	    !optimised_passes(st))
-		return STAGE_ON;
-	struct msg msg = MSG_INIT;
-	const char *device = check_device_of(r, &msg);
-	msg_addf(&msg, N_("Your kernel is right. On %s its unoptimised build gave wrong "
-			   "results, but built with optimisation it passes every test, and the "
-			   "analysis on Oclgrind found nothing wrong: this is a bug of the device's "
-			   "compiler, not of your kernel. (What it computed first: %s)"),
-		 device, msg_sub(&msg, &r->message));
-	report_set(r, VERDICT_PASS, &msg, NULL, 0);
-	msg_release(&msg);
-	msg_release(&r->picture);
 	return STAGE_ON;
 }
 

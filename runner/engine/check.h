@@ -44,6 +44,8 @@ struct check_state {
 	int failed_case;
 	bool ran;                     /* the children ran to their ends (not interrupted) */
 	bool judged;                  /* check_judge ran already, while the analysis went on */
+	/* every analysis part passed, its log empty: nothing at all for Oclgrind to say */
+	bool analysis_clean;
 };
 
 /* What a stage says: go on to the next stage, go to the closing stages (advice, the cache), or
@@ -56,11 +58,27 @@ enum stage_next check_load(struct check_state *st);        /* the check file and
 enum stage_next check_precheck(struct check_state *st);    /* #include, recursion, Oclgrind */
 enum stage_next check_cache(struct check_state *st);       /* an unchanged kernel's verdict */
 enum stage_next check_analysis(struct check_state *st);    /* the analysis merged in */
-enum stage_next check_compiler(struct check_state *st);    /* a wrong result built again, optimised */
 enum stage_next check_access(struct check_state *st);      /* the [access] rules */
 enum stage_next check_diagnose(struct check_state *st);    /* the learner's mistake named */
 enum stage_next check_advice(struct check_state *st);      /* the instructor's word */
 enum stage_next check_remember(struct check_state *st);    /* into the verdict cache */
+/* check-compiler.c: a wrong result the analysis found nothing in, run again (its header says
+ * how): a race when the runs disagree, a bug of the device's compiler only when proved. */
+enum stage_next check_compiler(struct check_state *st);
+#define COMPILER_RUNS 3              /* runs of each build before anything is said of them */
+struct compiler_tally {
+	int runs, wrong;             /* unoptimised build: its runs (the check's first one too), wrong */
+	bool same;                   /* ... each wrong with the same results as the first */
+	int opt_runs, opt_wrong;     /* optimised build; 0 runs: not tried */
+	bool opt_same;               /* ... each with the same results */
+	bool whole;                  /* every run ended cleanly */
+	bool analysis_clean;         /* check_state's */
+	bool atomics;                /* the kernel uses an atomic_ or atom_ function */
+};
+/* Whether t proves a bug of the compiler: COMPILER_RUNS runs of each build, whole, every
+ * unoptimised one wrong with the same results, every optimised one right with the same results,
+ * the analysis clean and no atomics. */
+bool compiler_bug_proved(const struct compiler_tally *t);
 /* check-run.c */
 enum stage_next check_run(struct check_state *st);         /* the children, to their ends */
 enum stage_next check_judge(struct check_state *st);       /* the learner's results compared */

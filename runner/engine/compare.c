@@ -643,7 +643,9 @@ long compare_output(const struct output_view *o, double tol, struct msg *msg, st
 		msg_fact_int(msg, "elements", (long long)o->n);
 		if (output_unchanged(o))
 			msg_fact_int(msg, "unchanged", 1);
-		msg_addf(msg, N_(" (%ld of %zu values wrong)"), count, o->n);
+		/* the total picks the form: "1 of 1 value", "3 of 5 values" */
+		msg_addf(msg, msg_plural(msg, " (%ld of %zu value wrong)", " (%ld of %zu values wrong)",
+					 (unsigned long)o->n), count, o->n);
 		add_shape(msg, o, wrong, count, tol);
 		if (o->passes > 1)
 			msg_addf(pic, N_("pass %d of %d, "), o->pass, o->passes);

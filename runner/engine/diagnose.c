@@ -417,6 +417,16 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 		requirement(x, spec);
 		return;
 	case VERDICT_WRONG_RESULT:
+		if (fact_int(x->facts, "runs", 0)) {
+			/* runs of the same kernel on the same inputs disagreed (check-compiler.c): the
+			 * order of work-groups that wait on each other through atomics, else of
+			 * work-items a barrier should order */
+			bool atomic = x->src && diag_source_has_atomic(x->src);
+			add(x, atomic ? "cross_group_sync" : "barrier_missing", ASK_VERDICT,
+			    "execution:wrong_result in %ld of %ld runs, different results each time%s",
+			    fact_int(x->facts, "runs_wrong", 0), fact_int(x->facts, "runs", 0),
+			    atomic ? "; source: atomics" : "");
+		}
 		wrong_result_output(x);
 		if (fact_int(x->facts, "shift", 0))
 			add(x, "index_offset", ASK_VERDICT, "execution:wrong_result shift=%ld",

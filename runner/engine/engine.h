@@ -60,7 +60,7 @@ int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, 
  * program, else PREFIX/lib/clings/ when installed), or NULL when it is not there. */
 const char *access_plugin_path(void);
 /* Reads the analysis child's "access" lines, summed per memory instruction over every launch,
- * in source order.
+ * in source order; those of a test that says `access = no` (after its "begin" line) are left out.
  * Returns how many (*out is the caller's to free), or -1 when the plugin did not report. */
 int access_figures_parse(const char *text, const struct check_spec *spec, struct access_figure **out);
 /* Checks spec's [access] rules against the figures: 1 with the learner's explanation added to

@@ -34,6 +34,11 @@ struct access_figure {
 	unsigned long lanes;         /* executions by single work-items, summed */
 	unsigned long first_loads;   /* global loads of an address their work-item had not loaded yet */
 	unsigned long madds;         /* the multiply-adds of the launches measured (the kernel's) */
+	/* A global access wider than the alignment the compiler knows of its pointer (a vload4 from
+	 * a float *: 4 bytes) may be split by the device into pieces of that size: align, and the
+	 * requests and sectors counted piece by piece; 0 requests when it is not split. */
+	size_t align;
+	unsigned long split_requests, split_sectors;
 };
 /* One figure as the fields of a line (the plugin's, and the report's): read them into a, false
  * when they are not one; write them (no newline). */

@@ -3,6 +3,8 @@
  */
 #include "grade/class.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +54,68 @@ static bool listed(const char *list, const char *name)
 	return false;
 }
 
+char *class_name_text(const char *name)
+{
+	struct sbuf t = SBUF_INIT;
+	for (const unsigned char *p = (const unsigned char *)name; *p;) {
+		int n = utf8_sequence_len(p);
+		if (!n || *p < 0x20 || *p == 0x7f) {
+			sbuf_addf(&t, "\\x%02x", *p++);
+			continue;
+		}
+		sbuf_add(&t, (const char *)p, (size_t)n);
+		p += n;
+	}
+	return sbuf_detach(&t);
+}
+
+char *class_name_key(const char *name)
+{
+	struct sbuf k = SBUF_INIT;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		sbuf_addf(&k, "%02x", *p);
+	return sbuf_detach(&k);
+}
+
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+char *class_name_bytes(const char *key)
+{
+	size_t n = strlen(key);
+	if (!n || n % 2 || n / 2 > NAME_MAX)
+		return NULL;
+	char *name = xmalloc(n / 2 + 1);
+	for (size_t i = 0; i < n / 2; i++) {
+		int hi = hex_digit(key[2 * i]), lo = hex_digit(key[2 * i + 1]);
+		if (hi < 0 || lo < 0 || !(hi | lo) || (hi << 4 | lo) == '/') {
+			free(name);
+			return NULL;
+		}
+		name[i] = (char)(hi << 4 | lo);
+	}
+	name[n / 2] = 0;
+	if (!strcmp(name, ".") || !strcmp(name, "..")) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+/* A student's first fields: its name as text and its key. */
+static void student_begin(struct class_shard *s, const char *name)
+{
+	char *text = class_name_text(name), *key = class_name_key(name);
+	sbuf_adds(&s->j, s->students++ ? ",\n{\"name\": " : "\n{\"name\": ");
+	json_add_string(&s->j, text);
+	sbuf_adds(&s->j, ", \"key\": ");
+	json_add_string(&s->j, key);
+	free(text);
+	free(key);
+}
+
 void class_shard_begin(struct class_shard *s, const struct course *c, const struct grade_options *o,
 		       char *const *names, int n)
 {
@@ -74,9 +138,16 @@ void class_shard_begin(struct class_shard *s, const struct course *c, const stru
 	}
 	sbuf_adds(j, "], \"class\": [");
 	for (int i = 0; i < n; i++) {
-		if (i)
-			sbuf_adds(j, ", ");
-		json_add_string(j, names[i]);
+		char *text = class_name_text(names[i]);
+		sbuf_adds(j, i ? ", " : "");
+		json_add_string(j, text);
+		free(text);
+	}
+	sbuf_adds(j, "], \"keys\": [");
+	for (int i = 0; i < n; i++) {
+		char *key = class_name_key(names[i]);
+		sbuf_addf(j, "%s\"%s\"", i ? ", " : "", key);
+		free(key);
 	}
 	sbuf_adds(j, "], \"students\": [");
 	free(seed);
@@ -85,8 +156,7 @@ void class_shard_begin(struct class_shard *s, const struct course *c, const stru
 void class_shard_graded(struct class_shard *s, const char *name, const struct grade_run *run,
 			const char *lang)
 {
-	sbuf_adds(&s->j, s->students++ ? ",\n{\"name\": " : "\n{\"name\": ");
-	json_add_string(&s->j, name);
+	student_begin(s, name);
 	sbuf_adds(&s->j, ", \"graded\": true, \"result\": ");
 	grade_summary_json(&s->j, run, lang);
 	sbuf_adds(&s->j, "}");
@@ -94,8 +164,7 @@ void class_shard_graded(struct class_shard *s, const char *name, const struct gr
 
 void class_shard_not_graded(struct class_shard *s, const char *name, const char *why)
 {
-	sbuf_adds(&s->j, s->students++ ? ",\n{\"name\": " : "\n{\"name\": ");
-	json_add_string(&s->j, name);
+	student_begin(s, name);
 	sbuf_adds(&s->j, ", \"graded\": false, \"reason\": ");
 	json_add_string(&s->j, why);
 	sbuf_adds(&s->j, "}");
@@ -111,6 +180,14 @@ int class_shard_write(struct class_shard *s, const char *out_dir, const struct g
 	free(path);
 	sbuf_release(&s->j);
 	s->students = 0;
+	return rc;
+}
+
+int class_shard_discard(const char *out_dir, const struct grade_options *o)
+{
+	char *path = xstrfmt("%s/" CLASS_SHARD_PREFIX "%d-of-%d.json", out_dir, o->shard, o->shards);
+	int rc = unlink(path) < 0 && errno != ENOENT ? error("%s: cannot remove the older run's record:", path) : 0;
+	free(path);
 	return rc;
 }
 

@@ -8,9 +8,18 @@
  * each of its submissions' clings.json (or why it is not graded). A shard that did not finish
  * writes no record, so its students are missing from the merge, never passed.
  *
+ * A name is kept byte for byte: the record holds each name's bytes in hexadecimal ("keys", a
+ * student's "key"), which the merge joins by and opens OUT/NAME with, and the name as text
+ * ("class", a student's "name": a byte that is no UTF-8 text, or a control character, as \xHH).
+ *
  * class_merge() reads the records of one or more output directories (`clings grade --merge`, or
  * `--class` alone after its one shard), refuses records of different clings versions, courses,
- * exercises, seeds, devices or analyses, or of different listings of the class, and writes:
+ * exercises, seeds, devices or analyses, or of different listings of the class, and refuses
+ * (exit 2, nothing written) any record that is not a regular file (a FIFO, a link), is not
+ * named by its own shard fields, or holds a field out of range. A student whose record
+ * contradicts itself (points the verdict does not give, an unknown verdict, a score that is not
+ * the sum) or differs from the student's own OUT/NAME/clings.json (a shard graded again that
+ * did not finish) is named and gets no grade. It writes:
  *   class.json     every student's verdicts, and per exercise the pass rate, the verdicts, the
  *                  diagnoses hit most, the slowest kernels; the students not graded and why
  *   gradebook.csv  a row per student, a column per exercise and the total (Canvas' and
@@ -27,6 +36,7 @@
 #include <jansson.h>
 
 #define CLASS_SHARD_PREFIX "clings-shard-"
+#define CLASS_SHARDS_MAX 100000   /* the most shards a class is graded in */
 
 /* One shard's record, as it is graded. */
 struct class_shard {
@@ -42,6 +52,16 @@ void class_shard_graded(struct class_shard *s, const char *name, const struct gr
 void class_shard_not_graded(struct class_shard *s, const char *name, const char *why);
 /* Ends the record and writes it into out_dir atomically; 0 or -1 (printed). Releases s. */
 int class_shard_write(struct class_shard *s, const char *out_dir, const struct grade_options *o);
+/* Removes the shard's record from out_dir before it grades again, so that a run that does not
+ * finish leaves none (never the older run's beside newer results); 0 or -1 (printed). */
+int class_shard_discard(const char *out_dir, const struct grade_options *o);
+/* A name as text: a byte that is no UTF-8 text, a control character or DEL as \xHH. Two names
+ * may look alike (a literal "\xff"); the merge names both rather than join them. Free it. */
+char *class_name_text(const char *name);
+/* A name's bytes in hexadecimal, the merge's key for it; class_name_bytes() undoes it (NULL:
+ * not the key of a name of a directory's entry). Free either. */
+char *class_name_key(const char *name);
+char *class_name_bytes(const char *key);
 /* Whether a class's entry has a name the class's outputs take (class.json, clings-shard-*...). */
 bool class_name_reserved(const char *name);
 
@@ -57,14 +77,35 @@ struct class_merge_options {
  * or failed (printed), nothing written. */
 int class_merge(char *const *dirs, int n, const struct class_merge_options *o);
 
+/* ---- a shard's record, read and checked (record.c) ---- */
+struct class_record {
+	char *path;   /* DIR/clings-shard-I-of-N.json */
+	char *dir;    /* where its students' OUT/NAME/clings.json are */
+	json_t *root;
+};
+/* Every record of dir, in name order, appended to *recs (grown); each only a regular file, its
+ * fields checked (types, 1 <= shards <= CLASS_SHARDS_MAX, 0 <= shard < shards, the file's name
+ * its own shard's, every student its shard's); -1 (printed) at the first that is not. */
+int class_records_load(const char *dir, struct class_record **recs, int *n);
+/* -1 (printed) when two records were not graded alike. */
+int class_records_alike(const struct class_record *recs, int n);
+void class_records_release(struct class_record *recs, int n);
+/* Why a graded student's result cannot be merged, or NULL: its exercises are not the class's,
+ * a verdict unknown, points the verdict does not give, a score not their sum, or the result
+ * differs from DIR/NAME/clings.json (name: the student's bytes). Free it. */
+char *class_result_doubt(const struct class_record *rec, const char *name, json_t *result);
+
 /* ---- CSV (gradebook.c) ---- */
-/* RFC 4180 CSV text into rows of fields; -1 with path:line printed on a malformed one. */
+/* RFC 4180 CSV text of len bytes into rows of fields, each row's first line in lines; -1 with
+ * path:line printed on a malformed one, or one holding a NUL byte. */
 struct csv_rows {
 	char ***rows;
 	int *nfields;
+	int *lines;
 	int n;
 };
-int csv_parse(const char *text, const char *path, struct csv_rows *out);
+#define CSV_ROWS_INIT { NULL, NULL, NULL, 0 }
+int csv_parse(const char *text, size_t len, const char *path, struct csv_rows *out);
 void csv_release(struct csv_rows *rows);
 
 /* ---- the outputs (gradebook.c, classpage.c), from class.json's object; 0 or -1 ---- */

@@ -2,7 +2,9 @@
  * classpage.c: class.html, the class at a glance (class.h). One file: the charts are inline SVG,
  * the style inline CSS; no script, nothing fetched, so it opens from a mail or a shared drive.
  * Every bar carries its numbers as data-* attributes and a <title> (the tooltip), the same
- * numbers class.json holds: a program (tests/t084) reads them back.
+ * numbers class.json holds: a program (tests/t084) reads them back. Every text drawn from the
+ * class (names, verdicts, diagnoses, reasons) goes through esc(), also where the merge has
+ * checked it: the page never trusts that it was.
  */
 #include "grade/class.h"
 
@@ -99,11 +101,14 @@ static void verdicts(struct sbuf *o, json_t *summary, const char *lang)
 			double w = graded ? (double)num(v, "count") / graded * BAR_W : 0;
 			sbuf_adds(o, "<rect class=\"verdict\" data-exercise=\"");
 			esc(o, str(ex, "name"));
-			sbuf_addf(o, "\" data-verdict=\"%s\" data-count=\"%lld\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
-				     "height=\"20\" fill=\"%s\"><title>", str(v, "verdict"), num(v, "count"), x, y, w,
-				  colour(str(v, "verdict")));
+			sbuf_adds(o, "\" data-verdict=\"");
+			esc(o, str(v, "verdict"));
+			sbuf_addf(o, "\" data-count=\"%lld\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"20\" fill=\"%s\">"
+				     "<title>", num(v, "count"), x, y, w, colour(str(v, "verdict")));
 			esc(o, str(ex, "name"));
-			sbuf_addf(o, ": %s %lld</title></rect>\n", str(v, "verdict"), num(v, "count"));
+			sbuf_adds(o, ": ");
+			esc(o, str(v, "verdict"));
+			sbuf_addf(o, " %lld</title></rect>\n", num(v, "count"));
 			x += w;
 		}
 	}
@@ -176,8 +181,9 @@ static void slowest(struct sbuf *o, json_t *summary, const char *lang)
 			esc(o, str(ex, "name"));
 			sbuf_adds(o, "</td><td>");
 			esc(o, str(s, "student"));
-			sbuf_addf(o, "</td><td>%.2f</td><td>%s</td></tr>\n", json_real_value(json_object_get(s, "seconds")),
-				  str(s, "verdict"));
+			sbuf_addf(o, "</td><td>%.2f</td><td>", json_real_value(json_object_get(s, "seconds")));
+			esc(o, str(s, "verdict"));
+			sbuf_adds(o, "</td></tr>\n");
 		}
 	}
 	sbuf_adds(o, "</table>\n");
@@ -210,12 +216,14 @@ int class_page_write(json_t *cls, const char *lang, const char *path)
 	struct sbuf o = SBUF_INIT;
 	json_t *summary = json_object_get(cls, "summary");
 	long long subs = num(cls, "submissions"), ng = (long long)json_array_size(json_object_get(cls, "not_graded"));
-	sbuf_addf(&o, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\">\n<title>%s</title>\n"
+	sbuf_adds(&o, "<!DOCTYPE html>\n<html lang=\"");
+	esc(&o, lang && *lang ? lang : "en");
+	sbuf_addf(&o, "\"><head><meta charset=\"utf-8\">\n<title>%s</title>\n"
 		      "<style>body{font-family:sans-serif;margin:2em;color:#212121;max-width:60em}"
 		      "svg.chart text{font-size:13px;fill:#212121}table{border-collapse:collapse}"
 		      "td,th{border:1px solid #cfd8dc;padding:.2em .6em;text-align:left}"
 		      ".legend span{font-size:1.2em}</style></head><body>\n<h1>%s</h1>\n",
-		  lang && *lang ? lang : "en", tr(lang, N_("The class")), tr(lang, N_("The class")));
+		  tr(lang, N_("The class")), tr(lang, N_("The class")));
 	sbuf_addf(&o, "<p class=\"totals\" data-submissions=\"%lld\" data-not-graded=\"%lld\">", subs, ng);
 	sbuf_addf(&o, tr(lang, N_("%lld submissions, %lld students without a grade.")), subs, ng);
 	sbuf_adds(&o, " clings ");

@@ -25,7 +25,8 @@ void csv_release(struct csv_rows *rows)
 	}
 	free(rows->rows);
 	free(rows->nfields);
-	*rows = (struct csv_rows){ NULL, NULL, 0 };
+	free(rows->lines);
+	*rows = (struct csv_rows)CSV_ROWS_INIT;
 }
 
 static void add_field(struct csv_rows *out, struct sbuf *field)
@@ -35,24 +36,31 @@ static void add_field(struct csv_rows *out, struct sbuf *field)
 	out->rows[r][out->nfields[r]++] = sbuf_detach(field);
 }
 
-static void add_row(struct csv_rows *out)
+static void add_row(struct csv_rows *out, int line)
 {
 	out->rows = xrealloc(out->rows, sizeof(*out->rows) * (size_t)(out->n + 1));
 	out->nfields = xrealloc(out->nfields, sizeof(*out->nfields) * (size_t)(out->n + 1));
+	out->lines = xrealloc(out->lines, sizeof(*out->lines) * (size_t)(out->n + 1));
 	out->rows[out->n] = NULL;
+	out->lines[out->n] = line;
 	out->nfields[out->n++] = 0;
 }
 
-int csv_parse(const char *text, const char *path, struct csv_rows *out)
+int csv_parse(const char *text, size_t len, const char *path, struct csv_rows *out)
 {
-	*out = (struct csv_rows){ NULL, NULL, 0 };
+	*out = (struct csv_rows)CSV_ROWS_INIT;
 	struct sbuf field = SBUF_INIT;
 	int line = 1;
-	const char *p = text;
+	const char *p = text, *nul = memchr(text, 0, len);
+	if (nul) {   /* the rows after it would vanish from a C string */
+		for (const char *q = text; q < nul; q++)
+			line += *q == '\n';
+		return error("%s:%d: a NUL byte: not CSV text", path, line);
+	}
 	if (!strncmp(p, "\xef\xbb\xbf", 3))   /* a spreadsheet's byte order mark */
 		p += 3;
 	while (*p) {
-		add_row(out);
+		add_row(out, line);
 		for (;;) {   /* one field */
 			if (*p == '"') {
 				int start = line;
@@ -96,19 +104,37 @@ int csv_parse(const char *text, const char *path, struct csv_rows *out)
 
 /* ---- writing ---- */
 
+/* How many spaces p has before a formula could start there, or -1 for none: a spreadsheet may
+ * start one at a cell's start and after a `;` or `,`, which separate fields or lists in some
+ * locales (`x;=1+1` splits into a formula there). */
+static int formula_at(const char *s, const char *p)
+{
+	if (p > s && p[-1] != ';' && p[-1] != ',')
+		return -1;
+	size_t sp = strspn(p, " ");
+	return p[sp] && strchr("=+-@\t\r", p[sp]) ? (int)sp : -1;
+}
+
+/* One field: quoted when it holds a separator (`;` too) or a formula, each place a formula
+ * could start given a `'` first, so that it is text to a spreadsheet, never a formula it runs. */
 static void cell(struct sbuf *o, const char *s, bool first)
 {
 	if (!first)
 		sbuf_adds(o, ",");
-	/* a leading = + - @ would be a formula to a spreadsheet: the cell keeps it as text */
-	bool formula = strchr("=+-@\t\r", *s) && *s;
-	if (!formula && !s[strcspn(s, ",\"\r\n")]) {
+	if (!s[strcspn(s, ",;\"\r\n")] && formula_at(s, s) < 0) {
 		sbuf_adds(o, s);
 		return;
 	}
-	sbuf_adds(o, formula ? "\"'" : "\"");
-	for (; *s; s++)
-		sbuf_adds(o, *s == '"' ? "\"\"" : (char[]){ *s, 0 });
+	sbuf_adds(o, "\"");
+	for (const char *p = s; *p; p++) {
+		int sp = formula_at(s, p);
+		if (sp >= 0) {
+			sbuf_add(o, p, (size_t)sp);
+			sbuf_adds(o, "'");
+			p += sp;
+		}
+		sbuf_adds(o, *p == '"' ? "\"\"" : (char[]){ *p, 0 });
+	}
 	sbuf_adds(o, "\"");
 }
 

@@ -2,94 +2,19 @@
  * merge.c: the records of a class's shards joined into class.json, gradebook.csv and class.html
  * (class.h). Records that were not graded alike are refused whole; a student no record holds,
  * or two do, is named and gets no grade; a student clings could not grade (its own error, or
- * the time budget) gets no grade either, and is named: never a 0 that is the grader's fault.
+ * the time budget) gets no grade either, and is named: never a 0 that is the grader's fault. So
+ * is a student whose result record.c doubts (it contradicts itself or its clings.json), and
+ * two whose names show alike. Students are joined by their keys (their names' bytes).
  */
 #include "grade/class.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define TOP_DIAGNOSES 5
 #define TOP_SLOWEST 5
-
-struct record {
-	char *path;
-	json_t *root;
-};
-
-static int by_string(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Every clings-shard-*.json of dir, in name order, appended to *recs. */
-static int load_dir(const char *dir, struct record **recs, int *n)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return error("%s: cannot read:", dir);
-	char **names = NULL;
-	int k = 0;
-	for (struct dirent *e; (e = readdir(d));) {
-		size_t len = strlen(e->d_name);
-		if (!strncmp(e->d_name, CLASS_SHARD_PREFIX, strlen(CLASS_SHARD_PREFIX)) && len > 5 &&
-		    !strcmp(e->d_name + len - 5, ".json")) {
-			names = xrealloc(names, sizeof(*names) * (size_t)(k + 1));
-			names[k++] = xstrdup(e->d_name);
-		}
-	}
-	closedir(d);
-	int rc = 0;
-	if (!k)
-		rc = error("%s: no %s*.json: not the output of `clings grade --class`", dir, CLASS_SHARD_PREFIX);
-	if (k)
-		qsort(names, (size_t)k, sizeof(*names), by_string);
-	for (int i = 0; i < k; i++) {
-		char *path = xstrfmt("%s/%s", dir, names[i]);
-		json_error_t err;
-		json_t *root = rc ? NULL : json_load_file(path, 0, &err);
-		if (!rc && !root)
-			rc = error("%s:%d: %s", path, err.line, err.text);
-		if (root && (!json_is_object(root) || !json_is_array(json_object_get(root, "students")) ||
-			     !json_is_array(json_object_get(root, "class")) ||
-			     !json_is_integer(json_object_get(root, "shards")) ||
-			     !json_is_integer(json_object_get(root, "shard")))) {
-			rc = error("%s: not a shard's record of `clings grade --class`", path);
-			json_decref(root);
-			root = NULL;
-		}
-		if (root) {
-			*recs = xrealloc(*recs, sizeof(**recs) * (size_t)(*n + 1));
-			(*recs)[(*n)++] = (struct record){ path, root };
-		} else {
-			free(path);
-		}
-		free(names[i]);
-	}
-	free(names);
-	return rc;
-}
-
-/* What every record must share, and how a refusal names it. */
-static const struct { const char *key, *what; } same[] = {
-	{ "clings", "clings versions" }, { "course", "courses (checks, solutions or points)" },
-	{ "exercises", "exercises" }, { "seed", "seeds (--seed, or CLINGS_GRADE_SECRET)" },
-	{ "device", "devices" }, { "analysis", "analyses (--no-analysis)" },
-	{ "shards", "numbers of shards" }, { "class", "listings of the class directory" },
-};
-
-static int refuse_unlike(const struct record *recs, int n)
-{
-	for (int i = 1; i < n; i++)
-		for (size_t k = 0; k < sizeof(same) / sizeof(same[0]); k++)
-			if (!json_equal(json_object_get(recs[0].root, same[k].key),
-					json_object_get(recs[i].root, same[k].key)))
-				return error("%s and %s were graded with different %s: refusing to join them",
-					     recs[0].path, recs[i].path, same[k].what);
-	return 0;
-}
+#define ROSTER_MAX ((size_t)64 << 20)
 
 static const char *str(json_t *o, const char *key)
 {
@@ -103,15 +28,14 @@ static void not_graded(json_t *cls, const char *name, const char *reason)
 			      json_pack("{s:s, s:s}", "name", name, "reason", reason));
 }
 
-/* A graded student's line of class.json, from its clings.json; NULL (reason set) when clings
- * could not grade one of its exercises. */
-static json_t *student(const char *name, json_t *result, char **reason)
+/* A graded student's line of class.json, from its result in rec; NULL (reason set) when the
+ * result is in doubt (class_result_doubt) or clings could not grade one of its exercises. */
+static json_t *student(const struct class_record *rec, const char *name, const char *bytes, json_t *result,
+		       char **reason)
 {
-	json_t *exs = json_object_get(result, "exercises");
-	if (!json_is_array(exs)) {
-		*reason = xstrdup("its record holds no exercises");
+	if ((*reason = class_result_doubt(rec, bytes, result)))
 		return NULL;
-	}
+	json_t *exs = json_object_get(result, "exercises");
 	json_t *out = json_array(), *e;
 	size_t i;
 	json_array_foreach(exs, i, e) {
@@ -139,35 +63,53 @@ static json_t *student(const char *name, json_t *result, char **reason)
 			 "seed", str(result, "seed"), "exercises", out);
 }
 
-/* The students: each name of the listing found in exactly one record, else named. */
-static void join_students(json_t *cls, const struct record *recs, int n, int *incomplete)
+/* Whether the listing's entry i is shown by the same text as another entry: two names that
+ * differ only in bytes that are no text, or a name spelling another's \xHH. */
+static bool looks_like_another(json_t *listing, size_t i)
 {
-	json_t *listing = json_object_get(recs[0].root, "class"), *name;
+	json_t *other;
+	size_t k;
+	json_array_foreach(listing, k, other)
+		if (k != i && json_equal(other, json_array_get(listing, i)))
+			return true;
+	return false;
+}
+
+/* The students: each name of the listing found in exactly one record, else named. The records
+ * were checked (class_records_load): every field read here has its type, every student's key
+ * is one of the listing's. */
+static void join_students(json_t *cls, const struct class_record *recs, int n, int *incomplete)
+{
+	json_t *listing = json_object_get(recs[0].root, "class"), *keys = json_object_get(recs[0].root, "keys"), *name;
 	int shards = (int)json_integer_value(json_object_get(recs[0].root, "shards"));
 	json_t *students = json_object_get(cls, "students");
 	size_t i;
 	json_array_foreach(listing, i, name) {
-		const char *nm = json_string_value(name);
-		if (!nm)
-			continue;
+		const char *nm = json_string_value(name), *key = json_string_value(json_array_get(keys, i));
 		json_t *found = NULL;
-		const char *where = NULL, *twice = NULL;
+		const struct class_record *where = NULL;
+		const char *twice = NULL;
 		for (int r = 0; r < n; r++) {
 			json_t *s;
 			size_t k;
 			json_array_foreach(json_object_get(recs[r].root, "students"), k, s) {
-				if (strcmp(str(s, "name"), nm))
+				if (strcmp(str(s, "key"), key))
 					continue;
 				if (found)
 					twice = recs[r].path;
 				else
-					found = s, where = recs[r].path;
+					found = s, where = &recs[r];
 			}
 		}
-		char *reason = NULL;
+		char *reason = NULL, *bytes = class_name_bytes(key);
 		json_t *line = NULL;
-		if (twice) {
-			reason = xstrfmt("graded twice, in %s and %s: give each shard once", where, twice);
+		if (looks_like_another(listing, i)) {
+			reason = xstrdup("its name is shown as another's is (they differ in bytes that are no text): "
+					 "rename one of them");
+			fprintf(stderr, "%s: %s\n", nm, reason);
+			++*incomplete;
+		} else if (twice) {
+			reason = xstrfmt("graded twice, in %s and %s: give each shard once", where->path, twice);
 			fprintf(stderr, "%s: %s\n", nm, reason);
 			++*incomplete;
 		} else if (!found) {
@@ -178,9 +120,11 @@ static void join_students(json_t *cls, const struct record *recs, int n, int *in
 		} else if (!json_is_true(json_object_get(found, "graded"))) {
 			reason = xstrdup(str(found, "reason"));
 		} else {
-			line = student(nm, json_object_get(found, "result"), &reason);
-			if (!line)
+			line = student(where, nm, bytes, json_object_get(found, "result"), &reason);
+			if (!line) {
+				fprintf(stderr, "%s: %s\n", nm, reason);
 				++*incomplete;
+			}
 		}
 		if (!line) {
 			not_graded(cls, nm, reason);
@@ -188,6 +132,7 @@ static void join_students(json_t *cls, const struct record *recs, int n, int *in
 		}
 		json_array_append_new(students, line);
 		free(reason);
+		free(bytes);
 	}
 }
 
@@ -278,12 +223,15 @@ static void summarize(json_t *cls)
 	json_object_set_new(cls, "summary", summary);
 }
 
+/* A roster is the instructor's file, but read as strictly as a record: a regular file, no NUL
+ * byte, and no submission claimed by two rows (both would get its grade). */
 static int roster_check(json_t *cls, const char *path, struct csv_rows *roster)
 {
 	char *text = NULL;
-	if (read_file(path, &text, NULL) < 0)
+	size_t len = 0;
+	if (read_regular_file(path, ROSTER_MAX, &text, &len) < 0)
 		return error("%s: cannot read:", path);
-	int rc = csv_parse(text, path, roster);
+	int rc = csv_parse(text, len, path, roster);
 	free(text);
 	if (rc < 0)
 		return -1;
@@ -297,6 +245,11 @@ static int roster_check(json_t *cls, const char *path, struct csv_rows *roster)
 		return error("%s:1: the roster has no column besides `submission` to name the students by "
 			     "(Canvas: Student, ID, SIS User ID, SIS Login ID, Section; Moodle: a username or "
 			     "an email address)", path);
+	for (int r = 1; r < roster->n; r++)
+		for (int q = 1; q < r && col < roster->nfields[r] && *roster->rows[r][col]; q++)
+			if (col < roster->nfields[q] && !strcmp(roster->rows[q][col], roster->rows[r][col]))
+				return error("%s:%d: the submission '%s' is claimed by line %d too: each submission "
+					     "is one student's", path, roster->lines[r], roster->rows[r][col], roster->lines[q]);
 	json_t *students = json_object_get(cls, "students");
 	for (int r = 1; r < roster->n; r++) {
 		const char *sub = col < roster->nfields[r] ? roster->rows[r][col] : "";
@@ -323,14 +276,14 @@ static int roster_check(json_t *cls, const char *path, struct csv_rows *roster)
 
 int class_merge(char *const *dirs, int n, const struct class_merge_options *o)
 {
-	struct record *recs = NULL;
+	struct class_record *recs = NULL;
 	int nrec = 0, rc = 0, incomplete = 0;
 	for (int i = 0; i < n && !rc; i++)
-		rc = load_dir(dirs[i], &recs, &nrec);
+		rc = class_records_load(dirs[i], &recs, &nrec);
 	if (!rc)
-		rc = refuse_unlike(recs, nrec);
+		rc = class_records_alike(recs, nrec);
 	json_t *cls = NULL;
-	struct csv_rows roster = { NULL, NULL, 0 };
+	struct csv_rows roster = CSV_ROWS_INIT;
 	if (!rc) {
 		json_t *r0 = recs[0].root;
 		cls = json_pack("{s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:I, s:[], s:[]}", "clings",
@@ -372,10 +325,6 @@ int class_merge(char *const *dirs, int n, const struct class_merge_options *o)
 			incomplete ? ", incomplete (named above)" : "");
 	csv_release(&roster);
 	json_decref(cls);
-	for (int i = 0; i < nrec; i++) {
-		free(recs[i].path);
-		json_decref(recs[i].root);
-	}
-	free(recs);
+	class_records_release(recs, nrec);
 	return rc < 0 ? -1 : incomplete ? 1 : 0;
 }

@@ -212,42 +212,115 @@ static void add_text(struct render *r, const char *s, size_t n)
 	}
 }
 
-/* Code blocks keep their lines and spaces; lines longer than the width go on below. */
+/* The columns of a code line's bytes: one a character, tabs already expanded. */
+static int code_width(const char *s, size_t n)
+{
+	int w = 0;
+	for (size_t i = 0; i < n; i++)
+		w += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return w;
+}
+
+/* Bytes of s that fit cols columns, ending at a place a line of code may break: after a space,
+ * a comma, a semicolon or an opening parenthesis, or before an operator that joins terms. 0 when
+ * no such place fits: the caller then cuts inside the token. */
+static size_t code_break(const char *s, size_t n, int cols)
+{
+	size_t fit = 0, best = 0;
+	for (int w = 0; fit < n && w < cols; w++)
+		do
+			fit++;
+		while (fit < n && ((unsigned char)s[fit] & 0xc0) == 0x80);
+	if (fit >= n)
+		return n;
+	for (size_t i = fit; i > 0; i--) {
+		char before = s[i - 1], at = s[i];
+		if (before == ' ' || before == ',' || before == ';' || before == '(' ||
+		    (at == ' ' && i > 1) || (at && strchr("+-*/%<>=&|?:", at))) {
+			best = i;
+			break;
+		}
+	}
+	/* a break that leaves a line of nothing but its indentation is none */
+	for (size_t i = 0; i < best; i++)
+		if (s[i] != ' ')
+			return best;
+	return 0;
+}
+
+static void code_line_start(struct render *r)
+{
+	md_start_line(r);
+	sbuf_adds(&r->line, CODE_INDENT);
+	r->col += (int)strlen(CODE_INDENT);
+	md_add_sgr(r, &r->line, ST_CODEBLOCK);
+}
+
+/* One line of a code block: kept whole where it fits; else broken between tokens (code_break),
+ * each part after the first indented as the line is, four columns more, so that a learner reads
+ * every identifier and number whole at any width. */
+static void emit_code_line(struct render *r)
+{
+	struct sbuf *t = &r->code;
+	int room = r->width - md_prefix_width(r) - (int)strlen(CODE_INDENT);
+	if (room < 8)
+		room = 8;
+	size_t lead = 0;
+	while (lead < t->len && t->buf[lead] == ' ')
+		lead++;
+	int cont = (int)lead + 4 <= room / 2 ? (int)lead + 4 : 0;
+	const char *p = t->buf;
+	size_t left = t->len;
+	bool first = true;
+	do {
+		int cols = first ? room : room - cont;
+		size_t take = code_width(p, left) <= cols ? left : code_break(p, left, cols);
+		if (take == 0) {   /* one token wider than the room: cut it */
+			int w = 0;
+			while (take < left && w < cols) {
+				do
+					take++;
+				while (take < left && ((unsigned char)p[take] & 0xc0) == 0x80);
+				w++;
+			}
+		}
+		code_line_start(r);
+		if (!first)
+			sbuf_addf(&r->line, "%*s", cont, "");
+		size_t shown = take;
+		while (take < left && shown > 0 && p[shown - 1] == ' ')   /* a broken part's end */
+			shown--;
+		sbuf_add(&r->line, p, shown);
+		r->col += (first ? 0 : cont) + code_width(p, shown);
+		md_end_line(r);
+		p += take;
+		left -= take;
+		while (left > 0 && *p == ' ') {
+			p++;
+			left--;
+		}
+		first = false;
+	} while (left > 0);
+	sbuf_reset(t);
+}
+
+/* Code blocks keep their lines and spaces: a line is gathered whole (tabs expanded, control
+ * characters shown as '?'), then set by emit_code_line. */
 static void add_code(struct render *r, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (!r->line_started) {
-			md_start_line(r);
-			sbuf_adds(&r->line, CODE_INDENT);
-			r->col += (int)strlen(CODE_INDENT);
-			md_add_sgr(r, &r->line, ST_CODEBLOCK);
-		}
 		if (s[i] == '\n') {
-			md_end_line(r);
+			emit_code_line(r);
 			continue;
 		}
-		size_t c = 1;
-		while (i + c < n && ((unsigned char)s[i + c] & 0xc0) == 0x80)
-			c++;
-		if (r->col >= r->width) {
-			md_end_line(r);
-			md_start_line(r);
-			sbuf_adds(&r->line, CODE_INDENT);
-			r->col += (int)strlen(CODE_INDENT);
-			md_add_sgr(r, &r->line, ST_CODEBLOCK);
-		}
 		if (s[i] == '\t') {
-			int spaces = 4 - (r->col - md_prefix_width(r)) % 4;
-			sbuf_addf(&r->line, "%*s", spaces, "");
-			r->col += spaces;
+			int spaces = 4 - code_width(r->code.buf, r->code.len) % 4;
+			sbuf_addf(&r->code, "%*s", spaces, "");
 		} else if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
-			sbuf_adds(&r->line, "?");
-			r->col++;
+			sbuf_adds(&r->code, "?");
 		} else {
-			sbuf_add(&r->line, s + i, c);
-			r->col++;
+			sbuf_add(&r->code, s + i, 1);
 		}
-		i += c - 1;
 	}
 }
 
@@ -425,6 +498,8 @@ static int leave_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 	}
 	case MD_BLOCK_CODE:
 	case MD_BLOCK_HTML:
+		if (r->code.len)   /* a last line without its newline */
+			emit_code_line(r);
 		if (r->line_started)
 			md_end_line(r);
 		r->in_code_block = false;
@@ -566,7 +641,7 @@ void lesson_render(const char *md, size_t len, int width, bool colour, struct sb
 {
 	struct render r;
 	memset(&r, 0, sizeof(r));
-	r.line = r.word = r.link_text = r.cell = (struct sbuf)SBUF_INIT;
+	r.line = r.word = r.link_text = r.cell = r.code = (struct sbuf)SBUF_INIT;
 	r.out = out;
 	r.width = width < MIN_WIDTH ? MIN_WIDTH : width;
 	r.colour = colour;
@@ -597,6 +672,7 @@ void lesson_render(const char *md, size_t len, int width, bool colour, struct sb
 	sbuf_release(&r.word);
 	sbuf_release(&r.link_text);
 	sbuf_release(&r.cell);
+	sbuf_release(&r.code);
 	md_table_release(&r.table);
 }
 

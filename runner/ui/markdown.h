@@ -60,6 +60,7 @@ struct render {
 	int heading_level;   /* inside a heading: its level, else 0 */
 	int heading_w;
 	bool in_code_block;
+	struct sbuf code;    /* the code block's line being gathered */
 	struct sbuf link_text;
 	char *link_href;
 	bool in_table, in_cell;

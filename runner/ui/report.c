@@ -28,6 +28,12 @@ void access_figures_text(const struct access_figure *f, int n, const char *lang,
 			sbuf_addf(out, tr(lang, "%s sectors (ideal %s)"),
 				  number_in(lang, (double)a->sectors / req, 1, b1),
 				  number_in(lang, (double)a->ideal / req, 1, b2));
+			/* the figure as a device that splits the access runs it */
+			if (a->split_requests)
+				sbuf_addf(out, tr(lang, "; its pointer promises only %zu-byte alignment, so a GPU "
+						  "may split it into %lu accesses of %zu bytes: %s sectors each"),
+					  a->align, a->split_requests / a->requests, a->align,
+					  number_in(lang, (double)a->split_sectors / (double)a->split_requests, 1, b1));
 		} else if (a->worst_degree <= 1) {
 			sbuf_adds(out, tr(lang, "local, conflict-free"));
 		} else {
@@ -58,7 +64,9 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 		fprintf(f, tr(lang, "%s passes"), r->exercise);
 		fputs(off, f);
 	} else
-		fprintf(f, "%s✗ %s: %s%s", on, r->exercise, verdict_name(r->verdict), off);
+		/* the label in the learner's language; the id, which graders and the docs use, beside it */
+		fprintf(f, "%s✗ %s: %s%s %s(%s)%s", on, r->exercise, tr(lang, verdict_label(r->verdict)), off, dim,
+			verdict_name(r->verdict), off);
 	if (r->file && r->line > 0)
 		fprintf(f, "  (%s:%d)", text_safe(r->file, &safe), r->line);
 	fprintf(f, "\n");
@@ -200,6 +208,10 @@ void report_print_json(const struct report *r, FILE *f, const char *lang)
 			a->requests);
 		fprintf(f, ", \"executions\": %lu, \"first_loads\": %lu, \"madds\": %lu", a->lanes,
 			a->first_loads, a->madds);
+		if (a->space == 'g' && a->split_requests)
+			fprintf(f, ", \"align\": %zu, \"split_requests\": %lu, \"split_sectors_per_request\": %.3f",
+				a->align, a->split_requests,
+				(double)a->split_sectors / (double)a->split_requests);
 		if (a->space == 'g')
 			fprintf(f, ", \"sectors_per_request\": %.3f, \"ideal_per_request\": %.3f, "
 				"\"worst_sectors\": %lu}", (double)a->sectors / n, (double)a->ideal / n,

@@ -28,20 +28,26 @@ static enum style mark_style(enum exercise_mark m)
 													: STYLE_PLAIN;
 }
 
-/* "  3  skipped    Scale a buffer  scale  (last: wrong result)", the open one marked "<- current". */
-static char *list_line(const struct watch *w, int i, bool colour)
+/* "  3  skipped    Scale a buffer  scale  (last: wrong result)", the open one marked "<- current".
+ * With a width (the window's, less the cursor's column), the title alone gives way: cut after its
+ * last whole word that fits, with an ellipsis, so that the name, the marker and the last verdict
+ * are never cut. 0: no limit (the printed list). */
+static char *list_line(const struct watch *w, int i, bool colour, int width)
 {
 	const struct exercise *e = &w->course.ex[i];
 	enum exercise_mark m = session_mark(&w->ses, i);
 	const char *word = mark_word(w, m);
 	int pad = LIST_MARK_WIDTH - term_width(word, strlen(word));
-	struct sbuf safe = SBUF_INIT, line = SBUF_INIT;
+	struct sbuf safe = SBUF_INIT, line = SBUF_INIT, tail = SBUF_INIT;
 	const char *title = text_safe(exercise_title_in(w->opt.lang, e), &safe);   /* the course's text */
-	sbuf_addf(&line, "%3d  %s%s%s%*s %s  %s%s%s", i + 1, style(mark_style(m), colour), word,
-		  style(STYLE_RESET, colour), pad > 0 ? pad : 0, "", title, style(STYLE_DIM, colour), e->name,
-		  style(STYLE_RESET, colour));
-	if (i == w->ses.cur)
-		sbuf_addf(&line, "%s%s%s", style(STYLE_STRONG, colour), T("  <- current"), style(STYLE_RESET, colour));
+	/* what follows the title, and its columns without the styles */
+	int tail_w = 2 + term_width(e->name, strlen(e->name));
+	sbuf_addf(&tail, "  %s%s%s", style(STYLE_DIM, colour), e->name, style(STYLE_RESET, colour));
+	if (i == w->ses.cur) {
+		const char *cur = T("  <- current");
+		sbuf_addf(&tail, "%s%s%s", style(STYLE_STRONG, colour), cur, style(STYLE_RESET, colour));
+		tail_w += term_width(cur, strlen(cur));
+	}
 	const char *last = NULL;
 	for (int k = 0; k < w->st.n; k++)
 		if (!strcmp(w->st.ex[k].name, e->name) && w->st.ex[k].last_verdict[0])
@@ -50,10 +56,27 @@ static char *list_line(const struct watch *w, int i, bool colour)
 		int v = verdict_from_name(last);
 		if (v >= 0) {
 			char *said = xstrfmt(T("(last: %s)"), T(verdict_label((enum verdict)v)));
-			sbuf_addf(&line, "  %s%s%s", style(STYLE_DIM, colour), said, style(STYLE_RESET, colour));
+			sbuf_addf(&tail, "  %s%s%s", style(STYLE_DIM, colour), said, style(STYLE_RESET, colour));
+			tail_w += 2 + term_width(said, strlen(said));
 			free(said);
 		}
 	}
+	int head_w = 5 + LIST_MARK_WIDTH + 1;   /* "%3d  " and the state's padded column, a space */
+	size_t keep = strlen(title);
+	bool cut = false;
+	int room = width - head_w - tail_w;
+	if (width > 0 && term_width(title, keep) > room) {
+		cut = true;   /* the ellipsis takes a column */
+		keep = room > 1 ? term_wrap(title, strlen(title), room - 1) : 0;
+		if (keep < strlen(title) && title[keep] != ' ' && !memchr(title, ' ', keep))
+			keep = 0;   /* one word wider than the room: no part of it */
+		while (keep > 0 && title[keep - 1] == ' ')
+			keep--;
+	}
+	sbuf_addf(&line, "%3d  %s%s%s%*s %.*s%s%s", i + 1, style(mark_style(m), colour), word,
+		  style(STYLE_RESET, colour), pad > 0 ? pad : 0, "", (int)keep, title,
+		  cut ? "\xe2\x80\xa6" : "", sbuf_str(&tail));
+	sbuf_release(&tail);
 	sbuf_release(&safe);
 	return sbuf_detach(&line);
 }
@@ -62,7 +85,7 @@ static void list_print(const struct watch *w)
 {
 	printf("\n%s\n", T("The course:"));
 	for (int i = 0; i < w->course.n; i++) {
-		char *line = list_line(w, i, false);
+		char *line = list_line(w, i, false, 0);
 		printf("%s\n", line);
 		free(line);
 	}
@@ -129,7 +152,7 @@ void list_draw(const struct watch *w, struct sbuf *s)
 			put_row(w, s, 2 + r, "", STYLE_PLAIN, false);
 			continue;
 		}
-		char *line = list_line(w, i, w->colour);
+		char *line = list_line(w, i, w->colour, w->cols - 2);   /* the cursor's column, and the last one left empty */
 		/* The cursor: the row in the bar's colours, or a marker where there is no colour. */
 		char *text = xstrfmt("%s%s", i == w->list_sel && !w->colour ? "\xe2\x96\xb6" : " ", line);
 		put_row(w, s, 2 + r, text, i == w->list_sel && w->colour ? STYLE_BAR : STYLE_PLAIN,

@@ -211,7 +211,7 @@ void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole
 	}
 	if (!w->have_report) {
 		char *msg = xstrfmt(T("Not checked yet: save %s to check it, or press r."), file);
-		lines_addf(l, "%s%s%s", sgr(w, STYLE_DIM), msg, sgr(w, STYLE_RESET));
+		lines_wrap(l, msg, width, "", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));   /* at its spaces */
 		free(msg);
 		return;
 	}
@@ -399,7 +399,20 @@ void draw_status(const struct watch *w, struct sbuf *s, int row)
 		[STATUS_INFO] = STYLE_STRONG, [STATUS_BAD] = STYLE_BAD, [STATUS_BUSY] = STYLE_WARN,
 	};
 	char *text = xstrfmt(" %s", w->status);
-	put_row(w, s, row, text, styles[w->status_kind], false);
+	size_t n = strlen(text);
+	/* A status wider than the row takes the row above too, broken at a space: never a word cut
+	 * at the window's edge (the row above is the lowest of the view's own, drawn first). */
+	if (term_width(text, n) > w->cols - 1 && row > 2) {
+		size_t first = term_wrap(text, n, w->cols - 1);
+		char *top = xstrfmt("%.*s", (int)first, text);
+		char *rest = xstrfmt(" %s", text + first + (text[first] == ' '));
+		put_row(w, s, row - 1, top, styles[w->status_kind], false);
+		put_row(w, s, row, rest, styles[w->status_kind], false);
+		free(top);
+		free(rest);
+	} else {
+		put_row(w, s, row, text, styles[w->status_kind], false);
+	}
 	free(text);
 }
 

@@ -165,32 +165,44 @@ void show_solution(struct watch *w)
 	free(notes);
 }
 
+/* Every key of the tutorial: what `?` shows, `clings watch --help` prints and the man page lists. */
+const char *const watch_keys[] = {
+	"n", N_("the next exercise, once this one passes"),
+	"N", N_("skip to the next exercise without passing this one"),
+	"p", N_("the exercise before (after a skip at the end: the one skipped)"),
+	"l", N_("the lesson in a pager"),
+	"h", N_("the next hint"),
+	"v", N_("the whole verdict of the last check"),
+	"L", N_("the course list: each exercise's state; open or reset one"),
+	"r", N_("check the file again now"),
+	"x", N_("reset the file to the stub (your version is kept as a .bak file)"),
+	"s", N_("the reference solution, once your kernel passes"),
+	"A", N_("check every exercise and show the list"),
+	"B", N_("time a kernel that passes (bench)"),
+	"\xe2\x86\x91 \xe2\x86\x93 j k, space b, g G", N_("scroll the lesson"),
+	"?", N_("these keys"),
+	"q", N_("quit (your progress is saved as you go)"),
+	NULL,
+};
+const char *const watch_list_keys = N_("In the course list (L): the arrows (or j, k) choose, Enter opens, x resets, "
+				       "A checks every exercise, q goes back.");
+
+void watch_print_keys(FILE *f, const char *lang)
+{
+	for (int i = 0; watch_keys[i]; i += 2) {
+		int pad = 24 - term_width(watch_keys[i], strlen(watch_keys[i]));
+		fprintf(f, "  %s%*s %s\n", watch_keys[i], pad > 0 ? pad : 0, "", tr(lang, watch_keys[i + 1]));
+	}
+	fprintf(f, "\n%s\n", tr(lang, watch_list_keys));
+}
+
 /* ?: every key, in every view: the legend shows those that fit the window's width. */
 void show_keys(struct watch *w)
 {
-	static const char *const keys[] = {
-		"n", N_("the next exercise, once this one passes"),
-		"N", N_("skip to the next exercise without passing this one"),
-		"p", N_("the exercise before (after a skip at the end: the one skipped)"),
-		"l", N_("the lesson in a pager"),
-		"h", N_("the next hint"),
-		"v", N_("the whole verdict of the last check"),
-		"L", N_("the course list: each exercise's state; open or reset one"),
-		"r", N_("check the file again now"),
-		"x", N_("reset the file to the stub (your version is kept as a .bak file)"),
-		"s", N_("the reference solution, once your kernel passes"),
-		"A", N_("check every exercise and show the list"),
-		"B", N_("time a kernel that passes (bench)"),
-		"\xe2\x86\x91 \xe2\x86\x93 j k, space b, g G", N_("scroll the lesson"),
-		"?", N_("these keys"),
-		"q", N_("quit (your progress is saved as you go)"),
-		NULL,
-	};
 	struct sbuf md = SBUF_INIT;
-	for (int i = 0; keys[i]; i += 2)
-		sbuf_addf(&md, "- **%s**: %s\n", keys[i], T(keys[i + 1]));
-	sbuf_addf(&md, "\n%s\n", T("In the course list (L): the arrows (or j, k) choose, Enter opens, x resets, "
-				    "A checks every exercise, q goes back."));
+	for (int i = 0; watch_keys[i]; i += 2)
+		sbuf_addf(&md, "- **%s**: %s\n", watch_keys[i], T(watch_keys[i + 1]));
+	sbuf_addf(&md, "\n%s\n", T(watch_list_keys));
 	open_pager(w, T("Keys"), md.buf, 0);
 	sbuf_release(&md);
 }

@@ -319,8 +319,9 @@ static enum verdict open_and_check(void *ctx, int i)
 {
 	struct watch *w = ctx;
 	open_exercise(w, i);
-	run_check(w);
-	return w->report.verdict;
+	/* A check a key or a save stopped has no verdict: recovery stops at this exercise (the
+	 * report left from before is no pass of it, and the key is still unread). */
+	return run_check(w) ? w->report.verdict : VERDICT_ERROR;
 }
 
 /* After a lost or corrupt state file: every exercise checked again until one fails. */
@@ -469,6 +470,17 @@ int watch_run(const struct watch_options *o)
 		recover_progress(&w);
 	} else {
 		open_exercise(&w, session_start(&w.ses));
+	}
+	if (w.interactive && o->notice && *o->notice) {   /* said on stderr too, now behind the screen */
+		struct sbuf md = SBUF_INIT;
+		struct lines said = { NULL, 0 };
+		lines_split(&said, o->notice);
+		for (int i = 0; i < said.n; i++)
+			if (*said.v[i])
+				sbuf_addf(&md, "- %s\n", said.v[i]);
+		lines_release(&said);
+		open_pager(&w, tr(w.opt.lang, "Since you last worked here"), md.buf, 0);
+		sbuf_release(&md);
 	}
 	quiet_end(&w);
 	watch_redraw(&w);

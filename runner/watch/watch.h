@@ -12,7 +12,15 @@ struct watch_options {
 	const char *course_dir;
 	const char *lang;
 	const char *device;   /* NULL: the default device */
+	const char *notice;   /* lines said before the tutorial began (a workspace's newer stubs), shown
+			       * in it first: the screen would hide them; NULL or "" for none */
 };
+/* The tutorial's keys: pairs of a key and what it does (English, translated when shown), ending
+ * with NULL; and the course list's keys in one sentence. watch_print_keys prints them in lang as
+ * the lines of a --help section. */
+extern const char *const watch_keys[];
+extern const char *const watch_list_keys;
+void watch_print_keys(FILE *f, const char *lang);
 /* ---- the tutorial's rules, with no terminal (session.c) ---- */
 struct session {
 	const struct course *course;

@@ -13,6 +13,7 @@
 
 #include "course/course.h"
 #include "engine/engine.h"
+#include "ui/ui.h"
 #include "msg-asserts.h"
 
 #define assert_has(haystack, needle) \
@@ -77,6 +78,40 @@ static void test_arguments_by_place(void **state)
 	assert_string_equal(f[0].name, "Bsub");
 	assert_string_equal(f[1].name, "?");
 	free(f);
+}
+
+/* The figures of a test that says `access = no` (after its "begin" line) are left out: only the
+ * block's load of A counts, not the ragged edge's scalar loads rows apart. */
+static void test_ragged_test_left_out(void **state)
+{
+	(void)state;
+	struct check_spec spec;
+	matmul_spec(&spec);
+	spec.ntests = 2;
+	copy_str(spec.tests[0].name, sizeof(spec.tests[0].name), "block");
+	copy_str(spec.tests[1].name, sizeof(spec.tests[1].name), "ragged_block");
+	spec.tests[1].figures_off = true;
+	rule(&spec, "A", "load", "coalesced");
+	const char *lines = "begin\tblock M=128 N=128 K=16\n"
+			    "accessed\tmatmul\naccess\tg\tload\t65\t#0\t16\t8\t128\t128\t16\t0\t0\t0\t256\t256\n"
+			    "madds\t100\n"
+			    "begin\tragged_block M=20 N=38 K=30\n"
+			    "accessed\tmatmul\naccess\tg\tload\t69\t#0\t4\t8\t64\t32\t8\t0\t0\t0\t64\t64\n"
+			    "madds\t100\n";
+	struct access_figure *f = NULL;
+	int n = access_figures_parse(lines, &spec, &f);
+	assert_int_equal(n, 1);
+	assert_int_equal(f[0].line, 65);
+	assert_int_equal((int)f[0].madds, 100);
+	free(f);
+	char *text = judge(&spec, lines);
+	assert_null(text);
+	/* counted, the ragged edge's loads break the rule */
+	spec.tests[1].figures_off = false;
+	text = judge(&spec, lines);
+	assert_non_null(text);
+	assert_has(text, "At line 69");
+	free(text);
 }
 
 /* Both tiles required: one shared tile does not meet the other's rule, and the words name the
@@ -156,12 +191,73 @@ static void test_wide_values_conflict_by_phase(void **state)
 	access_rules_release(&spec);
 }
 
+/* Figures of plugin lines, with the text a learner reads of them (English). */
+static int figures(const char *lines, struct access_figure **f, struct sbuf *text)
+{
+	struct check_spec spec;
+	matmul_spec(&spec);
+	int n = access_figures_parse(lines, &spec, f);
+	assert_int_equal(n, 1);
+	access_figures_text(*f, n, NULL, text);
+	return n;
+}
+
+/* A vload4 from a float *: 16 bytes a work-item, but its pointer promises 4, and the plugin
+ * counted the four 4-byte pieces a device may issue (tests/access/vload4_element.cl measures
+ * them): both figures are kept, the whole one for the rules, the split one beside it, and both
+ * survive the report's codec. */
+static void test_vload4_from_float_pointer_is_split(void **state)
+{
+	(void)state;
+	struct access_figure *f = NULL, back;
+	struct sbuf text = SBUF_INIT, line = SBUF_INIT;
+	figures("accessed\tk\naccess\tg\tload\t65\t#0\t16\t2\t32\t32\t16\t0\t0\t0\t64\t64"
+		"\t0\t4\t8\t128\n", &f, &text);
+	assert_int_equal(f[0].bytes, 16);
+	assert_int_equal(f[0].align, 4);
+	assert_int_equal(f[0].split_requests, 8);
+	assert_int_equal(f[0].split_sectors, 128);
+	assert_has(text.buf, "line 65, load of A: 16.0 sectors (ideal 16.0); its pointer promises only "
+			     "4-byte alignment, so a GPU may split it into 4 accesses of 4 bytes: 16.0 "
+			     "sectors each");
+	access_figure_write(&line, &f[0]);
+	assert_true(access_figure_read(line.buf, &back));
+	assert_int_equal(back.align, 4);
+	assert_int_equal(back.split_requests, 8);
+	assert_int_equal(back.split_sectors, 128);
+	/* pieces of an access no wider than its alignment are no figure the plugin makes */
+	assert_false(access_figure_read("g\tload\t65\tA\t16\t2\t32\t32\t16\t0\t0\t0\t64\t64\t0\t16\t8\t128",
+					&back));
+	sbuf_release(&text);
+	sbuf_release(&line);
+	free(f);
+}
+
+/* The same 16 bytes through a float4 *: aligned as wide as the access, one load, nothing told. */
+static void test_float4_pointer_is_whole(void **state)
+{
+	(void)state;
+	struct access_figure *f = NULL;
+	struct sbuf text = SBUF_INIT;
+	figures("accessed\tk\naccess\tg\tload\t65\t#0\t16\t2\t32\t32\t16\t0\t0\t0\t64\t64"
+		"\t0\t16\t0\t0\n", &f, &text);
+	assert_int_equal(f[0].align, 16);
+	assert_int_equal(f[0].split_requests, 0);
+	assert_has(text.buf, "line 65, load of A: 16.0 sectors (ideal 16.0)");
+	assert_lacks(text.buf, "split");
+	sbuf_release(&text);
+	free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_arguments_by_place),
+		cmocka_unit_test(test_ragged_test_left_out),
 		cmocka_unit_test(test_sharing_per_array),
 		cmocka_unit_test(test_wide_values_conflict_by_phase),
+		cmocka_unit_test(test_vload4_from_float_pointer_is_split),
+		cmocka_unit_test(test_float4_pointer_is_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -215,6 +215,39 @@ static void the_whole_chain_passes_a_right_kernel(void **state)
 	free(right);
 }
 
+/* The compiler is blamed only by the one tally that proves it: change any one fact of it (a run
+ * that passed or disagreed, an optimised run that failed or disagreed, too few runs, a run cut
+ * short, anything in the analysis's log, an atomic) and it is not. */
+static void compiler_bug_needs_every_proof(void **state)
+{
+	(void)state;
+	const struct compiler_tally proved = {
+		.runs = COMPILER_RUNS, .wrong = COMPILER_RUNS, .same = true,
+		.opt_runs = COMPILER_RUNS, .opt_wrong = 0, .opt_same = true,
+		.whole = true, .analysis_clean = true, .atomics = false,
+	};
+	assert_true(compiler_bug_proved(&proved));
+	struct compiler_tally t;
+	t = proved; t.wrong = COMPILER_RUNS - 1;        /* one unoptimised run passed */
+	assert_false(compiler_bug_proved(&t));
+	t = proved; t.same = false;                     /* wrong, differently each time */
+	assert_false(compiler_bug_proved(&t));
+	t = proved; t.opt_wrong = 1;                    /* one optimised run failed */
+	assert_false(compiler_bug_proved(&t));
+	t = proved; t.opt_same = false;                 /* optimised runs disagree */
+	assert_false(compiler_bug_proved(&t));
+	t = proved; t.runs = t.wrong = 1;               /* never run again */
+	assert_false(compiler_bug_proved(&t));
+	t = proved; t.opt_runs = 0;                     /* optimised build never tried */
+	assert_false(compiler_bug_proved(&t));
+	t = proved; t.whole = false;                    /* a run cut short */
+	assert_false(compiler_bug_proved(&t));
+	t = proved; t.analysis_clean = false;           /* Oclgrind said something */
+	assert_false(compiler_bug_proved(&t));
+	t = proved; t.atomics = true;                   /* a protocol the runs could race in */
+	assert_false(compiler_bug_proved(&t));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +260,7 @@ int main(void)
 		cmocka_unit_test(access_without_analysis_says_so),
 		cmocka_unit_test(closing_stages_name_and_keep),
 		cmocka_unit_test(the_whole_chain_passes_a_right_kernel),
+		cmocka_unit_test(compiler_bug_needs_every_proof),
 	};
 	return cmocka_run_group_tests(tests, load_course, release_course);
 }

@@ -540,7 +540,24 @@ static void loads_steps(void **state)
 	assert_string_equal(spec->steps[0].kernel, "reduction");
 	assert_int_equal(spec->steps[0].nparams, 4);
 	assert_string_equal(spec->steps[0].local_expr[0], "wg");
+	assert_false(spec->steps[0].check_only);
+	assert_false(spec->tests[0].figures_off);
 	release_spec(spec);
+
+	/* a step for checks only (bench = no), a test whose figures meet no [access] rule */
+	char *t = xstrfmt("%s", scan_steps_ini);
+	char *at = strstr(t, "[step offsets]\n");
+	char *with = xstrfmt("%.*s[step offsets]\nbench = no\n%s", (int)(at - t), t,
+			     at + strlen("[step offsets]\n"));
+	char *both = xstrfmt("%saccess = no\n", with);
+	spec = load_ok(both);
+	assert_false(spec->steps[0].check_only);
+	assert_true(spec->steps[1].check_only);
+	assert_true(spec->tests[0].figures_off);
+	release_spec(spec);
+	free(both);
+	free(with);
+	free(t);
 }
 
 /* Each mistake of the new keys is named at its line. */
@@ -559,6 +576,18 @@ static void refuses_bad_steps_and_outputs(void **state)
 			   "[step b]\nkernel = k\nsignature = __global int *x, uint n\nglobal = 4\nlocal = 4\n"
 			   "[buffer x]\nsize = 4\noutput = yes\n[scalar n]\nvalue = 1\n[test t]\nn = 1\n", 8,
 			   "kernel k has another signature in [step a]");
+	assert_rejected_at("[step a]\nkernel = k\nsignature = __global int *x\nglobal = 4\nlocal = 4\n"
+			   "bench = sometimes\n", 6, "bench must be yes or no");
+	assert_rejected_at("[step a]\nkernel = k\nsignature = __global int *x\nglobal = 4\nlocal = 4\n"
+			   "bench = no\n[buffer x]\nsize = 4\noutput = yes\n[test t]\nn = 1\n", 6,
+			   "every step says bench = no: `clings bench` would time nothing");
+	assert_rejected_at("[step a]\nkernel = k\nsignature = __global int *x\nglobal = 4\nlocal = 4\n"
+			   "[buffer x]\nsize = 4\noutput = yes\n[test t]\nn = 1\naccess = maybe\n", 11,
+			   "access must be yes or no");
+	assert_rejected_at("[step a]\nkernel = k\nsignature = __global int *x\nglobal = 4\nlocal = 4\n"
+			   "[buffer x]\nsize = 4\noutput = yes\n[access x]\nload = coalesced\n"
+			   "[test t]\nn = 1\nanalyze = yes\naccess = no\n", 11,
+			   "every analysed test says access = no");
 	const char *head = "[check]\nkernel = k\nsignature = __global int *a, __global uint *c, __global float *f\n";
 	const char *tail = "[buffer c]\nsize = 1\noutput = yes\n[buffer f]\nsize = 4\n"
 			   "[ndrange]\nglobal = 4\nlocal = 4\n[test t]\nn = 1, 2\n";

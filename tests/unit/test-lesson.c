@@ -72,6 +72,34 @@ static void code_blocks_keep_their_lines(void **state)
 	free(out);
 }
 
+/* A code line wider than the room breaks between tokens, its parts after the first indented as
+ * the line is plus four; no identifier or number is cut (the solution view at 80 columns). */
+static void code_lines_break_between_tokens(void **state)
+{
+	(void)state;
+	/* 4 of indent leave 26 columns */
+	char *out = render("```c\n\tacc += a_tile[ty * TILE + k] * b_tile[k * TILE + tx];\n```\n", 30, false);
+	assert_string_equal(out,
+		"        acc += a_tile[ty *\n"
+		"            TILE + k] *\n"
+		"            b_tile[k * TILE +\n"
+		"            tx];\n");
+	free(out);
+	/* every token whole: no line ends inside a name */
+	out = render("```c\nfloat4 result = vload4(0, matrix_with_a_long_name + row_index * columns);\n```\n", 40, false);
+	assert_non_null(strstr(out, "matrix_with_a_long_name"));
+	assert_non_null(strstr(out, "row_index"));
+	for (char *line = out; *line; line = strchr(line, '\n') + 1) {
+		size_t n = strcspn(line, "\n");
+		assert_true(n <= 40);
+	}
+	free(out);
+	/* a token wider than the room is cut: nothing is lost */
+	out = render("```\nabcdefghijklmnopqrstuvwxyz0123456789\n```\n", 20, false);
+	assert_string_equal(out, "    abcdefghijklmnop\n        qrstuvwxyz01\n        23456789\n");
+	free(out);
+}
+
 static void tables(void **state)
 {
 	(void)state;
@@ -236,6 +264,7 @@ int main(void)
 		cmocka_unit_test(headings_and_emphasis),
 		cmocka_unit_test(lists),
 		cmocka_unit_test(code_blocks_keep_their_lines),
+		cmocka_unit_test(code_lines_break_between_tokens),
 		cmocka_unit_test(tables),
 		cmocka_unit_test(wraps_to_the_width),
 		cmocka_unit_test(bad_input_never_crashes),
