@@ -16,7 +16,7 @@ msg "$out" | grep -q 'shifted by one place' && fail "missing bins called a shift
 	ok "missing histogram bins are not called a shift"
 printf '%s' "$out" | jq -r '.diagnoses[].id' | grep -q index_offset &&
 	fail "missing bins diagnosed index_offset" || ok "missing bins are not diagnosed index_offset"
-[ "$(first "$out")" = "output_not_cleared true" ] && ok "one_bin_each: its declared diagnosis first" ||
+[ "$(first "$out")" = "output_not_cleared false" ] && ok "one_bin_each: its declared diagnosis asked first (its code is the wrong kernel's: a likeness)" ||
 	fail "one_bin_each: $(printf '%s' "$out" | jq -c .diagnoses)"
 # a true shift is still said: scale reading in[i + 1]
 msg "$(json scale --file wrong/scale/reads_next.cl)" | grep -q 'shifted by one place: out\[i\] holds what belongs in out\[i + 1\]' &&
@@ -44,7 +44,7 @@ msg "$out" | grep -q 'Every element of counts holds the same value, 2\.' && ok "
 	fail "merge: $(msg "$out")"
 msg "$out" | grep -q "$same_place" && fail "merge adding 1: a false cause: $(msg "$out")" ||
 	ok "a merge adding 1 per bin is not told that all work-items write one place"
-# a swap without a temporary in scan_blelloch's down-sweep: proved by the course's wrong kernel
+# a swap without a temporary in scan_blelloch's down-sweep: asked from the course's wrong kernel
 sed -e '/^\/\//d' -e 's/tmp\[left\] = tmp\[right\];/tmp[left] = tmp[right]; \/\/ no temporary/' \
 	wrong/scan_blelloch/swap_no_temp.cl > "$TMP/swap.cl"
 out=$(json scan_blelloch --file "$TMP/swap.cl")
@@ -52,7 +52,7 @@ msg "$out" | grep -q "$same_place" && fail "swap: a false cause: $(msg "$out")" 
 	ok "a swap that loses a value is not told that all work-items write one place"
 msg "$out" | grep -q 'holds the same value, 0, the one that belongs in out\[0\]' &&
 	ok "the one value is named with the element it belongs to" || fail "swap: $(msg "$out")"
-[ "$(first "$out")" = "swap_loses_value true" ] && ok "the swap is proved swap_loses_value by its output" ||
+[ "$(first "$out")" = "swap_loses_value false" ] && ok "the swap is asked swap_loses_value from its output, not proved" ||
 	fail "swap: $(printf '%s' "$out" | jq -c .diagnoses)"
 
 # stubs store nothing: told so, and diagnosed nothing_stored
@@ -81,12 +81,15 @@ sed 's/C\[row \* N + col\] = acc/C[row * N + col] += acc/' solutions/matmul_tile
 grep -q 'C\[row \* N + col\] += acc' "$TMP/matmul.cl" || fail "matmul: the solution's store was not found"
 sed 's/out\[get_group_id(0)\] = scratch\[0\]/out[get_group_id(0)] += scratch[0]/' solutions/memory_4.cl > "$TMP/m4.cl"
 grep -q 'out\[get_group_id(0)\] += scratch\[0\]' "$TMP/m4.cl" || fail "memory_4: the solution's store was not found"
-for k in scale:acc matmul_tiled:matmul memory_4:m4; do
-	out=$(json ${k%%:*} --file "$TMP/${k#*:}.cl")
-	[ "$(first "$out")" = "output_not_cleared true" ] && ok "${k#*:}: += into an uncleared output is output_not_cleared" ||
-		fail "${k#*:}: $(printf '%s' "$out" | jq -c '{verdict, diagnoses}')"
-	msg "$out" | grep -q 'got nothing (never written)' && fail "${k#*:}: 'never written': $(msg "$out")" ||
-		ok "${k#*:}: not told 'never written'"
+# proved where the comparison saw every wrong element be its value added onto the old bytes;
+# asked where only the old bytes and the code's `+=` say so (matmul's values too small to move C's)
+for k in scale:acc:true matmul_tiled:matmul:false memory_4:m4:true; do
+	IFS=: read -r ex f proved <<< "$k"
+	out=$(json "$ex" --file "$TMP/$f.cl")
+	[ "$(first "$out")" = "output_not_cleared $proved" ] && ok "$f: += into an uncleared output is output_not_cleared ($proved)" ||
+		fail "$f: $(printf '%s' "$out" | jq -c '{verdict, diagnoses}')"
+	msg "$out" | grep -q 'got nothing (never written)' && fail "$f: 'never written': $(msg "$out")" ||
+		ok "$f: not told 'never written'"
 done
 msg "$(json scale --file "$TMP/acc.cl")" | grep -q 'is its right value added onto' &&
 	ok "values added onto the bytes from before the run are said so" || fail "acc: no word on the adding"
@@ -110,10 +113,10 @@ printf '%s' "$text" | grep -q '^The mistake, proved' && fail "a question stated 
 msg "$(json local_reverse --file wrong/local_reverse/global_only.cl)" | grep -q 'reads back only what it stored itself' &&
 	fail "a kernel without local memory told it reads back its own" || ok "no local memory: not told it reads back its own"
 
-# Exercise advice keyed by the proved mistake, not by the verdict's kind: matmul's acc reset in
-# every round (not the zero padding), a private acc never given a value (not the tiles' slots), B
-# read with A's row length (not a guard); a stencil's neighbour above read one cell off (its
-# neighbours named, not only the tile's origin). Each in the learner's own words.
+# Mistakes that only a likeness or the code's text points at are asked first, never proved, and
+# bring no exercise advice of another mistake: matmul's acc reset in every round (not the zero
+# padding), a private acc never given a value (not the tiles' slots), B read with A's row length
+# (not a guard); a stencil's neighbour above read one cell off. Each in the learner's own words.
 sed -e '/^\/\//d' -e 's/\t\tacc = 0.0f;/\t\tacc = 0.0f;   \/\/ a fresh sum/' wrong/matmul_tiled/acc_reset.cl > "$TMP/reset.cl"
 sed 's/\tfloat acc = 0.0f;/\tfloat acc;/' solutions/matmul_tiled.cl > "$TMP/noinit.cl"
 sed 's/B\[b_row \* N + col\]/B[b_row * K + col]/' solutions/matmul_tiled.cl > "$TMP/bstride.cl"
@@ -126,14 +129,20 @@ for k in reset:matmul_tiled:accumulator_reset noinit:matmul_tiled:private_uninit
 	IFS=: read -r f ex id <<< "$k"
 	for lang in en pt-BR; do
 		out=$($CLINGS --lang $lang check $ex --file "$TMP/$f.cl" --json --no-cache)
-		[ "$(first "$out")" = "$id true" ] && ok "$f ($lang): $id, proved" ||
+		[ "$(first "$out")" = "$id false" ] && ok "$f ($lang): $id, asked" ||
 			fail "$f ($lang): $(printf '%s' "$out" | jq -c '{verdict, diagnoses}')"
 		msg "$out" | grep -q 'must hold 0\|precisam valer 0\|must hold 0 as well\|também precisam valer 0\|Each load needs its own guard\|Cada carga precisa da sua própria guarda' &&
 			fail "$f ($lang): advice of another mistake: $(msg "$out")" || ok "$f ($lang): no advice of another mistake"
 	done
 done
-msg "$(json stencil_2d --file "$TMP/updown.cl")" | grep -q 'tile\[c - TW\] above' &&
-	ok "the stencil's advice names the neighbours' offsets" || fail "updown: no neighbours named"
+# the stencil's advice on index_offset (its neighbours' offsets) answers a question nothing
+# proved here: said as that answer, in both languages
+msg "$(json stencil_2d --file "$TMP/updown.cl")" | grep -q 'If the mistake is this one (An index is shifted from the element it should name): .*tile\[c - TW\] above' &&
+	ok "the stencil's advice names the neighbours' offsets, as the answer to the question asked" ||
+	fail "updown: no neighbours named as an answer: $(msg "$(json stencil_2d --file "$TMP/updown.cl")")"
+out=$($CLINGS --lang pt-BR check stencil_2d --file "$TMP/updown.cl" --json --no-cache)
+msg "$out" | grep -q '^Se o erro for este (Um índice está deslocado do elemento que deveria indicar): ' &&
+	ok "and in Portuguese" || fail "updown pt-BR: $(msg "$out")"
 
 # every check gives exercise advice; a wrong result of reduce_max is no longer bare numbers
 for ini in checks/*.ini; do

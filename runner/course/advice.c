@@ -9,8 +9,9 @@
  *   race_needs_atomic.pt-BR = ...
  *   data_race = ...
  *
- * A key is a diagnosis id of the catalogue (diagnosis.c), said when that mistake is proved, or a
- * verdict, said for that verdict when no advice of a proved diagnosis is.
+ * A key is a diagnosis id of the catalogue (diagnosis.c), said when that mistake comes first
+ * among the report's diagnoses (proved, or asked: then as the answer to a question, never as a
+ * fact), or a verdict, said for that verdict when the first diagnosis has no advice.
  */
 #include "course/course.h"
 
@@ -88,14 +89,23 @@ int advice_key(struct check_spec *spec, const char *key, const char *value, char
 const char *advice_for(const struct check_spec *spec, enum verdict v, const struct diagnosis_found *d,
 		       int nd, const char *lang)
 {
-	/* One voice: the exercise's word on the mistake proved, else on the verdict. */
-	for (int i = 0; nd > 0 && d[0].certain && i < spec->nadvice; i++)
+	/* One voice: the exercise's word on the mistake named first, proved or asked (the caller
+	 * says which: advice_answers_question), else on the verdict. */
+	for (int i = 0; nd > 0 && i < spec->nadvice; i++)
 		if (spec->advice[i].diagnosis == d[0].d)
 			return lang_texts_get(&spec->advice[i].text, lang);
 	for (int i = 0; i < spec->nadvice; i++)
 		if (!spec->advice[i].diagnosis && spec->advice[i].verdict == v)
 			return lang_texts_get(&spec->advice[i].text, lang);
 	return NULL;
+}
+
+bool advice_answers_question(const struct check_spec *spec, const struct diagnosis_found *d, int nd)
+{
+	for (int i = 0; nd > 0 && !d[0].certain && i < spec->nadvice; i++)
+		if (spec->advice[i].diagnosis == d[0].d)
+			return true;
+	return false;
 }
 
 void advice_release(struct check_spec *spec)

@@ -153,9 +153,11 @@ struct check_advice {
 /* Reads one key of [advice]; -1 with the reason in err. */
 int advice_key(struct check_spec *spec, const char *key, const char *value, char *err, size_t errlen);
 /* The one advice for verdict v in lang (else in no language given): the one keyed by the first
- * of the diagnoses d (most likely first) when that one is proved, else the verdict's; NULL when
- * there is none. */
+ * of the diagnoses d (most likely first), else the verdict's; NULL when there is none. */
 struct diagnosis_found;
+/* Whether that advice is keyed by a first diagnosis that is only asked: the answer to a
+ * question, to be said as one (check_advice), never as a fact. */
+bool advice_answers_question(const struct check_spec *spec, const struct diagnosis_found *d, int nd);
 const char *advice_for(const struct check_spec *spec, enum verdict v, const struct diagnosis_found *d,
 		       int nd, const char *lang);
 void advice_release(struct check_spec *spec);

@@ -104,23 +104,48 @@ bool diagnosis_fits(const struct diagnosis *d, enum verdict v)
 	return d && (unsigned)v < 32 && (d->verdicts & (1u << v));
 }
 
-void diagnosis_add(struct diagnosis_found **list, int *n, const struct diagnosis *d, bool certain,
-		   const char *evidence)
+static const char *const kind_names[EVIDENCE_KIND_COUNT] = {
+	[EVIDENCE_VERDICT] = "verdict", [EVIDENCE_ANALYSIS] = "analysis", [EVIDENCE_REPAIR] = "repair",
+	[EVIDENCE_RESEMBLANCE] = "resemblance", [EVIDENCE_SOURCE] = "source",
+};
+
+const char *evidence_kind_name(enum evidence_kind k)
+{
+	return (unsigned)k < EVIDENCE_KIND_COUNT ? kind_names[k] : "source";
+}
+
+int evidence_kind_from_name(const char *name)
+{
+	for (int k = 0; name && k < EVIDENCE_KIND_COUNT; k++)
+		if (!strcmp(kind_names[k], name))
+			return k;
+	return -1;
+}
+
+bool evidence_proves(enum evidence_kind k)
+{
+	return k == EVIDENCE_VERDICT || k == EVIDENCE_ANALYSIS || k == EVIDENCE_REPAIR;
+}
+
+void diagnosis_add(struct diagnosis_found **list, int *n, const struct diagnosis *d,
+		   enum evidence_kind kind, bool certain, const char *evidence)
 {
 	if (!d)
 		return;
+	certain = certain && evidence_proves(kind);
 	for (int i = 0; i < *n; i++) {
 		if ((*list)[i].d != d)
 			continue;
 		if (certain && !(*list)[i].certain) {
 			(*list)[i].certain = true;
+			(*list)[i].kind = kind;
 			free((*list)[i].evidence);
 			(*list)[i].evidence = xstrdup(evidence ? evidence : "");
 		}
 		return;
 	}
 	*list = xrealloc(*list, sizeof(**list) * (size_t)(*n + 1));
-	(*list)[*n] = (struct diagnosis_found){ d, certain, xstrdup(evidence ? evidence : "") };
+	(*list)[*n] = (struct diagnosis_found){ d, kind, certain, xstrdup(evidence ? evidence : "") };
 	(*n)++;
 }
 

@@ -190,6 +190,8 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 	if (r.local && r.name && r.elem && !m->e[0].is_group && r.offset >= 0) {
 		int64_t index = r.offset / (int64_t)r.elem;
 		bool by_log = pl->dims == 1 && index == gid && gid != lid;
+		if (by_log)   /* the analysis's own evidence, not the source's text (diagnose.c) */
+			msg_fact_int(out, "index_is_global_id", 1);
 		global_id = by_log || (src && source_index_global_id(src, m->line, r.name));
 	}
 	if (r.name && r.elem) {

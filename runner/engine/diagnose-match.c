@@ -1,9 +1,11 @@
 /*
- * diagnose-match.c: a wrong result proved by output. Each of the course's wrong kernels of the
- * exercise that gives a wrong result (wrong/EXERCISE/NAME.cl, `// expect: wrong_result`) runs as
- * the learner's kernel ran: the same check, inputs and seed, confined the same way. When the
- * learner's result buffers are the same bytes as one of theirs, in every test and pass, the
- * learner made that kernel's mistake: its `// diagnosis:` is certain. Their outputs are kept in
+ * diagnose-match.c: a wrong result likened to the course's wrong kernels. Each of the course's
+ * wrong kernels of the exercise that gives a wrong result (wrong/EXERCISE/NAME.cl, `// expect:
+ * wrong_result`) runs as the learner's kernel ran: the same check, inputs and seed, confined the
+ * same way. When the learner's result buffers are the same bytes as one of theirs, in every test
+ * and pass, that kernel's `// diagnosis:` is asked as a question (EVIDENCE_RESEMBLANCE): the
+ * same output can come of another mistake (a double buffer's wrong half gives the bytes of a
+ * reduction that stops too early), so a likeness proves nothing. Their outputs are kept in
  * wrong/EXERCISE/ of course_cache_dir(), keyed by the check's text, the kernel's text, the seed and the
  * device, so a kernel runs once.
  */
@@ -173,8 +175,8 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 		cd->cache = cache_file(c, e, spec, text, device);
 		cd->have = cached_digest(cd->cache, &cd->digest);
 	}
-	/* The very code of a wrong kernel (comments and spacing aside): its mistake, whatever its
-	 * output (a kernel whose output varies from run to run matches no bytes). */
+	/* The very code of a wrong kernel (comments and spacing aside): its mistake asked first,
+	 * whatever its output (a kernel whose output varies from run to run matches no bytes). */
 	struct sbuf mine = SBUF_INIT, theirs = SBUF_INIT;
 	if (learner_src)
 		source_tokens(learner_src, strlen(learner_src), &mine);
@@ -183,7 +185,8 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 		source_tokens(cand[i].text, strlen(cand[i].text), &theirs);
 		if (theirs.len == mine.len && !memcmp(sbuf_str(&theirs), sbuf_str(&mine), mine.len)) {
 			char *ev = xstrfmt("source: the code of %s/%s/%s.cl", WRONG_DIR, e->name, cand[i].k->name);
-			diagnosis_add(&r->diagnoses, &r->ndiagnoses, cand[i].k->diagnosis, true, ev);
+			diagnosis_add(&r->diagnoses, &r->ndiagnoses, cand[i].k->diagnosis, EVIDENCE_RESEMBLANCE,
+				      false, ev);
 			free(ev);
 		}
 	}
@@ -220,17 +223,14 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 			best_like = like;
 		}
 	}
-	/* One kernel's output, or several that all declare the same mistake: proved. Several
-	 * mistakes that give the same bytes: each is a question. */
-	bool one_mistake = true;
-	for (int i = 0; i < n; i++)
-		one_mistake = one_mistake && (!match[i] || cand[i].k->diagnosis == cand[best].k->diagnosis);
+	/* each a question, the kernel most like the learner's first */
 	for (int pass = 0; best >= 0 && pass < 2; pass++)
 		for (int i = 0; i < n; i++) {
 			if (!match[i] || (pass == 0) != (i == best))
 				continue;
 			char *ev = xstrfmt("output matches %s/%s/%s.cl", WRONG_DIR, e->name, cand[i].k->name);
-			diagnosis_add(&r->diagnoses, &r->ndiagnoses, cand[i].k->diagnosis, one_mistake, ev);
+			diagnosis_add(&r->diagnoses, &r->ndiagnoses, cand[i].k->diagnosis, EVIDENCE_RESEMBLANCE,
+				      false, ev);
 			free(ev);
 		}
 	(void)matches;

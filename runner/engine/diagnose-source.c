@@ -247,8 +247,8 @@ bool diag_source_from_global_id(const char *src, const char *expr, int before)
 int diag_source_guard(const char *src, int line, const char *name)
 {
 	(void)name;
-	int guard = source_guard_line(src, line);
-	return guard > 0 && guard < line ? guard : 0;
+	/* the analysis's message reads the same guard (analyze.c): the two never disagree */
+	return source_guard_line(src, line);
 }
 
 /* The value of a constant size like `1 << 22` or `16 * 1024 * 1024`; -1 when it is not one. */

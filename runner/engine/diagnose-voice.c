@@ -2,8 +2,10 @@
  * diagnose-voice.c: one voice. A report speaks twice at most, the runner's message and the
  * exercise's advice (course/advice.c), and its diagnoses name the mistake; none of them may
  * contradict another, in any language of the course: a barrier advised where another says no
- * barrier can help, or two proved mistakes that exclude each other (a race that only an atomic
- * fixes and one that a barrier fixes; no guard at all and a guard with the wrong bound).
+ * barrier can help, two proved mistakes that exclude each other (a race that only an atomic
+ * fixes and one that a barrier fixes; no guard at all and a guard with the wrong bound), a
+ * guard the message says is there asked about as missing, or a mistake called proved on
+ * evidence that proves nothing (a likeness, a pattern of the text: course/diagnosis.h).
  * `clings validate` asks it of every wrong kernel's report, in every language, from the one run
  * it makes: a message is data, rendered here in each language.
  */
@@ -45,9 +47,47 @@ static const char *said(const char *text, const char *const *words, size_t n)
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Evidence strings that name what proves: the verdict's run, the analysis, a repair. */
+static const char *const proving_evidence[] = { "verdict:", "analysis:", "execution:", "repair:" };
+
+/* A diagnosis said to be proved by what proves nothing, or one whose proof the report's facts
+ * lack: into why. */
+static bool unproved_proof(const struct report *r, struct sbuf *why)
+{
+	struct sbuf facts = SBUF_INIT;
+	msg_facts_json(&r->message, &facts);
+	bool bad = false;
+	for (int i = 0; i < r->ndiagnoses && !bad; i++) {
+		const struct diagnosis_found *f = &r->diagnoses[i];
+		bool named = false;
+		for (size_t k = 0; k < sizeof(proving_evidence) / sizeof(proving_evidence[0]); k++)
+			named |= !strncmp(f->evidence, proving_evidence[k], strlen(proving_evidence[k]));
+		if (f->certain && (!evidence_proves(f->kind) || !named)) {
+			sbuf_addf(why, "%s is called proved on %s evidence (%s)", f->d->id,
+				  evidence_kind_name(f->kind), f->evidence);
+			bad = true;
+		} else if (f->certain && !strcmp(f->d->id, "local_slot_unwritten") &&
+			   !strstr(sbuf_str(&facts), "\"buffer_unwritten\"")) {
+			sbuf_addf(why, "local_slot_unwritten is called proved, and the analysis saw no "
+				  "unwritten slot of local memory read (%s)", f->evidence);
+			bad = true;
+		} else if (!strcmp(f->d->id, "guard_missing") &&
+			   (strstr(sbuf_str(&facts), "\"line_guard\"") ||
+			    strstr(sbuf_str(&facts), "\"guard_line\""))) {
+			sbuf_addf(why, "the message says the access is guarded, and guard_missing is %s",
+				  f->certain ? "proved" : "asked");
+			bad = true;
+		}
+	}
+	sbuf_release(&facts);
+	return bad;
+}
+
 bool diagnose_contradiction(const struct check_spec *spec, const struct report *r, const char *run_lang,
 			    const char *lang, struct sbuf *why)
 {
+	if (unproved_proof(r, why))
+		return true;
 	for (size_t k = 0; k < COUNT(excluded); k++) {
 		bool a = false, b = false;
 		for (int i = 0; i < r->ndiagnoses; i++) {

@@ -1,15 +1,17 @@
 /*
  * diagnose.c: the stage that names the learner's mistake in a report, from the catalogue
- * (course/diagnosis.c), most likely first. A diagnosis is certain only when something proves
- * it:
- *   - the verdict itself (a build error, a signature, a timeout, a divergent barrier);
- *   - the analysis's facts (which line, which buffer, which work-items and work-groups) read
- *     together with the learner's code (diagnose-source.c: which memory space a name lives in,
- *     whether a subscript comes from get_global_id, what guards a line);
- *   - for a wrong result, the learner's output equal byte for byte to the output of one of the
- *     course's own wrong kernels (wrong/EXERCISE/NAME.cl, each declaring its diagnosis) run on the
- *     same inputs: a proof. Their outputs are cached under wrong/ of course_cache_dir().
- * Anything else is a question (certain false).
+ * (course/diagnosis.c), most likely first. Each diagnosis carries the kind of evidence it rests
+ * on (course/diagnosis.h), and is certain only when that evidence proves it:
+ *   - the verdict itself and the facts of the run that found it (a build error, a signature, the
+ *     comparison's word that every wrong element is its value added onto the bytes it held);
+ *   - a fact of the analysis (Oclgrind, the access plugin: which line, which buffer, a race
+ *     between work-groups, a read-modify-write of one place by several work-items, a slot of
+ *     local memory read unwritten, a barrier part of a group skips) read against the kernel's
+ *     declarations (which memory space a name lives in).
+ * What a pattern of the kernel's text suggests (diagnose-source.c: a `<=` in a guard, a name
+ * declared without a value, a subscript's shape) and what the course's wrong kernels resemble
+ * (diagnose-match.c) are questions, never proof. A repair verified by running it will be the
+ * third kind of proof (EVIDENCE_REPAIR); nothing finds one yet.
  */
 #include "engine/diagnose.h"
 
@@ -54,121 +56,147 @@ struct ctx {
 	struct report *r;
 };
 
-static void add(struct ctx *x, const char *id, bool certain, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void add(struct ctx *x, const char *id, bool certain, const char *fmt, ...)
+static void add(struct ctx *x, const char *id, enum evidence_kind kind, bool certain, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void add(struct ctx *x, const char *id, enum evidence_kind kind, bool certain, const char *fmt, ...)
 {
 	char ev[300];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(ev, sizeof(ev), fmt, ap);
 	va_end(ap);
-	diagnosis_add(&x->r->diagnoses, &x->r->ndiagnoses, diagnosis_find(id), certain, ev);
+	diagnosis_add(&x->r->diagnoses, &x->r->ndiagnoses, diagnosis_find(id), kind, certain, ev);
 }
+
+/* Shorthands: a proof by the verdict or by the analysis, and a question of each kind. */
+#define PROVED_BY_VERDICT EVIDENCE_VERDICT, true
+#define PROVED_BY_ANALYSIS EVIDENCE_ANALYSIS, true
+#define ASK_VERDICT EVIDENCE_VERDICT, false
+#define ASK_ANALYSIS EVIDENCE_ANALYSIS, false
+#define ASK_SOURCE EVIDENCE_SOURCE, false
 
 /* ---- what the analysis's facts and the learner's code prove, by verdict ---- */
 
 static void data_race(struct ctx *x)
 {
 	int line = (int)fact_int(x->facts, "line", 0), other = (int)fact_int(x->facts, "line_other", 0);
-	char buf[NAME_MAX_LEN] = "", wg[64] = "", wg2[64] = "";
+	char buf[NAME_MAX_LEN] = "", wg[64] = "", wg2[64] = "", atomic_fn[64] = "";
 	fact(x->facts, "buffer", buf, sizeof(buf));
 	fact(x->facts, "work_group", wg, sizeof(wg));
-	bool groups = fact(x->facts, "work_group_other", wg2, sizeof(wg2)) && strcmp(wg, wg2);
+	bool groups = fact_int(x->facts, "across_groups", 0) ||
+		      (fact(x->facts, "work_group_other", wg2, sizeof(wg2)) && strcmp(wg, wg2));
 	bool local = x->src && *buf && diag_source_is_local(x->src, buf);
-	bool atomic = x->src && diag_source_has_atomic(x->src);
+	bool mixed = fact(x->facts, "atomic", atomic_fn, sizeof(atomic_fn));
+	if (fact_int(x->facts, "update", 0)) {
+		/* the analysis saw each work-item read this place and write it back at the same lines:
+		 * one read-modify-write run by several at once, which only an atomic makes one step */
+		add(x, "race_needs_atomic", PROVED_BY_ANALYSIS, "analysis:data_race buffer=%s read-modify-write "
+		    "of one place by several work-items%s line %d", buf, groups ? " of different work-groups" : "",
+		    line);
+		return;
+	}
+	if (groups && other && other != line) {
+		add(x, "cross_group_sync", PROVED_BY_ANALYSIS, "analysis:data_race buffer=%s work-groups "
+		    "apart lines=%d/%d", buf, line, other);
+		add(x, "result_slot_wrong", ASK_ANALYSIS, "analysis:data_race buffer=%s work-groups apart", buf);
+		return;
+	}
+	if (groups) {
+		/* two work-groups at one place from one statement, not updating it: each should own
+		 * its elements (an index or a guard lets them meet), or the place is shared and needs
+		 * an atomic; the analysis cannot tell which */
+		add(x, "result_slot_wrong", ASK_ANALYSIS, "analysis:data_race buffer=%s work-groups apart "
+		    "line %d", buf, line);
+		add(x, "race_needs_atomic", ASK_ANALYSIS, "analysis:data_race buffer=%s work-groups apart "
+		    "line %d", buf, line);
+		return;
+	}
+	int global_fence = x->src ? source_global_only_barrier(x->src) : 0;
+	if (local && global_fence && !mixed) {
+		add(x, "fence_wrong_space", PROVED_BY_ANALYSIS, "analysis:data_race buffer=%s local; "
+		    "CLK_GLOBAL_MEM_FENCE only line %d", buf, global_fence);
+		add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s", buf);
+		return;
+	}
+	if (mixed) {
+		/* an atomic and a plain access in one work-group: a barrier between the updates and
+		 * the read fixes a read that wants them all (or a store that clears before them), the
+		 * atomic's returned value a read of the place it is about to update; the analysis
+		 * cannot tell which the kernel means, so the order of the lines orders the questions */
+		int plain = (int)fact_int(x->facts, "line_plain", line);
+		int at = plain == line ? other : line;   /* the atomic's line */
+		char how[16] = "";
+		fact(x->facts, "plain", how, sizeof(how));
+		bool read_then_update = !strcmp(how, "read") && at > plain;
+		if (at && at != plain && !read_then_update)   /* statements a barrier can stand between */
+			add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s plain access line "
+			    "%d, %s line %d, one work-group", buf, plain, atomic_fn, at);
+		add(x, "race_needs_atomic", ASK_ANALYSIS, "analysis:data_race buffer=%s atomic=%s plain "
+		    "access line %d", buf, atomic_fn, plain);
+		add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s atomic=%s plain "
+		    "access line %d", buf, atomic_fn, plain);
+		return;
+	}
 	char s1[160] = "", s2[160] = "";
 	bool same_place = x->src && *buf &&
 			  diag_source_subscript(x->src, line, buf, s1, sizeof(s1)) == 1 &&
 			  diag_source_subscript(x->src, other ? other : line, buf, s2, sizeof(s2)) == 1 &&
 			  !strcmp(s1, s2);
-	if (groups && (!other || other == line || same_place)) {
-		add(x, "race_needs_atomic", true, "analysis:data_race work_groups=%s/%s line=%d atomic=%s",
-		    wg, wg2, line, atomic ? "yes" : "no");
-		return;
-	}
-	if (groups) {
-		add(x, "cross_group_sync", true, "analysis:data_race work_groups=%s/%s lines=%d/%d", wg, wg2,
-		    line, other);
-		add(x, "race_needs_atomic", false, "analysis:data_race work_groups=%s/%s", wg, wg2);
-		return;
-	}
-	int global_fence = x->src ? source_global_only_barrier(x->src) : 0;
-	if (local && global_fence) {
-		add(x, "fence_wrong_space", true, "analysis:data_race buffer=%s local; source: "
-		    "CLK_GLOBAL_MEM_FENCE only line %d", buf, global_fence);
-		add(x, "barrier_missing", false, "analysis:data_race buffer=%s", buf);
-		return;
-	}
-	char atomic_fn[64] = "";
-	int plain = (int)fact_int(x->facts, "line_plain", line);
-	if (fact(x->facts, "atomic", atomic_fn, sizeof(atomic_fn)) &&
-	    !(x->src && *buf && diag_source_plain_store(x->src, plain, buf))) {
-		/* one side of the race was an atomic (the analysis logged it): the plain access beside
-		 * it is the mistake, and an atomic's returned value the fix; no barrier makes a plain
-		 * access safe against an atomic one */
-		add(x, "race_needs_atomic", true, "analysis:data_race buffer=%s atomic=%s plain read line=%d",
-		    buf, atomic_fn, plain);
-		return;
-	}
 	if (same_place) {
-		add(x, "race_needs_atomic", true, "analysis:data_race buffer=%s one element %s[%s] "
-		    "updated by several work-items line %d atomic=%s", buf, buf, s1, line, atomic ? "yes" : "no");
-		add(x, "barrier_missing", false, "analysis:data_race buffer=%s", buf);
+		add(x, "race_needs_atomic", ASK_SOURCE, "analysis:data_race buffer=%s; source: one subscript "
+		    "%s[%s] at lines %d/%d", buf, buf, s1, line, other ? other : line);
+		add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s", buf);
 		return;
 	}
-	add(x, "barrier_missing", true, "analysis:data_race buffer=%s%s same work-group lines=%d/%d", buf,
-	    local ? " local" : "", line, other ? other : line);
-	add(x, "race_needs_atomic", false, "analysis:data_race buffer=%s", buf);
+	add(x, "barrier_missing", PROVED_BY_ANALYSIS, "analysis:data_race buffer=%s%s same work-group "
+	    "lines=%d/%d", buf, local ? " local" : "", line, other ? other : line);
+	add(x, "race_needs_atomic", ASK_ANALYSIS, "analysis:data_race buffer=%s", buf);
 }
 
 static void uninitialized(struct ctx *x)
 {
 	int line = (int)fact_int(x->facts, "line", 0);
-	char local[NAME_MAX_LEN] = "", buf[NAME_MAX_LEN] = "";
+	char local[NAME_MAX_LEN] = "", buf[NAME_MAX_LEN] = "", unwritten[NAME_MAX_LEN] = "";
 	fact(x->facts, "buffer", buf, sizeof(buf));
-	char sub[160];
-	if (x->src && line && diag_source_local_on_line(x->src, line, local, sizeof(local)) &&
-	    diag_source_updated(x->src, line, local) &&
-	    diag_source_subscript(x->src, line, local, sub, sizeof(sub)) == 1) {
-		add(x, "output_not_cleared", true, "analysis:uninitialized line %d adds to __local %s, "
-		    "never set", line, local);
-		add(x, "local_slot_unwritten", false, "analysis:uninitialized line %d reads __local %s", line,
-		    local);
+	char sub[160], unset[NAME_MAX_LEN] = "";
+	if (fact(x->facts, "buffer_unwritten", unwritten, sizeof(unwritten)) && *unwritten) {
+		/* the access plugin saw the read of a local slot no work-item of the group wrote */
+		int at = (int)fact_int(x->facts, "line_unwritten", line);
+		long slot = fact_int(x->facts, "index_unwritten", -1);
+		if (at == line && !strcmp(buf, unwritten) && slot >= 0 && slot == fact_int(x->facts, "index", -2))
+			/* the slot read unwritten is the one the line then stores: a value added onto
+			 * a slot nobody set first */
+			add(x, "output_not_cleared", PROVED_BY_ANALYSIS, "analysis:uninitialized __local %s[%ld] "
+			    "read unwritten and stored again at line %d", unwritten, slot, at);
+		add(x, "local_slot_unwritten", PROVED_BY_ANALYSIS, "analysis:uninitialized __local %s[%ld] "
+		    "read at line %d, written by no work-item of its group", unwritten,
+		    fact_int(x->facts, "index_unwritten", -1), at);
 		return;
 	}
-	if (*local) {
-		add(x, "local_slot_unwritten", true, "analysis:uninitialized line %d reads __local %s", line,
-		    local);
-		return;
-	}
-	if (x->src && *buf && diag_source_is_local(x->src, buf)) {
-		add(x, "local_slot_unwritten", true, "analysis:uninitialized buffer=%s local", buf);
-		return;
-	}
-	if (x->src && *buf && diag_source_is_global(x->src, buf) && diag_source_updated(x->src, line, buf)) {
-		add(x, "output_not_cleared", true, "analysis:uninitialized line %d adds to __global %s", line,
-		    buf);
-		return;
-	}
-	char unset[NAME_MAX_LEN];
-	if (x->src && line && diag_source_unset_private(x->src, line, unset, sizeof(unset))) {
-		/* no local array on the line, and a name on it declared without a value */
-		add(x, "private_uninitialised", true, "analysis:uninitialized line %d; source: %s declared "
-		    "without a value", line, unset);
-		return;
-	}
+	bool private_unset = x->src && line && diag_source_unset_private(x->src, line, unset, sizeof(unset));
+	/* a __local array on the line that is read there, not only the target of its store */
+	bool local_read = x->src && line && diag_source_local_on_line(x->src, line, local, sizeof(local)) &&
+			  !(diag_source_plain_store(x->src, line, local) &&
+			    diag_source_subscript(x->src, line, local, sub, sizeof(sub)) == 1);
+	if (private_unset)
+		add(x, "private_uninitialised", ASK_SOURCE, "analysis:uninitialized line %d; source: %s "
+		    "declared without a value", line, unset);
+	if (local_read && diag_source_updated(x->src, line, local) &&
+	    diag_source_subscript(x->src, line, local, sub, sizeof(sub)) == 1)
+		add(x, "output_not_cleared", ASK_SOURCE, "analysis:uninitialized line %d; source: adds to "
+		    "__local %s", line, local);
+	if (local_read)
+		add(x, "local_slot_unwritten", ASK_SOURCE, "analysis:uninitialized line %d; source: reads "
+		    "__local %s", line, local);
+	if (x->src && *buf && diag_source_is_global(x->src, buf) && diag_source_updated(x->src, line, buf))
+		add(x, "output_not_cleared", ASK_SOURCE, "analysis:uninitialized line %d; source: adds to "
+		    "__global %s", line, buf);
 	/* a value stored or used there came from memory nobody wrote: local memory, if the kernel
 	 * has some, else a private variable */
-	if (x->src && diag_source_uses_local(x->src)) {
-		add(x, "local_slot_unwritten", false, "analysis:uninitialized line %d; the kernel uses "
-		    "__local memory", line);
-		add(x, "private_uninitialised", false, "analysis:uninitialized line %d", line);
-		return;
-	}
-	add(x, "private_uninitialised", false, "analysis:uninitialized line %d no __local or "
-	    "__global name read there", line);
-	add(x, "local_slot_unwritten", false, "analysis:uninitialized line %d", line);
+	if (x->src && diag_source_uses_local(x->src) && !private_unset)
+		add(x, "local_slot_unwritten", ASK_ANALYSIS, "analysis:uninitialized line %d; the kernel "
+		    "uses __local memory", line);
+	add(x, "private_uninitialised", ASK_ANALYSIS, "analysis:uninitialized line %d", line);
 }
 
 static void out_of_bounds(struct ctx *x)
@@ -180,44 +208,57 @@ static void out_of_bounds(struct ctx *x)
 	if (!x->src || !line) {   /* only the device's word: an index past the end */
 		int store = x->src && *buf ? diag_source_offset_store(x->src, buf) : 0;
 		if (store)
-			add(x, "index_offset", false, "execution:out_of_bounds buffer=%s index=%ld; source: "
+			add(x, "index_offset", ASK_SOURCE, "execution:out_of_bounds buffer=%s index=%ld; source: "
 			    "a store into %s one place off line %d", buf, index, buf, store);
-		if (fact_int(x->facts, "guard_line", 0))
-			add(x, "guard_wrong_bound", false, "execution:out_of_bounds buffer=%s index=%ld; "
-			    "stores guarded line %ld", buf, index, fact_int(x->facts, "guard_line", 0));
-		add(x, "guard_missing", false, "execution:out_of_bounds buffer=%s index=%ld", buf, index);
-		add(x, "guard_off_by_one", false, "execution:out_of_bounds index=%ld", index);
+		long guarded = fact_int(x->facts, "guard_line", 0);
+		if (guarded) {   /* the message said every store is guarded: never that none is */
+			add(x, "guard_wrong_bound", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld; "
+			    "stores guarded line %ld", buf, index, guarded);
+			add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
+			return;
+		}
+		add(x, "guard_missing", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld", buf, index);
+		add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
 		return;
 	}
 	/* the buffer the analysis names, else (a merged device's fact) the local array of the line */
 	if (!*buf || !diag_source_subscript(x->src, line, buf, sub, sizeof(sub)))
 		diag_source_local_on_line(x->src, line, buf, sizeof(buf));
 	bool local = *buf && diag_source_is_local(x->src, buf);
+	if (local && fact_int(x->facts, "index_is_global_id", 0)) {
+		add(x, "global_id_as_local_index", PROVED_BY_ANALYSIS, "analysis:out_of_bounds __local %s "
+		    "index=%ld, the work-item's global id", buf, index);
+		return;
+	}
 	if (local && diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1) {
 		if (diag_source_from_global_id(x->src, sub, line)) {
-			add(x, "global_id_as_local_index", true, "analysis:out_of_bounds buffer=%s local; "
+			add(x, "global_id_as_local_index", ASK_SOURCE, "analysis:out_of_bounds buffer=%s local; "
 			    "source: get_global_id indexes __local %s line %d", buf, buf, line);
 			return;
 		}
 		/* A local array is sized by the group: no guard of the data's size helps it. */
 		if (diag_source_fixed_local(x->src, buf) ||
 		    (diag_source_local_param(x->src, buf) && diag_source_macro_in(x->src, sub)))
-			add(x, "contract_ignored", false, "analysis:out_of_bounds __local %s sized by a "
+			add(x, "contract_ignored", ASK_SOURCE, "analysis:out_of_bounds __local %s sized by a "
 			    "constant, not by the work-group, index=%ld", buf, index);
 		if (diag_source_stride_in(x->src, sub))
-			add(x, "stride_wrong", false, "analysis:out_of_bounds __local %s[%s] index=%ld: a "
+			add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds __local %s[%s] index=%ld: a "
 			    "stride halved or doubled in a loop", buf, sub, index);
-		add(x, "index_offset", false, "analysis:out_of_bounds __local %s[%s] index=%ld", buf, sub,
+		add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds __local %s[%s] index=%ld", buf, sub,
 		    index);
 		return;
 	}
-	int guard = diag_source_guard(x->src, line, buf);
+	/* the guard the analysis's message names (the same reading), so that a guard said to exist
+	 * is never said to be missing */
+	int guard = (int)fact_int(x->facts, "line_guard", 0);
+	if (!guard)
+		guard = diag_source_guard(x->src, line, buf);
 	int loop = !guard && diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1
 		   ? diag_source_loop_guard(x->src, line, sub) : 0;
 	if (loop) {
-		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds %s[%s] index=%ld; source: only "
+		add(x, "guard_wrong_bound", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld; source: only "
 		    "the loop's condition line %d bounds it", buf, sub, index, loop);
-		add(x, "guard_missing", false, "analysis:out_of_bounds buffer=%s", buf);
+		add(x, "guard_missing", ASK_SOURCE, "analysis:out_of_bounds buffer=%s", buf);
 		return;
 	}
 	int ternary = !guard ? diag_source_ternary_other(x->src, line, buf) : 0;
@@ -226,52 +267,52 @@ static void out_of_bounds(struct ctx *x)
 	    diag_source_stride_of_bound(x->src, ternary, sub, var, sizeof(var))) {
 		/* `b_row < K ? B[b_row * K + col]`: the guarded index times its own bound, and still
 		 * past the end: the row's length is another one (a matrix that is not square) */
-		add(x, "stride_wrong", true, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: %s "
-		    "multiplies a variable by its own bound (condition line %d)", buf, sub, index, count, var,
+		add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: "
+		    "%s multiplies a variable by its own bound (condition line %d)", buf, sub, index, count, var,
 		    ternary);
 		return;
 	}
 	if (ternary) {
-		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld; source: the "
+		add(x, "guard_wrong_bound", ASK_SOURCE, "analysis:out_of_bounds buffer=%s index=%ld; source: the "
 		    "condition line %d tests another index than the access", buf, index, ternary);
-		add(x, "guard_missing", false, "analysis:out_of_bounds buffer=%s", buf);
+		add(x, "guard_missing", ASK_SOURCE, "analysis:out_of_bounds buffer=%s", buf);
 		return;
 	}
 	if (!guard) {
-		add(x, "guard_missing", true, "analysis:out_of_bounds buffer=%s index=%ld; source: no "
-		    "guard above line %d", buf, index, line);
-		add(x, "index_offset", false, "analysis:out_of_bounds index=%ld", index);
+		add(x, "guard_missing", ASK_SOURCE, "analysis:out_of_bounds buffer=%s index=%ld; source: no "
+		    "guard of the index at or above line %d", buf, index, line);
+		add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds index=%ld", index);
 		return;
 	}
 	char *g = source_line_text(x->src, guard);
 	bool le = strstr(g, "<=") != NULL;
 	free(g);
 	if (le && index >= 0 && index == count) {
-		add(x, "guard_off_by_one", true, "analysis:out_of_bounds index=%ld count=%ld; source: <= "
+		add(x, "guard_off_by_one", ASK_SOURCE, "analysis:out_of_bounds index=%ld count=%ld; source: <= "
 		    "in the guard line %d", index, count, guard);
 		return;
 	}
 	/* an index below 0 (wrapped to a huge one): what the guard needed was the lower bound */
 	if (index < 0 || (index >= 0x80000000L && count >= 0 && count < 0x80000000L))
-		add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld before the "
-		    "start; the guard line %d tests no lower bound", buf, index, guard);
+		add(x, "guard_wrong_bound", ASK_ANALYSIS, "analysis:out_of_bounds buffer=%s index=%ld before "
+		    "the start; the guard line %d tests no lower bound", buf, index, guard);
 	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
 	    diag_source_stride_of_bound(x->src, guard, sub, var, sizeof(var)))
-		add(x, "stride_wrong", false, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: %s "
-		    "multiplies a variable by its own bound (guard line %d)", buf, sub, index, count, var, guard);
+		add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: "
+		    "%s multiplies a variable by its own bound (guard line %d)", buf, sub, index, count, var, guard);
 	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 && diag_source_offset_one(sub))
-		add(x, "index_offset", false, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; guard "
+		add(x, "index_offset", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; guard "
 		    "line %d", buf, sub, index, count, guard);
-	add(x, "guard_wrong_bound", false, "analysis:out_of_bounds buffer=%s index=%ld count=%ld; "
-	    "source: guard line %d", buf, index, count, guard);
-	add(x, "index_offset", false, "analysis:out_of_bounds index=%ld", index);
+	add(x, "guard_wrong_bound", ASK_ANALYSIS, "analysis:out_of_bounds buffer=%s index=%ld count=%ld; "
+	    "guard line %d", buf, index, count, guard);
+	add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds index=%ld", index);
 }
 
 /* Which kind of [access] rule fails: each kind tried alone on a shallow copy of the spec. */
 static void requirement(struct ctx *x, const struct check_spec *spec)
 {
 	if (x->r->naccess < 0 || !spec->naccess) {
-		add(x, "contract_ignored", false, "requirement_unmet");
+		add(x, "contract_ignored", ASK_VERDICT, "requirement_unmet");
 		return;
 	}
 	static const char *const ids[4] = { "tile_not_shared", "uncoalesced_access", "bank_conflict",
@@ -296,12 +337,12 @@ static void requirement(struct ctx *x, const struct check_spec *spec)
 		struct msg m = MSG_INIT;
 		int line = 0;
 		if (access_rules_check(one, x->r->access, x->r->naccess, NULL, &m, &line))
-			add(x, ids[k], true, "analysis:access %s rule unmet line %d", what[k], line);
+			add(x, ids[k], PROVED_BY_ANALYSIS, "analysis:access %s rule unmet line %d", what[k], line);
 		msg_release(&m);
 	}
 	free(one);
 	if (!x->r->ndiagnoses)
-		add(x, "contract_ignored", false, "requirement_unmet");
+		add(x, "contract_ignored", ASK_VERDICT, "requirement_unmet");
 }
 
 /* What the output of a wrong result proves about its buffer, with the learner's code: values
@@ -312,7 +353,7 @@ static void wrong_result_output(struct ctx *x)
 	char buf[NAME_MAX_LEN] = "";
 	fact(x->facts, "buffer", buf, sizeof(buf));
 	if (fact_int(x->facts, "not_cleared", 0)) {
-		add(x, "output_not_cleared", true, "execution:wrong_result buffer=%s every wrong element "
+		add(x, "output_not_cleared", PROVED_BY_VERDICT, "execution:wrong_result buffer=%s every wrong element "
 		    "is its value added onto the bytes it held before the run", buf);
 		return;
 	}
@@ -323,12 +364,12 @@ static void wrong_result_output(struct ctx *x)
 	bool before = fact_int(x->facts, "never_written", 0) || fact_int(x->facts, "before_run", 0) ||
 		      fact_int(x->facts, "unchanged", 0);
 	if (before && words == 1) {
-		add(x, "nothing_stored", true, "execution:wrong_result buffer=%s unchanged; source: %s "
+		add(x, "nothing_stored", PROVED_BY_VERDICT, "execution:wrong_result buffer=%s unchanged; source: %s "
 		    "named only where it is declared", buf, buf);
 		return;
 	}
 	if (before && updates && !stores && !fact_int(x->facts, "unchanged", 0))
-		add(x, "output_not_cleared", true, "execution:wrong_result buffer=%s holds what it held "
+		add(x, "output_not_cleared", ASK_SOURCE, "execution:wrong_result buffer=%s holds what it held "
 		    "before the run; source: %s only added into (%d lines), never set", buf, buf, updates);
 }
 
@@ -339,26 +380,28 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 	case VERDICT_BUILD_ERROR: {
 		int big = x->src ? diag_source_huge_array(x->src) : 0;
 		if (big)
-			add(x, "private_too_large", true, "build_error; source: array of over 1 MB line %d", big);
-		add(x, "build", true, "verdict:build_error line %d", r->line);
+			add(x, "private_too_large", ASK_SOURCE, "build_error; source: array of over 1 MB line %d", big);
+		add(x, "build", PROVED_BY_VERDICT, "verdict:build_error line %d", r->line);
 		return;
 	}
 	case VERDICT_SIGNATURE_MISMATCH:
-		add(x, "signature", true, "verdict:signature_mismatch");
+		add(x, "signature", PROVED_BY_VERDICT, "verdict:signature_mismatch");
 		return;
 	case VERDICT_TIMEOUT:
-		add(x, "hang", true, "verdict:timeout");
+		/* the time limit was passed, nothing more: a right kernel that is slow, or slowed by a
+		 * loaded machine, times out too */
+		add(x, "hang", ASK_VERDICT, "verdict:timeout");
 		return;
 	case VERDICT_CRASH: {
 		int big = x->src ? diag_source_huge_array(x->src) : 0;
 		if (big)
-			add(x, "private_too_large", true, "crash; source: array of over 1 MB line %d", big);
-		add(x, "index_offset", false, "crash");
-		add(x, "guard_missing", false, "crash");
+			add(x, "private_too_large", ASK_SOURCE, "crash; source: array of over 1 MB line %d", big);
+		add(x, "index_offset", ASK_VERDICT, "crash");
+		add(x, "guard_missing", ASK_VERDICT, "crash");
 		return;
 	}
 	case VERDICT_BARRIER_DIVERGENCE:
-		add(x, "barrier_divergent", true, "analysis:barrier_divergence line %d",
+		add(x, "barrier_divergent", PROVED_BY_ANALYSIS, "analysis:barrier_divergence line %d",
 		    (int)fact_int(x->facts, "line", r->line));
 		return;
 	case VERDICT_DATA_RACE:
@@ -379,19 +422,19 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 			 * order of work-groups that wait on each other through atomics, else of
 			 * work-items a barrier should order */
 			bool atomic = x->src && diag_source_has_atomic(x->src);
-			add(x, atomic ? "cross_group_sync" : "barrier_missing", false,
+			add(x, atomic ? "cross_group_sync" : "barrier_missing", ASK_VERDICT,
 			    "execution:wrong_result in %ld of %ld runs, different results each time%s",
 			    fact_int(x->facts, "runs_wrong", 0), fact_int(x->facts, "runs", 0),
 			    atomic ? "; source: atomics" : "");
 		}
 		wrong_result_output(x);
 		if (fact_int(x->facts, "shift", 0))
-			add(x, "index_offset", false, "execution:wrong_result shift=%ld",
+			add(x, "index_offset", ASK_VERDICT, "execution:wrong_result shift=%ld",
 			    fact_int(x->facts, "shift", 0));
 		if (fact_int(x->facts, "wrong", 0) < fact_int(x->facts, "elements", 0))
-			add(x, "elements_skipped", false, "execution:wrong_result wrong=%ld of %ld",
+			add(x, "elements_skipped", ASK_VERDICT, "execution:wrong_result wrong=%ld of %ld",
 			    fact_int(x->facts, "wrong", 0), fact_int(x->facts, "elements", 0));
-		add(x, "contract_ignored", false, "execution:wrong_result");
+		add(x, "contract_ignored", ASK_VERDICT, "execution:wrong_result");
 		return;
 	default:
 		return;
@@ -422,8 +465,8 @@ void diagnoses_json(const struct report *r, const char *lang, struct sbuf *out)
 	sbuf_adds(out, "[");
 	for (int i = 0; i < r->ndiagnoses; i++) {
 		const struct diagnosis_found *f = &r->diagnoses[i];
-		sbuf_addf(out, "%s{\"id\": \"%s\", \"certain\": %s, \"title\": ", i ? ", " : "", f->d->id,
-			  f->certain ? "true" : "false");
+		sbuf_addf(out, "%s{\"id\": \"%s\", \"certain\": %s, \"evidence_kind\": \"%s\", \"title\": ",
+			  i ? ", " : "", f->d->id, f->certain ? "true" : "false", evidence_kind_name(f->kind));
 		json_add_string(out, tr(lang, f->d->title));
 		sbuf_adds(out, ", \"evidence\": ");
 		json_add_string(out, f->evidence);

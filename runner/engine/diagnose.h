@@ -8,9 +8,10 @@
 
 #include "engine/engine.h"
 
-/* Fills r's diagnoses for a failing verdict from what proves them: the verdict, the analysis's
- * facts with the learner's source, and for a wrong result the learner's output (learner, may be
- * NULL) against the course's wrong kernels run on device. */
+/* Fills r's diagnoses for a failing verdict, each with its evidence kind: proved only by the
+ * verdict or by the analysis's facts read against the learner's source; asked, as questions,
+ * from patterns of the source and, for a wrong result, from the learner's output (learner, may
+ * be NULL) likened to the course's wrong kernels run on device. */
 void diagnose(const struct course *c, const struct exercise *e, const struct check_spec *spec,
 	      const char *learner_src, const struct proto_stream *learner, const char *device,
 	      struct report *r);
@@ -21,12 +22,16 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
  * of the same length and contents (and at least one). */
 bool diagnose_same_results(const struct proto_stream *a, const struct proto_stream *b);
 /* Whether the report's words contradict each other in lang (diagnose-voice.c): two proved
- * mistakes that exclude each other, or a barrier advised beside "no barrier can help", in the
- * runner's message or the exercise's advice; what contradicts into why. The report's message was
- * made in run_lang, its advice too. */
+ * mistakes that exclude each other, a barrier advised beside "no barrier can help" in the
+ * runner's message or the exercise's advice, a guard the message says is there asked about as
+ * missing, or a diagnosis called proved on evidence that cannot prove it (a resemblance, a
+ * pattern of the source, an evidence string naming neither the verdict's run nor the analysis,
+ * local_slot_unwritten with no unwritten local read among the facts); what contradicts into
+ * why. The report's message was made in run_lang, its advice too. */
 bool diagnose_contradiction(const struct check_spec *spec, const struct report *r, const char *run_lang,
 			    const char *lang, struct sbuf *why);
-/* r's diagnoses as a JSON array: [{"id", "certain", "title" (in lang), "evidence"}]. */
+/* r's diagnoses as a JSON array: [{"id", "certain", "evidence_kind" (evidence_kind_name),
+ * "title" (in lang), "evidence"}]. */
 void diagnoses_json(const struct report *r, const char *lang, struct sbuf *out);
 bool diag_source_is_local(const char *src, const char *name);
 bool diag_source_is_global(const char *src, const char *name);
@@ -65,7 +70,8 @@ int diag_source_ternary_other(const char *src, int line, const char *name);
 /* Whether expr multiplies a variable by the bound the guard line tests it against (`j < W` and
  * `j * W + i`: a row's stride is the width, the bound of the column); "j*W" into var. */
 bool diag_source_stride_of_bound(const char *src, int guard, const char *expr, char *var, size_t cap);
-/* The `if` above line that guards it, or 0. */
+/* The `if` that guards line, on it or above it, comparing its index against a bound
+ * (source_guard_line), or 0. */
 int diag_source_guard(const char *src, int line, const char *name);
 /* How name is used in the whole kernel: lines adding into one of its elements (*updates_n: `+=`,
  * `++`, an atomic) and lines storing a plain value into one (*stores_n); returns how many times

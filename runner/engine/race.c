@@ -113,6 +113,12 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		msg_fact_int(out, "index", r.offset / (int64_t)r.elem);
 	if (w_atomic || o_atomic)
 		msg_fact_str(out, "atomic", w_atomic ? w->func : o->func);
+	if (mixed)   /* which access is plain orders the questions (diagnose.c) */
+		msg_fact_str(out, "plain", plain->access == ACCESS_WRITE ? "write" : "read");
+	if (updates)   /* what proves that only an atomic helps (diagnose.c) */
+		msg_fact_int(out, "update", 1);
+	if (across_groups)
+		msg_fact_int(out, "across_groups", 1);
 	add_location(out, path, f->line, N_("data race"));
 	buffer_name_msg(&where, &r);
 	work_item_msg(&writer, w, pl->dims, "");
@@ -177,6 +183,25 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 	if (o->line != w->line)
 		add_source_line(out, src, o->line);
 
+	const struct entity *atomic_e = !mixed ? NULL : w_atomic ? w : o;
+	/* a read of the place before the update that follows it (`out[count[0]] = v;
+	 * atomic_inc(count);`): no barrier makes the two one step, only the atomic's value does */
+	bool read_then_update = mixed && plain->access != ACCESS_WRITE && plain->line && atomic_e->line &&
+				plain->line < atomic_e->line;
+	if (mixed && !across_groups && !read_then_update) {
+		/* within one work-group a barrier does order the updates before a later read, or a
+		 * store before the updates: which fix is right depends on what the kernel wants, so
+		 * both are said (never "no barrier") */
+		msg_fact_int(out, "line_plain", plain->line);
+		msg_addf(out, N_("\nAn atomic is safe only against other atomics: the plain access at "
+				 "line %d races with the other work-items' updates, and whether it comes "
+				 "before or after one of them is luck. If it belongs before all the updates "
+				 "or after them all, %s between it and them orders them. If it wants the "
+				 "value its own update started from, use what the atomic returns (`uint k = "
+				 "atomic_inc(&c);`), not a read of your own."),
+			 plain->line, barrier_code(&r));
+		return;
+	}
 	if (mixed) {
 		msg_fact_int(out, "line_plain", plain->line);
 		msg_addf(out, N_("\nAn atomic is safe only against other atomics: the plain access at "

@@ -3,7 +3,7 @@
  * field escaped by escape_line(), a message written as data by msg_write():
  *
  *   device NAME | test NAME STATUS DETAIL | picture MSG | buildlog TEXT | printf-text TEXT |
- *   analysis 0|1 | access FIGURE (the plugin's fields) | diagnosis ID CERTAIN EVIDENCE |
+ *   analysis 0|1 | access FIGURE (the plugin's fields) | diagnosis ID KIND CERTAIN EVIDENCE |
  *   seconds S |
  *   verdict VERDICT FILE LINE MSG | end-report LINES
  *
@@ -160,7 +160,8 @@ void report_encode(const struct report *r, struct sbuf *out)
 		}
 	}
 	for (int i = 0; i < r->ndiagnoses; i++) {
-		sbuf_addf(out, "diagnosis\t%s\t%d", r->diagnoses[i].d->id, r->diagnoses[i].certain);
+		sbuf_addf(out, "diagnosis\t%s\t%s\t%d", r->diagnoses[i].d->id,
+			  evidence_kind_name(r->diagnoses[i].kind), r->diagnoses[i].certain);
 		add_field(out, r->diagnoses[i].evidence);
 		sbuf_adds(out, "\n");
 	}
@@ -259,12 +260,14 @@ int report_read_line(char *line, struct report *r)
 		r->access = xrealloc(r->access, sizeof(*r->access) * (size_t)(r->naccess + 1));
 		r->access[r->naccess++] = a;
 	} else if (!strcmp(key, "diagnosis")) {
-		n = split_fields(tab + 1, f, 3);
-		const struct diagnosis *d = n == 3 ? diagnosis_find(f[0]) : NULL;
-		if (!d)
+		n = split_fields(tab + 1, f, 4);
+		const struct diagnosis *d = n == 4 ? diagnosis_find(f[0]) : NULL;
+		int kind = n == 4 ? evidence_kind_from_name(f[1]) : -1;
+		if (!d || kind < 0)
 			return -1;
-		char *evidence = unescaped(f[2]);
-		diagnosis_add(&r->diagnoses, &r->ndiagnoses, d, atoi(f[1]) != 0, evidence);
+		char *evidence = unescaped(f[3]);
+		diagnosis_add(&r->diagnoses, &r->ndiagnoses, d, (enum evidence_kind)kind, atoi(f[2]) != 0,
+			      evidence);
 		free(evidence);
 	} else if (!strcmp(key, "seconds")) {
 		r->seconds = strtod(tab + 1, NULL);

@@ -87,37 +87,190 @@ char *source_line_text(const char *src, int line)
 	return xstrfmt("%.*s", (int)strcspn(p, "\n"), p);
 }
 
-static bool has_if(const char *text)
+/* Where an `if (` starts on the line (comments left out), or NULL. */
+static const char *if_at(const char *text)
 {
 	const char *comment = strstr(text, "//");
 	for (const char *q = strstr(text, "if"); q && (!comment || q < comment); q = strstr(q + 1, "if")) {
 		bool starts = q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_');
 		const char *after = q + 2 + strspn(q + 2, " \t");
 		if (starts && *after == '(')
-			return true;
+			return after;
 	}
+	return NULL;
+}
+
+static bool has_if(const char *text)
+{
+	return if_at(text) != NULL;
+}
+
+static bool name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Whether the word (n characters) stands in text as a whole name. */
+static bool has_word(const char *text, const char *word, size_t n)
+{
+	for (const char *q = text; *q; q++)
+		if (!strncmp(q, word, n) && (q == text || !name_char(q[-1])) && !name_char(q[n]))
+			return true;
 	return false;
 }
 
-/* The line of an `if` that guards line `line`: on that line, on the line before (an if without
- * braces), or heading a block the line is in; 0 when none does. */
+/* Appends to names (" a b ") each name of text (n characters) not there yet, numbers and the
+ * id functions' parentheses aside. */
+static void add_names(struct sbuf *names, const char *text, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		if (!name_char(text[i]) || isdigit((unsigned char)text[i])) {
+			/* a number's letters (1u, 0x10) are no name */
+			if (isdigit((unsigned char)text[i]))
+				while (i < n && name_char(text[i]))
+					i++;
+			else
+				i++;
+			continue;
+		}
+		size_t k = i;
+		while (k < n && name_char(text[k]))
+			k++;
+		char *w = xstrfmt(" %.*s ", (int)(k - i), text + i);
+		if (!strstr(sbuf_str(names), w))
+			sbuf_adds(names, w + (names->len ? 1 : 0));
+		free(w);
+		i = k;
+	}
+}
+
+/* The names of the subscripts on line `line`, with those of their values where a name is
+ * given one above the line (`uint k = 2 * gid;`, one step back), and the work-item's ids (the
+ * id functions and the names given one: `if (lid == 0)` chooses who stores): what a guard of
+ * the access would test. */
+static void index_names(const struct lines *L, int line, struct sbuf *names)
+{
+	/* the lines above are read in place, not copied: a guard is looked for at every store */
+	sbuf_adds(names, " get_global_id get_local_id get_group_id ");
+	for (int l = line; l >= 1 && l >= line - SCAN_BACK_LINES && l <= L->n; l--) {
+		const char *t = L->start[l - 1], *end = t + strcspn(t, "\n");
+		for (const char *g = memmem(t, (size_t)(end - t), "get_", 4); g;
+		     g = memmem(g + 1, (size_t)(end - g - 1), "get_", 4)) {
+			if (strncmp(g, "get_global_id", 13) && strncmp(g, "get_local_id", 12) &&
+			    strncmp(g, "get_group_id", 12))
+				continue;
+			/* "NAME = get_..._id(": the name before the `=` */
+			const char *e = g;
+			while (e > t && e[-1] == ' ')
+				e--;
+			if (e == t || e[-1] != '=' || (e - 1 > t && strchr("=!<>", e[-2])))
+				continue;
+			e--;
+			while (e > t && e[-1] == ' ')
+				e--;
+			const char *b = e;
+			while (b > t && name_char(b[-1]))
+				b--;
+			if (b < e)
+				add_names(names, b, (size_t)(e - b));
+		}
+	}
+	char *text = line_of(L, line);
+	struct sbuf subs = SBUF_INIT;
+	for (const char *p = strchr(text, '['); p; p = strchr(p + 1, '['))
+		add_names(&subs, p + 1, strcspn(p + 1, "]"));
+	/* an access by pointer arithmetic (`vload4(0, A + row * K + col)`, `*(p + i)`): its terms
+	 * are among the line's names */
+	const char *comment = strstr(text, "//");
+	if (!subs.len || strstr(text, "vload") || strstr(text, "vstore") || strstr(text, "*("))
+		add_names(&subs, text, comment ? (size_t)(comment - text) : strlen(text));
+	free(text);
+	sbuf_adds(names, sbuf_str(&subs));
+	sbuf_adds(names, " ");
+	/* names grows below: walk a copy of the subscripts' own */
+	char *direct = sbuf_detach(&subs);
+	for (int l = line - 1; l >= 1 && l >= line - SCAN_BACK_LINES && l <= L->n && *direct; l--) {
+		const char *t = L->start[l - 1], *end = t + strcspn(t, "\n");
+		for (const char *q = memchr(t, '=', (size_t)(end - t)); q;
+		     q = memchr(q + 1, '=', (size_t)(end - q - 1))) {
+			/* "NAME = value" (not ==, <=, >=, !=, +=) with NAME, one of direct, just before */
+			if (q[1] == '=' || (q > t && strchr("=!<>+-*/%&|^", q[-1])))
+				continue;
+			const char *e = q;
+			while (e > t && e[-1] == ' ')
+				e--;
+			const char *b = e;
+			while (b > t && name_char(b[-1]))
+				b--;
+			if (b == e)
+				continue;
+			char *w = xstrfmt(" %.*s ", (int)(e - b), b);
+			if (strstr(direct, w))
+				add_names(names, q + 1, strcspn(q + 1, ";,\n"));
+			free(w);
+		}
+	}
+	free(direct);
+}
+
+/* Whether the `if` on text tests a name of names against something: a comparison whose operand
+ * is one of them, outside any subscript (`in[i] > 0` compares a value, not the index i). */
+static bool tests_index(const char *text, const char *names)
+{
+	const char *c = if_at(text);
+	if (!c)
+		return false;
+	/* the condition, subscripts dropped: "in[i] > 0" is "in > 0" */
+	struct sbuf cond = SBUF_INIT;
+	int depth = 0, square = 0;
+	for (const char *p = c; *p; p++) {
+		if (*p == '[')
+			square++;
+		else if (*p == ']' && square)
+			square--;
+		else if (!square)
+			sbuf_add(&cond, p, 1);
+		depth += (*p == '(') - (*p == ')');
+		if (depth == 0)
+			break;
+	}
+	bool compares = strpbrk(sbuf_str(&cond), "<>") || strstr(sbuf_str(&cond), "==") ||
+			strstr(sbuf_str(&cond), "!=");
+	bool named = false;
+	for (const char *w = names; compares && *w && !named;) {
+		w += strspn(w, " ");
+		size_t n = strcspn(w, " ");
+		named = n && has_word(sbuf_str(&cond), w, n);
+		w += n;
+	}
+	sbuf_release(&cond);
+	return named;
+}
+
+/* The line of an `if` that guards line `line`, one whose condition compares the line's index
+ * (a name of its subscripts, or of their values) against a bound: on that line, on the line
+ * before (an if without braces), or heading a block the line is in; 0 when none does. */
 static int guard_line(const struct lines *L, int line)
 {
+	struct sbuf names = SBUF_INIT;
+	index_names(L, line, &names);
 	char *text = line_of(L, line);
-	bool same = has_if(text);
+	bool same = tests_index(text, sbuf_str(&names));
 	free(text);
+	int found = 0;
 	if (same)
-		return line;
+		found = line;
 	text = line_of(L, line - 1);
-	bool braceless = line > 1 && has_if(text) && !strchr(text, ';') && !strchr(text, '{');
+	bool braceless = !found && line > 1 && has_if(text) && !strchr(text, ';') && !strchr(text, '{') &&
+			 tests_index(text, sbuf_str(&names));
 	free(text);
 	if (braceless)
-		return line - 1;
+		found = line - 1;
 	/* the blocks around the line, innermost first: one an if opens guards it */
 	int depth = 0;
-	for (int l = line - 1; l >= 1 && l >= line - SCAN_BACK_LINES; l--) {
+	for (int l = line - 1; !found && l >= 1 && l >= line - SCAN_BACK_LINES; l--) {
 		text = line_of(L, l);
-		for (size_t i = strlen(text); i-- > 0;) {
+		for (size_t i = strlen(text); !found && i-- > 0;) {
 			if (text[i] == '}') {
 				depth++;
 			} else if (text[i] == '{' && depth > 0) {
@@ -126,17 +279,15 @@ static int guard_line(const struct lines *L, int line)
 				/* its head: this line, or the one before a brace alone on its line */
 				int head = strspn(text, " \t{") == strlen(text) && l > 1 ? l - 1 : l;
 				char *h = head == l ? xstrdup(text) : line_of(L, head);
-				bool guarded = has_if(h);
+				if (tests_index(h, sbuf_str(&names)))
+					found = head;
 				free(h);
-				if (guarded) {
-					free(text);
-					return head;
-				}
 			}
 		}
 		free(text);
 	}
-	return 0;
+	sbuf_release(&names);
+	return found;
 }
 
 int source_guard_line(const char *src, int line)

@@ -1,0 +1,73 @@
+# Nothing is called proved that is not proved, and no text contradicts another (issue 42). Each
+# kernel of tests/fixtures/diagnoses/ is a learner's mistake of a shape that used to be
+# misnamed; its comment header says how to check it and what the report must say:
+#   // check: EXERCISE [OPTION...]    the exercise, and options of `clings check`
+#   // time_limit_ms: MS              the check's limit, in a course of its own
+#   // verdict: VERDICT
+#   // first: ID proved|asked         the first diagnosis, and whether it is proved
+#   // never: ID                      a diagnosis the report must not hold, proved or asked
+#   // say: LANG TEXT                 text the report in LANG holds
+#   // unsaid: LANG TEXT              text it must not hold
+# and in English and Portuguese: every proved diagnosis rests on the verdict, the analysis or a
+# repair (its evidence_kind), the text says "proved" once for each of them and for nothing else,
+# and a guard the message says is there is never asked about as missing.
+. tests/lib.sh
+course=$(copy_course)
+cp -r wrong "$course/"   # the course's wrong kernels: what a likeness is asked from
+header() { sed -n "s|^// $1: ||p" "$2"; }
+
+for f in tests/fixtures/diagnoses/*.cl; do
+	name=$(basename "$f" .cl)
+	read -r ex opts <<< "$(header check "$f")"
+	where=$course
+	limit=$(header time_limit_ms "$f")
+	if [ -n "$limit" ]; then   # a course of its own, whose check has this limit
+		where="$TMP/course-$name"
+		cp -r "$course" "$where"
+		sed -i "s/^time_limit_ms = .*/time_limit_ms = $limit/" "$where/checks/$ex.ini"
+		grep -q "^time_limit_ms = $limit$" "$where/checks/$ex.ini" || fail "$name: no time_limit_ms in checks/$ex.ini"
+	fi
+	# shellcheck disable=SC2086
+	json=$($CLINGS --course "$where" check "$ex" --file "$f" $opts --json --no-cache)
+	verdict=$(header verdict "$f")
+	[ "$(printf '%s' "$json" | jq -r .verdict)" = "$verdict" ] && ok "$name: $verdict" ||
+		fail "$name: verdict $(printf '%s' "$json" | jq -r .verdict), expected $verdict"
+	want=$(header first "$f")
+	if [ -n "$want" ]; then
+		got=$(printf '%s' "$json" | jq -r '.diagnoses[0] | "\(.id) \(if .certain then "proved" else "asked" end)"')
+		[ "$got" = "$want" ] && ok "$name: first diagnosis $want" ||
+			fail "$name: first diagnosis $got, expected $want: $(printf '%s' "$json" | jq -c .diagnoses)"
+	fi
+	for id in $(header never "$f"); do
+		printf '%s' "$json" | jq -e --arg id "$id" 'any(.diagnoses[]; .id == $id)' > /dev/null &&
+			fail "$name: $id is among the diagnoses: $(printf '%s' "$json" | jq -c .diagnoses)" ||
+			ok "$name: $id is not among the diagnoses"
+	done
+	bad=$(printf '%s' "$json" | jq -c '[.diagnoses[] | select(.certain and
+		((.evidence_kind // "none") | IN("verdict", "analysis", "repair") | not))]')
+	[ "$bad" = "[]" ] && ok "$name: each proved diagnosis rests on the verdict, the analysis or a repair" ||
+		fail "$name: proved without the verdict, the analysis or a repair behind it: $bad"
+	printf '%s' "$json" | jq -e '(.facts.line_guard // .facts.guard_line) != null and
+		any(.diagnoses[]; .id == "guard_missing")' > /dev/null &&
+		fail "$name: the message names a guard, and guard_missing is asked: $(printf '%s' "$json" | jq -c .diagnoses)" ||
+		ok "$name: a guard said to be there is not said to be missing"
+	proved=$(printf '%s' "$json" | jq '[.diagnoses[] | select(.certain)] | length')
+	[ "$proved" -gt 3 ] && proved=3
+	for lang in en pt-BR; do
+		# shellcheck disable=SC2086
+		text=$($CLINGS --course "$where" --lang "$lang" check "$ex" --file "$f" $opts)
+		said=$(printf '%s\n' "$text" | grep -c '^The mistake, proved: \|^O erro, comprovado: ')
+		[ "$said" = "$proved" ] && ok "$name ($lang): 'proved' said $said times, once for each proved diagnosis" ||
+			fail "$name ($lang): 'proved' said $said times, for $proved proved diagnoses: $text"
+		while IFS= read -r line; do
+			[ "${line%% *}" = "$lang" ] || continue
+			printf '%s' "$text" | grep -qF -- "${line#* }" && ok "$name ($lang) says '${line#* }'" ||
+				fail "$name ($lang) does not say '${line#* }': $text"
+		done < <(header say "$f")
+		while IFS= read -r line; do
+			[ "${line%% *}" = "$lang" ] || continue
+			printf '%s' "$text" | grep -qF -- "${line#* }" && fail "$name ($lang) says '${line#* }': $text" ||
+				ok "$name ($lang) does not say '${line#* }'"
+		done < <(header unsaid "$f")
+	done
+done
