@@ -24,6 +24,7 @@
 static const char *const kind_names[KF_KINDS] = {
 	[KF_CMP] = "cmp", [KF_SUB] = "sub", [KF_MADD] = "madd", [KF_CALL] = "call", [KF_DECL] = "decl",
 	[KF_BARRIER] = "barrier", [KF_RMW] = "rmw", [KF_LREAD] = "lread", [KF_LSTORE] = "lstore",
+	[KF_GSTORE] = "gstore", [KF_PARAM] = "param",
 };
 
 void kernel_fact_write(struct sbuf *out, const struct kfact *k)
@@ -93,7 +94,7 @@ void kernel_facts_release(struct kernel_facts *kf)
 	X(clang_getCursorType) X(clang_getTypeSpelling) X(clang_getCursorReferenced) X(clang_tokenize) \
 	X(clang_disposeTokens) X(clang_getTokenSpelling) X(clang_getTokenKind) X(clang_getTokenExtent) \
 	X(clang_Location_isFromMainFile) X(clang_Cursor_getVarDeclInitializer) X(clang_Cursor_isNull) \
-	X(clang_getCursorLocation) X(clang_getNullCursor)
+	X(clang_getCursorLocation) X(clang_getNullCursor) X(clang_getCanonicalType)
 static struct {
 #define DECLARE(f) __typeof__(f) *f;
 	CLANG_FUNCTIONS(DECLARE)
@@ -279,7 +280,7 @@ static void binary(struct walk *w, CXCursor cur, bool compound)
 	    !operator_between(w, cur, lhs, rhs, &at, op, sizeof(op)))
 		return;
 	if (!compound && is_comparison(op)) {
-		struct kfact k = { .kind = KF_CMP, .range = at, .range2 = rhs };
+		struct kfact k = { .kind = KF_CMP, .range = at, .range2 = rhs, .outer = lhs };
 		copy_str(k.text, sizeof(k.text), op);
 		copy_str(k.detail, sizeof(k.detail), !w->in_cond ? "expr" : w->outer == OUTER_LOOP ? "loop" : "guard");
 		send_fact(w, &k);
@@ -343,6 +344,11 @@ static void subscript(struct walk *w, CXCursor cur)
 	send_fact(w, &k);
 	if (strstr(k.detail, "__local") && w->stmt.end > w->stmt.off) {
 		struct kfact s = { .kind = w->store_target ? KF_LSTORE : KF_LREAD, .range = w->stmt };
+		copy_str(s.text, sizeof(s.text), k.text);
+		send_fact(w, &s);
+	}
+	if (strstr(k.detail, "__global") && w->store_target && w->stmt.end > w->stmt.off) {
+		struct kfact s = { .kind = KF_GSTORE, .range = w->stmt, .range2 = k.range, .outer = w->outer_range };
 		copy_str(s.text, sizeof(s.text), k.text);
 		send_fact(w, &s);
 	}
@@ -422,7 +428,7 @@ static void declaration(struct walk *w, CXCursor cur)
 	type_of(cur, k.detail, sizeof(k.detail));
 	unsigned at = offset_of(lc.clang_getCursorLocation(cur), &ok);
 	k.range = (struct srange){ at, at + (unsigned)strlen(k.text) };
-	enum CXTypeKind tk = lc.clang_getCursorType(cur).kind;
+	enum CXTypeKind tk = lc.clang_getCanonicalType(lc.clang_getCursorType(cur)).kind;
 	bool scalar = tk >= CXType_FirstBuiltin && tk <= CXType_LastBuiltin;
 	CXCursor init = lc.clang_Cursor_getVarDeclInitializer(cur);
 	if (lc.clang_Cursor_isNull(init))
@@ -489,6 +495,15 @@ static void walk_cursor(struct walk *w, CXCursor cur)
 	case CXCursor_CallExpr:
 		call(w, cur);
 		return;
+	case CXCursor_ParmDecl: {
+		struct kfact p = { .kind = KF_PARAM };
+		enum CXTypeKind tk = lc.clang_getCanonicalType(lc.clang_getCursorType(cur)).kind;
+		copy_cx(p.text, sizeof(p.text), lc.clang_getCursorSpelling(cur));
+		type_of(cur, p.detail, sizeof(p.detail));
+		if (tk >= CXType_Bool && tk <= CXType_Int128 && *p.text)
+			send_fact(w, &p);
+		return;
+	}
 	case CXCursor_VarDecl:
 		if (w->in_kernel)
 			declaration(w, cur);

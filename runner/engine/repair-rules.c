@@ -31,6 +31,8 @@ static const struct repair_rule rules[RULE_COUNT] = {
 	{ RULE_FENCE_LOCAL, "fence_local", N_("a barrier that does not order local memory"), N_("in a barrier's flags") },
 	{ RULE_ATOMIC_RMW, "atomic_rmw", N_("an update of shared memory that other work-items' updates overwrite"),
 	  N_("in an update of memory") },
+	{ RULE_GUARD_RESTORE, "guard_restore", N_("a store that no guard keeps the extra work-items from"),
+	  N_("at a store without a guard") },
 };
 
 const struct repair_rule *repair_rule(enum repair_rule_id id)
@@ -105,6 +107,19 @@ static char *text_of(const struct gen *g, struct srange r)
 	return t;
 }
 
+/* The white space that starts the line off is on. */
+static void indent_of(const struct gen *g, unsigned off, char *buf, size_t cap)
+{
+	unsigned b = off;
+	while (b && g->src[b - 1] != '\n')
+		b--;
+	size_t n = 0;
+	while (b + n < g->len && (g->src[b + n] == ' ' || g->src[b + n] == '\t') && n + 1 < cap)
+		n++;
+	memcpy(buf, g->src + b, n);
+	buf[n] = '\0';
+}
+
 /* Whether t is one operand as it stands (a name, a number, a call, a subscript): t + 1 needs
  * no parentheses around t. */
 static bool simple_operand(const char *t)
@@ -165,6 +180,23 @@ static void comparison(struct gen *g, const struct kfact *k)
 			add(g, swap[i][2][0] == 't' ? RULE_CMP_TIGHTEN : RULE_CMP_LOOSEN, k->range.off, k->range.end,
 			    swap[i][1], loop, 0, 0, NULL);
 	off_by_one(g, k->range2, loop);
+	off_by_one(g, k->outer, loop);
+}
+
+/* A store into global memory with no branch around it, guarded again by its index against each
+ * integer parameter of the kernel (the data's size is one of them). */
+static void guard_restore(struct gen *g, const struct kernel_facts *kf, const struct kfact *st)
+{
+	if (st->outer.end > st->outer.off)
+		return;
+	char *idx = text_of(g, st->range2), ind[64], buf[240];
+	indent_of(g, st->range.off, ind, sizeof(ind));
+	for (int i = 0; i < kf->n && simple_operand(idx) && !strchr(idx, '('); i++)
+		if (kf->f[i].kind == KF_PARAM) {
+			snprintf(buf, sizeof(buf), "if (%s < %s)\n%s\t", idx, kf->f[i].text, ind);
+			add(g, RULE_GUARD_RESTORE, st->range.off, st->range.off, buf, false, 0, 0, NULL);
+		}
+	free(idx);
 }
 
 static void work_item_call(struct gen *g, const struct kfact *k)
@@ -228,19 +260,6 @@ static void declaration(struct gen *g, const struct kfact *k)
 		if (strcmp(t, ids[i]))
 			add(g, RULE_INIT_WRONG, k->range2.off, k->range2.end, ids[i], false, 0, 0, NULL);
 	free(t);
-}
-
-/* The white space that starts the line off is on. */
-static void indent_of(const struct gen *g, unsigned off, char *buf, size_t cap)
-{
-	unsigned b = off;
-	while (b && g->src[b - 1] != '\n')
-		b--;
-	size_t n = 0;
-	while (b + n < g->len && (g->src[b + n] == ' ' || g->src[b + n] == '\t') && n + 1 < cap)
-		n++;
-	memcpy(buf, g->src + b, n);
-	buf[n] = '\0';
 }
 
 static bool barrier_between(const struct kernel_facts *kf, unsigned from, unsigned to)
@@ -357,6 +376,7 @@ void repair_candidates(const struct kernel_facts *kf, const char *src, size_t le
 		case KF_BARRIER: barrier(&g, k); break;
 		case KF_RMW: read_modify_write(&g, k); break;
 		case KF_LREAD: barrier_add(&g, kf, k); break;
+		case KF_GSTORE: guard_restore(&g, kf, k); break;
 		default: break;
 		}
 	}

@@ -36,12 +36,18 @@ static bool repairable(enum verdict v)
 	}
 }
 
-/* How far a candidate is from the evidence: lines from the verdict's line (none: 0). */
-struct ranked { int index; int distance; };
+/* How far a candidate is from the evidence: lines from the verdict's line (none: 0); at the same
+ * distance the rules that make few candidates go first, the many index and bound shifts last. */
+struct ranked { int index; int distance; int prior; };
 static int by_distance(const void *a, const void *b)
 {
 	const struct ranked *x = a, *y = b;
-	return x->distance != y->distance ? x->distance - y->distance : x->index - y->index;
+	return x->distance != y->distance ? x->distance - y->distance :
+	       x->prior != y->prior ? x->prior - y->prior : x->index - y->index;
+}
+static int prior(enum repair_rule_id rule)
+{
+	return rule == RULE_PLUS_ONE || rule == RULE_MINUS_ONE ? 2 : rule == RULE_SWAP_INDEX ? 1 : 0;
 }
 static int distance(const struct repair_candidate *c, int line)
 {
@@ -163,7 +169,7 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 	rp->searched = rc == 0;
 	struct ranked *order = xcalloc((size_t)n + 1, sizeof(*order));
 	for (int i = 0; i < n; i++)
-		order[i] = (struct ranked){ i, distance(&cand[i], r->line) };
+		order[i] = (struct ranked){ i, distance(&cand[i], r->line), prior(cand[i].edit[0].rule) };
 	qsort(order, (size_t)n, sizeof(*order), by_distance);
 	int max_edits = ro && ro->max_edits ? ro->max_edits : 2;
 	/* single edits, nearest the evidence first */

@@ -26,8 +26,8 @@
 
 /* ---- facts about a kernel (kernel-facts.c) ---- */
 enum kfact_kind {
-	KF_CMP,       /* a comparison: range = its operator, range2 = its right operand; text = the
-		       * operator; detail = "guard", "loop" or "expr" (what it decides) */
+	KF_CMP,       /* a comparison: range = its operator, range2 = its right operand, outer = its
+		       * left; text = the operator; detail = "guard", "loop" or "expr" (what it decides) */
 	KF_SUB,       /* a subscript: range = its index, range2 = the whole a[i]; text = the array;
 		       * detail = the array's type (its address space in it); flags: KF_STORE */
 	KF_MADD,      /* a row-major index A * B + C inside a subscript: range = A, range2 = C */
@@ -42,6 +42,9 @@ enum kfact_kind {
 	KF_LREAD,     /* a statement that reads a __local array: range = the statement; text = the
 		       * array */
 	KF_LSTORE,    /* a statement that stores into a __local array: as KF_LREAD */
+	KF_GSTORE,    /* a statement that stores into a __global array: range = the statement,
+		       * range2 = the index, outer = the innermost branch or loop around it */
+	KF_PARAM,     /* a kernel's scalar integer parameter: text = its name, detail = its type */
 	KF_KINDS
 };
 #define KF_STORE 1
@@ -80,7 +83,7 @@ int kernel_facts_emit(const char *path, const char *src, size_t len, int fd, boo
 enum repair_rule_id {
 	RULE_CMP_TIGHTEN, RULE_CMP_LOOSEN, RULE_PLUS_ONE, RULE_MINUS_ONE, RULE_SWAP_INDEX,
 	RULE_GLOBAL_LOCAL_ID, RULE_SIZE_SWAP, RULE_INIT_MISSING, RULE_INIT_WRONG, RULE_BARRIER_ADD,
-	RULE_BARRIER_HOIST, RULE_FENCE_LOCAL, RULE_ATOMIC_RMW,
+	RULE_BARRIER_HOIST, RULE_FENCE_LOCAL, RULE_ATOMIC_RMW, RULE_GUARD_RESTORE,
 	RULE_COUNT
 };
 struct repair_rule {
