@@ -36,14 +36,16 @@ static bool repairable(enum verdict v)
 	}
 }
 
-/* How far a candidate is from the evidence: lines from the verdict's line (none: 0); at the same
- * distance the rules that make few candidates go first, the many index and bound shifts last. */
+/* How far a candidate is from the evidence: lines from the verdict's line (none: 0), plus
+ * REPAIR_PRIOR_LINES for each step of its rule's prior: the rules that make few candidates
+ * first, the many index and bound shifts only when they are nearer by so many lines. */
+#define REPAIR_PRIOR_LINES 3
 struct ranked { int index; int distance; int prior; };
 static int by_distance(const void *a, const void *b)
 {
 	const struct ranked *x = a, *y = b;
-	return x->distance != y->distance ? x->distance - y->distance :
-	       x->prior != y->prior ? x->prior - y->prior : x->index - y->index;
+	int dx = x->distance + REPAIR_PRIOR_LINES * x->prior, dy = y->distance + REPAIR_PRIOR_LINES * y->prior;
+	return dx != dy ? dx - dy : x->index - y->index;
 }
 static int prior(enum repair_rule_id rule)
 {
@@ -118,6 +120,11 @@ static bool try_text(struct search *s, const struct repair_candidate *const *cs,
 		o.no_analysis = false;
 		struct report a = REPORT_INIT;
 		check_exercise(s->c, s->e, &o, &a);
+		if (getenv("CLINGS_REPAIR_TRACE")) {
+			char *why = msg_text(&a.message, "en");
+			fprintf(stderr, "repair: with the analysis: %s line %d: %.200s\n", verdict_name(a.verdict), a.line, why);
+			free(why);
+		}
 		pass = a.verdict == VERDICT_PASS && !a.interrupted;
 		analysed = a.analysis_ran;
 		s->rp->cancelled = a.interrupted;
