@@ -24,8 +24,7 @@ static double cpu_with_children(void)
 	return t;
 }
 
-/* Verdicts a repair is looked for: the kernel built and ran, and did the wrong thing. */
-static bool repairable(enum verdict v)
+bool repair_applies(enum verdict v)
 {
 	switch (v) {
 	case VERDICT_WRONG_RESULT: case VERDICT_TIMEOUT: case VERDICT_CRASH: case VERDICT_OUT_OF_BOUNDS:
@@ -146,7 +145,7 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 		  const struct report *r, const struct repair_options *ro, struct repair *rp, struct sbuf *err)
 {
 	*rp = (struct repair)REPAIR_INIT;
-	if (!repairable(r->verdict) || r->interrupted)
+	if (!repair_applies(r->verdict) || r->interrupted)
 		return 0;
 	char *src = NULL;
 	size_t len = 0;

@@ -140,6 +140,9 @@ struct repair_options {
 	double cpu_budget;    /* 0: REPAIR_CPU_SECONDS */
 	int max_edits;        /* 1 or 2; 0: 2 */
 };
+/* Whether a repair is looked for after verdict v: the kernel built and ran, and did the wrong
+ * thing (not a pass, a build or signature error, a requirement unmet, an error of clings). */
+bool repair_applies(enum verdict v);
 /*
  * Looks for the smallest change to the learner's kernel that makes it pass: r is the verdict of
  * the check o already made (nothing is searched for a pass, a build failure or clings' own

@@ -50,8 +50,8 @@ int report_json_with_repair(const char *report_json, const struct repair *rp, co
 			char *place = msg_text(&m, lang);
 			msg_release(&m);
 			const char *kind = tr(lang, repair_rule(e->rule)->kind);
-			json_object_update_new(o, json_pack("{s:i, s:i, s:s, s:s, s:s, s:i, s:i, s:b, s:o, s:s, s:s}",
-				"line", e->line, "column", e->column, "rule", repair_rule(e->rule)->name,
+			json_object_update_new(o, json_pack("{s:i, s:i, s:i, s:s, s:s, s:s, s:i, s:i, s:b, s:o, s:s, s:s}",
+				"rewrites", rp->nc, "line", e->line, "column", e->column, "rule", repair_rule(e->rule)->name,
 				"before", e->before, "after", e->after, "tests", rp->ntests, "tests_passed", rp->tests_passed,
 				"analysis_clean", rp->analysis_clean, "edits", edits, "place", place, "kind", kind));
 			free(place);
