@@ -41,4 +41,30 @@ for when in before inside after; do
 		ok "the parser killed $when its last line: the verdict stands, no repair, clings' own error" ||
 		fail "killed $when: $json $(cat "$TMP/err")"
 done
+# A wrong kernel's `// fix:` line: validate finds the declared repair, and says so at the line of
+# one that is not what the search finds.
+cp -r tests/fixtures/course "$TMP/course"
+mkdir -p "$TMP/course/wrong/copy"
+k="$TMP/course/wrong/copy/local_id.cl"
+{ printf '// expect: wrong_result [--no-analysis]\n// diagnosis: local_id_as_global_index\n'
+  sed 's/get_global_id/get_local_id/' tests/fixtures/course/solutions/copy.cl
+  printf '// fix: global_local_id @6\n'; } > "$k"
+out=$("$CLINGS" --course "$TMP/course" validate copy 2>&1) &&
+	printf '%s\n' "$out" | grep -q 'wrong/copy/local_id.cl fix  *ok: global_local_id @6' &&
+	ok "validate: the declared fix is found, and named" || fail "validate fix: $out"
+sed -i 's|^// fix: .*|// fix: cmp_tighten @6|' "$k"
+out=$("$CLINGS" --course "$TMP/course" validate copy 2>&1) &&
+	fail "validate accepts a fix the search does not find: $out" ||
+	{ printf '%s\n' "$out" | grep -q "local_id.cl:10: the declared fix cmp_tighten @6 is not what the search finds: global_local_id @6" &&
+	ok "validate: a declared fix the search does not find is an error at its line" || fail "wrong fix: $out"; }
+sed -i 's|^// fix: .*|// fix: no_such_rule @6|' "$k"
+out=$("$CLINGS" --course "$TMP/course" validate copy 2>&1) &&
+	fail "validate accepts an unknown rule: $out" ||
+	{ printf '%s\n' "$out" | grep -q "local_id.cl:10: no rule of the error model is named so: no_such_rule @6" &&
+	ok "validate: an unknown rule is an error at its line" || fail "unknown rule: $out"; }
+sed -i 's|^// fix: .*|// fix: global_local_id line 6|' "$k"
+out=$("$CLINGS" --course "$TMP/course" validate copy 2>&1) &&
+	fail "validate accepts a malformed fix: $out" ||
+	{ printf '%s\n' "$out" | grep -q "local_id.cl:10: a fix reads // fix: RULE\[+RULE\] @LINE" &&
+	ok "validate: a malformed fix line is an error at its line" || fail "malformed fix: $out"; }
 exit 0

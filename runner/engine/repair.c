@@ -243,8 +243,7 @@ void repair_message(const struct repair *rp, int rung, struct msg *m)
 		if (rp->exhausted)
 			msg_adds(m, N_("No change of one or two edits that clings tried within its time makes every test pass."));
 		else
-			msg_adds(m, N_("No change of one or two edits that clings knows makes every test pass: the mistake is "
-				       "of another kind than the common ones."));
+			msg_adds(m, N_("No change of one or two edits of the kinds clings knows makes every test pass."));
 		return;
 	}
 	const struct repair_edit *e = &rp->c[0].edit[0];
