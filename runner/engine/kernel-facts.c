@@ -119,7 +119,7 @@ struct walk {
 	const char *src;
 	size_t len;
 	int fd;
-	int count;
+	int *count;          /* facts sent, shared by every copy of the walk */
 	/* where the walk is: the innermost branch or loop, whether in its condition, and the
 	 * statement of the innermost compound statement */
 	enum outer_kind outer;
@@ -166,7 +166,7 @@ static void send_fact(struct walk *w, const struct kfact *k)
 	kernel_fact_write(&sb, k);
 	sbuf_adds(&sb, "\n");
 	if (write_all(w->fd, sb.buf, sb.len) == 0)
-		w->count++;
+		(*w->count)++;
 	sbuf_release(&sb);
 }
 
@@ -263,7 +263,6 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
 				in.stmt.end = e + 1;
 		}
 		walk_cursor(&in, cur);
-		w->count = in.count;
 		return CXChildVisit_Continue;
 	}
 	walk_cursor(w, cur);
@@ -301,11 +300,9 @@ static void binary(struct walk *w, CXCursor cur, bool compound)
 	struct walk left = *w;
 	left.store_target = assigns;
 	walk_cursor(&left, ch.c[0]);
-	w->count = left.count;
 	struct walk right = *w;
 	right.store_target = false;
 	walk_cursor(&right, ch.c[1]);
-	w->count = right.count;
 }
 
 /* a[i]++ and the like: a read-modify-write, and a store into a[i] */
@@ -334,7 +331,6 @@ static void unary(struct walk *w, CXCursor cur)
 		}
 	}
 	walk_children(&in, cur);
-	w->count = in.count;
 }
 
 static void subscript(struct walk *w, CXCursor cur)
@@ -385,7 +381,6 @@ below:;
 	struct walk inner = *w;
 	inner.store_target = false;
 	walk_children(&inner, cur);
-	w->count = inner.count;
 }
 
 static void call(struct walk *w, CXCursor cur)
@@ -465,7 +460,6 @@ static void branch_or_loop(struct walk *w, CXCursor cur, enum outer_kind kind)
 		in.in_cond = i != body && !(kind == OUTER_IF && i == 2);
 		walk_cursor(&in, ch.c[i]);
 	}
-	w->count = in.count;
 }
 
 static void walk_cursor(struct walk *w, CXCursor cur)
@@ -476,7 +470,6 @@ static void walk_cursor(struct walk *w, CXCursor cur)
 		struct walk in = *w;
 		in.in_kernel = true;
 		walk_children(&in, cur);
-		w->count = in.count;
 		return;
 	}
 	case CXCursor_IfStmt:
@@ -539,11 +532,12 @@ int kernel_facts_emit(const char *path, const char *src, size_t len, int fd, boo
 		return -1;
 	}
 	main_file = lc.clang_getFile(tu, path);
-	struct walk w = { .tu = tu, .src = src, .len = len, .fd = fd };
+	int count = 0;
+	struct walk w = { .tu = tu, .src = src, .len = len, .fd = fd, .count = &count };
 	lc.clang_visitChildren(lc.clang_getTranslationUnitCursor(tu), visit, &w);
 	/* the count that makes the list whole, through the supervisor's reply (tests kill it there) */
 	char end[32];
-	int n = snprintf(end, sizeof(end), "end-facts\t%d\n", w.count);
+	int n = snprintf(end, sizeof(end), "end-facts\t%d\n", count);
 	proc_write_reply(fd, "end-facts", end, (size_t)n);
 	lc.clang_disposeTranslationUnit(tu);
 	lc.clang_disposeIndex(idx);
