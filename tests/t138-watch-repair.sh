@@ -21,5 +21,12 @@ keys h
 wait_for 'The change: on line 4, column 13, get_local_id becomes get_global_id'
 ok "h again: the edit itself"
 keys q
+# Fixed otherwise than by h: after the pass, the edit that was not asked for.
+{ sed 's/get_global_id/get_local_id/' "$course/solutions/copy.cl"; echo '// again'; } > "$file"
+wait_for 'check 3 at' 120
+wait_for "smallest change that makes every test pass is on line 4, in a work-item's index" 120
+cp "$course/solutions/copy.cl" "$file"
+wait_for 'The change: on line 4, column 13, get_local_id becomes get_global_id' 120
+screen | grep -q 'Passed' && ok "after a pass, the edit itself" || fail "after the pass: $(screen)"
 keys q
 exit 0

@@ -54,7 +54,8 @@ struct watch {
 	struct report report;
 	bool have_report;
 	/* The repair of the report's kernel (engine/repair.h) and the rung of its ladder shown: 1
-	 * the place (after the verdict), 2 its kind, 3 the edit, one more a press of h. */
+	 * the place (after the verdict), 2 its kind, 3 the edit, one more a press of h; the edit
+	 * too once the next check passes. */
 	struct repair repair;
 	int repair_rung;
 	int checks;               /* checks run since start: shows that a save was seen */

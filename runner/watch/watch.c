@@ -215,6 +215,15 @@ static void on_progress(void *ctx, const char *what)
  * rung on the status line. A key or a save stops it (the loop then handles them). */
 static void find_repair(struct watch *w, const struct exercise *e, const struct check_options *o)
 {
+	if (w->report.verdict == VERDICT_PASS && w->repair.found && w->repair_rung < 3) {
+		/* after a pass, the edit the learner did not ask for: the status line's last words */
+		struct msg m = MSG_INIT;
+		repair_message(&w->repair, 3, &m);
+		char *text = msg_text(&m, w->opt.lang), *last = strrchr(text, '\n');
+		set_status(w, STATUS_INFO, "%s", last ? last + 1 : text);
+		free(text);
+		msg_release(&m);
+	}
 	w->repair = (struct repair)REPAIR_INIT;
 	w->repair_rung = 0;
 	if (!repair_applies(w->report.verdict) || w->report.interrupted)
