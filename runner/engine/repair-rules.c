@@ -248,14 +248,18 @@ static void declaration(struct gen *g, const struct kfact *k)
 		}
 		return;
 	}
-	/* a wrong identity: only an initialiser that is an identity already is replaced */
+	/* a wrong identity: only an initialiser that is meant as one is replaced: a constant of
+	 * the kinds identities are written with, or a name in capitals (a macro: MAX_IDENTITY) */
 	char *t = text_of(g, k->range2);
-	bool is_identity = false;
+	bool is_identity = false, macro = *t != '\0';
 	static const char *const any[] = { "0", "0.0f", "0.0", "0.f", "1", "1.0f", "1.0", "-INFINITY", "INFINITY",
-					   "INT_MIN", "INT_MAX", "UINT_MAX", "FLT_MAX", "-FLT_MAX", "LONG_MIN",
-					   "LONG_MAX" };
+					   "INT_MIN", "INT_MAX", "UINT_MAX", "FLT_MAX", "-FLT_MAX", "FLT_MIN",
+					   "-FLT_MIN", "LONG_MIN", "LONG_MAX", "DBL_MAX", "-DBL_MAX", "DBL_MIN" };
 	for (size_t i = 0; i < sizeof(any) / sizeof(any[0]); i++)
 		is_identity = is_identity || !strcmp(t, any[i]);
+	for (const char *p = t; *p; p++)
+		macro = macro && (isupper((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_');
+	is_identity = is_identity || macro;
 	for (int i = 0; is_identity && ids[i]; i++)
 		if (strcmp(t, ids[i]))
 			add(g, RULE_INIT_WRONG, k->range2.off, k->range2.end, ids[i], false, 0, 0, NULL);
