@@ -287,8 +287,8 @@ bool run_check(struct watch *w)
 	struct report r = REPORT_INIT;
 	if (check_exercise(&w->course, e, &o, &r) < 0 && r.verdict == VERDICT_PASS)
 		r.verdict = VERDICT_ERROR;  /* a failed run never counts as a pass */
-	standby_start(&w->standby, w->opt.device, w->course.solutions_dir);  /* for the next save */
 	if (r.interrupted) {
+		standby_start(&w->standby, w->opt.device, w->course.solutions_dir);  /* for the next save */
 		/* The key or the save is still unread: the loop handles it, then the file is checked
 		 * again. No verdict was had of the bytes hashed. */
 		report_release(&r);
@@ -313,7 +313,10 @@ bool run_check(struct watch *w)
 	w->status[0] = '\0';
 	if (!w->interactive)
 		print_verdict(w);
+	/* The repair's checks first, then the next save's children: they would only wait for it,
+	 * and warming up they would slow it; a save stops the search at once. */
 	find_repair(w, e, &o);
+	standby_start(&w->standby, w->opt.device, w->course.solutions_dir);  /* for the next save */
 	return true;
 }
 
