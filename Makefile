@@ -11,6 +11,10 @@ PKGS    := OpenCL inih md4c libseccomp jansson
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes $(OPT)
 CFLAGS  += -DCL_TARGET_OPENCL_VERSION=120 -MMD -MP -Irunner
 CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# libclang reads a learner's kernel (engine/kernel-facts.c): its header at build time; the library
+# itself is opened by name in the parsing child only (libclang-15-dev), never linked into clings.
+LIBCLANG_INCLUDE ?= /usr/lib/llvm-15/include
+CFLAGS  += -isystem $(LIBCLANG_INCLUDE)
 LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp -ljansson) -lm
 
 # The layers, lowest first: a file may include its own layer's header and those of lower layers.

@@ -20,8 +20,10 @@ if [ -r /usr/lib/oclgrind/liboclgrind-rt-icd.so ]; then
 	want=$((1 + parts))
 fi
 standbys() { ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2' | wc -l; }
+# After a failing verdict the watcher looks for a repair (engine/repair.h) before it starts them:
+# they are counted once it has.
 wait_standby() {
-	for _ in $(seq 50); do
+	for _ in $(seq 600); do
 		[ "$(standbys)" -eq "$want" ] && ok "$want standby processes are ready after check $(count_checks "$out")" && return 0
 		sleep 0.1
 	done

@@ -9,6 +9,7 @@
  * file:line. Exit 0 only when everything holds.
  */
 #include "cmd/cmd.h"
+#include "engine/repair.h"
 #include "engine/diagnose.h"
 
 #include <ctype.h>
@@ -254,6 +255,71 @@ static void wrong_step(struct validation *v, const struct exercise *e, const str
 	report_release(&r);
 }
 
+/* Whether the repair is the declared one: its rules (in either order) and its first edit's line. */
+static bool is_declared_fix(const struct wrong_kernel *k, const struct repair *rp)
+{
+	if (rp->nc != k->nfix)
+		return false;
+	bool same = true;
+	for (int i = 0; i < rp->nc; i++) {
+		const char *name = repair_rule(rp->c[i].edit[0].rule)->name;
+		same = same && (!strcmp(name, k->fix_rules[0]) || (k->nfix > 1 && !strcmp(name, k->fix_rules[1])));
+	}
+	int line = rp->c[0].edit[0].line;
+	for (int i = 1; i < rp->nc; i++)
+		if (rp->c[i].edit[0].line < line)
+			line = rp->c[i].edit[0].line;
+	return same && line == k->fix_line;
+}
+
+/* A wrong kernel's `// fix:`: the search must find it, or a smaller repair (fewer rewrites). */
+static void fix_step(struct validation *v, const struct exercise *e, const struct wrong_kernel *k)
+{
+	struct sbuf res = SBUF_INIT, tap = SBUF_INIT, err = SBUF_INIT, want = SBUF_INIT;
+	bool known = true;
+	for (int i = 0; i < k->nfix; i++) {
+		known = known && repair_rule_named(k->fix_rules[i]);
+		sbuf_addf(&want, "%s%s", i ? "+" : "", k->fix_rules[i]);
+	}
+	sbuf_addf(&want, " @%d", k->fix_line);
+	struct check_options o = { .device = v->ctx->device, .file = k->path, .lang = "en" };
+	struct report r = REPORT_INIT;
+	struct repair rp = REPAIR_INIT;
+	bool ok = false;
+	if (!known) {
+		error(tr(v->ctx->lang, "%s:%d: no rule of the error model is named so: %s (docs/diagnoses.md)"),
+		      path_shown(k->path), k->fix_at, sbuf_str(&want));
+	} else if (check_exercise(v->c, e, &o, &r) == 0 && repair_search(v->c, e, &o, &r, NULL, &rp, &err) == 0) {
+		ok = rp.found && (rp.nc < k->nfix || is_declared_fix(k, &rp));
+		if (rp.found) {
+			sbuf_adds(&res, ok ? tr(v->ctx->lang, "ok: ") : "");
+			for (int i = 0; i < rp.nc; i++)
+				sbuf_addf(&res, "%s%s", i ? "+" : "", repair_rule(rp.c[i].edit[0].rule)->name);
+			sbuf_addf(&res, " @%d", rp.c[0].edit[0].line);
+			if (ok && !is_declared_fix(k, &rp))
+				sbuf_adds(&res, tr(v->ctx->lang, " (smaller than the declared one)"));
+		} else {
+			sbuf_adds(&res, tr(v->ctx->lang, "no repair found"));
+		}
+		if (!ok)
+			error(tr(v->ctx->lang, "%s:%d: the declared fix %s is not what the search finds: %s"),
+			      path_shown(k->path), k->fix_at, sbuf_str(&want), sbuf_str(&res));
+	} else {
+		error(tr(v->ctx->lang, "%s:%d: the fix could not be looked for: %s"), path_shown(k->path), k->fix_at,
+		      err.len ? err.buf : verdict_name(r.verdict));
+	}
+	sbuf_addf(&tap, "fix %s/%s: %s", e->name, k->name, sbuf_str(&want));
+	struct sbuf what = SBUF_INIT;
+	sbuf_addf(&what, "%s/%s/%s.cl fix", WRONG_DIR, e->name, k->name);
+	row(v, e->name, sbuf_str(&what), sbuf_str(&tap), ok, sbuf_str(&res), rp.cpu_seconds);
+	sbuf_release(&what);
+	sbuf_release(&res);
+	sbuf_release(&tap);
+	sbuf_release(&err);
+	sbuf_release(&want);
+	report_release(&r);
+}
+
 static void validate_exercise(struct validation *v, const struct exercise *e, bool quick)
 {
 	double t0 = now_seconds();
@@ -283,9 +349,12 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 			       tr(v->ctx->lang, "not run: see the check, stub and solution"));
 	} else if (!quick) {
 		stub_step(v, e);
-		for (int i = 0; i < nk; i++)
+		for (int i = 0; i < nk; i++) {
 			for (int j = 0; j < k[i].nexpect; j++)
 				wrong_step(v, e, &k[i], &k[i].expect[j]);
+			if (k[i].nfix)
+				fix_step(v, e, &k[i]);
+		}
 	}
 	sbuf_release(&res);
 	sbuf_release(&tap);

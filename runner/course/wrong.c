@@ -13,6 +13,10 @@
  * names the mistake from the catalogue (diagnosis.c): it must come first among the diagnoses of
  * every failing run, and it makes the kernel a proof for output matching (engine/diagnose.c).
  * A kernel that passes says `// diagnosis: none`.
+ *
+ * A `// fix: RULE[+RULE] @LINE` line, the file's last so that no line above moves, declares the
+ * repair that makes the kernel pass: one rule of the error model (engine/repair-rules.c) or two,
+ * the first edit on LINE. `clings validate` requires that the search finds it, or a smaller one.
  */
 #include "course/course.h"
 
@@ -24,6 +28,7 @@
 #define EXPECT_PREFIX "// expect: "
 #define MESSAGE_PREFIX "// message: "
 #define DIAGNOSIS_PREFIX "// diagnosis: "
+#define FIX_PREFIX "// fix: "
 
 /* wrong_kernels_read loads them without a word: a check reads them as a library of mistakes,
  * and only validate speaks of their problems. */
@@ -53,6 +58,44 @@ static int parse_diagnosis(struct wrong_kernel *k, const char *text, int line)
 		return complain("%s:%d: '%s' is no diagnosis of the catalogue (docs/diagnoses.md)", k->path,
 			     line, id) < 0;
 	return 0;
+}
+
+/* The `// fix:` line of whole, anywhere in the file; the number of problems (printed). */
+static int parse_fix(struct wrong_kernel *k, const char *whole)
+{
+	int line = 1, bad = 0;
+	for (const char *p = whole; *p; line++) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		if (!strncmp(p, FIX_PREFIX, strlen(FIX_PREFIX))) {
+			char text[128], rules[80];
+			int at = 0, used = 0;
+			snprintf(text, sizeof(text), "%.*s", (int)(n - strlen(FIX_PREFIX)), p + strlen(FIX_PREFIX));
+			char *plus;
+			if (k->fix_at) {
+				bad += complain("%s:%d: a second // fix: line (the first is line %d)", k->path, line, k->fix_at) < 0;
+			} else if (sscanf(text, "%79[a-z_+] @%d%n", rules, &at, &used) != 2 || text[used] || at < 1) {
+				bad += complain("%s:%d: a fix reads // fix: RULE[+RULE] @LINE (docs/authoring.md)", k->path,
+						line) < 0;
+			} else {
+				k->fix_at = line;
+				k->fix_line = at;
+				plus = strchr(rules, '+');
+				if (plus)
+					*plus++ = '\0';
+				copy_str(k->fix_rules[0], sizeof(k->fix_rules[0]), rules);
+				k->nfix = 1;
+				if (plus && *plus && !strchr(plus, '+')) {
+					copy_str(k->fix_rules[1], sizeof(k->fix_rules[1]), plus);
+					k->nfix = 2;
+				} else if (plus) {
+					bad += complain("%s:%d: a fix is one rule or two: RULE or RULE+RULE", k->path, line) < 0;
+				}
+			}
+		}
+		p = eol ? eol + 1 : p + n;
+	}
+	return bad;
 }
 
 /* The options of one expect line: --no-analysis, --seed N. -1 with why in err. */
@@ -182,6 +225,7 @@ static int load_kernel(struct wrong_kernel *k)
 		p = eol ? eol + 1 : p + strlen(p);
 	}
 	free(text);
+	bad += parse_fix(k, whole);
 	free(whole);
 	if (!k->nexpect && !bad) {
 		complain("%s:1: a wrong kernel starts with a line // expect: VERDICT [line N] [[OPTIONS]]",

@@ -27,6 +27,12 @@ struct wrong_kernel {
 	const struct diagnosis *diagnosis;
 	bool diagnosis_none;
 	int diagnosis_at;          /* its line */
+	/* Its `// fix: RULE[+RULE] @LINE` line: the repair that makes it pass (engine/repair.h's
+	 * rules, one or two), the first edit's line; nfix 0: none declared. */
+	char fix_rules[2][32];
+	int nfix;
+	int fix_line;
+	int fix_at;                /* the line of the `// fix:` comment */
 };
 /* The wrong kernels of e, by name, with their expectations; returns how many problems were
  * found (printed as file:line). */

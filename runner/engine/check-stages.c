@@ -283,7 +283,7 @@ enum stage_next check_access(struct check_state *st)
 enum stage_next check_diagnose(struct check_state *st)
 {
 	/* The learner's results are read only when the children ran to their ends. */
-	if (!st->r->interrupted)
+	if (!st->r->interrupted && !st->o->verdict_only)
 		diagnose(st->c, st->e, st->spec, st->learner_src, st->ran ? &st->learner : NULL,
 			 st->o->device, st->r);
 	return STAGE_ON;

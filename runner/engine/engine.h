@@ -84,6 +84,7 @@ struct check_options {
 	const char *lang;        /* the learner's: "en", "pt-BR", a course's "es" */
 	uint64_t seed;           /* the random inputs' seed; 0: the check's own */
 	bool no_analysis;
+	bool verdict_only;       /* the verdict and the tests, no diagnosis (a repair's candidates) */
 	bool verbose;
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
 	int interrupt_fd;        /* with interruptible: the descriptor whose input stops it; 0 is stdin */

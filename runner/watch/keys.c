@@ -81,7 +81,7 @@ static void on_key_pager(struct watch *w, int key)
 		w->view = w->pager_from;
 		break;
 	case 'h':
-		if (w->pager_from == VIEW_MAIN)
+		if (w->pager_from == VIEW_MAIN && !show_repair(w))
 			show_hint(w);
 		break;
 	case KEY_UP: case 'k': w->pager_scroll--; break;
@@ -117,7 +117,10 @@ static void on_key_main(struct watch *w, int key)
 		free(title);
 		break;
 	}
-	case 'h': show_hint(w); break;
+	case 'h':
+		if (!show_repair(w))
+			show_hint(w);
+		break;
 	case 'r': run_check(w); break;
 	case 'v': show_report(w); break;
 	case 's': show_solution(w); break;

@@ -8,6 +8,7 @@
 #define WATCH_TUI_H
 
 #include "watch/watch.h"
+#include "engine/repair.h"
 
 #define SETTLE_MS 200            /* writes without a close closer than this are one save */
 #define LESSON_MAX_WIDTH 100     /* wider lines are hard to read */
@@ -52,6 +53,11 @@ struct watch {
 
 	struct report report;
 	bool have_report;
+	/* The repair of the report's kernel (engine/repair.h) and the rung of its ladder shown: 1
+	 * the place (after the verdict), 2 its kind, 3 the edit, one more a press of h; the edit
+	 * too once the next check passes. */
+	struct repair repair;
+	int repair_rung;
 	int checks;               /* checks run since start: shows that a save was seen */
 	char checked_at[16];
 
@@ -103,6 +109,8 @@ void busy_drain(struct watch *w);            /* before a check: the writes it wi
 /* Markdown in the pager; without a screen, printed (the main view stays). */
 void open_pager(struct watch *w, const char *title, const char *md, int scroll_to);
 void show_hint(struct watch *w);
+/* The repair's next rung, while it has one: true when shown (h shows the hints after the last). */
+bool show_repair(struct watch *w);
 void show_report(struct watch *w);
 void show_solution(struct watch *w);   /* refused until the exercise has passed */
 void show_keys(struct watch *w);       /* ?: every key of every view */

@@ -45,6 +45,32 @@ static int rendered_rows(struct watch *w, const char *md)
 }
 
 /* The next hint, with the ones before it above: the pager opens at the new one. */
+bool show_repair(struct watch *w)
+{
+	if (!w->repair.found || w->repair_rung < 1 || w->repair_rung >= 3)
+		return false;
+	w->repair_rung++;
+	struct msg m = MSG_INIT;
+	repair_message(&w->repair, w->repair_rung, &m);
+	char *text = msg_text(&m, w->opt.lang);
+	msg_release(&m);
+	if (!w->interactive) {
+		printf("%s\n", text);
+		fflush(stdout);
+	} else {
+		/* the edit's text is code: kept as it is, not read as Markdown */
+		struct sbuf md = SBUF_INIT;
+		sbuf_adds(&md, "```\n");
+		sbuf_adds(&md, text);
+		sbuf_adds(&md, "\n```\n");
+		open_pager(w, w->repair_rung < 3 ? T("The smallest change: its kind (h again shows the edit)")
+						 : T("The smallest change: the edit"), md.buf, 0);
+		sbuf_release(&md);
+	}
+	free(text);
+	return true;
+}
+
 void show_hint(struct watch *w)
 {
 	const struct exercise *e = watch_current(w);

@@ -211,6 +211,52 @@ static void on_progress(void *ctx, const char *what)
 	watch_redraw(w);
 }
 
+/* After the verdict is on the screen: the smallest change that makes the kernel pass, its first
+ * rung on the status line. A key or a save stops it (the loop then handles them). */
+static void find_repair(struct watch *w, const struct exercise *e, const struct check_options *o)
+{
+	if (w->report.verdict == VERDICT_PASS && w->repair.found && w->repair_rung < 3) {
+		/* after a pass, the edit the learner did not ask for: the status line's last words */
+		struct msg m = MSG_INIT;
+		repair_message(&w->repair, 3, &m);
+		char *text = msg_text(&m, w->opt.lang), *last = strrchr(text, '\n');
+		set_status(w, STATUS_INFO, "%s", last ? last + 1 : text);
+		free(text);
+		msg_release(&m);
+	}
+	w->repair = (struct repair)REPAIR_INIT;
+	w->repair_rung = 0;
+	if (!repair_applies(w->report.verdict) || w->report.interrupted)
+		return;
+	set_status(w, STATUS_BUSY, "%s", T("Looking for the smallest change that makes your kernel pass..."));
+	watch_redraw(w);
+	struct check_options ro = *o;
+	ro.progress = NULL;
+	ro.standby = NULL;
+	struct sbuf err = SBUF_INIT;
+	struct repair rp;
+	if (repair_search(&w->course, e, &ro, &w->report, NULL, &rp, &err) < 0) {
+		set_status(w, STATUS_INFO, "no repair was looked for: %s", err.buf);   /* clings' own */
+	} else if (rp.cancelled) {
+		w->status[0] = '\0';
+	} else {
+		w->repair = rp;
+		w->repair_rung = 1;
+		struct msg m = MSG_INIT;
+		repair_message(&rp, 1, &m);
+		char *text = msg_text(&m, w->opt.lang);
+		set_status(w, STATUS_INFO, "%s", text);
+		if (!w->interactive) {
+			printf("%s\n", text);
+			fflush(stdout);
+		}
+		free(text);
+		msg_release(&m);
+	}
+	sbuf_release(&err);
+	watch_redraw(w);
+}
+
 bool run_check(struct watch *w)
 {
 	const struct exercise *e = watch_current(w);
@@ -241,8 +287,8 @@ bool run_check(struct watch *w)
 	struct report r = REPORT_INIT;
 	if (check_exercise(&w->course, e, &o, &r) < 0 && r.verdict == VERDICT_PASS)
 		r.verdict = VERDICT_ERROR;  /* a failed run never counts as a pass */
-	standby_start(&w->standby, w->opt.device, w->course.solutions_dir);  /* for the next save */
 	if (r.interrupted) {
+		standby_start(&w->standby, w->opt.device, w->course.solutions_dir);  /* for the next save */
 		/* The key or the save is still unread: the loop handles it, then the file is checked
 		 * again. No verdict was had of the bytes hashed. */
 		report_release(&r);
@@ -267,6 +313,10 @@ bool run_check(struct watch *w)
 	w->status[0] = '\0';
 	if (!w->interactive)
 		print_verdict(w);
+	/* The repair's checks first, then the next save's children: they would only wait for it,
+	 * and warming up they would slow it; a save stops the search at once. */
+	find_repair(w, e, &o);
+	standby_start(&w->standby, w->opt.device, w->course.solutions_dir);  /* for the next save */
 	return true;
 }
 
@@ -287,6 +337,8 @@ void open_exercise(struct watch *w, int i)
 
 	report_release(&w->report);
 	w->have_report = false;
+	w->repair = (struct repair)REPAIR_INIT;   /* another kernel's */
+	w->repair_rung = 0;
 	w->view = VIEW_MAIN;
 	w->status[0] = '\0';
 	watch_paths(w);

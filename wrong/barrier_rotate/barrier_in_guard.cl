@@ -15,3 +15,4 @@ __kernel void rotate_left(__global const int *in, __global int *out, __local int
 		out[gid] = tile[(lid + 1) % n];
 	}
 }
+// fix: barrier_hoist @14

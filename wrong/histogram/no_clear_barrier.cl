@@ -14,3 +14,4 @@ __kernel void histogram(__global const uint *data, __global uint *counts, __loca
 		if (local_counts[b])
 			atomic_add(&counts[b], local_counts[b]);
 }
+// fix: barrier_add @10

@@ -17,3 +17,4 @@ __kernel void histogram(__global const uint *data, __global uint *counts, __loca
 		if (local_counts[b])
 			atomic_add(&counts[b], local_counts[b]);
 }
+// fix: atomic_rmw @14

@@ -14,3 +14,4 @@ __kernel void reverse_blocks(__global const int *in, __global int *out)
 	barrier(CLK_LOCAL_MEM_FENCE);
 	out[gid] = block[BLOCK - lid];
 }
+// fix: minus_one @15

@@ -12,3 +12,4 @@ __kernel void reverse_blocks(__global const int *in, __global int *out)
 	block[lid] = in[gid];
 	out[gid] = block[BLOCK - 1 - lid];
 }
+// fix: barrier_add @13

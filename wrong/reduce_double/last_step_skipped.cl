@@ -27,3 +27,4 @@ __kernel void reduce_double(__global const double *in, __global double *out,
 	if (lid == 0)
 		out[get_group_id(0)] = scratch[0];
 }
+// fix: cmp_loosen @21

@@ -25,3 +25,4 @@ __kernel void reduce_max(__global const float *in, __global float *out,
 	if (lid == 0)
 		out[get_group_id(0)] = scratch[0];
 }
+// fix: init_wrong @11

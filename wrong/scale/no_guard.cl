@@ -7,3 +7,4 @@ __kernel void scale(__global const float *in, __global float *out, float factor,
 	size_t i = get_global_id(0);
 	out[i] = factor * in[i];
 }
+// fix: guard_restore @8

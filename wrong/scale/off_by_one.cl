@@ -8,3 +8,4 @@ __kernel void scale(__global const float *in, __global float *out, float factor,
 	if (i <= len)
 		out[i] = factor * in[i];
 }
+// fix: cmp_tighten @8

@@ -8,3 +8,4 @@ __kernel void scale(__global const float *in, __global float *out, float factor,
 	if (i + 1 < len)
 		out[i] = factor * in[i + 1];
 }
+// fix: cmp_loosen+minus_one @8

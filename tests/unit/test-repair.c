@@ -1,0 +1,204 @@
+/*
+ * test-repair.c: the repair's parts that run without a device (engine/repair.h): the rule table,
+ * the facts' codec and what it refuses, the rewrites each rule makes of facts, applying edits,
+ * the ladder's words in both languages, and libclang's facts of a small kernel.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "msg-asserts.h"
+#include "engine/repair.h"
+
+static void every_rule_has_a_name_and_words(void **state)
+{
+	(void)state;
+	for (int i = 0; i < RULE_COUNT; i++) {
+		const struct repair_rule *r = repair_rule(i);
+		assert_non_null(r);
+		assert_int_equal(r->id, i);
+		assert_ptr_equal(repair_rule_named(r->name), r);
+		/* the learner reads both in either language */
+		assert_string_not_equal(tr("pt-BR", r->kind), r->kind);
+		assert_string_not_equal(tr("pt-BR", r->place), r->place);
+	}
+	assert_null(repair_rule_named("no_such_rule"));
+	assert_null(repair_rule(RULE_COUNT));
+}
+
+static void a_fact_reads_back(void **state)
+{
+	(void)state;
+	struct kfact k = { .kind = KF_BARRIER, .range = { 3, 9 }, .range2 = { 1, 12 }, .outer = { 0, 20 },
+			   .flags = 1, .text = "a\tb", .detail = "if" }, back;
+	struct sbuf sb = SBUF_INIT;
+	kernel_fact_write(&sb, &k);
+	assert_int_equal(kernel_fact_read(sb.buf, 20, &back), 0);
+	assert_int_equal(back.kind, KF_BARRIER);
+	assert_int_equal(back.range.off, 3);
+	assert_int_equal(back.range2.end, 12);
+	assert_int_equal(back.outer.end, 20);
+	assert_string_equal(back.text, "a\tb");
+	assert_string_equal(back.detail, "if");
+	/* a range past the source it claims to describe is no fact */
+	assert_int_equal(kernel_fact_read(sb.buf, 19, &back), -1);
+	sbuf_release(&sb);
+	struct kfact empty = { .kind = KF_CMP, .text = "", .detail = "" };
+	kernel_fact_write(&sb, &empty);
+	assert_int_equal(kernel_fact_read(sb.buf, 0, &back), 0);
+	sbuf_release(&sb);
+}
+
+static void broken_facts_are_refused(void **state)
+{
+	(void)state;
+	struct kfact k;
+	assert_int_equal(kernel_fact_read("", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("nosuch\t1\t2\t0\t0\t0\t0\t0\tx\ty", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("cmp\t5\t2\t0\t0\t0\t0\t0\t<\tguard", 100, &k), -1);   /* backwards */
+	assert_int_equal(kernel_fact_read("cmp\t1\t2\t0\t0\t0\t0\t0\t<", 100, &k), -1);          /* a field short */
+	assert_int_equal(kernel_fact_read("cmp\t1\t2\t0\t0\t0\t0\t0\t<\tguard\tmore", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("cmp\t1x\t2\t0\t0\t0\t0\t0\t<\tguard", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("cmp\t\t2\t0\t0\t0\t0\t0\t<\tguard", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("cmp\t1\t2\t0\t0\t0\t0\t0\t<\tguard", 100, &k), 0);
+}
+
+/* The candidates of one fact over src, and the first one of rule whose after is after. */
+static const struct repair_candidate *find(struct repair_candidate *c, int n, enum repair_rule_id rule,
+					   const char *after)
+{
+	for (int i = 0; i < n; i++)
+		if (c[i].edit[0].rule == rule && !strcmp(c[i].edit[0].after, after))
+			return &c[i];
+	return NULL;
+}
+
+static void rules_rewrite_facts(void **state)
+{
+	(void)state;
+	const char *src = "void k(uint n)\n{\n\tif (i <= n)\n\t\tout[i] = 1;\n\tint s;\n}\n";
+	size_t len = strlen(src);
+	unsigned op = (unsigned)(strstr(src, "<=") - src), rhs = op + 3, lhs = op - 2;
+	unsigned decl = (unsigned)(strstr(src, "s;") - src);
+	struct kfact f[] = {
+		{ .kind = KF_CMP, .range = { op, op + 2 }, .range2 = { rhs, rhs + 1 }, .outer = { lhs, lhs + 1 },
+		  .text = "<=", .detail = "guard" },
+		{ .kind = KF_DECL, .range = { decl, decl + 1 }, .range2 = { decl + 1, decl + 1 }, .text = "s",
+		  .detail = "__private int" },
+	};
+	struct kernel_facts kf = { f, 2 };
+	struct repair_candidate *c = NULL;
+	int n = 0, cap = 0;
+	repair_candidates(&kf, src, len, &c, &n, &cap);
+	const struct repair_candidate *t = find(c, n, RULE_CMP_TIGHTEN, "<");
+	assert_non_null(t);
+	assert_string_equal(t->edit[0].before, "<=");
+	assert_int_equal(t->edit[0].line, 3);
+	assert_int_equal(t->edit[0].column, 8);
+	assert_non_null(find(c, n, RULE_PLUS_ONE, "n + 1"));
+	assert_non_null(find(c, n, RULE_MINUS_ONE, "i - 1"));
+	assert_non_null(find(c, n, RULE_INIT_MISSING, " = INT_MIN"));
+	assert_non_null(find(c, n, RULE_INIT_MISSING, " = 0"));
+	assert_null(find(c, n, RULE_CMP_LOOSEN, "<="));
+	char *out;
+	assert_int_equal(repair_apply(src, len, &t, 1, &out), 0);
+	assert_non_null(strstr(out, "if (i < n)"));
+	free(out);
+	/* two edits at once, in either order; overlapping ones are refused */
+	const struct repair_candidate *two[2] = { find(c, n, RULE_INIT_MISSING, " = 0"), t };
+	assert_int_equal(repair_apply(src, len, two, 2, &out), 0);
+	assert_non_null(strstr(out, "if (i < n)"));
+	assert_non_null(strstr(out, "int s = 0;"));
+	free(out);
+	const struct repair_candidate *clash[2] = { t, find(c, n, RULE_CMP_TIGHTEN, "<") };
+	assert_int_equal(repair_apply(src, len, clash, 2, &out), -1);
+	free(c);
+}
+
+static void the_ladder_in_both_languages(void **state)
+{
+	(void)state;
+	struct repair rp = { .searched = true, .found = true, .nc = 1, .ntests = 3, .tests_passed = 3,
+			     .analysis_clean = true };
+	rp.c[0] = (struct repair_candidate){ .nedits = 1, .edit = { { .rule = RULE_CMP_TIGHTEN, .off = 10, .end = 12,
+								     .before = "<=", .after = "<", .line = 5, .column = 8 } } };
+	struct msg m = MSG_INIT;
+	repair_message(&rp, 1, &m);
+	assert_msg_text(&m, "en", "The smallest change that makes every test pass is on line 5, in the guard.");
+	assert_rendered(&m, "pt-BR", "A menor mudança que faz todos os testes passarem está na linha 5, na guarda.");
+	repair_message(&rp, 2, &m);
+	char *two = msg_text(&m, "en");
+	assert_non_null(strstr(two, "Its kind: a comparison that lets one work-item too many through."));
+	assert_null(strstr(two, "becomes"));   /* the edit only on the third rung */
+	free(two);
+	msg_release(&m);
+	repair_message(&rp, 3, &m);
+	char *three = msg_text(&m, "pt-BR");
+	assert_non_null(strstr(three, "O tipo: uma comparação que deixa passar um item de trabalho a mais."));
+	assert_non_null(strstr(three, "A mudança: na linha 5, coluna 8, <= vira <"));
+	free(three);
+	msg_release(&m);
+	/* nothing searched: nothing said; nothing found: said so */
+	struct repair none = REPAIR_INIT;
+	repair_message(&none, 3, &m);
+	assert_true(msg_empty(&m));
+	none.searched = true;
+	repair_message(&none, 1, &m);
+	assert_false(msg_empty(&m));
+	msg_release(&m);
+}
+
+/* libclang's facts of a small kernel, parsed in this process (the check parses in a child). */
+static void libclang_reads_a_kernel(void **state)
+{
+	(void)state;
+	const char *src = "__kernel void k(__global int *out, __local int *t, uint n)\n{\n"
+			  "\tsize_t i = get_global_id(0);\n\tint acc;\n\tt[i] = 1;\n"
+			  "\tif (i < n) {\n\t\tbarrier(CLK_GLOBAL_MEM_FENCE);\n\t\tout[i] += t[i];\n\t}\n}\n";
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(kernel_facts_emit("k.cl", src, strlen(src), fds[1], false), 0);
+	close(fds[1]);
+	char buf[8192];
+	ssize_t got = 0, r;
+	while ((r = read(fds[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
+		got += r;
+	close(fds[0]);
+	buf[got] = '\0';
+	assert_non_null(strstr(buf, "fact\tcmp\t"));
+	assert_non_null(strstr(buf, "\t<\tguard\n"));
+	assert_non_null(strstr(buf, "\tget_global_id\t\n"));
+	assert_non_null(strstr(buf, "\tacc\t__private int\n"));
+	assert_non_null(strstr(buf, "fact\tbarrier\t"));
+	assert_non_null(strstr(buf, "\t\tif\n"));             /* the barrier is inside the if */
+	assert_non_null(strstr(buf, "fact\trmw\t"));
+	assert_non_null(strstr(buf, "fact\tlstore\t"));
+	assert_non_null(strstr(buf, "fact\tlread\t"));
+	assert_non_null(strstr(buf, "fact\tparam\t0\t0\t0\t0\t0\t0\t0\tn\t"));
+	assert_non_null(strstr(buf, "end-facts\t"));
+	/* every line reads back as a fact of this source */
+	for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+		struct kfact k;
+		if (!strncmp(line, "fact\t", 5))
+			assert_int_equal(kernel_fact_read(line + 5, strlen(src), &k), 0);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_rule_has_a_name_and_words),
+		cmocka_unit_test(a_fact_reads_back),
+		cmocka_unit_test(broken_facts_are_refused),
+		cmocka_unit_test(rules_rewrite_facts),
+		cmocka_unit_test(the_ladder_in_both_languages),
+		cmocka_unit_test(libclang_reads_a_kernel),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
