@@ -13,6 +13,9 @@ mkdir -p "$HOME"
 export CLINGS_NO_MIGRATION=1
 # validate's problems one line each, as tools read them (t094 tests their wrapping).
 export COLUMNS=0
+# The verdict alone after a check: the search for a repair is tested where it is the subject
+# (t137, t138, and validate's `// fix:` rows, which search whatever this says).
+export CLINGS_REPAIR=0
 
 LIB_ROOT=$PWD
 # Where clings keeps a learner's progress and verdict cache for the course (or workspace) DIR:

@@ -4,6 +4,7 @@
 # English and Portuguese after the verdict, never the edit itself; none for a pass or with
 # --no-repair; and a parser's child killed is clings' own failure, never a repair claimed.
 . tests/lib.sh
+unset CLINGS_REPAIR   # the repair is this test's subject
 for f in tests/fixtures/repair/*.cl; do
 	rule=$(basename "$f" .cl)
 	ex=$(sed -n '1s|^// exercise: ||p' "$f")

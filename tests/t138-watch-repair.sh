@@ -2,6 +2,7 @@
 # local id where the global one belongs, the watcher looks for the smallest change and shows only
 # its place; h shows its kind and not the edit; h again shows the edit.
 . tests/lib.sh
+unset CLINGS_REPAIR   # the repair is this test's subject
 . tests/lib-tmux.sh
 cp -r tests/fixtures/course "$TMP/course"
 course="$TMP/course"

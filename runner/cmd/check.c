@@ -42,7 +42,8 @@ static int cmd_check(const struct cmd_ctx *ctx)
 	struct sbuf err = SBUF_INIT;
 	if (json) {
 		/* one object: the search runs first, and its result is the object's "repair" */
-		if (rc == 0 && !ctx->opt[OPT_NO_REPAIR] && repair_search(&c, e, &o, &r, NULL, &rp, &err) < 0)
+		if (rc == 0 && !ctx->opt[OPT_NO_REPAIR] && repair_automatic() &&
+		    repair_search(&c, e, &o, &r, NULL, &rp, &err) < 0)
 			error("no repair was looked for: %s", err.buf);
 		char *text = NULL;
 		size_t len = 0;
@@ -58,7 +59,7 @@ static int cmd_check(const struct cmd_ctx *ctx)
 		/* the verdict first, on the screen while the search runs */
 		report_print_text(&r, stdout, term_colour(STDOUT_FILENO), o.verbose, ctx->lang);
 		fflush(stdout);
-		if (rc == 0 && !ctx->opt[OPT_NO_REPAIR]) {
+		if (rc == 0 && !ctx->opt[OPT_NO_REPAIR] && repair_automatic()) {
 			if (repair_search(&c, e, &o, &r, NULL, &rp, &err) < 0)
 				error("no repair was looked for: %s", err.buf);
 			repair_print_text(&rp, stdout, 1, ctx->lang);

@@ -143,6 +143,10 @@ struct repair_options {
 /* Whether a repair is looked for after verdict v: the kernel built and ran, and did the wrong
  * thing (not a pass, a build or signature error, a requirement unmet, an error of clings). */
 bool repair_applies(enum verdict v);
+/* Whether the search runs by itself after a verdict (clings check, the tutorial): yes, unless
+ * CLINGS_REPAIR=0 (scripts and tests that want the verdict alone; validate's `// fix:` rows search
+ * whatever it says). */
+bool repair_automatic(void);
 /*
  * Looks for the smallest change to the learner's kernel that makes it pass: r is the verdict of
  * the check o already made (nothing is searched for a pass, a build failure or clings' own

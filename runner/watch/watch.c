@@ -226,7 +226,7 @@ static void find_repair(struct watch *w, const struct exercise *e, const struct 
 	}
 	w->repair = (struct repair)REPAIR_INIT;
 	w->repair_rung = 0;
-	if (!repair_applies(w->report.verdict) || w->report.interrupted)
+	if (!repair_applies(w->report.verdict) || w->report.interrupted || !repair_automatic())
 		return;
 	set_status(w, STATUS_BUSY, "%s", T("Looking for the smallest change that makes your kernel pass..."));
 	watch_redraw(w);
