@@ -7,11 +7,11 @@
 CC      ?= cc
 OPT     ?= -O2 -g
 WERROR  ?=
-PKGS    := OpenCL inih md4c libseccomp jansson
+PKGS    := OpenCL inih md4c libseccomp jansson nettle
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes $(OPT)
 CFLAGS  += -DCL_TARGET_OPENCL_VERSION=120 -MMD -MP -Irunner
 CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp -ljansson) -lm
+LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp -ljansson -lnettle) -lm
 
 # The layers, lowest first: a file may include its own layer's header and those of lower layers.
 LAYERS   := base course engine ui watch grade cmd

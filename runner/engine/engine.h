@@ -127,7 +127,7 @@ void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
 int verdict_cache_lookup(const struct course *c, const char *exercise, const struct verdict_key *k,
 			 struct report *r);
 /* Keeps r's verdict under k, atomically, unless it depends on the machine (timeout, crash,
- * error) or was interrupted. A failure to write is a warning. */
+ * error) or was interrupted; sealed (seal.h). Quiet: a verdict not kept costs only time. */
 void verdict_cache_store(const struct course *c, const struct verdict_key *k, const struct report *r);
 
 /* In the child: build, signature, run the tests, compare with the reference (execute.c). */

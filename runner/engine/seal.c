@@ -1,0 +1,320 @@
+/*
+ * seal.c: the keyed hash of cache entries, the user's key, the cache's bound (seal.h says the
+ * contract). HMAC-SHA256 is nettle's; the key's bytes come from getrandom(2).
+ */
+#include "engine/engine.h"
+#include "engine/seal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <nettle/hmac.h>
+#include <nettle/sha2.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SEAL_MAGIC "clings-seal 1 "
+#define SEAL_HEX (2 * SHA256_DIGEST_SIZE)
+
+/* $XDG_STATE_HOME/clings (absolute only, the XDG rule), else ~/.local/state/clings. */
+static char *key_dir(void)
+{
+	const char *v = getenv("XDG_STATE_HOME");
+	if (v && v[0] == '/')
+		return xstrfmt("%s/clings", v);
+	const char *home = getenv("HOME");
+	struct passwd *pw = home && *home ? NULL : getpwuid(getuid());
+	if (!home || !*home)
+		home = pw && pw->pw_dir ? pw->pw_dir : "/tmp";
+	return xstrfmt("%s/.local/state/clings", home);
+}
+
+/* Reads the key from an open descriptor: only this user's regular file of SEAL_KEY_BYTES that
+ * nobody else may read. */
+static int read_key(int fd, const char *path, struct seal_key *k)
+{
+	struct stat st;
+	if (fstat(fd, &st) < 0)
+		return error("%s:", path);
+	if (!S_ISREG(st.st_mode) || st.st_size != SEAL_KEY_BYTES)
+		return error("%s: not a key of %d bytes; remove it to make a new one", path, SEAL_KEY_BYTES);
+	if (st.st_uid != geteuid())
+		return error("%s: owned by another user; the caches are not used", path);
+	if (st.st_mode & 077)
+		return error("%s: others may read it (mode %03o); the caches are not used until it is "
+			     "0600 or removed", path, (unsigned)(st.st_mode & 0777));
+	ssize_t n = read(fd, k->bytes, SEAL_KEY_BYTES);
+	if (n != SEAL_KEY_BYTES) {
+		explicit_bzero(k->bytes, sizeof(k->bytes));
+		return error("%s: cannot read the key", path);
+	}
+	k->loaded = true;
+	return 0;
+}
+
+/* A new key beside path, then linked to it: the first of two processes making one wins, and the
+ * other reads the winner's. */
+static int make_key(const char *dir, const char *path)
+{
+	unsigned char fresh[SEAL_KEY_BYTES];
+	if (getrandom(fresh, sizeof(fresh), 0) != (ssize_t)sizeof(fresh))
+		return error("cannot make a cache key:");
+	char *tmp = xstrfmt("%s/cache-key.%d", dir, (int)getpid());
+	unlink(tmp);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int rc = fd < 0 || write_all(fd, fresh, sizeof(fresh)) < 0 || fsync(fd) < 0 ? -1 : 0;
+	explicit_bzero(fresh, sizeof(fresh));
+	if (fd >= 0)
+		close(fd);
+	if (rc == 0 && link(tmp, path) < 0 && errno != EEXIST)
+		rc = -1;
+	if (rc < 0)
+		error("%s:", tmp);
+	unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+int seal_key_load(struct seal_key *k)
+{
+	if (k->loaded)
+		return 0;
+	char *dir = key_dir(), *path = xstrfmt("%s/cache-key", dir);
+	int rc = -1;
+	for (int attempt = 0; attempt < 2 && rc < 0; attempt++) {
+		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd >= 0) {
+			rc = read_key(fd, path, k);
+			close(fd);
+			break;
+		}
+		if (errno != ENOENT || attempt || make_dirs(dir) < 0 || make_key(dir, path) < 0) {
+			if (errno != ENOENT)
+				error("%s:", path);
+			break;
+		}
+	}
+	free(path);
+	free(dir);
+	return rc;
+}
+
+void seal_key_release(struct seal_key *k)
+{
+	explicit_bzero(k->bytes, sizeof(k->bytes));
+	k->loaded = false;
+}
+
+/* The MAC of (kind, binding, body), each with its length first, in hex. */
+static void mac(const struct seal_key *k, const char *kind, const char *binding, const void *body,
+		size_t len, char hex[SEAL_HEX + 1])
+{
+	struct hmac_sha256_ctx ctx;
+	hmac_sha256_set_key(&ctx, SEAL_KEY_BYTES, k->bytes);
+	const char *part[2] = { kind, binding ? binding : "" };
+	for (int i = 0; i < 2; i++) {
+		uint64_t n = strlen(part[i]);
+		hmac_sha256_update(&ctx, sizeof(n), (const uint8_t *)&n);
+		hmac_sha256_update(&ctx, n, (const uint8_t *)part[i]);
+	}
+	uint64_t n = len;
+	hmac_sha256_update(&ctx, sizeof(n), (const uint8_t *)&n);
+	hmac_sha256_update(&ctx, len, body);
+	uint8_t digest[SHA256_DIGEST_SIZE];
+	hmac_sha256_digest(&ctx, sizeof(digest), digest);
+	explicit_bzero(&ctx, sizeof(ctx));   /* its state is the key's */
+	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
+void seal_add(const struct seal_key *k, const char *kind, const char *binding, const void *body,
+	      size_t len, struct sbuf *out)
+{
+	char hex[SEAL_HEX + 1];
+	mac(k, kind, binding, body, len, hex);
+	sbuf_addf(out, SEAL_MAGIC "%s\n", hex);
+	sbuf_add(out, body, len);
+}
+
+int seal_check(const struct seal_key *k, const char *kind, const char *binding, const char *text,
+	       size_t len, size_t *body_at)
+{
+	size_t head = strlen(SEAL_MAGIC) + SEAL_HEX + 1;
+	if (!k->loaded || len < head || memcmp(text, SEAL_MAGIC, strlen(SEAL_MAGIC)) || text[head - 1] != '\n')
+		return -1;
+	char want[SEAL_HEX + 1];
+	mac(k, kind, binding, text + head, len - head, want);
+	/* every byte compared, whatever the first difference (no timing to learn it from) */
+	unsigned char diff = 0;
+	for (int i = 0; i < SEAL_HEX; i++)
+		diff |= (unsigned char)(want[i] ^ text[strlen(SEAL_MAGIC) + (size_t)i]);
+	if (diff)
+		return -1;
+	*body_at = head;
+	return 0;
+}
+
+long long seal_cache_max(void)
+{
+	const char *v = getenv("CLINGS_CACHE_MAX_MB");
+	char *end = NULL;
+	long long mb = v ? strtoll(v, &end, 10) : 0;
+	return v && *v && end && !*end && mb > 0 && mb < (1LL << 40) ? mb << 20 : SEAL_CACHE_MAX_BYTES;
+}
+
+/* clings' part of the user's cache: what seal_prune bounds. */
+static char *cache_root(void)
+{
+	char *any = user_cache_path("x"), *slash = strrchr(any, '/');
+	*slash = '\0';
+	return any;
+}
+
+int seal_write_file_with(const struct seal_key *k, const char *path, const char *kind,
+			 const char *binding, const void *body, size_t len)
+{
+	if (!k->loaded)
+		return -1;
+	if (len > SEAL_ENTRY_MAX_BYTES) {   /* not kept: one entry must not fill the cache */
+		unlink(path);
+		return -1;
+	}
+	struct sbuf out = SBUF_INIT;
+	seal_add(k, kind, binding, body, len, &out);
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	int rc = slash && make_dirs(dir) == 0 ? write_file_atomic(path, out.buf, out.len) : -1;
+	free(dir);
+	sbuf_release(&out);
+	char *root = cache_root();
+	seal_prune(root, seal_cache_max());
+	free(root);
+	return rc;
+}
+
+int seal_read_file_with(const struct seal_key *k, const char *path, const char *kind,
+			const char *binding, char **body, size_t *len)
+{
+	char *text = NULL;
+	size_t n = 0, at = 0;
+	*body = NULL;
+	*len = 0;
+	if (!k->loaded || read_regular_file(path, SEAL_ENTRY_MAX_BYTES + 256, &text, &n) < 0)
+		return -1;
+	if (seal_check(k, kind, binding, text, n, &at) < 0) {
+		if (getenv("CLINGS_DEBUG"))
+			fprintf(stderr, "clings: seal: %s does not verify: removed\n", path);
+		unlink(path);   /* made again by whoever needs it */
+		free(text);
+		return -1;
+	}
+	memmove(text, text + at, n - at + 1);
+	*body = text;
+	*len = n - at;
+	seal_touch(path);
+	return 0;
+}
+
+int seal_write_file(const char *path, const char *kind, const char *binding, const void *body, size_t len)
+{
+	struct seal_key k = SEAL_KEY_INIT;
+	int rc = seal_key_load(&k) < 0 ? -1 : seal_write_file_with(&k, path, kind, binding, body, len);
+	seal_key_release(&k);
+	return rc;
+}
+
+int seal_read_file(const char *path, const char *kind, const char *binding, char **body, size_t *len)
+{
+	struct seal_key k = SEAL_KEY_INIT;
+	*body = NULL;
+	*len = 0;
+	/* A missing entry needs no key (nor makes one). */
+	int rc = access(path, F_OK) < 0 || seal_key_load(&k) < 0 ? -1
+		 : seal_read_file_with(&k, path, kind, binding, body, len);
+	seal_key_release(&k);
+	return rc;
+}
+
+void seal_digest(const void *data, size_t len, char hex[65])
+{
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, data);
+	sha256_digest(&ctx, sizeof(d), d);
+	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+}
+
+int seal_digest_file(const char *path, char hex[65])
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (read_file(path, &text, &len) < 0)
+		return -1;
+	seal_digest(text, len, hex);
+	free(text);
+	return 0;
+}
+
+void seal_touch(const char *path)
+{
+	utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW);
+}
+
+/* The files of one walk (nftw has no argument for its callback's state). */
+struct cache_file {
+	char *path;
+	long long size;
+	struct timespec used;
+};
+static struct {
+	struct cache_file *f;
+	size_t n, cap;
+	long long total;
+} walk;
+
+static int walk_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	/* a file another process is writing (write_file_atomic's) is not an entry yet */
+	if (type != FTW_F || !S_ISREG(st->st_mode) || strstr(path + ftw->base, TEMP_INFIX))
+		return 0;
+	if (walk.n == walk.cap) {
+		walk.cap = walk.cap ? 2 * walk.cap : 64;
+		walk.f = xrealloc(walk.f, walk.cap * sizeof(*walk.f));
+	}
+	walk.f[walk.n++] = (struct cache_file){ xstrdup(path), (long long)st->st_size, st->st_mtim };
+	walk.total += (long long)st->st_size;
+	return 0;
+}
+
+static int older_first(const void *a, const void *b)
+{
+	const struct timespec *x = &((const struct cache_file *)a)->used, *y = &((const struct cache_file *)b)->used;
+	if (x->tv_sec != y->tv_sec)
+		return x->tv_sec < y->tv_sec ? -1 : 1;
+	return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
+}
+
+void seal_prune(const char *dir, long long max)
+{
+	walk.n = 0;
+	walk.total = 0;
+	/* FTW_PHYS: a link is not followed out of the cache */
+	if (nftw(dir, walk_one, 16, FTW_PHYS) == 0 && walk.total > max) {
+		qsort(walk.f, walk.n, sizeof(*walk.f), older_first);
+		for (size_t i = 0; i < walk.n && walk.total > max; i++)
+			if (unlink(walk.f[i].path) == 0)
+				walk.total -= walk.f[i].size;
+	}
+	for (size_t i = 0; i < walk.n; i++)
+		free(walk.f[i].path);
+	free(walk.f);
+	walk.f = NULL;
+	walk.n = walk.cap = 0;
+}
