@@ -10,6 +10,7 @@
  * it times out alone too.
  */
 #include "engine/check.h"
+#include "engine/seal.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -291,6 +292,19 @@ static int start_child(struct check_state *st, int i, bool standby)
 	return sandbox_start_keeping(&st->ch[i], &st->limits[i], st->env, run_in_child, &st->rq[i], &kept);
 }
 
+/* The reference's child, given the user's cache key for its kept binary (refbin.c): the key is
+ * in this process's memory only while that child is forked, as the solution's text is. */
+static int start_reference(struct check_state *st)
+{
+	struct seal_key key = SEAL_KEY_INIT;
+	if (seal_key_load(&key) == 0)
+		st->rq[CHECK_REFERENCE].ref_key = &key;
+	int rc = start_child(st, CHECK_REFERENCE, false);
+	st->rq[CHECK_REFERENCE].ref_key = NULL;
+	seal_key_release(&key);
+	return rc;
+}
+
 bool check_part_speaks(const struct check_state *st, int k)
 {
 	const struct child *c = &st->ch[CHECK_ANALYSIS + k];
@@ -394,7 +408,7 @@ enum stage_next check_run(struct check_state *st)
 	/* The reference first: then the solution's text leaves this process's memory before any
 	 * child that runs the learner's code is forked from it (a kernel on a CPU device can read
 	 * its own process's memory). */
-	st->started[CHECK_REFERENCE] = !st->reference_known && start_child(st, CHECK_REFERENCE, false) == 0;
+	st->started[CHECK_REFERENCE] = !st->reference_known && start_reference(st) == 0;
 	wipe_string(st->solution_src);
 	st->started[CHECK_LEARNER] = start_child(st, CHECK_LEARNER, true) == 0;
 	bool all = st->analyze && st->started[CHECK_LEARNER];
@@ -458,7 +472,7 @@ enum stage_next check_run(struct check_state *st)
 				st->solution_src = xstrdup("");
 			st->rq[i].solution_src = st->solution_src;
 		}
-		st->started[i] = start_child(st, i, false) == 0;
+		st->started[i] = (i == CHECK_REFERENCE ? start_reference(st) : start_child(st, i, false)) == 0;
 		wipe_string(st->solution_src);
 		if (st->started[i])
 			r->interrupted = children_wait(&st->ch[i], 1, interrupt);

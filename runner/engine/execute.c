@@ -160,7 +160,7 @@ static int build_reference(struct exec_child *c)
 	struct cl_prog *prog = NULL;
 	int line = 0;
 	char *options = pch_check_options(c->spec, PCH_OPTIMISED);
-	int rc = refbin_build(c->s, src, options, &prog, &log);   /* its kept binary, if any */
+	int rc = refbin_build(c->s, src, options, c->rq->ref_key, &prog, &log);   /* its kept binary, if any */
 	free(options);
 	if (rc < 0) {
 		sbuf_addf(&msg, "the reference solution does not build on %s:\n", clhost_device_name(c->s));

@@ -403,6 +403,7 @@ static const char *const env_keep[] = {
 	"XDG_CACHE_HOME=",    /* the same, where set */
 	"CLINGS_DEVICE=",     /* the device, when --device is not given */
 	"CLINGS_DEBUG=",      /* clings' developers: the children's chatter */
+	"CLINGS_PCH=",        /* 0: PoCL's own build, not the precompiled header's (pch.c) */
 	"CLINGS_WARP=",       /* the access plugin's warp and banks */
 	"CLINGS_BANKS=",
 	"ASAN_OPTIONS=",      /* sanitizer builds */

@@ -318,9 +318,11 @@ int pch_build(struct cl_session *s, const char *device, const char *src, const c
 	      struct cl_prog **out)
 {
 	struct probed p = { 0 };
-	if (pch_off() || read_probed(s, device, options, &p) < 0) {
+	if (pch_off())
+		return trace(1, "PoCL's own build (CLINGS_PCH=0)");
+	if (read_probed(s, device, options, &p) < 0) {
 		free(p.text);
-		return trace(1, "PoCL's own build (off, or nothing probed for this device and options)");
+		return trace(1, "PoCL's own build (nothing probed for this device and options)");
 	}
 	char *pch = header(&p);
 	int rc = 1;

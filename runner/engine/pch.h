@@ -34,8 +34,11 @@ int pch_build(struct cl_session *s, const char *device, const char *src, const c
  * the compiler loads while the learner edits); another build's options drop it. */
 void pch_prestart(struct cl_session *s, const char *device, const char *options);
 /* The reference solution built as clhost_build would, from its kept binary when there is one
- * (refbin.c); a binary made from source is kept for the next check. */
-int refbin_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
-		 struct sbuf *log);
+ * that verifies under key (refbin.c); a binary made from source is kept, sealed, for the next
+ * check. Without a key (NULL, or not loaded): from source, nothing read or kept. The key is
+ * wiped before it returns (seal_key_release): of no more use to the child. */
+struct seal_key;
+int refbin_build(struct cl_session *s, const char *src, const char *options, struct seal_key *key,
+		 struct cl_prog **out, struct sbuf *log);
 
 #endif

@@ -191,10 +191,14 @@ int seal_write_file_with(const struct seal_key *k, const char *path, const char 
 	int rc = slash && make_dirs(dir) == 0 ? write_file_atomic(path, out.buf, out.len) : -1;
 	free(dir);
 	sbuf_release(&out);
+	return rc;
+}
+
+void seal_prune_cache(void)
+{
 	char *root = cache_root();
 	seal_prune(root, seal_cache_max());
 	free(root);
-	return rc;
 }
 
 int seal_read_file_with(const struct seal_key *k, const char *path, const char *kind,
@@ -225,6 +229,7 @@ int seal_write_file(const char *path, const char *kind, const char *binding, con
 	struct seal_key k = SEAL_KEY_INIT;
 	int rc = seal_key_load(&k) < 0 ? -1 : seal_write_file_with(&k, path, kind, binding, body, len);
 	seal_key_release(&k);
+	seal_prune_cache();
 	return rc;
 }
 

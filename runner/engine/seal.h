@@ -55,14 +55,16 @@ int seal_check(const struct seal_key *k, const char *kind, const char *binding, 
 
 /* Seals body and writes it atomically to path (its directory made), with the key loaded for
  * that moment only; a body over SEAL_ENTRY_MAX_BYTES is not written (the old entry goes). Then
- * prunes clings' cache. 0, or -1. Quiet: a cache that cannot be written is only slower. */
+ * prunes clings' cache (seal_prune_cache). 0, or -1. Quiet: a cache that cannot be written is
+ * only slower. */
 int seal_write_file(const char *path, const char *kind, const char *binding, const void *body,
 		    size_t len);
 /* Reads path's entry back: 0 with *body (allocated, NUL-terminated) and *len when it verifies
  * (and marks it used), else -1, and an entry that is there but does not verify is removed. */
 int seal_read_file(const char *path, const char *kind, const char *binding, char **body, size_t *len);
 
-/* The same, with a key the caller holds (a child given one before its fork: refbin.c). */
+/* The same, with a key the caller holds (a child given one before its fork: refbin.c); these
+ * do not prune (a confined child sees only part of the cache: its parent prunes). */
 int seal_write_file_with(const struct seal_key *k, const char *path, const char *kind,
 			 const char *binding, const void *body, size_t len);
 int seal_read_file_with(const struct seal_key *k, const char *path, const char *kind,
@@ -81,5 +83,7 @@ long long seal_cache_max(void);
 void seal_touch(const char *path);
 /* Removes the least recently used files of dir until they hold at most max bytes. */
 void seal_prune(const char *dir, long long max);
+/* seal_prune of clings' part of the user's cache ($XDG_CACHE_HOME/clings), to seal_cache_max(). */
+void seal_prune_cache(void);
 
 #endif
