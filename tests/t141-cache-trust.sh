@@ -58,6 +58,22 @@ got=$(way CLINGS_PCH=0)
 [ "$got" = "clings: pch: PoCL's own build (CLINGS_PCH=0)" ] && ok "CLINGS_PCH=0: the child runs PoCL's own build" ||
 	fail "CLINGS_PCH=0 did not reach the child: $got"
 
+# A probe's record with a word added to its options: an -include of a header whose macro turns
+# the stub's kernel into the solution's (an older clings split it into clang's arguments, and the
+# stub passed). Never used: the record does not verify, and the stub still fails.
+pch="$XDG_CACHE_HOME/clings/pch"
+kernel=$(sed -n 's/^kernel *= *//p' checks/memory_4.ini)
+body=$(gcc -fpreprocessed -E -P -x c solutions/memory_4.cl | tr '\n' ' ' | sed 's/^[^{]*{//; s/}[^}]*$//')
+printf '#define %s(a, b, c, d) %s(a, b, c, d) { %s } void learners_stub(a, b, c, d)\n' \
+	"$kernel" "$kernel" "$body" > "$pch/planted.h"
+for o in "$pch"/*.opts; do sed -i "/^options /s|\$| -include $pch/planted.h|" "$o"; done
+grep -qs -- '-include' "$pch"/*.opts || fail "no record to change in $pch"
+got=$(json memory_4 "$course/exercises/memory_4.cl" --no-cache --no-analysis)
+[ "${got%% *}" != pass ] && [ "${got%% *}" != error ] && ok "a record with a planted -include is not used: the stub gets ${got%% *}" ||
+	fail "a planted -include decided the verdict: $got"
+! grep -qs -- '-include' "$pch"/*.opts && ok "the changed record was removed and PoCL probed again" ||
+	fail "the changed record is still there"
+
 # The reference's kept binary replaced by another kernel's (a wrong one's, kept for a course whose
 # solution it is): refused, built again from the solution, and the wrong kernel still fails.
 ref="$XDG_CACHE_HOME/clings/ref"

@@ -10,6 +10,7 @@
  * it times out alone too.
  */
 #include "engine/check.h"
+#include "engine/pch.h"
 #include "engine/seal.h"
 
 #include <signal.h>
@@ -270,6 +271,8 @@ static int start_child(struct check_state *st, int i, bool standby)
 		st->cpu_before[i] = getenv("CLINGS_TRACE") ? cpu_so_far(st->ch[i].pid) : 0;
 		return 0;
 	}
+	if (i == CHECK_LEARNER)   /* the header its build takes, verified here (pch.c) */
+		pch_trust_request(&st->rq[i]);
 	if (i < CHECK_ANALYSIS)
 		return sandbox_start(&st->ch[i], &st->limits[i], NULL, run_in_child, &st->rq[i]);
 	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The

@@ -532,8 +532,6 @@ int run_in_child(void *arg, int fd)
 	struct msg err = MSG_INIT;
 	proc_set_role(rq->mode == RUN_ANALYZE ? "analysis" : rq->mode == RUN_REFERENCE ? "reference"
 										 : "learner");
-	if (rq->mode == RUN_EXECUTE)   /* before the device is open: see pch_probe */
-		pch_probe_request(rq);
 	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
 		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &err);
 		return 0;
