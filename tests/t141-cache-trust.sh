@@ -91,3 +91,23 @@ got=$(json memory_4 "$TMP/one_load.cl" --no-cache --no-analysis)
 got=$(CLINGS_DEBUG=1 $CLINGS --course "$course" check memory_4 --file solutions/memory_4.cl --no-cache --no-analysis 2>&1)
 printf '%s\n' "$got" | grep -q '✓ memory_4' && printf '%s\n' "$got" | grep -q 'clings: refbin: the reference from its kept binary' &&
 	ok "the reference's binary was built again and kept: the next check uses it" || fail "after the replaced binary: $got"
+
+# The wrong kernels' kept outputs, swapped between two of them: neither is believed (each runs
+# again), and the learner's output still proves the mistake of the kernel it matches.
+dcourse="$TMP/with-wrong"
+cp -r "$course" "$dcourse"
+cp -r wrong "$dcourse/"
+sed 's/uint lid = get_local_id(0);/uint lid = get_local_id(0); int unused_here = 0;/' wrong/memory_4/one_load.cl > "$TMP/mine.cl"
+evidence() {
+	$CLINGS --course "$dcourse" check memory_4 --file "$TMP/mine.cl" --no-cache --no-analysis --json |
+		jq -r '[.diagnoses[].evidence] | join(", ")'
+}
+got=$(evidence)
+[[ "$got" == *"output matches wrong/memory_4/one_load.cl"* ]] || fail "first diagnosis: $got"
+kept="$(learner_dir cache "$dcourse")/wrong/memory_4"
+set -- "$kept"/*
+[ $# -eq 2 ] || fail "not two kept outputs in $kept: $*"
+mv "$1" "$TMP/swap" && mv "$2" "$1" && mv "$TMP/swap" "$2"
+got=$(evidence)
+[[ "$got" == *"output matches wrong/memory_4/one_load.cl"* ]] && [[ "$got" != *unguarded_tail* ]] &&
+	ok "swapped kept outputs are not believed: the diagnosis still names one_load.cl" || fail "swapped outputs: $got"
