@@ -111,3 +111,27 @@ mv "$1" "$TMP/swap" && mv "$2" "$1" && mv "$TMP/swap" "$2"
 got=$(evidence)
 [[ "$got" == *"output matches wrong/memory_4/one_load.cl"* ]] && [[ "$got" != *unguarded_tail* ]] &&
 	ok "swapped kept outputs are not believed: the diagnosis still names one_load.cl" || fail "swapped outputs: $got"
+
+# The caches' bound. A learner's kernel with a 60 MB __constant table: PoCL's entry for it (about
+# 58 MB) is not kept past the check.
+export POCL_CACHE_DIR="$TMP/pocl"
+{ echo '__constant int table[15000000] = {1, 2, 3};'
+  sed 's/scratch\[lid\] = 0;/scratch[lid] = table[len % 3] - table[len % 3];/' solutions/memory_4.cl; } > "$TMP/big.cl"
+got=$(json memory_4 "$TMP/big.cl" --no-cache --no-analysis)
+kb=$(du -sk "$POCL_CACHE_DIR" | cut -f1)
+[ "${got%% *}" = pass ] && [ "$kb" -lt 16384 ] && ok "an entry over the per-entry cap is not kept (PoCL's cache: $kb KB after the check)" ||
+	fail "the 60 MB table: $got, PoCL's cache holds $kb KB"
+# clings' cache, bounded by CLINGS_CACHE_MAX_MB: the least recently used entries go first, and
+# only as many as the bound needs.
+junk="$XDG_CACHE_HOME/clings/junk"
+mkdir -p "$junk"
+head -c $((6 << 20)) /dev/zero > "$junk/oldest"
+head -c $((6 << 20)) /dev/zero > "$junk/older"
+touch -d '2 hours ago' "$junk/oldest"
+touch -d '1 hour ago' "$junk/older"
+got=$(CLINGS_CACHE_MAX_MB=10 json memory_4 solutions/memory_4.cl --no-cache --no-analysis)
+kb=$(du -sk "$XDG_CACHE_HOME/clings" | cut -f1)
+[ "$got" = "pass false" ] && [ ! -e "$junk/oldest" ] && [ -e "$junk/older" ] && [ "$kb" -le 10240 ] &&
+	ok "clings' cache is pruned to its bound, least recently used first ($kb KB)" ||
+	fail "the bound: $got; $(ls "$junk"); $kb KB"
+unset POCL_CACHE_DIR

@@ -93,6 +93,15 @@ static char *compiler_cache_dir(void)
 	return d && *d ? xstrfmt("%s/.cache/pocl", d) : NULL;
 }
 
+char *sandbox_compiler_cache(void)
+{
+	char *base = compiler_cache_dir();
+	char *dir = !base ? NULL : getenv("POCL_CACHE_DIR") && *getenv("POCL_CACHE_DIR") ? xstrdup(base)
+									       : xstrfmt("%s/kcache", base);
+	free(base);
+	return dir;
+}
+
 void sandbox_clean_compiler_cache(void)
 {
 	char *base = compiler_cache_dir();

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SEAL_MAGIC "clings-seal 1 "
@@ -196,8 +197,12 @@ int seal_write_file_with(const struct seal_key *k, const char *path, const char 
 
 void seal_prune_cache(void)
 {
-	char *root = cache_root();
-	seal_prune(root, seal_cache_max());
+	char *root = cache_root(), *pocl = sandbox_compiler_cache();
+	seal_prune(root, 0, seal_cache_max());
+	/* PoCL's: one directory a program (kcache/XX/NAME), never touched on a hit */
+	if (pocl)
+		seal_prune(pocl, 2, seal_cache_max());
+	free(pocl);
 	free(root);
 }
 
@@ -229,7 +234,6 @@ int seal_write_file(const char *path, const char *kind, const char *binding, con
 	struct seal_key k = SEAL_KEY_INIT;
 	int rc = seal_key_load(&k) < 0 ? -1 : seal_write_file_with(&k, path, kind, binding, body, len);
 	seal_key_release(&k);
-	seal_prune_cache();
 	return rc;
 }
 
@@ -272,17 +276,31 @@ void seal_touch(const char *path)
 	utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW);
 }
 
-/* The files of one walk (nftw has no argument for its callback's state). */
-struct cache_file {
+/* The entries of one walk (nftw has no argument for its callback's state): one row a file
+ * first, then one an entry (a file, or a directory at entry_depth under the root). */
+struct cache_entry {
 	char *path;
 	long long size;
 	struct timespec used;
 };
 static struct {
-	struct cache_file *f;
-	size_t n, cap;
-	long long total;
+	struct cache_entry *e;
+	size_t n, cap, root_len;
+	int depth;
 } walk;
+
+/* The path of the entry that holds path: its first walk.depth components under the root. */
+static char *entry_of(const char *path)
+{
+	const char *p = path + walk.root_len;
+	for (int i = 0; i < walk.depth && *p; i++) {
+		const char *slash = strchr(p + 1, '/');
+		if (!slash)
+			return xstrdup(path);   /* shallower than an entry: the file is one */
+		p = slash;
+	}
+	return walk.depth ? xstrfmt("%.*s", (int)(p - path), path) : xstrdup(path);
+}
 
 static int walk_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
@@ -291,35 +309,87 @@ static int walk_one(const char *path, const struct stat *st, int type, struct FT
 		return 0;
 	if (walk.n == walk.cap) {
 		walk.cap = walk.cap ? 2 * walk.cap : 64;
-		walk.f = xrealloc(walk.f, walk.cap * sizeof(*walk.f));
+		walk.e = xrealloc(walk.e, walk.cap * sizeof(*walk.e));
 	}
-	walk.f[walk.n++] = (struct cache_file){ xstrdup(path), (long long)st->st_size, st->st_mtim };
-	walk.total += (long long)st->st_size;
+	walk.e[walk.n++] = (struct cache_entry){ entry_of(path), (long long)st->st_size, st->st_mtim };
 	return 0;
 }
 
-static int older_first(const void *a, const void *b)
+static int by_path(const void *a, const void *b)
 {
-	const struct timespec *x = &((const struct cache_file *)a)->used, *y = &((const struct cache_file *)b)->used;
+	return strcmp(((const struct cache_entry *)a)->path, ((const struct cache_entry *)b)->path);
+}
+
+static int before(const struct timespec *x, const struct timespec *y)
+{
 	if (x->tv_sec != y->tv_sec)
 		return x->tv_sec < y->tv_sec ? -1 : 1;
 	return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
 }
 
-void seal_prune(const char *dir, long long max)
+static int older_first(const void *a, const void *b)
+{
+	return before(&((const struct cache_entry *)a)->used, &((const struct cache_entry *)b)->used);
+}
+
+static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+static void remove_entry(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	else
+		unlink(path);
+}
+
+void seal_prune(const char *dir, int depth, long long max)
 {
 	walk.n = 0;
-	walk.total = 0;
+	walk.root_len = strlen(dir);
+	walk.depth = depth;
 	/* FTW_PHYS: a link is not followed out of the cache */
-	if (nftw(dir, walk_one, 16, FTW_PHYS) == 0 && walk.total > max) {
-		qsort(walk.f, walk.n, sizeof(*walk.f), older_first);
-		for (size_t i = 0; i < walk.n && walk.total > max; i++)
-			if (unlink(walk.f[i].path) == 0)
-				walk.total -= walk.f[i].size;
+	if (nftw(dir, walk_one, 16, FTW_PHYS) == 0 && walk.n) {
+		/* the files into their entries: sizes summed, the newest time kept */
+		qsort(walk.e, walk.n, sizeof(*walk.e), by_path);
+		size_t m = 0;
+		for (size_t i = 0; i < walk.n; i++) {
+			if (m && !strcmp(walk.e[m - 1].path, walk.e[i].path)) {
+				walk.e[m - 1].size += walk.e[i].size;
+				if (before(&walk.e[m - 1].used, &walk.e[i].used) < 0)
+					walk.e[m - 1].used = walk.e[i].used;
+				free(walk.e[i].path);
+			} else {
+				walk.e[m++] = walk.e[i];
+			}
+		}
+		walk.n = m;
+		qsort(walk.e, walk.n, sizeof(*walk.e), older_first);
+		long long total = 0;
+		for (size_t i = 0; i < walk.n; i++)
+			total += walk.e[i].size;
+		/* One entry over the cap goes at once; then the least recently used, but none used in
+		 * the last SEAL_IDLE_S (another process may be making or reading it). */
+		struct timespec now;
+		clock_gettime(CLOCK_REALTIME, &now);
+		for (size_t i = 0; i < walk.n; i++) {
+			bool idle = now.tv_sec - walk.e[i].used.tv_sec >= SEAL_IDLE_S;
+			if ((long long)SEAL_ENTRY_MAX_BYTES < walk.e[i].size || (total > max && idle)) {
+				remove_entry(walk.e[i].path);
+				total -= walk.e[i].size;
+			}
+		}
 	}
 	for (size_t i = 0; i < walk.n; i++)
-		free(walk.f[i].path);
-	free(walk.f);
-	walk.f = NULL;
+		free(walk.e[i].path);
+	free(walk.e);
+	walk.e = NULL;
 	walk.n = walk.cap = 0;
 }

@@ -18,8 +18,10 @@
  * a miss (removed, then made again), never a verdict.
  *
  * Sizes (one place, documented in docs/caches.md): an entry over SEAL_ENTRY_MAX_BYTES is not
- * kept; clings' cache ($XDG_CACHE_HOME/clings) is pruned to SEAL_CACHE_MAX_BYTES, least
- * recently used first (a hit marks an entry used: seal_touch), or to CLINGS_CACHE_MAX_MB.
+ * kept; clings' cache ($XDG_CACHE_HOME/clings) and PoCL's kernel cache are each pruned to
+ * SEAL_CACHE_MAX_BYTES (or CLINGS_CACHE_MAX_MB) after every check, least recently used first (a
+ * hit marks one of clings' entries used: seal_touch; PoCL's are known only by when they were
+ * made).
  */
 #ifndef ENGINE_SEAL_H
 #define ENGINE_SEAL_H
@@ -31,7 +33,8 @@ struct sbuf;
 
 #define SEAL_KEY_BYTES 32
 #define SEAL_ENTRY_MAX_BYTES ((size_t)16 << 20)    /* one entry: a reference binary is ~100 KB */
-#define SEAL_CACHE_MAX_BYTES ((long long)256 << 20) /* all of $XDG_CACHE_HOME/clings together */
+#define SEAL_CACHE_MAX_BYTES ((long long)256 << 20) /* each of the two caches, all its entries */
+#define SEAL_IDLE_S 60                              /* an entry used since is never pruned */
 
 struct seal_key {
 	unsigned char bytes[SEAL_KEY_BYTES];
@@ -54,17 +57,15 @@ int seal_check(const struct seal_key *k, const char *kind, const char *binding, 
 	       size_t len, size_t *body_at);
 
 /* Seals body and writes it atomically to path (its directory made), with the key loaded for
- * that moment only; a body over SEAL_ENTRY_MAX_BYTES is not written (the old entry goes). Then
- * prunes clings' cache (seal_prune_cache). 0, or -1. Quiet: a cache that cannot be written is
- * only slower. */
+ * that moment only; a body over SEAL_ENTRY_MAX_BYTES is not written (the old entry goes). 0, or
+ * -1. Quiet: a cache that cannot be written is only slower. */
 int seal_write_file(const char *path, const char *kind, const char *binding, const void *body,
 		    size_t len);
 /* Reads path's entry back: 0 with *body (allocated, NUL-terminated) and *len when it verifies
  * (and marks it used), else -1, and an entry that is there but does not verify is removed. */
 int seal_read_file(const char *path, const char *kind, const char *binding, char **body, size_t *len);
 
-/* The same, with a key the caller holds (a child given one before its fork: refbin.c); these
- * do not prune (a confined child sees only part of the cache: its parent prunes). */
+/* The same, with a key the caller holds (a child given one before its fork: refbin.c). */
 int seal_write_file_with(const struct seal_key *k, const char *path, const char *kind,
 			 const char *binding, const void *body, size_t len);
 int seal_read_file_with(const struct seal_key *k, const char *path, const char *kind,
@@ -81,9 +82,13 @@ int seal_digest_file(const char *path, char hex[65]);
 long long seal_cache_max(void);
 /* Marks path used now (its modification time), for the pruning. */
 void seal_touch(const char *path);
-/* Removes the least recently used files of dir until they hold at most max bytes. */
-void seal_prune(const char *dir, long long max);
-/* seal_prune of clings' part of the user's cache ($XDG_CACHE_HOME/clings), to seal_cache_max(). */
+/* Prunes dir, whose entries are its files (depth 0) or its directories depth levels down (their
+ * size all their files', their time their newest file's): an entry over SEAL_ENTRY_MAX_BYTES
+ * goes, then the least recently used until the entries hold at most max bytes, but never one
+ * used in the last SEAL_IDLE_S. Quiet: what cannot be removed stays. */
+void seal_prune(const char *dir, int depth, long long max);
+/* seal_prune of clings' cache ($XDG_CACHE_HOME/clings) and of PoCL's kernel cache
+ * (sandbox_compiler_cache), each to seal_cache_max(): the parent, after a check. */
 void seal_prune_cache(void);
 
 #endif
