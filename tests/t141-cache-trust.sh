@@ -135,3 +135,32 @@ kb=$(du -sk "$XDG_CACHE_HOME/clings" | cut -f1)
 	ok "clings' cache is pruned to its bound, least recently used first ($kb KB)" ||
 	fail "the bound: $got; $(ls "$junk"); $kb KB"
 unset POCL_CACHE_DIR
+
+# The key: made once, 0600, outside the cache; one that others may read, or that is a link, is
+# refused with one message, and then no cache is read or kept (the check itself runs).
+key="$XDG_STATE_HOME/clings/cache-key"
+[ "$(stat -c '%a %s' "$key")" = "600 32" ] && ok "the cache key is a file of 32 bytes, mode 0600, in the state directory" ||
+	fail "the key: $(ls -l "$key")"
+[ -z "$(find "$XDG_CACHE_HOME" -name 'cache-key*')" ] && ok "no key in the cache" || fail "a key in the cache"
+chmod 644 "$key"
+got="$(json memory_4 solutions/memory_4.cl --no-analysis) $(json memory_4 solutions/memory_4.cl --no-analysis)"
+[ "$got" = "pass false pass false" ] && grep -q 'cache-key: others may read it' "$TMP/err" &&
+	ok "a key others may read is refused, said, and no verdict is cached" || fail "a readable key: $got: $(cat "$TMP/err")"
+[ "$(grep -c 'cache-key' "$TMP/err")" = 1 ] && ok "said once in a check (its lookups, its reference, its store)" || fail "said more than once: $(cat "$TMP/err")"
+chmod 600 "$key"
+mv "$key" "$key.real"
+ln -s "$key.real" "$key"
+got=$(json memory_4 solutions/memory_4.cl --no-analysis)
+[ "$got" = "pass false" ] && grep -q 'cache-key' "$TMP/err" && ok "a key that is a link is refused" ||
+	fail "a linked key: $got: $(cat "$TMP/err")"
+rm "$key"
+mv "$key.real" "$key"
+if [ "$(id -u)" = 0 ]; then
+	chown 65534 "$key"
+	got=$(json memory_4 solutions/memory_4.cl --no-analysis)
+	[ "$got" = "pass false" ] && grep -q 'cache-key: owned by another user' "$TMP/err" &&
+		ok "a key another user owns is refused" || fail "another user's key: $got: $(cat "$TMP/err")"
+	chown 0 "$key"
+fi
+got="$(json memory_4 solutions/memory_4.cl --no-analysis) $(json memory_4 solutions/memory_4.cl --no-analysis)"
+[ "$got" = "pass false pass true" ] && ok "the key put right: the cache is used again" || fail "after: $got"

@@ -35,35 +35,37 @@ static char *key_dir(void)
 }
 
 /* Reads the key from an open descriptor: only this user's regular file of SEAL_KEY_BYTES that
- * nobody else may read. */
-static int read_key(int fd, const char *path, struct seal_key *k)
+ * nobody else may read. 0, or -1 with why. */
+static int read_key(int fd, const char *path, struct seal_key *k, struct sbuf *why)
 {
 	struct stat st;
 	if (fstat(fd, &st) < 0)
-		return error("%s:", path);
-	if (!S_ISREG(st.st_mode) || st.st_size != SEAL_KEY_BYTES)
-		return error("%s: not a key of %d bytes; remove it to make a new one", path, SEAL_KEY_BYTES);
-	if (st.st_uid != geteuid())
-		return error("%s: owned by another user; the caches are not used", path);
-	if (st.st_mode & 077)
-		return error("%s: others may read it (mode %03o); the caches are not used until it is "
-			     "0600 or removed", path, (unsigned)(st.st_mode & 0777));
-	ssize_t n = read(fd, k->bytes, SEAL_KEY_BYTES);
-	if (n != SEAL_KEY_BYTES) {
+		sbuf_addf(why, "%s: %s", path, strerror(errno));
+	else if (!S_ISREG(st.st_mode) || st.st_size != SEAL_KEY_BYTES)
+		sbuf_addf(why, "%s: not a key of %d bytes; remove it to make a new one", path, SEAL_KEY_BYTES);
+	else if (st.st_uid != geteuid())
+		sbuf_addf(why, "%s: owned by another user", path);
+	else if (st.st_mode & 077)
+		sbuf_addf(why, "%s: others may read it (mode %03o); make it 0600, or remove it", path,
+			  (unsigned)(st.st_mode & 0777));
+	else if (read(fd, k->bytes, SEAL_KEY_BYTES) != SEAL_KEY_BYTES)
+		sbuf_addf(why, "%s: cannot read the key", path);
+	else
+		k->loaded = true;
+	if (!k->loaded)
 		explicit_bzero(k->bytes, sizeof(k->bytes));
-		return error("%s: cannot read the key", path);
-	}
-	k->loaded = true;
-	return 0;
+	return k->loaded ? 0 : -1;
 }
 
 /* A new key beside path, then linked to it: the first of two processes making one wins, and the
- * other reads the winner's. */
-static int make_key(const char *dir, const char *path)
+ * other reads the winner's. 0, or -1 with why. */
+static int make_key(const char *dir, const char *path, struct sbuf *why)
 {
 	unsigned char fresh[SEAL_KEY_BYTES];
-	if (getrandom(fresh, sizeof(fresh), 0) != (ssize_t)sizeof(fresh))
-		return error("cannot make a cache key:");
+	if (getrandom(fresh, sizeof(fresh), 0) != (ssize_t)sizeof(fresh)) {
+		sbuf_addf(why, "cannot make a cache key: %s", strerror(errno));
+		return -1;
+	}
 	char *tmp = xstrfmt("%s/cache-key.%d", dir, (int)getpid());
 	unlink(tmp);
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -74,7 +76,7 @@ static int make_key(const char *dir, const char *path)
 	if (rc == 0 && link(tmp, path) < 0 && errno != EEXIST)
 		rc = -1;
 	if (rc < 0)
-		error("%s:", tmp);
+		sbuf_addf(why, "%s: %s", tmp, strerror(errno));
 	unlink(tmp);
 	free(tmp);
 	return rc;
@@ -84,21 +86,28 @@ int seal_key_load(struct seal_key *k)
 {
 	if (k->loaded)
 		return 0;
+	static bool told;   /* once a process: a watcher checks again at every save */
 	char *dir = key_dir(), *path = xstrfmt("%s/cache-key", dir);
+	struct sbuf why = SBUF_INIT;
 	int rc = -1;
-	for (int attempt = 0; attempt < 2 && rc < 0; attempt++) {
+	for (int attempt = 0; attempt < 2 && rc < 0 && !why.len; attempt++) {
 		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 		if (fd >= 0) {
-			rc = read_key(fd, path, k);
+			rc = read_key(fd, path, k, &why);
 			close(fd);
-			break;
-		}
-		if (errno != ENOENT || attempt || make_dirs(dir) < 0 || make_key(dir, path) < 0) {
-			if (errno != ENOENT)
-				error("%s:", path);
-			break;
+		} else if (errno != ENOENT || attempt) {
+			sbuf_addf(&why, "%s: %s", path, strerror(errno));
+		} else if (make_dirs(dir) < 0) {
+			sbuf_addf(&why, "%s: cannot make the directory", dir);
+		} else {
+			make_key(dir, path, &why);
 		}
 	}
+	if (rc < 0 && !told) {
+		told = true;
+		error("%s; clings' caches are not used", sbuf_str(&why));
+	}
+	sbuf_release(&why);
 	free(path);
 	free(dir);
 	return rc;
