@@ -17,7 +17,7 @@
  * kind's entry, a cut one or one changed by a byte does not verify, and what does not verify is
  * a miss (removed, then made again), never a verdict.
  *
- * Sizes (one place, documented in docs/caches.md): an entry over SEAL_ENTRY_MAX_BYTES is not
+ * Sizes (one place, documented in docs/install.md): an entry over SEAL_ENTRY_MAX_BYTES is not
  * kept; clings' cache ($XDG_CACHE_HOME/clings) and PoCL's kernel cache are each pruned to
  * SEAL_CACHE_MAX_BYTES (or CLINGS_CACHE_MAX_MB) after every check, least recently used first (a
  * hit marks one of clings' entries used: seal_touch; PoCL's are known only by when they were
