@@ -37,6 +37,7 @@
 #include "engine/pch.h"
 #include "engine/seal.h"
 
+#include <fcntl.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
@@ -194,9 +195,19 @@ struct probed {
 	char *text;                 /* the record, split in place */
 	char *platform, *device, *include, *options;
 	char *header, *digest;      /* the header's path and SHA-256, once built (else NULL) */
+	char *identity;             /* and its file's, when it was hashed (file_identity) */
 	char clang[64];             /* the clang of PoCL's LLVM */
 	char version[32];           /* its version, as the platform names it */
 };
+
+/* What changes whenever a file's bytes do: its inode, size, and modification and change times
+ * (the change time cannot be set back: a file written since has another). */
+static void file_identity(const struct stat *st, char out[96])
+{
+	snprintf(out, 96, "%llu:%lld:%lld.%09ld:%lld.%09ld", (unsigned long long)st->st_ino,
+		 (long long)st->st_size, (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec,
+		 (long long)st->st_ctim.tv_sec, st->st_ctim.tv_nsec);
+}
 
 /* Splits record (a copy in p->text) into p; -1 when it is not one to build with. */
 static int parse_record(const char *record, struct probed *p)
@@ -212,13 +223,16 @@ static int parse_record(const char *record, struct probed *p)
 	p->device = line[1];
 	p->include = line[2] + 8;
 	p->options = line[3] + 8;
-	if (n == 5 && !strncmp(line[4], "header ", 7)) {
-		p->header = line[4] + 7;
-		char *space = strchr(p->header, ' ');
-		if (!space)
-			return -1;
-		*space = '\0';
-		p->digest = space + 1;
+	if (n == 5 && !strncmp(line[4], "header ", 7)) {   /* "header PATH DIGEST IDENTITY" */
+		char *word[3] = { line[4] + 7, NULL, NULL };
+		for (int i = 1; i < 3; i++) {
+			if (!(word[i] = strchr(word[i - 1], ' ')))
+				return -1;
+			*word[i]++ = '\0';
+		}
+		p->header = word[0];
+		p->digest = word[1];
+		p->identity = word[2];
 	}
 	/* PoCL with its headers in its own directory ("RELOC") takes opencl-c.h from there too. */
 	const char *llvm = strstr(p->platform, "LLVM ");
@@ -320,15 +334,22 @@ static char *with_header(const char *record, const char *path, const char *bindi
 		out = xstrdup(record);   /* kept as it is: the children decline it themselves */
 		goto done;
 	}
-	char *pch = header_path(&p, &includes), digest[65] = "";
-	bool same = p.header && !strcmp(p.header, pch) && seal_digest_file(pch, digest) == 0 &&
-		    !strcmp(digest, p.digest);
+	char *pch = header_path(&p, &includes), digest[65] = "", id[96] = "";
+	struct stat st;
+	bool there = p.header && !strcmp(p.header, pch) && stat(pch, &st) == 0;
+	if (there)
+		file_identity(&st, id);
+	/* The same file as when it was hashed: no need to hash it again (a check's time). */
+	bool same = there && !strcmp(id, p.identity);
+	bool rehashed = there && !same && seal_digest_file(pch, digest) == 0 && !strcmp(digest, p.digest);
 	if (same) {
 		out = xstrdup(record);
-	} else if (build_header(&p, pch, &includes) == 0 && seal_digest_file(pch, digest) == 0) {
+	} else if ((rehashed || (build_header(&p, pch, &includes) == 0 && seal_digest_file(pch, digest) == 0)) &&
+		   stat(pch, &st) == 0) {
+		file_identity(&st, id);
 		struct sbuf text = SBUF_INIT;
-		sbuf_addf(&text, "%s\n%s\ninclude %s\noptions %s\nheader %s %s\n", p.platform, p.device,
-			  p.include, p.options, pch, digest);
+		sbuf_addf(&text, "%s\n%s\ninclude %s\noptions %s\nheader %s %s %s\n", p.platform, p.device,
+			  p.include, p.options, pch, digest, id);
 		seal_write_file(path, "pch", binding, text.buf, text.len);
 		out = sbuf_detach(&text);
 	}
@@ -384,17 +405,25 @@ out:
 	return rc;
 }
 
-/* In a child: the header of p, read whole and checked against the record's digest, copied into
- * a file of this process's own (/tmp: the sandbox's own). Its path (allocated), or NULL. */
+/* In a child: the header of p, read whole, and only when its file is the one the parent hashed
+ * (file_identity before and after the read), copied into a file of this process's own (/tmp:
+ * the sandbox's own), which is what clang reads. Its path (allocated), or NULL. */
 static char *header(const struct probed *p)
 {
-	char *bytes = NULL, digest[65];
-	size_t len = 0;
-	if (read_regular_file(p->header, (size_t)256 << 20, &bytes, &len) < 0)
+	char *bytes = NULL, before[96] = "", after_read[96] = "";
+	struct stat st;
+	int in = open(p->header, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (in < 0)
 		return NULL;
-	seal_digest(bytes, len, digest);
+	if (fstat(in, &st) == 0 && S_ISREG(st.st_mode))
+		file_identity(&st, before);
+	bool read_whole = before[0] && read_fd(in, &bytes) == 0 && fstat(in, &st) == 0;
+	if (read_whole)
+		file_identity(&st, after_read);
+	close(in);
+	size_t len = read_whole ? (size_t)st.st_size : 0;
 	char *path = NULL;
-	if (!strcmp(digest, p->digest)) {
+	if (read_whole && !strcmp(before, p->identity) && !strcmp(after_read, p->identity)) {
 		path = xstrdup("/tmp/clings-pch-XXXXXX");
 		int fd = mkstemp(path);
 		int rc = fd < 0 ? -1 : write_all(fd, bytes, len);
