@@ -131,10 +131,20 @@ int seal_key_load(struct seal_key *k)
 	return rc;
 }
 
+/* nettle's HMAC leaves the key's pads in its own stack frames, deeper than its caller's: they
+ * are cleared too, before a child is forked with a copy of this stack. */
+static void __attribute__((noinline)) scrub_stack(void)
+{
+	unsigned char area[16384];
+	explicit_bzero(area, sizeof(area));
+	__asm__ volatile("" : : "r"(area) : "memory");
+}
+
 void seal_key_release(struct seal_key *k)
 {
 	explicit_bzero(k->bytes, sizeof(k->bytes));
 	k->loaded = false;
+	scrub_stack();
 }
 
 /* The MAC of (kind, binding, body), each with its length first, in hex. */
