@@ -364,7 +364,11 @@ void pch_trust(const char *device, const char *options)
 {
 	if (pch_off())
 		return;
-	char *binding = NULL, *path = opts_path(device, options, &binding), *record = NULL;
+	/* Without a key nothing probed could be kept or believed: PoCL's own build, unprobed. */
+	struct seal_key key = SEAL_KEY_INIT;
+	bool keyed = seal_key_load(&key) == 0;
+	seal_key_release(&key);
+	char *binding = NULL, *path = keyed ? opts_path(device, options, &binding) : NULL, *record = NULL;
 	size_t len = 0;
 	if (path && seal_read_file(path, "pch", binding, &record, &len) < 0) {
 		probe(device, options, path, binding);
