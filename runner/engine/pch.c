@@ -40,6 +40,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -500,33 +501,44 @@ static double seconds(struct timeval t)
 	return (double)t.tv_sec + (double)t.tv_usec / 1e6;
 }
 
-/* Gives clang (pid) what is left of the build's processor limit, and the build's memory. */
-static int budget_give(pid_t pid)
+/* Gives clang (pid) what is left of the build's processor limit (whole seconds, rounded down:
+ * never more than the build's), and the build's memory. 0 with *given (0: no limit), or -1. */
+static int budget_give(pid_t pid, rlim_t *given)
 {
 	struct rlimit cpu, as;
+	*given = 0;
 	if (getrlimit(RLIMIT_CPU, &cpu) < 0 || getrlimit(RLIMIT_AS, &as) < 0 || prlimit(pid, RLIMIT_AS, &as, NULL) < 0)
 		return -1;
 	if (cpu.rlim_cur != RLIM_INFINITY) {
 		double left = (double)cpu.rlim_cur - process_cpu_seconds();
-		cpu.rlim_cur = left < 1 ? 1 : (rlim_t)ceil(left);
+		cpu.rlim_cur = left < 1 ? 1 : (rlim_t)left;
 		if (cpu.rlim_max != RLIM_INFINITY && cpu.rlim_max < cpu.rlim_cur)
 			cpu.rlim_cur = cpu.rlim_max;
+		/* its hard limit too: LLVM in clang catches the soft limit's SIGXCPU and goes on */
+		cpu.rlim_max = cpu.rlim_cur;
+		*given = cpu.rlim_cur;
 	}
 	return prlimit(pid, RLIMIT_CPU, &cpu, NULL);
 }
 
 /* Takes what clang used (the children reaped since before) off this process's limit: PoCL's
- * build after it has only what is left (none: the limit ends it at once, as the build's). */
-static void budget_charge(const struct rusage *before)
+ * build after it has only what is left. A clang that used up what it was given (the limit
+ * ended it) leaves nothing: this process ends as the limit ends PoCL's own build, at once. */
+static void budget_charge(const struct rusage *before, rlim_t given)
 {
 	struct rusage now;
 	struct rlimit cpu;
-	if (getrusage(RUSAGE_CHILDREN, &now) < 0 || getrlimit(RLIMIT_CPU, &cpu) < 0 || cpu.rlim_cur == RLIM_INFINITY)
+	if (!given || getrusage(RUSAGE_CHILDREN, &now) < 0 || getrlimit(RLIMIT_CPU, &cpu) < 0 ||
+	    cpu.rlim_cur == RLIM_INFINITY)
 		return;
 	double spent = seconds(now.ru_utime) + seconds(now.ru_stime) - seconds(before->ru_utime) -
 		       seconds(before->ru_stime);
 	double used = process_cpu_seconds(), left = (double)cpu.rlim_cur - used - spent;
-	rlim_t cur = (rlim_t)ceil(used + (left > 0 ? left : 0));
+	if (left <= 0 || spent >= (double)given - 0.5) {
+		signal(SIGXCPU, SIG_DFL);   /* LLVM, loaded by PoCL, would catch it for its cleanups */
+		raise(SIGXCPU);
+	}
+	rlim_t cur = (rlim_t)ceil(used + left);
 	if (cur < cpu.rlim_cur) {
 		cpu.rlim_cur = cur;
 		setrlimit(RLIMIT_CPU, &cpu);
@@ -579,15 +591,16 @@ int pch_build(struct cl_session *s, const char *device, const char *src, const c
 	if (in_fd >= 0) {
 		struct sbuf bc = SBUF_INIT, err = SBUF_INIT;
 		struct rusage before;
+		rlim_t given = 0;
 		int ran = -1;
 		getrusage(RUSAGE_CHILDREN, &before);
-		if (budget_give(c.pid) == 0) {
+		if (budget_give(c.pid, &given) == 0) {
 			ran = program_finish(&c, in_fd, src, strlen(src), PCH_CLANG_MS, &bc, &err);
 		} else {
 			close(in_fd);
 			child_release(&c);
 		}
-		budget_charge(&before);
+		budget_charge(&before, given);
 		if (ran == 0 && bc.len > 4 && !memcmp(bc.buf, "BC", 2) &&
 		    clhost_build_binary(s, bc.buf, bc.len, options, out) == 0)
 			rc = 0;
