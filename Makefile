@@ -7,7 +7,7 @@
 CC      ?= cc
 OPT     ?= -O2 -g
 WERROR  ?=
-PKGS    := OpenCL inih md4c libseccomp jansson
+PKGS    := OpenCL inih md4c libseccomp jansson nettle
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes $(OPT)
 CFLAGS  += -DCL_TARGET_OPENCL_VERSION=120 -MMD -MP -Irunner
 CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -15,7 +15,7 @@ CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # itself is opened by name in the parsing child only (libclang-15-dev), never linked into clings.
 LIBCLANG_INCLUDE ?= /usr/lib/llvm-15/include
 CFLAGS  += -isystem $(LIBCLANG_INCLUDE)
-LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp -ljansson) -lm
+LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp -ljansson -lnettle) -lm
 
 # The layers, lowest first: a file may include its own layer's header and those of lower layers.
 LAYERS   := base course engine ui watch grade cmd

@@ -1,8 +1,8 @@
 #!/bin/bash
-# When the precompiled-header build (engine/pch.c) cannot be trusted, PoCL builds the kernel
-# itself and the verdict is the same: a damaged header (removed, then made again), a probe's
-# record of another platform, CLINGS_PCH=0, and a kernel that does not compile (PoCL's own
-# words and line). The reference solution's kept binary (engine/refbin.c) likewise: damaged, it is
+# When the precompiled-header build (engine/pch.c) cannot be trusted, it is not used: a damaged
+# header or a changed record is made again before the build; with CLINGS_PCH=0, and for a kernel
+# that does not compile (PoCL's own words and line), PoCL builds the kernel itself and the
+# verdict is the same. The reference solution's kept binary (engine/refbin.c) likewise: damaged, it is
 # built from source again, kept again, and used by the next check.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -24,22 +24,19 @@ run solutions/memory_4.cl
 [ "$way" = "clings: pch: built through the PCH" ] && passed && ok "a first check builds the header and passes" ||
 	fail "first check: $way: $out"
 
+# A damaged header, or a record changed on disk (here: to name another platform), is never
+# used: the parent checks both before a child builds (the header against the record's digest,
+# the record by its seal), and makes them again.
 for h in "$pch"/*.pch; do printf 'not a precompiled header\n' > "$h"; done
 run solutions/memory_4.cl
-case "$way" in *"PoCL's own build"*) passed && ok "a damaged header: PoCL's own build, and the pass" ;; esac ||
-	fail "damaged header: $way: $out"
-run solutions/memory_4.cl
-[ "$way" = "clings: pch: built through the PCH" ] && passed &&
-	ok "the damaged header was removed, and the next check made it again" || fail "after damage: $way: $out"
+[ "$way" = "clings: pch: built through the PCH" ] && passed && ! grep -qs 'not a precompiled header' "$pch"/*.pch &&
+	ok "a damaged header is made again before the build, which goes through it" || fail "damaged header: $way: $out"
 
-for o in "$pch"/*.opts; do sed -i '1s/.*/OpenCL 9.9 another platform/' "$o"; done
+for o in "$pch"/*.opts; do sed -i '2s/.*/OpenCL 9.9 another platform/' "$o"; done
 run solutions/memory_4.cl
-case "$way" in *"PoCL's own build"*) passed && ok "a probe's record of another platform: PoCL's own build, and the pass" ;; esac ||
-	fail "other platform: $way: $out"
-run solutions/memory_4.cl
-[ "$way" = "clings: pch: built through the PCH" ] && passed &&
-	ok "the record of another platform was dropped, and the next check probed PoCL again" ||
-	fail "after another platform: $way: $out"
+[ "$way" = "clings: pch: built through the PCH" ] && passed && ! grep -qs 'another platform' "$pch"/*.opts &&
+	ok "a record changed on disk does not verify: PoCL is probed again, and the build goes through the PCH" ||
+	fail "changed record: $way: $out"
 
 run solutions/memory_4.cl CLINGS_PCH=0
 case "$way" in *"PoCL's own build"*) passed && ok "CLINGS_PCH=0: PoCL's own build, and the pass" ;; esac ||

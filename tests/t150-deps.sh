@@ -35,7 +35,7 @@ for prog in make gcc pkg-config msgfmt clang oclgrind g++ bwrap jq python3 llvm-
 	in_set "$closure" "$pkg" || fail "$prog ($pkg) is used at run time but no runtime package brings it"
 done
 ok "every program the build and the commands run comes from the runtime set"
-for lib in OpenCL inih md4c libseccomp jansson; do
+for lib in $(sed -n 's/^PKGS *:= *//p' Makefile); do
 	pc=$(pkg-config --variable=pcfiledir "$lib")/$lib.pc
 	pkg=$(owner_of "$pc")
 	in_set "$runtime" "$pkg" || fail "the library $lib ($pkg) is linked but not in the runtime set"

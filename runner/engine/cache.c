@@ -4,9 +4,11 @@
  *
  * One file per exercise, NAME in course_cache_dir() (the learner's, not the course's), holding the last verdict
  * (what its report shows, not the logs) and its key; written atomically by the parent only, from
- * a report it made itself: no learner process writes it. Read back, it is text from a file the
- * learner owns: anything malformed is a miss. A hit needs the same context (check file, reference
- * solution, seed, device, options, language, file name shown, clings version) and the same
+ * a report it made itself: no learner process writes it, and it is sealed (seal.h) with the
+ * exercise's name and the context. Read back, it is a file anyone with the user's rights may
+ * have written: one that does not verify, or anything malformed, is a miss and the check runs.
+ * A hit needs the same context (check file, its data files, reference solution, seed, device,
+ * options, language, file name shown, clings version, the access plugin's bytes) and the same
  * tokens (source_tokens). A verdict other than a pass also needs the same bytes: its message
  * names lines and columns, and quotes the learner's line. A pass with access figures needs the
  * same code on the same lines (source_code_lines): the figures name lines. Verdicts that depend on the machine's
@@ -16,12 +18,13 @@
  * file in a directory a student can write must not decide one.
  */
 #include "engine/engine.h"
+#include "engine/seal.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#define CACHE_MAGIC "clings-verdict-cache 4"
+#define CACHE_MAGIC "clings-verdict-cache 5"
 
 /* The program's identity: its version, and when this binary was built (a rebuilt clings may
  * judge differently). CLINGS_CACHE_VERSION replaces both (the tests use it). */
@@ -39,9 +42,48 @@ static uint64_t version_hash(void)
 	return h;
 }
 
+/* The access plugin's identity: its bytes' digest, worked out again when the file is another
+ * (a rebuilt plugin may refuse what the old one passed). "" without a plugin. */
+static const char *plugin_identity(void)
+{
+	static struct stat seen;
+	static char digest[65];
+	const char *path = access_plugin_path();
+	struct stat st;
+	if (!path || stat(path, &st) < 0)
+		return "";
+	if (st.st_ino != seen.st_ino || st.st_dev != seen.st_dev || st.st_size != seen.st_size ||
+	    st.st_mtim.tv_sec != seen.st_mtim.tv_sec || st.st_mtim.tv_nsec != seen.st_mtim.tv_nsec ||
+	    !digest[0]) {
+		if (seal_digest_file(path, digest) < 0)
+			snprintf(digest, sizeof(digest), "unreadable");
+		seen = st;
+	}
+	return digest;
+}
+
+/* The course's data files, as the check read them: a changed file is another check. */
+static uint64_t add_data(uint64_t h, const struct init_spec *in)
+{
+	if (in->file) {
+		h = hash_add_str(h, in->file);
+		h = hash_add(h, &in->ndata, sizeof(in->ndata));
+		if (in->ndata)
+			h = hash_add(h, in->data, in->ndata * sizeof(*in->data));
+	}
+	return h;
+}
+
 void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
 {
-	uint64_t h = hash_add(HASH_INIT, &in->spec->text_hash, sizeof(in->spec->text_hash));
+	const struct check_spec *spec = in->spec;
+	uint64_t h = hash_add(HASH_INIT, &spec->text_hash, sizeof(spec->text_hash));
+	for (int a = 0; a < spec->nargs; a++)
+		h = add_data(h, &spec->args[a].init);
+	for (int t = 0; t < spec->ntests; t++)
+		for (int i = 0; i < spec->tests[t].ninits; i++)
+			h = add_data(h, &spec->tests[t].inits[i].init);
+	h = hash_add_str(h, plugin_identity());
 	h = hash_add_str(h, in->solution_src);
 	h = hash_add(h, &in->spec->seed, sizeof(in->spec->seed));
 	h = hash_add_str(h, in->device);
@@ -91,10 +133,11 @@ void verdict_cache_store(const struct course *c, const struct verdict_key *k, co
 		  (unsigned long long)k->text, (unsigned long long)k->lines);
 	/* the report as data (the key keeps the language: advice is words) */
 	report_encode(r, &out);
-	char *dir = course_cache_dir(c), *path = cache_path(c, r->exercise);
-	if (make_dirs(dir) == 0 && write_file_atomic(path, out.buf, out.len) < 0)
-		warning("cannot keep the verdict in %s:", path);
-	free(dir);
+	char *path = cache_path(c, r->exercise), *binding = xstrfmt("%s\n%016llx", r->exercise,
+								     (unsigned long long)k->context);
+	/* quiet on failure: a verdict not kept only costs the next check its time */
+	seal_write_file(path, "verdict", binding, out.buf, out.len);
+	free(binding);
 	free(path);
 	sbuf_release(&out);
 }
@@ -103,8 +146,10 @@ int verdict_cache_lookup(const struct course *c, const char *exercise, const str
 			 struct report *r)
 {
 	char *path = cache_path(c, exercise), *text = NULL;
+	char *binding = xstrfmt("%s\n%016llx", exercise, (unsigned long long)k->context);
 	size_t len = 0;
-	int rc = read_regular_file(path, (size_t)64 << 20, &text, &len);
+	int rc = seal_read_file(path, "verdict", binding, &text, &len);
+	free(binding);
 	free(path);
 	if (rc < 0)
 		return -1;

@@ -10,6 +10,8 @@
  * it times out alone too.
  */
 #include "engine/check.h"
+#include "engine/pch.h"
+#include "engine/seal.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -270,6 +272,8 @@ static int start_child(struct check_state *st, int i, bool standby)
 		st->cpu_before[i] = getenv("CLINGS_TRACE") ? cpu_so_far(st->ch[i].pid) : 0;
 		return 0;
 	}
+	if (i == CHECK_LEARNER)   /* the header its build takes, verified here (pch.c) */
+		pch_trust_request(&st->rq[i]);
 	if (i < CHECK_ANALYSIS)
 		return sandbox_start(&st->ch[i], &st->limits[i], NULL, run_in_child, &st->rq[i]);
 	/* Oclgrind's log: a file in memory only, so that no ending of clings leaves it behind. The
@@ -290,6 +294,19 @@ static int start_child(struct check_state *st, int i, bool standby)
 		return -1;
 	int kept = *log_fd;
 	return sandbox_start_keeping(&st->ch[i], &st->limits[i], st->env, run_in_child, &st->rq[i], &kept);
+}
+
+/* The reference's child, given the user's cache key for its kept binary (refbin.c): the key is
+ * in this process's memory only while that child is forked, as the solution's text is. */
+static int start_reference(struct check_state *st)
+{
+	struct seal_key key = SEAL_KEY_INIT;
+	if (seal_key_load(&key) == 0)
+		st->rq[CHECK_REFERENCE].ref_key = &key;
+	int rc = start_child(st, CHECK_REFERENCE, false);
+	st->rq[CHECK_REFERENCE].ref_key = NULL;
+	seal_key_release(&key);
+	return rc;
 }
 
 bool check_part_speaks(const struct check_state *st, int k)
@@ -395,7 +412,7 @@ enum stage_next check_run(struct check_state *st)
 	/* The reference first: then the solution's text leaves this process's memory before any
 	 * child that runs the learner's code is forked from it (a kernel on a CPU device can read
 	 * its own process's memory). */
-	st->started[CHECK_REFERENCE] = !st->reference_known && start_child(st, CHECK_REFERENCE, false) == 0;
+	st->started[CHECK_REFERENCE] = !st->reference_known && start_reference(st) == 0;
 	wipe_string(st->solution_src);
 	st->started[CHECK_LEARNER] = start_child(st, CHECK_LEARNER, true) == 0;
 	bool all = st->analyze && st->started[CHECK_LEARNER];
@@ -459,13 +476,14 @@ enum stage_next check_run(struct check_state *st)
 				st->solution_src = xstrdup("");
 			st->rq[i].solution_src = st->solution_src;
 		}
-		st->started[i] = start_child(st, i, false) == 0;
+		st->started[i] = (i == CHECK_REFERENCE ? start_reference(st) : start_child(st, i, false)) == 0;
 		wipe_string(st->solution_src);
 		if (st->started[i])
 			r->interrupted = children_wait(&st->ch[i], 1, interrupt);
 	}
 	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
 		trace_children(st);
+	seal_prune_cache();   /* what this check's children kept, within the caches' bound */
 	if (r->interrupted) {
 		report_set_text(r, VERDICT_ERROR, "the check was stopped before its verdict");
 		return STAGE_SETTLED;

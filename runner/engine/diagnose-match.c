@@ -7,9 +7,11 @@
  * same output can come of another mistake (a double buffer's wrong half gives the bytes of a
  * reduction that stops too early), so a likeness proves nothing. Their outputs are kept in
  * wrong/EXERCISE/ of course_cache_dir(), keyed by the check's text, the kernel's text, the seed and the
- * device, so a kernel runs once.
+ * device, so a kernel runs once; sealed (seal.h) with the exercise and that key, so that an
+ * output put there by anyone else is run again, never compared.
  */
 #include "engine/diagnose.h"
+#include "engine/seal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,7 @@
 #define MATCH_MAGIC "clings-wrong-output 2\n"
 
 /* A hash of a run's result buffers, in the order sent: two runs with the same bytes have the
- * same; a candidate whose digest differs is not read (the proof is still the bytes). */
+ * same; a candidate whose digest differs is not compared (the proof is still the bytes). */
 static uint64_t results_digest(const struct proto_stream *ps)
 {
 	uint64_t h = HASH_INIT;
@@ -32,22 +34,26 @@ static uint64_t results_digest(const struct proto_stream *ps)
 	return h;
 }
 
-/* The digest a cache file starts with; false when it is not one. */
-static bool cached_digest(const char *path, uint64_t *digest)
+/* A cache file's digest and run (into *output); false when it is none, or does not verify. */
+static bool cached_run(const char *path, const char *binding, uint64_t *digest, struct sbuf *output)
 {
-	FILE *f = fopen(path, "r");
-	char head[64] = "", line[64] = "";
-	bool ok = f && fgets(head, sizeof(head), f) && !strcmp(head, MATCH_MAGIC) && fgets(line, sizeof(line), f);
+	char *text = NULL, *body = NULL;
+	size_t len = 0;
 	unsigned long long v = 0;
-	ok = ok && sscanf(line, "digest\t%llx", &v) == 1;
-	if (f)
-		fclose(f);
+	bool ok = seal_read_file(path, "wrong-output", binding, &text, &len) == 0 &&
+		  !strncmp(text, MATCH_MAGIC, strlen(MATCH_MAGIC)) &&
+		  sscanf(text + strlen(MATCH_MAGIC), "digest\t%llx", &v) == 1 &&
+		  (body = strchr(text + strlen(MATCH_MAGIC), '\n'));
+	if (ok)
+		sbuf_add(output, body + 1, len - (size_t)(body + 1 - text));
+	free(text);
 	*digest = v;
 	return ok;
 }
 
+/* The cache file of a wrong kernel's run, and what its seal binds (*binding, allocated). */
 static char *cache_file(const struct course *c, const struct exercise *e, const struct check_spec *spec,
-			const char *text, const char *device)
+			const char *text, const char *device, char **binding)
 {
 	uint64_t h = hash_add_str(HASH_INIT, CLINGS_VERSION);
 	h = hash_add(h, &spec->text_hash, sizeof(spec->text_hash));
@@ -56,6 +62,7 @@ static char *cache_file(const struct course *c, const struct exercise *e, const 
 	h = hash_add_str(h, device);
 	h = hash_add_str(h, getenv("CLINGS_DEVICE"));
 	char *dir = course_cache_dir(c), *path = xstrfmt("%s/wrong/%s/%016llx", dir, e->name, (unsigned long long)h);
+	*binding = xstrfmt("%s\n%016llx", e->name, (unsigned long long)h);
 	free(dir);
 	return path;
 }
@@ -78,8 +85,8 @@ bool diagnose_same_results(const struct proto_stream *a, const struct proto_stre
 struct candidate {
 	const struct wrong_kernel *k;
 	char *text, *cache;
-	struct sbuf output;     /* a whole run's, from its child or (when its digest is the
-				   learner's) from the cache */
+	char *binding;          /* what the cache file's seal binds */
+	struct sbuf output;     /* a whole run's, from its child or from the cache */
 	bool have;              /* a whole run is known: its digest, and output when read */
 	uint64_t digest;
 };
@@ -121,11 +128,8 @@ static void run_missing(const struct course *c, const struct check_spec *spec, c
 			sbuf_adds(&file, MATCH_MAGIC);
 			sbuf_addf(&file, "digest\t%016llx\n", (unsigned long long)k->digest);
 			sbuf_add(&file, out->buf, out->len);
-			char *dir = xstrdup(k->cache);
-			*strrchr(dir, '/') = '\0';
-			if (make_dirs(dir) == 0)
-				write_file_atomic(k->cache, file.buf, file.len);
-			free(dir);
+			/* quiet: an output not kept only costs the next diagnosis a run */
+			seal_write_file(k->cache, "wrong-output", k->binding, file.buf, file.len);
 			sbuf_release(&file);
 		}
 		sandbox_child_release(&ch[j]);
@@ -172,8 +176,8 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 		struct candidate *cd = &cand[n++];
 		cd->k = &k[i];
 		cd->text = text;
-		cd->cache = cache_file(c, e, spec, text, device);
-		cd->have = cached_digest(cd->cache, &cd->digest);
+		cd->cache = cache_file(c, e, spec, text, device, &cd->binding);
+		cd->have = cached_run(cd->cache, cd->binding, &cd->digest, &cd->output);
 	}
 	/* The very code of a wrong kernel (comments and spacing aside): its mistake asked first,
 	 * whatever its output (a kernel whose output varies from run to run matches no bytes). */
@@ -201,15 +205,6 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 	for (int i = 0; i < n; i++) {
 		if (!cand[i].have || cand[i].digest != mine_digest)
 			continue;
-		if (!cand[i].output.len) {   /* from the cache: its bytes, to compare them */
-			char *cached = NULL;
-			size_t len = 0;
-			const char *body = NULL;
-			if (read_regular_file(cand[i].cache, (size_t)256 << 20, &cached, &len) == 0 &&
-			    (body = strstr(cached, "\ndigest\t")) && (body = strchr(body + 1, '\n')))
-				sbuf_add(&cand[i].output, body + 1, len - (size_t)(body + 1 - cached));
-			free(cached);
-		}
 		struct proto_stream ps = PROTO_STREAM_INIT;
 		proto_split(cand[i].output.buf ? cand[i].output.buf : "", cand[i].output.len, &ps);
 		match[i] = diagnose_same_results(learner, &ps);
@@ -237,6 +232,7 @@ void diagnose_by_output(const struct course *c, const struct exercise *e, const 
 	for (int i = 0; i < n; i++) {
 		free(cand[i].text);
 		free(cand[i].cache);
+		free(cand[i].binding);
 		sbuf_release(&cand[i].output);
 	}
 	free(match);

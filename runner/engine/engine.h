@@ -128,11 +128,12 @@ void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
 int verdict_cache_lookup(const struct course *c, const char *exercise, const struct verdict_key *k,
 			 struct report *r);
 /* Keeps r's verdict under k, atomically, unless it depends on the machine (timeout, crash,
- * error) or was interrupted. A failure to write is a warning. */
+ * error) or was interrupted; sealed (seal.h). Quiet: a verdict not kept costs only time. */
 void verdict_cache_store(const struct course *c, const struct verdict_key *k, const struct report *r);
 
 /* In the child: build, signature, run the tests, compare with the reference (execute.c). */
 enum run_mode { RUN_EXECUTE, RUN_REFERENCE, RUN_ANALYZE };
+struct seal_key;
 struct run_request {
 	const struct check_spec *spec;
 	const char *learner_path;    /* shown in messages */
@@ -153,6 +154,10 @@ struct run_request {
 	/* RUN_ANALYZE: the analysed tests it runs, by their order among the analysed ones:
 	 * [cases_from, cases_to); cases_to 0: all of them (see analysis_parts). */
 	int cases_from, cases_to;
+	/* RUN_REFERENCE: the user's cache key (seal.h), so that the child keeps and checks the
+	 * reference's binary (refbin.c); NULL: built from source, nothing kept. Given only to the
+	 * reference's child, and wiped in the parent before any other child is forked. */
+	struct seal_key *ref_key;
 };
 int run_in_child(void *req, int fd);
 /* In a child, once its kernels k (one a step) are built (and the learner's confined): the

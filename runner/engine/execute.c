@@ -160,7 +160,7 @@ static int build_reference(struct exec_child *c)
 	struct cl_prog *prog = NULL;
 	int line = 0;
 	char *options = pch_check_options(c->spec, PCH_OPTIMISED);
-	int rc = refbin_build(c->s, src, options, &prog, &log);   /* its kept binary, if any */
+	int rc = refbin_build(c->s, src, options, c->rq->ref_key, &prog, &log);   /* its kept binary, if any */
 	free(options);
 	if (rc < 0) {
 		sbuf_addf(&msg, "the reference solution does not build on %s:\n", clhost_device_name(c->s));
@@ -532,8 +532,6 @@ int run_in_child(void *arg, int fd)
 	struct msg err = MSG_INIT;
 	proc_set_role(rq->mode == RUN_ANALYZE ? "analysis" : rq->mode == RUN_REFERENCE ? "reference"
 										 : "learner");
-	if (rq->mode == RUN_EXECUTE)   /* before the device is open: see pch_probe */
-		pch_probe_request(rq);
 	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
 		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &err);
 		return 0;

@@ -104,6 +104,15 @@ static char *compiler_cache_dir(void)
 	return d && *d ? xstrfmt("%s/.cache/pocl", d) : NULL;
 }
 
+char *sandbox_compiler_cache(void)
+{
+	char *base = compiler_cache_dir();
+	char *dir = !base ? NULL : getenv("POCL_CACHE_DIR") && *getenv("POCL_CACHE_DIR") ? xstrdup(base)
+									       : xstrfmt("%s/kcache", base);
+	free(base);
+	return dir;
+}
+
 void sandbox_clean_compiler_cache(void)
 {
 	char *base = compiler_cache_dir();
@@ -452,6 +461,7 @@ static const char *const env_keep[] = {
 	"XDG_CACHE_HOME=",    /* the same, where set */
 	"CLINGS_DEVICE=",     /* the device, when --device is not given */
 	"CLINGS_DEBUG=",      /* clings' developers: the children's chatter */
+	"CLINGS_PCH=",        /* 0: PoCL's own build, not the precompiled header's (pch.c) */
 	"CLINGS_WARP=",       /* the access plugin's warp and banks */
 	"CLINGS_BANKS=",
 	"ASAN_OPTIONS=",      /* sanitizer builds */

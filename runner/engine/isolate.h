@@ -34,6 +34,8 @@ void sandbox_child_env(char *const env[]);
 char *sandbox_take_secret(const char *name);
 /* Removes the empty names PoCL reserves in its kernel cache and leaves behind at every link. */
 void sandbox_clean_compiler_cache(void);
+/* PoCL's kernel cache, the directory of its programs' entries (allocated; NULL: none). */
+char *sandbox_compiler_cache(void);
 /* Whether children get namespaces here (tried once, in a throwaway process). */
 bool sandbox_namespaces_available(void);
 

@@ -141,8 +141,6 @@ static int standby_main(void *arg, int fd)
 		if (clhost_open(NULL, &s, &err) == 0)
 			warm_up_analysis(s);
 	} else {
-		/* PoCL's options for the usual build, known before the device opens (pch.c) */
-		pch_probe(a->device, PCH_LEARNER_OPTIONS);
 		if (clhost_open(a->device, &s, &err) == 0)
 			warm_up(s, a->device);
 		if (s)   /* the learner's compiler, started now, waits for the source (pch.c) */
@@ -238,6 +236,7 @@ void standby_start(struct standby *sb, const char *device, const char *hide)
 	if (pipe(fds) < 0)
 		return;
 	struct standby_arg a = { device, fds[0], fds[1], false };
+	pch_trust(device, PCH_LEARNER_OPTIONS);   /* its compiler's header, verified here (pch.c) */
 	/* CPU and file limits now; the check's own limits when its request comes. */
 	struct sandbox_limits early = early_limits(hide);
 	if (sandbox_start_keeping(&sb->child, &early, NULL, standby_main, &a, &a.job_fd) < 0) {
