@@ -95,6 +95,10 @@ void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
 	h = hash_add(h, &in->analyze, sizeof(in->analyze));
 	int warp = access_warp(), banks = access_banks();   /* what the access figures assume */
 	h = hash_add(h, &warp, sizeof(warp));
+	/* a verdict reached where a kernel could read the course (no namespaces) is no verdict of
+	 * the same source checked in isolation */
+	bool isolated = sandbox_namespaces_available();
+	h = hash_add(h, &isolated, sizeof(isolated));
 	h = hash_add(h, &banks, sizeof(banks));
 	k->context = h;
 	struct sbuf tokens = SBUF_INIT;
