@@ -113,13 +113,15 @@ got=$(evidence)
 	ok "swapped kept outputs are not believed: the diagnosis still names one_load.cl" || fail "swapped outputs: $got"
 
 # The caches' bound. A learner's kernel with a 60 MB __constant table: PoCL's entry for it (about
-# 58 MB) is not kept past the check.
+# 58 MB) is not kept past the check. (Where namespaces work, the learner's build goes to a cache
+# of its own in the child's 64 MB /tmp, and its 58 MB library with its bitcode is over the files a
+# build may write: a build error that names that limit; without them it passes.)
 export POCL_CACHE_DIR="$TMP/pocl"
 { echo '__constant int table[15000000] = {1, 2, 3};'
   sed 's/scratch\[lid\] = 0;/scratch[lid] = table[len % 3] - table[len % 3];/' solutions/memory_4.cl; } > "$TMP/big.cl"
 got=$(json memory_4 "$TMP/big.cl" --no-cache --no-analysis)
 kb=$(du -sk "$POCL_CACHE_DIR" | cut -f1)
-[ "${got%% *}" = pass ] && [ "$kb" -lt 16384 ] && ok "an entry over the per-entry cap is not kept (PoCL's cache: $kb KB after the check)" ||
+{ [ "${got%% *}" = pass ] || [ "${got%% *}" = build_error ]; } && [ "$kb" -lt 16384 ] && ok "an entry over the per-entry cap is not kept (PoCL's cache: $kb KB after the check)" ||
 	fail "the 60 MB table: $got, PoCL's cache holds $kb KB"
 # clings' cache, bounded by CLINGS_CACHE_MAX_MB: the least recently used entries go first, and
 # only as many as the bound needs.
