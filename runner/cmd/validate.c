@@ -289,7 +289,9 @@ static void fix_step(struct validation *v, const struct exercise *e, const struc
 	if (!known) {
 		error(tr(v->ctx->lang, "%s:%d: no rule of the error model is named so: %s (docs/diagnoses.md)"),
 		      path_shown(k->path), k->fix_at, sbuf_str(&want));
-	} else if (check_exercise(v->c, e, &o, &r) == 0 && repair_search(v->c, e, &o, &r, NULL, &rp, &err) == 0) {
+	} else if (check_exercise(v->c, e, &o, &r) == 0 &&
+		   repair_search(v->c, e, &o, &r, &(struct repair_options){ .cpu_budget = REPAIR_VALIDATE_CPU_SECONDS },
+				 &rp, &err) == 0) {
 		ok = rp.found && (rp.nc < k->nfix || is_declared_fix(k, &rp));
 		if (rp.found) {
 			sbuf_adds(&res, ok ? tr(v->ctx->lang, "ok: ") : "");

@@ -122,6 +122,9 @@ int repair_apply(const char *src, size_t len, const struct repair_candidate *con
 /* ---- the search (repair.c) ---- */
 /* The processor seconds (this process and its children) one search may take, by default. */
 #define REPAIR_CPU_SECONDS 8.0
+/* For validate's `// fix:` rows: the course proving its own words may take longer than a learner
+ * waits (each candidate is built cold, in a child of its own). */
+#define REPAIR_VALIDATE_CPU_SECONDS 60.0
 #define REPAIR_PAIRS_FROM 12   /* pairs are made of the first single edits only, nearest first */
 struct repair {
 	bool searched;        /* a search ran (a kernel that fails, facts read) */
