@@ -170,9 +170,9 @@ const char *course_relative(const struct course *c, const char *path);
  * default), KEY the base name of c->work and a hash of its real path. Caller frees. */
 char *course_state_dir(const struct course *c);
 char *course_cache_dir(const struct course *c);
-/* NAME in clings' own part of the user's cache, for every course ($XDG_CACHE_HOME/clings/NAME,
- * else ~/.cache/clings/NAME): the compiler's headers, reference binaries. Allocated. */
-char *user_cache_path(const char *name);
+/* NAME in clings' own part of the user's cache ($XDG_CACHE_HOME/clings/NAME, else ~/.cache/...) or
+ * state, for every course: headers, reference binaries, the cache key. Allocated. */
+char *user_cache_path(const char *name), *user_state_path(const char *name);
 /* From now on course_load places the learner's files in the workspace dir (NULL: in the course). */
 void course_use_workspace(const char *dir);
 /* course_load's last step: c->work, the exercises' files in the workspace, the files an older

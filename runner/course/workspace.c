@@ -118,6 +118,13 @@ char *user_cache_path(const char *name)
 	return path;
 }
 
+char *user_state_path(const char *name)
+{
+	char *root = clings_dir("XDG_STATE_HOME", ".local/state", 1), *path = xstrfmt("%s/%s", root, name);
+	free(root);
+	return path;
+}
+
 static char *learner_key(const struct course *c)
 {
 	const char *work = c->work ? c->work : c->dir;

@@ -10,7 +10,6 @@
 #include <ftw.h>
 #include <nettle/hmac.h>
 #include <nettle/sha2.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -21,17 +20,14 @@
 #define SEAL_MAGIC "clings-seal 1 "
 #define SEAL_HEX (2 * SHA256_DIGEST_SIZE)
 
-/* $XDG_STATE_HOME/clings (absolute only, the XDG rule), else ~/.local/state/clings. */
+/* $XDG_STATE_HOME/clings, else ~/.local/state/clings; a folder of this run's own when those
+ * belong to another user (course/workspace.c): the key is never made where another user could
+ * read it or put one. */
 static char *key_dir(void)
 {
-	const char *v = getenv("XDG_STATE_HOME");
-	if (v && v[0] == '/')
-		return xstrfmt("%s/clings", v);
-	const char *home = getenv("HOME");
-	struct passwd *pw = home && *home ? NULL : getpwuid(getuid());
-	if (!home || !*home)
-		home = pw && pw->pw_dir ? pw->pw_dir : "/tmp";
-	return xstrfmt("%s/.local/state/clings", home);
+	char *any = user_state_path("x"), *slash = strrchr(any, '/');
+	*slash = '\0';
+	return any;
 }
 
 /* Reads the key from an open descriptor: only this user's regular file of SEAL_KEY_BYTES that
