@@ -104,6 +104,11 @@ char *program_dir(void);
 /* A 64-bit hash (FNV-1a) of what is added to it, from HASH_INIT: the reference results' key,
  * a grading's seed. Not for secrets. */
 #define HASH_INIT 0xcbf29ce484222325ull
+/* hex_encode: the n bytes as 2n lowercase hex digits and a NUL in out (2n+1 bytes).
+ * hex_decode: the inverse; the number of bytes written, or -1 for a digit that is not lowercase
+ * hex, an odd length or more than cap bytes. */
+void hex_encode(const void *bytes, size_t n, char *out);
+long hex_decode(const char *hex, void *out, size_t cap);
 uint64_t hash_add(uint64_t h, const void *data, size_t n);
 uint64_t hash_add_str(uint64_t h, const char *s);   /* s and its NUL; NULL counts as "" */
 /* mkdir -p: every missing directory of path; 0, or -1 (printed). */

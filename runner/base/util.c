@@ -246,3 +246,34 @@ uint64_t hash_add_str(uint64_t h, const char *s)
 {
 	return hash_add(h, s ? s : "", strlen(s ? s : "") + 1);   /* the NUL keeps "ab","c" from "a","bc" */
 }
+
+void hex_encode(const void *bytes, size_t n, char *out)
+{
+	static const char digit[] = "0123456789abcdef";
+	const unsigned char *p = bytes;
+	for (size_t i = 0; i < n; i++) {
+		out[2 * i] = digit[p[i] >> 4];
+		out[2 * i + 1] = digit[p[i] & 15];
+	}
+	out[2 * n] = 0;
+}
+
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+long hex_decode(const char *hex, void *out, size_t cap)
+{
+	size_t len = strlen(hex);
+	if (len % 2 || len / 2 > cap)
+		return -1;
+	unsigned char *o = out;
+	for (size_t i = 0; i < len / 2; i++) {
+		int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
+		if (hi < 0 || lo < 0)
+			return -1;
+		o[i] = (unsigned char)(hi << 4 | lo);
+	}
+	return (long)(len / 2);
+}

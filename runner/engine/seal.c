@@ -161,8 +161,7 @@ static void mac(const struct seal_key *k, const char *kind, const char *binding,
 	uint8_t digest[SHA256_DIGEST_SIZE];
 	hmac_sha256_digest(&ctx, sizeof(digest), digest);
 	explicit_bzero(&ctx, sizeof(ctx));   /* its state is the key's */
-	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
-		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+	hex_encode(digest, sizeof(digest), hex);
 }
 
 void seal_add(const struct seal_key *k, const char *kind, const char *binding, const void *body,
@@ -289,8 +288,7 @@ void seal_digest(const void *data, size_t len, char hex[65])
 	sha256_init(&ctx);
 	sha256_update(&ctx, len, data);
 	sha256_digest(&ctx, sizeof(d), d);
-	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
-		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	hex_encode(d, sizeof(d), hex);
 }
 
 int seal_digest_file(const char *path, char hex[65])

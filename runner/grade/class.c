@@ -71,15 +71,10 @@ char *class_name_text(const char *name)
 
 char *class_name_key(const char *name)
 {
-	struct sbuf k = SBUF_INIT;
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		sbuf_addf(&k, "%02x", *p);
-	return sbuf_detach(&k);
-}
-
-static int hex_digit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+	size_t n = strlen(name);
+	char *key = xmalloc(2 * n + 1);
+	hex_encode(name, n, key);
+	return key;
 }
 
 char *class_name_bytes(const char *key)
@@ -88,13 +83,9 @@ char *class_name_bytes(const char *key)
 	if (!n || n % 2 || n / 2 > NAME_MAX)
 		return NULL;
 	char *name = xmalloc(n / 2 + 1);
-	for (size_t i = 0; i < n / 2; i++) {
-		int hi = hex_digit(key[2 * i]), lo = hex_digit(key[2 * i + 1]);
-		if (hi < 0 || lo < 0 || !(hi | lo) || (hi << 4 | lo) == '/') {
-			free(name);
-			return NULL;
-		}
-		name[i] = (char)(hi << 4 | lo);
+	if (hex_decode(key, name, n / 2) != (long)(n / 2) || memchr(name, 0, n / 2) || memchr(name, '/', n / 2)) {
+		free(name);
+		return NULL;
 	}
 	name[n / 2] = 0;
 	if (!strcmp(name, ".") || !strcmp(name, "..")) {
