@@ -3,7 +3,7 @@
 // Right: the kernel the lesson builds, the course's reference until the H200's measurements of
 // 2026-11-28 (docs/performance.md): K steps of 16, work-item (tx, ty) owning rows 4 ty .. and
 // 64 + 4 ty .., columns 4 tx .. and 64 + 4 tx .., every global load through vload4 with its
-// guards. The reference adds a warp's 32 x 64 piece, K steps of 8 and unguarded 16-byte loads
+// guards. The reference adds a warp's 32 x 64 piece, K steps of 8 and float4-pointer loads
 // in whole blocks.
 // C = A x B with a 2D register block. A work-group of 16 x 16 work-items computes a
 // 128 x 128 block of C; each work-item an 8 x 8 block of it, kept in registers (acc). Along K
