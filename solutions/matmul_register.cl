@@ -1,90 +1,84 @@
 // Reference: C = A x B with a 2D register block. A work-group of 16 x 16 work-items computes a
 // 128 x 128 block of C; each work-item an 8 x 8 block of it, kept in registers (acc). Along K
-// the group walks 16 columns of A and 16 rows of B at a time: it copies a 128 x 16 tile of A
-// and a 16 x 128 tile of B into local memory, waits, and each work-item multiplies: for every
-// k, 8 values of A and 8 of B read as two float4 each serve 64 multiply-adds. The loads of the
+// the group walks 8 columns of A and 8 rows of B at a time: it copies a 128 x 8 tile of A and
+// an 8 x 128 tile of B into local memory, waits, and each work-item multiplies: for every k,
+// 8 values of A and 8 of B read as two float4 each serve 64 multiply-adds. The loads of the
 // next tiles from global memory are issued before the group multiplies the current ones, so
 // that their latency hides behind the arithmetic.
 //
-// Work-item (tx, ty) owns rows 4 ty .. 4 ty + 3 and 64 + 4 ty .. 64 + 4 ty + 3 of the block,
-// and the columns 4 tx .. and 64 + 4 tx .. likewise: four neighbours twice, so that one float4
-// read from local memory brings four of them. The tiles are arrays of float4 declared in the
-// kernel: a float4 there is aligned to 16 bytes, which the compiler needs to read it in one
-// instruction (a __local float * argument promises only 4). The tile of A is kept transposed,
-// As[k] a row of the block's 128 rows, so a work-item's four rows are neighbours too.
+// Three choices beyond the lesson's kernel, each measured on an NVIDIA H200 (docs/performance.md):
+// - A warp computes a 32 x 64 piece of the block: its lane l owns rows 4 (l / 8) .. + 3 and
+//   16 more, columns 4 (l % 8) .. + 3 and 32 more, so a warp's reads of a k are 4 float4 of As
+//   and 8 of Bs (the lesson's mapping reads 16 of Bs).
+// - K steps of 8, not 16: one float4 of A and one of B a work-item a round.
+// - A block whose tiles lie whole inside A and B, with rows that start on 16 bytes (K a
+//   multiple of 8, N of 4), loads through float4 pointers with no guard: one 16-byte load
+//   each. The blocks on the edges run the same loop with the guarded loads. The loop is one
+//   function called for each kind of block, so that the compiler makes a copy of it for each
+//   and the whole blocks' copy keeps no trace of the guards.
+//
+// The tiles are arrays of float4 declared in the kernel: a float4 there is aligned to 16 bytes,
+// which the compiler needs to read it in one instruction (a __local float * argument promises
+// only 4). The tile of A is kept transposed, As[k] a row of the block's 128 rows, so a
+// work-item's four rows are neighbours too.
 #define BM 128   // rows of C a work-group computes
 #define BN 128   // columns of C a work-group computes
-#define BK 16    // columns of A (rows of B) a tile holds
+#define BK 8     // columns of A (rows of B) a tile holds
 #define AS 132   // floats a row of As: 128 and 4 spare (a multiple of 4, and 4 banks on)
 
-__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
-void matmul(__global const float *A, __global const float *B, __global float *C, uint M, uint N,
-	    uint K)
+// The product of the block's rows of A and columns of B, added into acc. Work-item tid copies
+// float4 number tid of each tile: row tid / 2 of A's (columns 4 (tid % 2) ..), row tid / 32 of
+// B's (columns 4 (tid % 32) ..). It reads rows 4 ry .. + 3 and 4 ry + 16 .. of As, columns
+// 4 cx .. + 3 and 4 cx + 32 .. of Bs. whole: every tile lies inside A and B, rows aligned.
+void multiply(__global const float *A, __global const float *B, uint M, uint N, uint K,
+	      uint m0, uint n0, uint tid, uint ry, uint cx, __local float4 *As,
+	      __local float4 *Bs, float acc[8][8], bool whole)
 {
-	__local float4 As[BK * AS / 4];   // As[k * AS / 4 + r]: rows 4 r .. 4 r + 3 of column k
-	__local float4 Bs[BK * BN / 4];   // Bs[k * BN / 4 + c]: columns 4 c .. 4 c + 3 of row k
 	__local float *as = (__local float *)As;
-	uint tx = get_local_id(0), ty = get_local_id(1);
-	uint tid = ty * 16 + tx;
-	uint m0 = get_group_id(1) * BM, n0 = get_group_id(0) * BN;
-	// the copy: four neighbouring work-items read 16 neighbouring floats of a row of A, and a
-	// warp one whole row of the tile of B; each work-item twice, 64 rows (8 of B) apart
-	uint ar = tid / 4, ac = tid % 4 * 4;
+	uint ar = tid / 2, ac = tid % 2 * 4;
 	uint br = tid / 32, bc = tid % 32 * 4;
-	float acc[8][8];
-	#pragma unroll
-	for (int i = 0; i < 8; i++)
-		#pragma unroll
-		for (int j = 0; j < 8; j++)
-			acc[i][j] = 0.0f;
-
-	float4 a4[2], b4[2];
+	float4 a4, b4;
 	for (uint t = 0; t < K + BK; t += BK) {
 		if (t > 0) {
-			// Stored transposed, value c of a work-item's four goes to row ac + c of As. The
-			// 32 work-items of a warp hold 8 rows of A, 4 groups of columns; with rows of As
-			// AS = 132 floats apart (4 banks on), groups ac = 0 and ac = 8 would meet in the
-			// same banks, so the groups from 8 on store their four in the order 2 3 0 1.
-			#pragma unroll
-			for (uint h = 0; h < 2; h++) {
-				uint m = ar + 64 * h, k0 = ac & 8 ? 2 : 0;
-				float4 v = ac & 8 ? a4[h].zwxy : a4[h];
-				as[(ac + k0) * AS + m] = v.x;
-				as[(ac + (k0 ^ 1)) * AS + m] = v.y;
-				as[(ac + (k0 ^ 2)) * AS + m] = v.z;
-				as[(ac + (k0 ^ 3)) * AS + m] = v.w;
-				Bs[((br + 8 * h) * BN + bc) / 4] = b4[h];
-			}
+			// transposed: value c of a work-item's four goes to row ac + c of As. A warp's
+			// 16 rows of A and 2 column groups land in 32 different banks (AS = 132)
+			as[ac * AS + ar] = a4.x;
+			as[(ac + 1) * AS + ar] = a4.y;
+			as[(ac + 2) * AS + ar] = a4.z;
+			as[(ac + 3) * AS + ar] = a4.w;
+			Bs[(br * BN + bc) / 4] = b4;
 			barrier(CLK_LOCAL_MEM_FENCE);   // the tiles are whole
 		}
 		if (t < K) {
-			#pragma unroll
-			for (uint h = 0; h < 2; h++) {
-				uint row = m0 + ar + 64 * h, col = t + ac;
+			uint row = m0 + ar, col = t + ac;
+			uint brow = t + br, bcol = n0 + bc;
+			if (whole) {
+				a4 = *(__global const float4 *)(A + row * K + col);
+				b4 = *(__global const float4 *)(B + brow * N + bcol);
+			} else {
 				if (row < M && col + 3 < K) {
-					a4[h] = vload4(0, A + row * K + col);
+					a4 = vload4(0, A + row * K + col);
 				} else {
 					float f[4];
 					for (uint c = 0; c < 4; c++)
 						f[c] = row < M && col + c < K ? A[row * K + col + c] : 0.0f;
-					a4[h] = vload4(0, f);
+					a4 = vload4(0, f);
 				}
-				uint brow = t + br + 8 * h, bcol = n0 + bc;
 				if (brow < K && bcol + 3 < N) {
-					b4[h] = vload4(0, B + brow * N + bcol);
+					b4 = vload4(0, B + brow * N + bcol);
 				} else {
 					float f[4];
 					for (uint c = 0; c < 4; c++)
 						f[c] = brow < K && bcol + c < N ? B[brow * N + bcol + c] : 0.0f;
-					b4[h] = vload4(0, f);
+					b4 = vload4(0, f);
 				}
 			}
 		}
 		if (t > 0) {
 			#pragma unroll
 			for (uint k = 0; k < BK; k++) {
-				float4 a0 = As[k * AS / 4 + ty], a1 = As[k * AS / 4 + 16 + ty];
-				float4 b0 = Bs[k * BN / 4 + tx], b1 = Bs[k * BN / 4 + 16 + tx];
+				float4 a0 = As[k * AS / 4 + ry], a1 = As[k * AS / 4 + 4 + ry];
+				float4 b0 = Bs[k * BN / 4 + cx], b1 = Bs[k * BN / 4 + 8 + cx];
 				float a[8] = { a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w };
 				float b[8] = { b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w };
 				#pragma unroll
@@ -96,14 +90,38 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 			barrier(CLK_LOCAL_MEM_FENCE);   // everyone is done with them
 		}
 	}
-	// row i of acc is row 4 ty + i of the block (64 + 4 ty + i - 4 from i = 4 on), its four
-	// neighbouring columns from 4 tx and from 64 + 4 tx
+}
+
+__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
+void matmul(__global const float *A, __global const float *B, __global float *C, uint M, uint N,
+	    uint K)
+{
+	__local float4 As[BK * AS / 4];   // As[k * AS / 4 + r]: rows 4 r .. 4 r + 3 of column k
+	__local float4 Bs[BK * BN / 4];   // Bs[k * BN / 4 + c]: columns 4 c .. 4 c + 3 of row k
+	uint tid = get_local_id(1) * 16 + get_local_id(0);
+	uint m0 = get_group_id(1) * BM, n0 = get_group_id(0) * BN;
+	// warp w = tid / 32 of the group's 8: 4 along the rows (32 each), 2 along the columns
+	// (64 each); its lane l = tid % 32: 4 along the rows, 8 along the columns
+	uint w = tid / 32, l = tid % 32;
+	uint ry = w / 2 * 8 + l / 8, cx = w % 2 * 16 + l % 8;
+	float acc[8][8];
+	#pragma unroll
+	for (int i = 0; i < 8; i++)
+		#pragma unroll
+		for (int j = 0; j < 8; j++)
+			acc[i][j] = 0.0f;
+	if (m0 + BM <= M && n0 + BN <= N && K % BK == 0 && N % 4 == 0)
+		multiply(A, B, M, N, K, m0, n0, tid, ry, cx, As, Bs, acc, true);
+	else
+		multiply(A, B, M, N, K, m0, n0, tid, ry, cx, As, Bs, acc, false);
+	// row i of acc is row 4 ry + i of the block (16 + 4 ry + i - 4 from i = 4 on), its four
+	// neighbouring columns from 4 cx and from 32 + 4 cx
 	#pragma unroll
 	for (int i = 0; i < 8; i++) {
-		uint row = m0 + (i < 4 ? 4 * ty + i : 64 + 4 * ty + i - 4);
+		uint row = m0 + 4 * ry + (i < 4 ? i : 16 + i - 4);
 		#pragma unroll
 		for (int h = 0; h < 2; h++) {
-			uint col = n0 + 64 * h + 4 * tx;
+			uint col = n0 + 4 * cx + 32 * h;
 			float4 c4 = (float4)(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2],
 					     acc[i][4 * h + 3]);
 			if (row < M && col + 3 < N) {

@@ -2,7 +2,8 @@
  * scan-onepass.c: times a one-pass scan (its kernels scan_clear and scan_pass, the signatures of
  * checks/scan_fast.ini) at any tile size, beside a copy of the same bytes, on the first OpenCL GPU
  * (else the first device). The variants docs/performance.md compares: solutions/scan_fast.cl,
- * wrong/scan_fast/ok_serial_lookback.cl, and variants.cl with its -D switches. Each run clears
+ * wrong/scan_fast/ok_serial_lookback.cl, variants.cl and wide.cl (the reference with switches
+ * for the look-back's window, 16-byte loads and no clearing) with their -D switches. Each run clears
  * with scan_clear (except with -DEPOCH, which needs no clearing), the output is checked against
  * the host's scan after the first and the last run, and the median of 22 runs after 3 is printed
  * with the copy's, both timed by profiling events from the first launch's start to the last's end.
