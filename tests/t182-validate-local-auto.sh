@@ -18,3 +18,10 @@ grep -q "checks/reduce_sequential.ini:$line: local = auto com o argumento __loca
 	ok "and says so in Portuguese" || fail "in Portuguese: $out"
 out=$($CLINGS --course "$course" validate --quick scale 2>&1) && grep -q ', 0 problems' <<<"$out" &&
 	ok "a kernel without __local arguments keeps local = auto" || fail "scale with local = auto: $out"
+
+# In two dimensions auto assumes a group of at most 256 work-items (16 x 16), which the default
+# max_work_group_size allows: a 2-D exercise keeps local = auto without raising it.
+sed -i '/^\[ndrange\]/,/^$/s/^local = .*/local = auto/' "$course/checks/transpose_naive.ini"
+grep -q '^local = auto' "$course/checks/transpose_naive.ini" || fail "transpose_naive's check was not changed"
+out=$($CLINGS --course "$course" validate --quick transpose_naive 2>&1) && grep -q ', 0 problems' <<<"$out" &&
+	ok "local = auto in two dimensions needs no max_work_group_size" || fail "2-D local = auto: $out"
