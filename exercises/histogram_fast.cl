@@ -23,8 +23,10 @@ __kernel void histogram(__global const uint *data, __global uint *counts, __loca
 	for (uint b = lid; b < bins; b += wg)
 		local_counts[b] = 0;
 	barrier(CLK_LOCAL_MEM_FENCE);                   // every counter is 0
+	                                                // [pt-BR] todo contador é 0
 
 	uint n4 = n / 4;                                // whole groups of four values
+	                                                // [pt-BR] grupos inteiros de quatro valores
 	// TODO 1: for i = gid, gid + size, ... below n4: read the four values as one uint4,
 	//         ((__global const uint4 *)data)[i], and count each with atomic_inc(&local_counts[...]).
 	//         [pt-BR] para i = gid, gid + size, ... abaixo de n4: leia os quatro valores como um

@@ -24,9 +24,13 @@
 // c / 4]). Nenhum tamanho é múltiplo de 128.
 // A lição: `clings lesson matmul_register`.
 #define BM 128   // rows of C a work-group computes
+                 // [pt-BR] linhas de C que um grupo calcula
 #define BN 128   // columns of C a work-group computes
+                 // [pt-BR] colunas de C que um grupo calcula
 #define BK 16    // columns of A (rows of B) a tile holds
+                 // [pt-BR] colunas de A (linhas de B) que um tile guarda
 #define AS 132   // floats a row of As: 128 and 4 spare
+                 // [pt-BR] floats de uma linha de As: 128 e 4 de folga
 
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
 void matmul(__global const float *A, __global const float *B, __global float *C, uint M, uint N,
@@ -35,6 +39,7 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 	__local float4 As[BK * AS / 4];
 	__local float4 Bs[BK * BN / 4];
 	__local float *as = (__local float *)As;   // As one float at a time
+	                                           // [pt-BR] As, um float por vez
 	uint tx = get_local_id(0), ty = get_local_id(1);
 	uint tid = ty * 16 + tx;
 	uint m0 = get_group_id(1) * BM, n0 = get_group_id(0) * BN;

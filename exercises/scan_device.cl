@@ -8,7 +8,7 @@
 
 // Scans the W values of tmp in place (W = the work-group size, a power of two): afterwards
 // tmp[lid] holds tmp[0] + ... + tmp[lid]. Every work-item of the group must call it.
-// [pt-BR] Faz a varredura no lugar dos W valores de tmp (W = o tamanho do grupo, potência de
+// [pt-BR] Faz o scan no lugar dos W valores de tmp (W = o tamanho do grupo, potência de
 // dois): depois, tmp[lid] guarda tmp[0] + ... + tmp[lid]. Todo item do grupo precisa chamá-la.
 void scan_local(__local int *tmp, uint lid, uint wg)
 {
@@ -23,7 +23,7 @@ void scan_local(__local int *tmp, uint lid, uint wg)
 
 // Step 1: each work-group scans its block of W elements of in into out, and writes the block's
 // total to sums[group].
-// [pt-BR] Passo 1: cada grupo faz a varredura do seu bloco de W elementos de in para out, e
+// [pt-BR] Passo 1: cada grupo faz o scan do seu bloco de W elementos de in para out, e
 // escreve o total do bloco em sums[grupo].
 __kernel void scan_blocks(__global const int *in, __global int *out, __global int *sums,
 			  __local int *tmp, uint n)
@@ -34,7 +34,7 @@ __kernel void scan_blocks(__global const int *in, __global int *out, __global in
 	// TODO 2: load this work-item's element into tmp (0 past n: it changes no sum), wait for
 	//         the whole block, and scan it with scan_local.
 	//         [pt-BR] carregue o elemento deste item em tmp (0 depois de n: não muda
-	//         nenhuma soma), espere o bloco inteiro e faça a varredura com scan_local.
+	//         nenhuma soma), espere o bloco inteiro e faça o scan com scan_local.
 
 	// TODO 3: write the scanned value to out (only below n), and let the last work-item of
 	//         the group write the block's total to sums[get_group_id(0)].
@@ -44,7 +44,7 @@ __kernel void scan_blocks(__global const int *in, __global int *out, __global in
 
 // Step 2: one work-group scans the block totals in place: sums[g] becomes the total of blocks
 // 0 .. g.
-// [pt-BR] Passo 2: um grupo faz a varredura dos totais dos blocos no lugar: sums[g] vira o
+// [pt-BR] Passo 2: um grupo faz o scan dos totais dos blocos no lugar: sums[g] vira o
 // total dos blocos 0 .. g.
 __kernel void scan_sums(__global int *sums, __local int *tmp, uint groups)
 {

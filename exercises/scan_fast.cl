@@ -9,7 +9,7 @@
 // tile holds 33 * W ints, tmp W ints. n is any size.
 // The lesson: `clings lesson scan_fast`.
 //
-// [pt-BR] scan_fast: uma varredura inclusiva de n ints numa passada só, em dois kernels sobre
+// [pt-BR] scan_fast: um scan inclusivo de n ints numa passada só, em dois kernels sobre
 // os mesmos buffers (a verificação os roda nesta ordem):
 //   scan_clear: status[g] = 0 para todo tile g, e *ticket = 0;
 //   scan_pass:  cada grupo pega uma senha t com atomic_inc(ticket), varre o tile t (os
@@ -31,7 +31,7 @@
 
 // The exclusive scan of one value per work-item: the sum of the values of the work-items
 // before lid, and the group's total in *total. tmp is free again when it returns.
-// [pt-BR] A varredura exclusiva de um valor por item: a soma dos valores dos itens antes de
+// [pt-BR] O scan exclusivo de um valor por item: a soma dos valores dos itens antes de
 // lid, e o total do grupo em *total. tmp fica livre de novo quando ela retorna.
 int group_exclusive(__local int *tmp, int v, uint lid, uint wg, int *total)
 {

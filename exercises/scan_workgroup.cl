@@ -22,7 +22,7 @@
 //
 // (a soma recomeça em cada grupo). `tmp` guarda 2W ints: dois buffers de W.
 //
-// A varredura de Hillis-Steele: para offset = 1, 2, 4, ... abaixo de W, cada posição soma a
+// O scan de Hillis-Steele: para offset = 1, 2, 4, ... abaixo de W, cada posição soma a
 // posição `offset` lugares à sua esquerda, se houver. Cada passo precisa ler os valores do
 // passo anterior, então lê uma metade de tmp e escreve na outra, com uma barreira depois de
 // cada passo.

@@ -1,5 +1,7 @@
 // histogram: the reference solution. A histogram per work-group in local memory, counted with
 // local atomics, then added into the global one with global atomics.
+// [pt-BR] histogram: a solução de referência. Um histograma por grupo de trabalho na memória
+// local, contado com atômicos locais, depois somado ao global com atômicos globais.
 __kernel void histogram(__global const uint *data, __global uint *counts, __local uint *local_counts,
 			uint n, uint bins)
 {

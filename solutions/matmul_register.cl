@@ -21,15 +21,49 @@
 // which the compiler needs to read it in one instruction (a __local float * argument promises
 // only 4). The tile of A is kept transposed, As[k] a row of the block's 128 rows, so a
 // work-item's four rows are neighbours too.
+// [pt-BR] Referência: C = A x B com um bloco 2D em registradores. Um grupo de 16 x 16 itens
+// calcula um bloco 128 x 128 de C; cada item, um bloco 8 x 8 dele, guardado em registradores
+// (acc). Ao longo de K o grupo anda 8 colunas de A e 8 linhas de B por vez: copia um tile
+// 128 x 8 de A e um tile 8 x 128 de B para a memória local, espera, e cada item multiplica:
+// para cada k, 8 valores de A e 8 de B lidos como dois float4 cada servem 64
+// multiplicações-somas. As cargas dos próximos tiles da memória global são emitidas antes de o
+// grupo multiplicar os atuais, para que a latência delas se esconda atrás da aritmética.
+//
+// Três escolhas além do kernel da lição, cada uma medida numa NVIDIA H200
+// (docs/performance.md):
+// - Um warp calcula um pedaço 32 x 64 do bloco: sua via l fica com as linhas 4 (l / 8) .. + 3
+//   e 16 adiante, as colunas 4 (l % 8) .. + 3 e 32 adiante, de modo que as leituras de um
+//   warp para um k são 4 float4 de As e 8 de Bs (o mapeamento da lição lê 16 de Bs).
+// - Passos de 8 em K, não de 16: um float4 de A e um de B por item a cada rodada.
+// - Um bloco cujos tiles ficam inteiros dentro de A e B, com linhas que começam em 16 bytes
+//   (K múltiplo de 8, N de 4), carrega por ponteiros float4 sem guarda: uma carga de 16 bytes
+//   cada. Os blocos das bordas rodam o mesmo laço com as cargas guardadas. O laço é uma função
+//   chamada para cada tipo de bloco, para que o compilador faça uma cópia dela para cada um e a
+//   cópia dos blocos inteiros não guarde traço das guardas.
+//
+// Os tiles são arrays de float4 declarados no kernel: ali um float4 está alinhado a 16 bytes,
+// o que o compilador precisa para lê-lo numa instrução (um argumento __local float * promete
+// só 4). O tile de A fica transposto, As[k] uma das 128 linhas do bloco, para que as quatro
+// linhas de um item também sejam vizinhas.
 #define BM 128   // rows of C a work-group computes
+                 // [pt-BR] linhas de C que um grupo calcula
 #define BN 128   // columns of C a work-group computes
+                 // [pt-BR] colunas de C que um grupo calcula
 #define BK 8     // columns of A (rows of B) a tile holds
+                 // [pt-BR] colunas de A (linhas de B) que um tile guarda
 #define AS 132   // floats a row of As: 128 and 4 spare (a multiple of 4, and 4 banks on)
+                 // [pt-BR] floats de uma linha de As: 128 e 4 de folga (múltiplo de 4, 4 bancos
+                 // adiante)
 
 // The product of the block's rows of A and columns of B, added into acc. Work-item tid copies
 // float4 number tid of each tile: row tid / 2 of A's (columns 4 (tid % 2) ..), row tid / 32 of
 // B's (columns 4 (tid % 32) ..). It reads rows 4 ry .. + 3 and 4 ry + 16 .. of As, columns
 // 4 cx .. + 3 and 4 cx + 32 .. of Bs. whole: every tile lies inside A and B, rows aligned.
+// [pt-BR] O produto das linhas de A e das colunas de B do bloco, somado em acc. O item tid
+// copia o float4 número tid de cada tile: a linha tid / 2 do de A (colunas 4 (tid % 2) ..), a
+// linha tid / 32 do de B (colunas 4 (tid % 32) ..). Ele lê as linhas 4 ry .. + 3 e
+// 4 ry + 16 .. de As, as colunas 4 cx .. + 3 e 4 cx + 32 .. de Bs. whole: todo tile fica
+// dentro de A e B, com linhas alinhadas.
 void multiply(__global const float *A, __global const float *B, uint M, uint N, uint K,
 	      uint m0, uint n0, uint tid, uint ry, uint cx, __local float4 *As,
 	      __local float4 *Bs, float acc[8][8], bool whole)
@@ -42,12 +76,16 @@ void multiply(__global const float *A, __global const float *B, uint M, uint N, 
 		if (t > 0) {
 			// transposed: value c of a work-item's four goes to row ac + c of As. A warp's
 			// 16 rows of A and 2 column groups land in 32 different banks (AS = 132)
+			// [pt-BR] transposto: o valor c dos quatro de um item vai para a linha ac + c
+			// de As. As 16 linhas de A e os 2 grupos de colunas de um warp caem em 32
+			// bancos diferentes (AS = 132)
 			as[ac * AS + ar] = a4.x;
 			as[(ac + 1) * AS + ar] = a4.y;
 			as[(ac + 2) * AS + ar] = a4.z;
 			as[(ac + 3) * AS + ar] = a4.w;
 			Bs[(br * BN + bc) / 4] = b4;
 			barrier(CLK_LOCAL_MEM_FENCE);   // the tiles are whole
+			                                // [pt-BR] os tiles estão inteiros
 		}
 		if (t < K) {
 			uint row = m0 + ar, col = t + ac;
@@ -88,6 +126,7 @@ void multiply(__global const float *A, __global const float *B, uint M, uint N, 
 						acc[i][j] += a[i] * b[j];
 			}
 			barrier(CLK_LOCAL_MEM_FENCE);   // everyone is done with them
+			                                // [pt-BR] todos terminaram de usá-los
 		}
 	}
 }
@@ -97,11 +136,18 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 	    uint K)
 {
 	__local float4 As[BK * AS / 4];   // As[k * AS / 4 + r]: rows 4 r .. 4 r + 3 of column k
+	                                  // [pt-BR] As[k * AS / 4 + r]: linhas 4 r .. 4 r + 3
+	                                  // da coluna k
 	__local float4 Bs[BK * BN / 4];   // Bs[k * BN / 4 + c]: columns 4 c .. 4 c + 3 of row k
+	                                  // [pt-BR] Bs[k * BN / 4 + c]: colunas 4 c .. 4 c + 3
+	                                  // da linha k
 	uint tid = get_local_id(1) * 16 + get_local_id(0);
 	uint m0 = get_group_id(1) * BM, n0 = get_group_id(0) * BN;
 	// warp w = tid / 32 of the group's 8: 4 along the rows (32 each), 2 along the columns
 	// (64 each); its lane l = tid % 32: 4 along the rows, 8 along the columns
+	// [pt-BR] o warp w = tid / 32 dos 8 do grupo: 4 ao longo das linhas (32 cada), 2 ao
+	// longo das colunas (64 cada); sua via l = tid % 32: 4 ao longo das linhas, 8 ao longo
+	// das colunas
 	uint w = tid / 32, l = tid % 32;
 	uint ry = w / 2 * 8 + l / 8, cx = w % 2 * 16 + l % 8;
 	float acc[8][8];
@@ -116,6 +162,8 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 		multiply(A, B, M, N, K, m0, n0, tid, ry, cx, As, Bs, acc, false);
 	// row i of acc is row 4 ry + i of the block (16 + 4 ry + i - 4 from i = 4 on), its four
 	// neighbouring columns from 4 cx and from 32 + 4 cx
+	// [pt-BR] a linha i de acc é a linha 4 ry + i do bloco (16 + 4 ry + i - 4 a partir de
+	// i = 4), suas quatro colunas vizinhas a partir de 4 cx e de 32 + 4 cx
 	#pragma unroll
 	for (int i = 0; i < 8; i++) {
 		uint row = m0 + 4 * ry + (i < 4 ? i : 16 + i - 4);

@@ -1,4 +1,5 @@
 // Reference: each work-group sums 2*W elements into out[group].
+// [pt-BR] Referência: cada grupo de trabalho soma 2*W elementos em out[group].
 __kernel void reduction(__global const int *in, __global int *out, __local int *scratch, uint len)
 {
 	uint lid = get_local_id(0);

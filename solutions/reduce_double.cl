@@ -1,4 +1,5 @@
 // reduce_double: sequential addressing on doubles.
+// [pt-BR] reduce_double: endereçamento sequencial sobre doubles.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 __kernel void reduce_double(__global const double *in, __global double *out,
@@ -9,6 +10,7 @@ __kernel void reduce_double(__global const double *in, __global double *out,
 	uint base = 2 * W * get_group_id(0);
 
 	// 0.0 is the identity of +: a missing element adds nothing.
+	// [pt-BR] 0.0 é o elemento neutro de +: um elemento que falta não soma nada.
 	double sum = 0.0;
 	if (base + lid < len)
 		sum = in[base + lid];

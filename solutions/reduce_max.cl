@@ -1,4 +1,6 @@
 // reduce_max: the largest element, sequential addressing, -INFINITY as identity.
+// [pt-BR] reduce_max: o maior elemento, endereçamento sequencial, -INFINITY como elemento
+// neutro.
 #define MAX_IDENTITY (-INFINITY)
 
 __kernel void reduce_max(__global const float *in, __global float *out,
@@ -9,6 +11,7 @@ __kernel void reduce_max(__global const float *in, __global float *out,
 	uint base = 2 * W * get_group_id(0);
 
 	// A missing element must never win: nothing is below -INFINITY.
+	// [pt-BR] Um elemento que falta nunca pode ganhar: nada fica abaixo de -INFINITY.
 	float best = MAX_IDENTITY;
 	if (base + lid < len)
 		best = in[base + lid];

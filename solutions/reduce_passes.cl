@@ -1,4 +1,5 @@
 // reduce_strided: strided accumulation, then a tree within the work-group.
+// [pt-BR] reduce_strided: acumulação espaçada, depois uma árvore dentro do grupo de trabalho.
 __kernel void reduce_strided(__global const int *in, __global int *out,
 			     __local int *scratch, uint len)
 {
@@ -8,11 +9,13 @@ __kernel void reduce_strided(__global const int *in, __global int *out,
 	uint step = get_global_size(0);
 
 	// Every element below len falls in exactly one work-item's range.
+	// [pt-BR] Todo elemento abaixo de len cai na faixa de exatamente um item.
 	int sum = 0;
 	for (uint i = gid; i < len; i += step)
 		sum += in[i];
 
 	// Work-items with nothing to add still store 0, so every slot is written.
+	// [pt-BR] Itens sem nada para somar ainda guardam 0, então toda posição é escrita.
 	scratch[lid] = sum;
 	barrier(CLK_LOCAL_MEM_FENCE);
 

@@ -1,5 +1,7 @@
 // scan_device: the reference solution. Hillis-Steele in local memory for one block, the same
 // for the blocks' totals, then the offsets.
+// [pt-BR] scan_device: a solução de referência. Hillis-Steele na memória local para um bloco, o
+// mesmo para os totais dos blocos, depois os deslocamentos.
 void scan_local(__local int *tmp, uint lid, uint wg)
 {
 	for (uint d = 1; d < wg; d *= 2) {

@@ -1,4 +1,6 @@
 // scan_workgroup: Hillis-Steele inclusive scan of each group's W elements, double-buffered.
+// [pt-BR] scan_workgroup: scan inclusivo de Hillis-Steele dos W elementos de cada grupo, com
+// dois buffers que se alternam.
 __kernel void scan_workgroup(__global const int *in, __global int *out,
 			     __local int *tmp, uint len)
 {
@@ -7,9 +9,12 @@ __kernel void scan_workgroup(__global const int *in, __global int *out,
 	uint gid = get_global_id(0);
 
 	// Two halves of tmp, starting at src and dst: a step reads one, writes the other.
+	// [pt-BR] Duas metades de tmp, começando em src e dst: um passo lê uma e escreve a
+	// outra.
 	uint src = 0, dst = W;
 
 	// 0, the identity of +, past the end of a ragged last group.
+	// [pt-BR] 0, o elemento neutro de +, depois do fim de um último grupo incompleto.
 	tmp[src + lid] = gid < len ? in[gid] : 0;
 	barrier(CLK_LOCAL_MEM_FENCE);
 

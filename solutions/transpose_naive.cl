@@ -1,4 +1,5 @@
 // Reference: one work-item copies one element; dimension 0 walks the rows of a.
+// [pt-BR] Referência: um item copia um elemento; a dimensão 0 anda pelas linhas de a.
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)
 {
 	int i = get_global_id(0);

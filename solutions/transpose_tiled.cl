@@ -1,6 +1,9 @@
 // Reference: each work-group moves one 16x16 block of a through a tile in local memory to the
 // mirrored block of trA. On both sides the fastest local id, li, walks along a row of memory,
 // so a warp reads and writes runs of consecutive ints.
+// [pt-BR] Referência: cada grupo move um bloco 16x16 de a por um tile na memória local até o
+// bloco espelhado de trA. Dos dois lados o id local mais rápido, li, anda ao longo de uma linha
+// da memória, então um warp lê e escreve sequências de ints consecutivos.
 #define T 16
 __kernel void matrixtranspose(__global const int *a, __global int *trA, ushort columnsA, ushort rowsA)
 {

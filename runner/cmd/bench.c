@@ -3,6 +3,8 @@
 #include "cmd/cmd.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 enum { OPT_FILE = 'F', OPT_JSON = 'J' };
 static const struct cmd_option bench_options[] = {
@@ -27,8 +29,14 @@ static int cmd_bench(const struct cmd_ctx *ctx)
 	if (ctx->opt[OPT_JSON]) {
 		bench_report_json(&b, stdout, ctx->lang);
 	} else {
+		/* lines at the terminal's width (COLUMNS', 80 in a file or a pipe); COLUMNS=0: as long as
+		 * they come, for tools, as validate's */
 		struct sbuf out = SBUF_INIT;
-		bench_report_text(&b, &out, ctx->lang);
+		const char *columns = getenv("COLUMNS");
+		int rows, cols = 0;
+		if (!columns || strcmp(columns, "0"))
+			term_size(STDOUT_FILENO, &rows, &cols);
+		bench_report_text(&b, &out, ctx->lang, cols);
 		fputs(sbuf_str(&out), rc ? stderr : stdout);
 		sbuf_release(&out);
 	}

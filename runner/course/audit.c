@@ -185,6 +185,33 @@ static int audit_work_groups(const struct check_spec *spec, const char *text)
 	return bad;
 }
 
+/* A step with `local = auto` and a __local argument: the runtime chooses the work-group when the
+ * kernel runs, and the local memory, sized from the check's values before, cannot follow it (the
+ * full run would only fail with a wrong result that names no cause). At the step's local line. */
+static int audit_local_auto(const struct check_spec *spec, const char *text)
+{
+	int bad = 0;
+	for (int s = 0; s < spec->nsteps; s++) {
+		const struct step_spec *st = &spec->steps[s];
+		for (int p = 0; step_local_is_auto(st) && p < st->nparams; p++) {
+			const struct arg_spec *a = &spec->args[st->param[p].arg];
+			if (a->kind != ARG_LOCAL)
+				continue;
+			char header[NAME_MAX_LEN + 8];
+			if (st->name[0])
+				snprintf(header, sizeof(header), "[step %s", st->name);
+			else
+				snprintf(header, sizeof(header), "[ndrange");
+			int line = ini_key_line(text, header, "local");
+			bad += problem(spec->path, line ? line : 1,
+				       N_("local = auto with the __local argument %s: the device's runtime chooses the "
+					  "work-group when the kernel runs, and the size of local memory cannot follow "
+					  "its choice; give local the work-group the check sizes it for"), a->name);
+		}
+	}
+	return bad;
+}
+
 int exercise_audit(const struct course *c, const struct exercise *e, int *blocking)
 {
 	int bad = 0;
@@ -197,7 +224,7 @@ int exercise_audit(const struct course *c, const struct exercise *e, int *blocki
 	} else {
 		char *text = NULL;
 		if (read_file(e->check_path, &text, NULL) == 0)
-			bad += audit_work_groups(spec, text);
+			bad += audit_work_groups(spec, text) + audit_local_auto(spec, text);
 		free(text);
 		check_spec_release(spec);
 	}

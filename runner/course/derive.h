@@ -46,11 +46,13 @@ int init_load_file(struct init_spec *in, const char *check_path, enum elem_type 
 		   char *err, size_t errlen);
 /* local = auto: the device's runtime chooses the work-group (a NULL local size); the analysis,
  * and everything the host needs a size for, takes the largest power of two up to LOCAL_AUTO_MAX
- * that divides global. step_local_set_auto reads the value ("auto": true, stored). */
+ * in one dimension (16 in two, 4 in three: a group of at most 256 work-items, which common GPUs
+ * run and max_work_group_size allows by default) that divides global. step_local_set_auto reads
+ * the value ("auto": true, stored). */
 #define LOCAL_AUTO_MAX 64
 bool step_local_set_auto(struct step_spec *st, const char *value);
 bool step_local_is_auto(const struct step_spec *st);
-int64_t local_auto_size(int64_t global);
+int64_t local_auto_size(int64_t global, int dims);
 /* The work-group of step st in dimension d for the values v (with auto: local_auto_size). */
 int step_local_eval(const struct step_spec *st, int d, const struct vars *v, int64_t *out, char *err,
 		    size_t errlen);

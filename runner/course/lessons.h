@@ -65,4 +65,10 @@ void lesson_fill_check(const struct exercise *e, const char *lang, char **md);
  * wider than LESSON_CODE_WIDTH a warning. Returns the problems. */
 int lesson_check_audit(const struct course *c, const struct exercise *e);
 
+/* A kernel source as a learner in lang reads it (the reference solution, s): each comment in
+ * lang where the course wrote it in lang too (`// [LANG] ...` under it), else as written in the
+ * course's own language; lang NULL gives the own language's. The code is copied unchanged
+ * (comment-lang.c has the rules). */
+void source_comments_in(const char *code, const char *lang, struct sbuf *out);
+
 #endif

@@ -175,9 +175,9 @@ static void auto_every_dim(struct step_spec *st)
 			st->local_expr[d] = xstrdup("auto");
 }
 
-int64_t local_auto_size(int64_t global)
+int64_t local_auto_size(int64_t global, int dims)
 {
-	int64_t l = LOCAL_AUTO_MAX;
+	int64_t l = dims <= 1 ? LOCAL_AUTO_MAX : dims == 2 ? 16 : 4;   /* 64, 16 x 16, 4 x 4 x 4 */
 	while (l > 1 && global % l)
 		l /= 2;
 	return l;
@@ -191,7 +191,7 @@ int step_local_eval(const struct step_spec *st, int d, const struct vars *v, int
 	int64_t g;
 	if (expr_eval(st->global_expr[d], v, &g, err, errlen) < 0)
 		return -1;
-	*out = g > 0 ? local_auto_size(g) : 1;
+	*out = g > 0 ? local_auto_size(g, st->dims) : 1;
 	return 0;
 }
 

@@ -21,9 +21,10 @@ struct bench_options {
  * floats), different, right at the places sampled (a large float output computed in another
  * order), or not known. */
 enum bench_agree { AGREE_YES, AGREE_NO, AGREE_SAMPLED, AGREE_UNKNOWN };
+#define BENCH_GROUP_AUTO "auto"   /* `local = auto`: the device's runtime chose, and OpenCL does not say */
 struct bench_row {
 	char name[128];              /* its parameters: "len=16777216 wg=64" */
-	char group[32];              /* the work-group: "64", "16x16" */
+	char group[32];              /* the work-group: "64", "16x16", or BENCH_GROUP_AUTO */
 	int passes;                  /* of the [repeat] loop */
 	double bytes_first, bytes_loop;   /* read and written by the contract */
 	double flops;                /* operations of the whole loop ([bench] flops); 0: not counted */

@@ -285,13 +285,13 @@ static void group_label(const struct check_spec *spec, const struct vars *v, cha
 			break;
 		}
 	out[0] = '\0';
+	if (step_local_is_auto(st)) {   /* one word for every dimension: the runtime chose them all */
+		snprintf(out, cap, "%s", BENCH_GROUP_AUTO);
+		return;
+	}
 	for (int d = 0; d < st->dims; d++) {
 		int64_t l = 0;
 		size_t len = strlen(out);
-		if (step_local_is_auto(st)) {
-			snprintf(out + len, cap - len, "%sauto", d ? "x" : "");
-			continue;
-		}
 		expr_eval(st->local_expr[d], v, &l, (char[64]){ 0 }, 64);
 		snprintf(out + len, cap - len, "%s%lld", d ? "x" : "", (long long)l);
 	}

@@ -256,7 +256,7 @@ static int launch_step(struct exec_child *c, struct cl_kern *k, int step, const 
 		if (eval_into(spec, st->global_expr[dim], v, &g, why) < 0)
 			return LAUNCH_BAD_CHECK;
 		if (step_local_is_auto(st))   /* the device's runtime chooses; the analysis needs one */
-			l = c->analyze ? local_auto_size(g) : 0;
+			l = c->analyze ? local_auto_size(g, st->dims) : 0;
 		else if (eval_into(spec, st->local_expr[dim], v, &l, why) < 0)
 			return LAUNCH_BAD_CHECK;
 		if (l == 0 && g > 0 && !c->analyze && step_local_is_auto(st)) {

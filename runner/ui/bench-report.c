@@ -1,6 +1,7 @@
 /* bench-report.c: the figures of `clings bench` as a table for a learner, or as one JSON object. */
 #include "ui/ui.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,21 +10,36 @@ static double gbps(double bytes, double s)
 	return s > 0 ? bytes / s / 1e9 : 0;
 }
 
-/* "  12.30    5.46    56%": time in ms, GB/s, and the share of the copy's rate. */
+/* The table's columns: a row's label, then numbers right-aligned in these widths. */
+#define MS_COL 8
+#define RATE_COL 8
+#define SHARE_COL 8
+#define GFLOPS_COL 10
+
+/* s, then spaces to width columns (columns, not bytes: "referência" has an accent). */
+static void add_padded(struct sbuf *out, const char *s, int width)
+{
+	sbuf_adds(out, s);
+	for (int w = term_width(s, strlen(s)); w < width; w++)
+		sbuf_adds(out, " ");
+}
+
+/* "   12.30     5.46      56%": time in ms, GB/s, and the share of the copy's rate. */
 static void add_figures(struct sbuf *out, const struct bench_result *b, double bytes, double s,
 			const char *lang)
 {
 	char ms[32], rate[32];
 	number_in(lang, s * 1e3, 2, ms);
 	number_in(lang, gbps(bytes, s), 2, rate);
-	sbuf_addf(out, " %10s %8s", ms, rate);
+	sbuf_addf(out, " %*s %*s", MS_COL, ms, RATE_COL, rate);
 	if (b->copy_s > 0)
-		sbuf_addf(out, " %7.0f%%", 100 * gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
+		sbuf_addf(out, " %*.0f%%", SHARE_COL - 1, 100 * gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
 	else
-		sbuf_addf(out, " %8s", "-");
+		sbuf_addf(out, " %*s", SHARE_COL, "-");
 }
 
-/* Whether a row counts its operations: the table then shows FLOP/s too. */
+/* Whether a row counts its operations: the table then shows FLOP/s instead of GB/s (the bytes
+ * of a multiply's contract are few beside its work: their rate says nothing). */
 static bool counts_flops(const struct bench_result *b)
 {
 	for (int i = 0; i < b->nrows; i++)
@@ -32,27 +48,31 @@ static bool counts_flops(const struct bench_result *b)
 	return false;
 }
 
-/* "  5432.10    81%": GFLOP/s of the whole loop, and the share of the peak kernel's rate. */
+/* "   12.30    5432.1      81%": time in ms, GFLOP/s of the whole loop, and the share of the
+ * peak kernel's rate. */
 static void add_flops(struct sbuf *out, const struct bench_result *b, double flops, double s, const char *lang)
 {
-	char rate[32];
+	char ms[32], rate[32];
+	number_in(lang, s * 1e3, 2, ms);
 	number_in(lang, s > 0 ? flops / s / 1e9 : 0, 1, rate);
-	sbuf_addf(out, " %10s", rate);
+	sbuf_addf(out, " %*s %*s", MS_COL, ms, GFLOPS_COL, rate);
 	if (b->peak_s > 0)
-		sbuf_addf(out, " %7.0f%%", 100 * (flops / s) / (b->peak_flops / b->peak_s));
+		sbuf_addf(out, " %*.0f%%", SHARE_COL - 1, 100 * (flops / s) / (b->peak_flops / b->peak_s));
 	else
-		sbuf_addf(out, " %8s", "-");
+		sbuf_addf(out, " %*s", SHARE_COL, "-");
 }
 
-static void add_row(struct sbuf *out, const struct bench_result *b, const char *label, double loop_s,
-		    double first_s, const struct bench_row *row, const char *lang)
+static void add_row(struct sbuf *out, const struct bench_result *b, const char *label, int label_width,
+		    double loop_s, double first_s, const struct bench_row *row, const char *lang)
 {
-	sbuf_addf(out, "  %-18s", label);
-	add_figures(out, b, row->bytes_loop, loop_s, lang);
-	if (row->flops > 0)
+	sbuf_adds(out, "  ");
+	add_padded(out, label, label_width);
+	if (counts_flops(b))
 		add_flops(out, b, row->flops, loop_s, lang);
+	else
+		add_figures(out, b, row->bytes_loop, loop_s, lang);
 	if (b->multipass) {
-		sbuf_adds(out, "   ");
+		sbuf_adds(out, "  ");
 		add_figures(out, b, row->bytes_first, first_s, lang);
 	}
 	sbuf_adds(out, "\n");
@@ -69,10 +89,15 @@ static const char *size_text(const char *lang, double bytes, char buf[48])
 }
 
 /* A row's label: its work-group, and the parameters that tell it from the other rows (other
- * than the size and the work-group): "64 cap=2048" where one bench tries several caps. */
-static void row_label(const struct bench_result *b, int i, char *label, size_t cap)
+ * than the size and the work-group): "64 cap=2048" where one bench tries several caps. A
+ * work-group the device's runtime chose (`local = auto`: OpenCL does not say which) is named
+ * so. */
+static void row_label(const struct bench_result *b, int i, char *label, size_t cap, const char *lang)
 {
-	size_t at = (size_t)snprintf(label, cap, "%s", b->rows[i].group);
+	const char *group = b->rows[i].group;
+	size_t at = (size_t)snprintf(label, cap, "%s",
+				     !strcmp(group, BENCH_GROUP_AUTO) ? tr(lang, "the device's") : group);
+	at = at < cap ? at : cap - 1;
 	char name[sizeof(b->rows[i].name)];
 	snprintf(name, sizeof(name), "%s", b->rows[i].name);
 	for (char *save = NULL, *tok = strtok_r(name, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
@@ -84,12 +109,64 @@ static void row_label(const struct bench_result *b, int i, char *label, size_t c
 			size_t n = strlen(tok);
 			everywhere = hit && (hit == other || hit[-1] == ' ') && (hit[n] == ' ' || !hit[n]);
 		}
-		if (!everywhere && at < cap)
+		if (!everywhere && at < cap - 1)
 			at += (size_t)snprintf(label + at, cap - at, " %s", tok);
+		at = at < cap ? at : cap - 1;
 	}
 }
 
-void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang)
+/* Each line of text at most width columns (as they come when width <= 0): a wider one goes on at
+ * its spaces, indented as far as it is (two more for an indented one: a table's row, a figure);
+ * a word wider than a line alone is cut. */
+static void wrap_lines(const char *text, int width, struct sbuf *out)
+{
+	if (width <= 0) {
+		sbuf_adds(out, text);
+		return;
+	}
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		const char *next = p + n + (nl != NULL);
+		int indent = 0;
+		while ((size_t)indent < n && p[indent] == ' ')
+			indent++;
+		int more = indent > 0 && indent + 2 < width / 2 ? indent + 2 : 0;
+		for (int first = 1; n > 0 || first; first = 0) {
+			int room = first ? width : width - more;
+			size_t take = term_width(p, n) > room ? term_wrap(p, n, room) : n;
+			if (!first)
+				sbuf_addf(out, "%*s", more, "");
+			sbuf_add(out, p, take);
+			sbuf_adds(out, "\n");
+			p += take;
+			n -= take;
+			while (n > 0 && *p == ' ')
+				p++, n--;
+		}
+		p = next;
+	}
+}
+
+/* A paragraph of the catalog, its lines broken for 80 columns: one line to be wrapped at the
+ * reader's width instead (as written when width <= 0); its empty lines before and after stay. */
+static void add_prose(struct sbuf *out, int width, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add_prose(struct sbuf *out, int width, const char *fmt, ...)
+{
+	struct sbuf text = SBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	sbuf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; width > 0 && i < text.len; i++)
+		if (text.buf[i] == '\n' && i > 0 && text.buf[i - 1] != '\n' && i + 1 < text.len &&
+		    text.buf[i + 1] != '\n')
+			text.buf[i] = ' ';
+	sbuf_add(out, text.buf, text.len);
+	sbuf_release(&text);
+}
+
+static void bench_report_lines(const struct bench_result *b, struct sbuf *out, const char *lang, int width)
 {
 	struct sbuf safe = SBUF_INIT, said = SBUF_INIT;
 	if (!msg_empty(&b->message)) {
@@ -99,73 +176,99 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 		sbuf_release(&safe);
 		return;
 	}
+	bool flops = counts_flops(b);
 	/* the device's size, or less where the check caps it (a scan of at most W*W values) */
 	double input = b->nrows && b->rows[0].bytes_first > 0 && b->rows[0].bytes_first < (double)b->bytes
 		     ? b->rows[0].bytes_first : (double)b->bytes;
 	char size[48];
-	sbuf_addf(out, tr(lang, "%s: your kernel and the reference solution, %s of input,\non %s\n"), b->exercise,
+	add_prose(out, width, tr(lang, "%s: your kernel and the reference solution, %s of input,\non %s\n"), b->exercise,
 		  size_text(lang, input, size), text_safe(b->device ? b->device : "?", &safe));
-	sbuf_addf(out, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
-			  "profiling events); GB/s: the bytes the kernel's contract reads and writes.\n"),
-		  BENCH_RUNS, BENCH_WARMUP_RUNS);
-	if (b->copy_s > 0) {
+	if (flops)
+		add_prose(out, width, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
+				  "profiling events); GFLOP/s: the operations the check's [bench] counts.\n"),
+			  BENCH_RUNS, BENCH_WARMUP_RUNS);
+	else
+		add_prose(out, width, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
+				  "profiling events); GB/s: the bytes the kernel's contract reads and writes.\n"),
+			  BENCH_RUNS, BENCH_WARMUP_RUNS);
+	if (b->copy_s > 0 && (!flops || b->multipass)) {
 		char rate[32], copy_size[48];
 		number_in(lang, gbps(b->copy_bytes, b->copy_s), 2, rate);
-		sbuf_addf(out, tr(lang, "A copy of the same bytes (%s read and written) reaches %s GB/s:\n"
+		add_prose(out, width, tr(lang, "A copy of the same bytes (%s read and written) reaches %s GB/s:\n"
 				  "the practical limit (\"of copy\" below).\n"),
 			  size_text(lang, b->copy_bytes, copy_size), rate);
 	}
 	if (b->peak_s > 0) {
 		char rate[32];
 		number_in(lang, b->peak_flops / b->peak_s / 1e9, 1, rate);
-		sbuf_addf(out, tr(lang, "Independent multiply-adds in registers reach %s GFLOP/s: the device's\n"
+		add_prose(out, width, tr(lang, "Independent multiply-adds in registers reach %s GFLOP/s: the device's\n"
 				  "peak as measured here (\"of peak\" below; a multiply-add counts as 2).\n"), rate);
 	}
 	sbuf_adds(out, "\n");
-	const char *of_copy = tr(lang, "of copy");
-	bool flops = counts_flops(b);
+	const char *of_copy = tr(lang, "of copy"), *group = tr(lang, "work-group");
+	/* the labels' column: as wide as the widest label, the heading's included */
+	int label_width = term_width(group, strlen(group));
+	for (int i = 0; i < b->nrows; i++) {
+		char label[64];
+		row_label(b, i, label, sizeof(label), lang);
+		int lw = term_width(label, strlen(label));
+		label_width = lw > label_width ? lw : label_width;
+	}
+	const char *ref = tr(lang, "reference");
+	int rw = 2 + term_width(ref, strlen(ref));
+	label_width = rw > label_width ? rw : label_width;
+	int figures = MS_COL + RATE_COL + SHARE_COL + 2;   /* " ms GB/s share" less its first space */
 	if (b->multipass) {
 		int passes = b->nrows ? b->rows[0].passes : 0;
 		char loop[64];
 		snprintf(loop, sizeof(loop), trn(lang, "whole loop (%d pass)", "whole loop (%d passes)",
 						 (unsigned long)passes), passes);
-		sbuf_addf(out, "  %-18s %-28s   %s\n", "", loop, tr(lang, "first pass"));
-		sbuf_addf(out, "  %-18s %10s %8s %8s   %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s",
-			  of_copy, "ms", "GB/s", of_copy);
-	} else if (flops) {
-		sbuf_addf(out, "  %-18s %10s %8s %8s %10s %8s\n", tr(lang, "work-group"), "ms", "GB/s", of_copy,
-			  "GFLOP/s", tr(lang, "of peak"));
-	} else {
-		sbuf_addf(out, "  %-18s %10s %8s %8s\n", tr(lang, "work-group"), "ms", "GB/s", of_copy);
+		sbuf_adds(out, "  ");
+		add_padded(out, "", label_width + 1);
+		add_padded(out, loop, (flops ? MS_COL + GFLOPS_COL + SHARE_COL + 2 : figures) + 2);
+		sbuf_addf(out, " %s\n", tr(lang, "first pass"));
 	}
+	sbuf_adds(out, "  ");
+	add_padded(out, group, label_width);
+	if (flops)
+		sbuf_addf(out, " %*s %*s %*s", MS_COL, "ms", GFLOPS_COL, "GFLOP/s", SHARE_COL, tr(lang, "of peak"));
+	else
+		sbuf_addf(out, " %*s %*s %*s", MS_COL, "ms", RATE_COL, "GB/s", SHARE_COL, of_copy);
+	if (b->multipass)
+		sbuf_addf(out, "   %*s %*s %*s", MS_COL, "ms", RATE_COL, "GB/s", SHARE_COL, of_copy);
+	sbuf_adds(out, "\n");
 	bool unknown = false;
 	for (int i = 0; i < b->nrows; i++) {
 		const struct bench_row *row = &b->rows[i];
 		char label[64];
-		row_label(b, i, label, sizeof(label));
+		row_label(b, i, label, sizeof(label), lang);
 		if (row->skipped) {
-			sbuf_addf(out, "  %-18s %s\n", label, tr(lang, "skipped: larger than this device allows"));
+			sbuf_adds(out, "  ");
+			add_padded(out, label, label_width);
+			sbuf_addf(out, " %s\n", tr(lang, "skipped: larger than this device allows"));
 			continue;
 		}
 		if (!msg_empty(&row->problem)) {
 			msg_render(&row->problem, lang, &said);
-			sbuf_addf(out, "  %-18s %s\n", label, sbuf_str(&said));
+			sbuf_adds(out, "  ");
+			add_padded(out, label, label_width);
+			sbuf_addf(out, " %s\n", sbuf_str(&said));
 			sbuf_reset(&said);
 		} else {
-			add_row(out, b, label, row->loop_s, row->first_s, row, lang);
+			add_row(out, b, label, label_width, row->loop_s, row->first_s, row, lang);
 		}
 		if (row->ref_loop_s > 0) {
-			snprintf(label, sizeof(label), "  %s", tr(lang, "reference"));
-			add_row(out, b, label, row->ref_loop_s, row->ref_first_s, row, lang);
+			snprintf(label, sizeof(label), "  %s", ref);
+			add_row(out, b, label, label_width, row->ref_loop_s, row->ref_first_s, row, lang);
 		}
 		unknown = unknown || (msg_empty(&row->problem) && row->agree >= AGREE_SAMPLED);
 	}
 	if (unknown)
-		sbuf_adds(out, tr(lang, "\nYour floating-point results at this size were compared with the reference's\n"
+		add_prose(out, width, "%s", tr(lang, "\nYour floating-point results at this size were compared with the reference's\n"
 				  "at sampled places only (computed in another order, they differ in their\n"
 				  "last bits).\n"));
 	if (b->cpu)
-		sbuf_adds(out, tr(lang, "\nThis is a CPU device: its figures do not predict a GPU's. A GPU has far\n"
+		add_prose(out, width, "%s", tr(lang, "\nThis is a CPU device: its figures do not predict a GPU's. A GPU has far\n"
 				  "more bandwidth and runs work-groups very differently: bench there\n"
 				  "(--device gpu) to learn how fast your kernel really is.\n"));
 	if (b->naccess > 0) {   /* what predicts a GPU from here: how the kernel touches memory */
@@ -176,6 +279,14 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 	}
 	sbuf_release(&said);
 	sbuf_release(&safe);
+}
+
+void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang, int width)
+{
+	struct sbuf lines = SBUF_INIT;
+	bench_report_lines(b, &lines, lang, width);
+	wrap_lines(lines.buf, width, out);
+	sbuf_release(&lines);
 }
 
 /* "KEY": {seconds, gbps, of_copy}, and gflops, of_peak where flops counts the operations */

@@ -76,8 +76,9 @@ void repair_print_text(const struct repair *rp, FILE *f, int rung, const char *l
 int report_json_with_repair(const char *report_json, const struct repair *rp, const char *lang, FILE *f);
 /* Memory-access figures (a report's, a bench's), one line per memory instruction, in source order. */
 void access_figures_text(const struct access_figure *f, int n, const char *lang, struct sbuf *out);
-/* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json. */
-void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang);
+/* The figures of `clings bench` (bench-report.c): a table in lines of at most width columns
+ * (any width when width <= 0; a line goes on at its spaces), or the one JSON object of --json. */
+void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang, int width);
 void bench_report_json(const struct bench_result *b, FILE *f, const char *lang);
 
 #endif

@@ -116,7 +116,8 @@ void run_bench(struct watch *w)
 		return;
 	}
 	struct sbuf text = SBUF_INIT, md = SBUF_INIT;
-	bench_report_text(&b, &text, w->opt.lang);
+	/* within the pager's width, less the indent of its code blocks: no line goes past the screen */
+	bench_report_text(&b, &text, w->opt.lang, text_width(w) - (int)strlen(CODE_INDENT));
 	sbuf_addf(&md, "```\n%s```\n", sbuf_str(&text));
 	char *title = xstrfmt(T("Bench of %s"), e->name);
 	open_pager(w, title, md.buf, 0);

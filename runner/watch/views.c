@@ -152,7 +152,8 @@ void show_report(struct watch *w)
 }
 
 /* s: the reference solution (and its notes, lessons/LANG/NAME.solution.md when the course has
- * them), only once the exercise has passed: before, it would answer what the learner is to find. */
+ * them), only once the exercise has passed: before, it would answer what the learner is to find.
+ * Its comments are in the learner's language where the course has them in it. */
 void show_solution(struct watch *w)
 {
 	const struct exercise *e = watch_current(w);
@@ -177,8 +178,14 @@ void show_solution(struct watch *w)
 	if (notes)
 		sbuf_addf(&md, "%s\n\n", notes);
 	sbuf_addf(&md, "## %s\n\n", T("The reference solution"));
+	/* Its comments in the learner's language where the course wrote them in it too. */
+	const char *own = w->course.langs.n ? w->course.langs.name[0] : "en";
+	struct sbuf shown = SBUF_INIT;
+	source_comments_in(code, strcmp(w->opt.lang, own) ? w->opt.lang : NULL, &shown);
 	/* A fence longer than any run of backticks in the code: the code cannot close it. */
-	sbuf_addf(&md, "~~~~~~~~c\n%s%s~~~~~~~~\n", code, code[0] && code[strlen(code) - 1] == '\n' ? "" : "\n");
+	sbuf_addf(&md, "~~~~~~~~c\n%s~~~~~~~~\n", shown.buf);
+	wipe_string(shown.buf);
+	sbuf_release(&shown);
 	char *title = xstrfmt(T("Solution of %s (yours passed; compare them)"), e->name);
 	open_pager(w, title, md.buf, 0);
 	free(title);

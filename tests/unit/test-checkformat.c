@@ -149,10 +149,14 @@ static void float_scalars_take_real_expressions(void **state)
 static void local_auto(void **state)
 {
 	(void)state;
-	assert_int_equal(local_auto_size(1024), 64);
-	assert_int_equal(local_auto_size(96), 32);
-	assert_int_equal(local_auto_size(7), 1);
-	assert_int_equal(local_auto_size(12), 4);
+	assert_int_equal(local_auto_size(1024, 1), 64);
+	assert_int_equal(local_auto_size(96, 1), 32);
+	assert_int_equal(local_auto_size(7, 1), 1);
+	assert_int_equal(local_auto_size(12, 1), 4);
+	/* in two and three dimensions, a group of at most 256 work-items: what common GPUs run */
+	assert_int_equal(local_auto_size(1024, 2), 16);
+	assert_int_equal(local_auto_size(8, 2), 8);
+	assert_int_equal(local_auto_size(1024, 3), 4);
 	struct check_spec spec;
 	load(PI_HEAD "local = auto\n[scalar step]\nvalue = 1.0 / nsteps\n[scalar nsteps]\nvalue = nsteps\n"
 	     "[test t]\nnsteps = 1024, 960\n", &spec, 0, NULL);
