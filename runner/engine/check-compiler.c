@@ -137,7 +137,9 @@ enum stage_next check_compiler(struct check_state *st)
 	struct compiler_tally t = {
 		.runs = 1, .wrong = 1, .same = true, .whole = true,
 		.analysis_clean = st->analysis_clean,
-		.atomics = diag_source_has_atomic(st->learner_src),
+		/* a kernel clings could not read may hold atomics: the compiler is then never blamed */
+		.atomics = !check_kernel_facts(st) ||
+			   kv_has_atomic(&(struct kview){ check_kernel_facts(st), st->learner_src, st->learner_len }),
 	};
 	struct rerun x[COMPILER_RUNS - 1];
 	run_again(st, false, x, COMPILER_RUNS - 1);

@@ -280,12 +280,28 @@ enum stage_next check_access(struct check_state *st)
 	return STAGE_ON;
 }
 
+const struct kernel_facts *check_kernel_facts(struct check_state *st)
+{
+	if (st->facts_state == 0 && st->learner_src) {
+		struct sbuf err = SBUF_INIT;
+		st->facts_state = kernel_facts_read(st->shown, st->learner_src, st->learner_len, &st->facts, &err) < 0
+				  ? -1 : 1;
+		if (st->facts_state < 0)
+			error("reading the kernel's facts: %s", err.buf);
+		sbuf_release(&err);
+	}
+	return st->facts_state > 0 ? &st->facts : NULL;
+}
+
 enum stage_next check_diagnose(struct check_state *st)
 {
-	/* The learner's results are read only when the children ran to their ends. */
+	/* The learner's results are read only when the children ran to their ends; the kernel's
+	 * facts only for a verdict that has a mistake to name. */
+	enum verdict v = st->r->verdict;
 	if (!st->r->interrupted && !st->o->verdict_only)
-		diagnose(st->c, st->e, st->spec, st->learner_src, st->ran ? &st->learner : NULL,
-			 st->o->device, st->r);
+		diagnose(st->c, st->e, st->spec, st->learner_src,
+			 v != VERDICT_PASS && v != VERDICT_ERROR ? check_kernel_facts(st) : NULL,
+			 st->ran ? &st->learner : NULL, st->o->device, st->r);
 	return STAGE_ON;
 }
 
