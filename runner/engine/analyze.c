@@ -13,6 +13,7 @@
  * oclgrind-log.c.
  */
 #include "engine/oclgrind-log.h"
+#include "engine/diagnose.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -171,7 +172,8 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 
 static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				  const struct analysis_memory *mem, const char *path,
-				  const char *src, struct finding *f, struct msg *out)
+				  const char *src, const struct kernel_facts *kf, struct finding *f,
+				  struct msg *out)
 {
 	struct msg what = MSG_INIT, item = MSG_INIT;
 	struct buffer_ref r;
@@ -239,7 +241,11 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		msg_adds(out, N_("\nA GPU does not check indices: the read returns whatever lies "
 				 "after the data, garbage that ends up in your result, or crashes the "
 				 "kernel."));
-	int guard = src && !global_id ? source_guard_line(src, m->line) : 0;
+	/* a comparison around the access that bounds its index, as libclang read it (on the line
+	 * itself, above it, or an earlier `if (...) return;`; a test of a value is none): the
+	 * diagnoses read the same fact, so a guard named here is never called missing there */
+	struct kview kv = { kf, src, src ? strlen(src) : 0 };
+	int guard = src && !global_id ? kv_line(&kv, kv_guard(&kv, m->line, r.name)) : 0;
 	if (global_id) {
 		msg_fact_int(out, "index_global_id", 1);
 		if (pl->dims == 1 && r.offset / (int64_t)r.elem == gid && gid != lid)
@@ -452,8 +458,8 @@ void analysis_env(const char *log_path, char **env, int max)
 }
 
 int verdict_from_analysis(const char *log, const char *learner_path, const char *src,
-			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
-			  struct finding *f)
+			  const struct kernel_facts *kf, const struct analysis_buffer *bufs, int nbufs,
+			  const char *channel, struct finding *f)
 {
 	struct parsed_log pl = { NULL, 0, 0, 0 };
 	const struct oclgrind_msg *first = NULL;
@@ -496,7 +502,7 @@ int verdict_from_analysis(const char *log, const char *learner_path, const char 
 		explain_divergence(&pl, first, learner_path, src, f, &m);
 		break;
 	case MSG_OUT_OF_BOUNDS:
-		explain_out_of_bounds(&pl, first, &mem, learner_path, src, f, &m);
+		explain_out_of_bounds(&pl, first, &mem, learner_path, src, kf, f, &m);
 		break;
 	case MSG_DATA_RACE:
 		explain_race(&pl, first, &mem, learner_path, src, f, &m);
@@ -522,7 +528,7 @@ int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 	size_t len;
 	if (read_file(learner_path, &src, &len) < 0)
 		src = NULL;   /* the message then names the line without quoting it */
-	int rc = verdict_from_analysis(log, learner_path, src, bufs, nbufs, NULL, f);
+	int rc = verdict_from_analysis(log, learner_path, src, NULL, bufs, nbufs, NULL, f);
 	free(src);
 	return rc;
 }

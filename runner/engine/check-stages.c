@@ -213,7 +213,9 @@ enum stage_next check_analysis(struct check_state *st)
 	struct analysis_buffer *bufs = NULL;
 	int nbufs = proto_analysis_buffers(out, &bufs);
 	struct finding f = { .verdict = VERDICT_PASS };
-	verdict_from_analysis(log ? log : "", st->shown, st->learner_src, bufs, nbufs, out, &f);
+	/* the kernel's facts only when Oclgrind said something (a clean log needs no words) */
+	verdict_from_analysis(log ? log : "", st->shown, st->learner_src, log && *log ? check_kernel_facts(st) : NULL,
+			      bufs, nbufs, out, &f);
 	free(bufs);
 	r->analysis_ran = true;
 	r->naccess = access_figures_parse(sbuf_str(&outputs), st->spec, &r->access);
@@ -291,6 +293,11 @@ const struct kernel_facts *check_kernel_facts(struct check_state *st)
 		sbuf_release(&err);
 	}
 	return st->facts_state > 0 ? &st->facts : NULL;
+}
+
+const struct kernel_facts *check_facts_of(void *st)
+{
+	return check_kernel_facts(st);
 }
 
 enum stage_next check_diagnose(struct check_state *st)

@@ -69,6 +69,7 @@ enum stage_next check_diagnose(struct check_state *st);    /* the learner's mist
  * asks; NULL when it could not be read (clings' own failure, said on stderr): a stage then
  * concludes nothing from the kernel's code. */
 const struct kernel_facts *check_kernel_facts(struct check_state *st);
+const struct kernel_facts *check_facts_of(void *st);   /* the same, as judge_input's facts */
 enum stage_next check_advice(struct check_state *st);      /* the instructor's word */
 enum stage_next check_remember(struct check_state *st);    /* into the verdict cache */
 /* check-compiler.c: a wrong result the analysis found nothing in, run again (its header says

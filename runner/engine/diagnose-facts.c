@@ -76,7 +76,8 @@ const struct kfact *kv_sub(const struct kview *kv, int line, const char *name, i
 {
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
-		if (k->kind == KF_SUB && (!name || named(k, name)) && line_of(kv, k->range.off) == line && nth-- == 0)
+		if ((k->kind == KF_SUB || k->kind == KF_VLOAD) && (!name || named(k, name)) &&
+		    line_of(kv, k->range.off) == line && nth-- == 0)
 			return k;
 	}
 	return NULL;
@@ -332,4 +333,18 @@ int kv_sub_flags(const struct kview *kv, int line, const char *name)
 	for (int n = 0; (s = kv_sub(kv, line, name, n)); n++)
 		flags |= s->flags;
 	return flags;
+}
+
+int kv_stores_guarded(const struct kview *kv, const char *name)
+{
+	int first = 0;
+	for (int i = 0; i < nfacts(kv); i++) {
+		const struct kfact *s = &kv->kf->f[i], *g;
+		if ((s->kind != KF_SUB && s->kind != KF_VLOAD) || !named(s, name) || !(s->flags & KF_STORE))
+			continue;
+		if (!(g = guard_of(kv, s, NULL, KF_BOUNDS, true)))
+			return 0;
+		first = first ? first : kv_line(kv, g);
+	}
+	return first;
 }

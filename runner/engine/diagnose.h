@@ -78,6 +78,9 @@ bool kv_local_param(const struct kview *kv, const char *name);   /* a __local po
  * that bounds a subscript of name on the line, or NULL; a comparison that does not bound the
  * index (`in[i] > 0`) is none, a guard on the line itself is one. */
 const struct kfact *kv_guard(const struct kview *kv, int line, const char *name);
+/* The line of the guard of the first store into an element of name when every such store has
+ * a guard that bounds its index (kv_guard's), else 0 (a store without one, or no store). */
+int kv_stores_guarded(const struct kview *kv, const char *name);
 /* Whether guard g lets the index equal to its bound through (`i <= n`, `if (i > n) return;`). */
 bool kv_guard_lets_one_more(const struct kfact *g);
 /* The line of the loop whose condition tests the index of one subscript of name on the line

@@ -19,7 +19,7 @@ static const char *const kind_names[KF_KINDS] = {
 	[KF_CMP] = "cmp", [KF_SUB] = "sub", [KF_MADD] = "madd", [KF_CALL] = "call", [KF_DECL] = "decl",
 	[KF_BARRIER] = "barrier", [KF_RMW] = "rmw", [KF_LREAD] = "lread", [KF_LSTORE] = "lstore",
 	[KF_GSTORE] = "gstore", [KF_PARAM] = "param", [KF_GUARD] = "guard", [KF_ATOMIC] = "atomic",
-	[KF_ARRAY] = "array", [KF_BUFFER] = "buffer", [KF_UNSET] = "unset",
+	[KF_ARRAY] = "array", [KF_BUFFER] = "buffer", [KF_UNSET] = "unset", [KF_VLOAD] = "vload",
 };
 
 void kernel_fact_write(struct sbuf *out, const struct kfact *k)
@@ -61,7 +61,7 @@ static bool fields_ok(const struct kfact *k)
 		       (k->flags & KF_EXACT ? k->flags & KF_BOUNDS : 1) &&
 		       (!strcmp(k->detail, "if") || !strcmp(k->detail, "return") || !strcmp(k->detail, "loop") ||
 			!strcmp(k->detail, "ternary"));
-	case KF_SUB:
+	case KF_SUB: case KF_VLOAD:
 		return identifier(k->text, true) && (k->flags & ~KF_SUB_FLAGS) == 0;
 	case KF_ARRAY: case KF_BUFFER:
 		return identifier(k->text, false) && k->flags >= 0;

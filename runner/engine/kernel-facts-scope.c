@@ -132,6 +132,11 @@ static enum CXChildVisitResult prepass_visit(CXCursor cur, CXCursor parent, CXCl
 			d->flags |= DI_UNSET;
 		else if (d)
 			d->flags |= kf_origins(ks, init);
+		if (d && !lc.clang_Cursor_isNull(init) && pp->pass == 0) {
+			struct refs from = refs_of(init);
+			for (int i = 0; i < from.n && d->nfrom < 4; i++)
+				d->from[d->nfrom++] = from.id[i];
+		}
 		break;
 	}
 	case CXCursor_DeclRefExpr: {
@@ -222,6 +227,12 @@ void kf_send_guards(struct walk *w, CXCursor index, struct srange range)
 {
 	int sent = 0;
 	struct guard_job g = { w, NULL, refs_of(index), range, &sent };
+	/* a guard of g bounds out[k] when k was given its value from g (`k = 2 * g + 1`) */
+	for (int i = 0, n = g.idx.n; i < n; i++) {
+		struct decl_info *d = g.idx.id[i] < PSEUDO_ID ? kf_info_of(w->scope, g.idx.id[i], false) : NULL;
+		for (int j = 0; d && j < d->nfrom && g.idx.n < 16; j++)
+			g.idx.id[g.idx.n++] = d->from[j];
+	}
 	for (int i = w->nconds - 1; i >= 0 && sent < MAX_GUARDS; i--) {
 		g.kind = w->conds[i].kind;
 		guard_visit(w->conds[i].c, lc.clang_getNullCursor(), &g);

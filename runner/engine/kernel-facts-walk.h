@@ -43,7 +43,12 @@ enum outer_kind { OUTER_NONE, OUTER_IF, OUTER_LOOP };
 #define DI_LID 4        /* ... from get_local_id */
 #define DI_LOOP 8       /* named in a loop's condition or step */
 #define DI_STRIDE 16    /* halved or doubled by `>>=`, `<<=`, `*=`, `/=` */
-struct decl_info { unsigned id; int refs, flags; };
+struct decl_info {
+	unsigned id;
+	int refs, flags;
+	unsigned from[4];     /* the variables its value was given from (`k = 2 * g + 1`: g) */
+	int nfrom;
+};
 struct kernel_scope {
 	struct decl_info d[MAX_DECLS];
 	int nd;

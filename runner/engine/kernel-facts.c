@@ -333,6 +333,24 @@ static void call(struct walk *w, CXCursor cur)
 			kf_copy_cx(k.detail, sizeof(k.detail), lc.clang_getCursorSpelling(root_decl(ch.c[1])));
 			kf_send_fact(w, &k);
 		}
+	} else if (!strncmp(name, "vload", 5) || !strncmp(name, "vstore", 6)) {
+		/* an access through a pointer: its offset and pointer, guarded like a subscript */
+		struct children ch = kf_children_of(cur);
+		int off = name[1] == 'l' ? 1 : 2;
+		struct srange o, p;
+		struct kfact k = { .kind = KF_VLOAD, .range2 = whole, .flags = name[1] == 's' ? KF_STORE : 0 };
+		if (ch.n == off + 2 && kf_extent_of(ch.c[off], &o) && kf_extent_of(ch.c[off + 1], &p) && o.off <= p.end) {
+			CXCursor base = root_decl(ch.c[off + 1]);
+			k.range = (struct srange){ o.off, p.end };
+			kf_copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(base));
+			type_of(base, k.detail, sizeof(k.detail));
+			int from = kf_origins(w->scope, cur);
+			k.flags |= (from & DI_GID ? KF_T_GID : 0) | (from & DI_LID ? KF_T_LID : 0) |
+				   (from & DI_LOOP ? KF_T_LOOP : 0) | (from & DI_STRIDE ? KF_T_STRIDE : 0) |
+				   (kf_has_macro(k.range) ? KF_T_MACRO : 0);
+			kf_send_fact(w, &k);
+			kf_send_guards(w, cur, k.range);
+		}
 	} else if (!strcmp(name, "barrier")) {
 		/* the flags as written between the parentheses: clang places a macro's expression
 		 * (CLK_LOCAL_MEM_FENCE) in the header that defines it */

@@ -289,6 +289,68 @@ static void a_guard_is_what_bounds_the_index(void **state)
 	assert_false(kv_has_atomic(&none));
 }
 
+/* Every store into a buffer under a guard that bounds its index, or none counts (the judge's
+ * "already guarded"): a comment, a read or another name is no store. */
+static void stores_are_guarded_only_when_every_one_is(void **state)
+{
+	(void)state;
+	static const char guarded[] =
+		"kernel void k(global int *out, uint n)\n"
+		"{\n"
+		"\tuint i = get_global_id(0);\n"
+		"\tif (i < n)\n"
+		"\t\tout[i] = 1;\n"
+		"\tif (i + 1 < n) {\n"
+		"\t\tout[i + 1] += 2;   // out[9] = 3 in a comment\n"
+		"\t}\n"
+		"\tint x = out[0] == 1;\n"
+		"}\n";
+	struct kview kv = view_of(guarded);
+	assert_int_equal(kv_stores_guarded(&kv, "out"), 4);
+	view_release(&kv);
+	static const char one_not[] =
+		"kernel void k(global int *out, global int *in, uint n)\n"
+		"{\n"
+		"\tif (get_global_id(0) < n)\n"
+		"\t\tout[get_global_id(0)] = 1;\n"
+		"\tout[n]++;\n"
+		"}\n";
+	kv = view_of(one_not);
+	assert_int_equal(kv_stores_guarded(&kv, "out"), 0);
+	assert_int_equal(kv_stores_guarded(&kv, "in"), 0);    /* no store at all */
+	assert_int_equal(kv_stores_guarded(&kv, "ou"), 0);    /* another name */
+	view_release(&kv);
+	/* a test of a value read from memory is no guard of the index */
+	static const char value[] =
+		"kernel void k(global const float *in, global float *out, uint n)\n"
+		"{\n"
+		"\tsize_t i = get_global_id(0);\n"
+		"\tif (in[i] > 0.0f)\n"
+		"\t\tout[i] = in[i];\n"
+		"}\n";
+	kv = view_of(value);
+	assert_null(kv_guard(&kv, 5, "out"));
+	assert_int_equal(kv_stores_guarded(&kv, "out"), 0);
+	view_release(&kv);
+	/* an index given its value from the guarded variable, and an access through vload4 */
+	static const char derived[] =
+		"kernel void k(global const float *A, global float *out, uint K)\n"
+		"{\n"
+		"\tuint g = get_global_id(0);\n"
+		"\tuint k = 2 * g + 1;\n"
+		"\tif (g < K / 2 && A[0] > 0)\n"
+		"\t\tout[k] = A[k];\n"
+		"\tuint col = 4 * g;\n"
+		"\tif (col + 3 < K)\n"
+		"\t\tvstore4(vload4(0, A + col), 0, out + col);\n"
+		"}\n";
+	kv = view_of(derived);
+	assert_int_equal(kv_line(&kv, kv_guard(&kv, 6, "out")), 5);
+	assert_int_equal(kv_line(&kv, kv_guard(&kv, 9, "A")), 8);
+	assert_int_equal(kv_stores_guarded(&kv, "out"), 5);
+	view_release(&kv);
+}
+
 /* One voice: the exercise's advice on the mistake named first (as the answer to a question when
  * it is asked), else on the verdict. */
 static void advice_is_keyed_by_a_proved_diagnosis(void **state)
@@ -646,6 +708,7 @@ int main(void)
 		cmocka_unit_test(the_facts_say_where_names_live),
 		cmocka_unit_test(guards_strides_and_offsets_are_read),
 		cmocka_unit_test(a_guard_is_what_bounds_the_index),
+		cmocka_unit_test(stores_are_guarded_only_when_every_one_is),
 		cmocka_unit_test(advice_is_keyed_by_a_proved_diagnosis),
 		cmocka_unit_test(facts_and_source_prove_the_mistake),
 		cmocka_unit_test(the_matcher_wants_the_same_bytes),
