@@ -351,6 +351,40 @@ static void stores_are_guarded_only_when_every_one_is(void **state)
 	view_release(&kv);
 }
 
+/* What a parsing child says was made from the learner's text: a fact is taken only with its
+ * kind's flags, names that are identifiers, comparisons where a comparison stands, and a whole
+ * list is taken only when every line is one and the count closes it. */
+static void a_childs_facts_are_judged(void **state)
+{
+	(void)state;
+	struct kfact k;
+	assert_int_equal(kernel_fact_read("guard\t1\t2\t3\t4\t5\t6\t3\t<=\tif", 10, &k), 0);
+	assert_int_equal(k.flags, KF_BOUNDS | KF_EXACT);
+	assert_int_equal(kernel_fact_read("guard\t1\t2\t3\t4\t5\t6\t2\t<=\tif", 10, &k), -1);   /* exact, unbounded */
+	assert_int_equal(kernel_fact_read("guard\t1\t2\t3\t4\t5\t6\t1\t=\tif", 10, &k), -1);    /* no comparison */
+	assert_int_equal(kernel_fact_read("guard\t1\t2\t3\t4\t5\t6\t1\t<\telse", 10, &k), -1);  /* no such place */
+	assert_int_equal(kernel_fact_read("cmp\t1\t2\t0\t0\t0\t0\t4\t<\tguard", 10, &k), -1);   /* flags it has none of */
+	assert_int_equal(kernel_fact_read("sub\t1\t2\t0\t0\t0\t0\t128\tout\t__global int *", 10, &k), -1);
+	assert_int_equal(kernel_fact_read("sub\t1\t2\t0\t0\t0\t0\t3\tout\t__global int *", 10, &k), 0);
+	assert_int_equal(kernel_fact_read("sub\t1\t2\t0\t0\t0\t0\t3\tout[0]\t__global int *", 10, &k), -1);
+	assert_int_equal(kernel_fact_read("buffer\t0\t0\t0\t0\t0\t0\t-1\tout\t__global int *", 10, &k), -1);
+	assert_int_equal(kernel_fact_read("array\t0\t0\t0\t0\t0\t0\t4294967296\tbig\tfloat[1]", 10, &k), -1);
+	assert_int_equal(kernel_fact_read("unset\t1\t2\t0\t0\t0\t0\t0\t1sum\t", 10, &k), -1);
+	assert_int_equal(kernel_fact_read("atomic\t1\t2\t0\t0\t0\t0\t0\tatomic_inc\tcounts", 10, &k), 0);
+	assert_int_equal(kernel_fact_read("atomic\t1\t2\t0\t0\t0\t0\t0\tatomic_inc\tcounts; x", 10, &k), -1);
+	struct kernel_facts kf = KERNEL_FACTS_INIT;
+	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\nend-facts\t1\n", 10, &kf), 0);
+	assert_int_equal(kf.n, 1);
+	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\nend-facts\t2\n", 10, &kf), -1);
+	assert_int_equal(kf.n, 0);
+	assert_null(kf.f);
+	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\n", 10, &kf), -1);   /* cut */
+	assert_int_equal(kernel_facts_parse("end-facts\t0\nfact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\n", 10, &kf), -1);
+	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t20\t0\t0\t0\t0\t0\tsum\t\nend-facts\t1\n", 10, &kf), -1);
+	assert_int_equal(kernel_facts_parse("end-facts\t0\n", 10, &kf), 0);
+	kernel_facts_release(&kf);
+}
+
 /* One voice: the exercise's advice on the mistake named first (as the answer to a question when
  * it is asked), else on the verdict. */
 static void advice_is_keyed_by_a_proved_diagnosis(void **state)
@@ -709,6 +743,7 @@ int main(void)
 		cmocka_unit_test(guards_strides_and_offsets_are_read),
 		cmocka_unit_test(a_guard_is_what_bounds_the_index),
 		cmocka_unit_test(stores_are_guarded_only_when_every_one_is),
+		cmocka_unit_test(a_childs_facts_are_judged),
 		cmocka_unit_test(advice_is_keyed_by_a_proved_diagnosis),
 		cmocka_unit_test(facts_and_source_prove_the_mistake),
 		cmocka_unit_test(the_matcher_wants_the_same_bytes),
