@@ -214,24 +214,25 @@ int kv_huge_array(const struct kview *kv)
 	return 0;
 }
 
-bool kv_fixed_local(const struct kview *kv, const char *name)
+/* Whether the kernel has a fact of kind for name whose type is in the address space. */
+static bool declared(const struct kview *kv, enum kfact_kind kind, const char *name, const char *space)
 {
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
-		if (k->kind == KF_ARRAY && named(k, name) && strstr(k->detail, "__local"))
+		if (k->kind == kind && named(k, name) && strstr(k->detail, space))
 			return true;
 	}
 	return false;
 }
 
+bool kv_fixed_local(const struct kview *kv, const char *name)
+{
+	return declared(kv, KF_ARRAY, name, "__local");
+}
+
 bool kv_local_param(const struct kview *kv, const char *name)
 {
-	for (int i = 0; i < nfacts(kv); i++) {
-		const struct kfact *k = &kv->kf->f[i];
-		if (k->kind == KF_BUFFER && named(k, name) && strstr(k->detail, "__local"))
-			return true;
-	}
-	return false;
+	return declared(kv, KF_BUFFER, name, "__local");
 }
 
 /* A guard of subscript s of the given kind ("if", "loop"...; NULL: any but a loop's) that has
