@@ -68,7 +68,8 @@ static const char *sync_word(struct msg *m, const struct oclgrind_msg *o)
 }
 
 static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
-			       const char *path, const char *src, struct finding *f, struct msg *out)
+			       const char *path, const char *src, const struct kernel_facts *kf,
+			       struct finding *f, struct msg *out)
 {
 	char *group = id_text(m->wg, pl->dims);
 
@@ -147,7 +148,8 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 			msg_addf(out, N_(" The same happened in %d work-groups in all."), groups);
 		}
 		add_source_line(out, src, m->line);
-		int ret = src && !m->async ? source_early_return(src, m->line) : 0;
+		struct kview kv = { kf, src, src ? strlen(src) : 0 };
+		int ret = src && !m->async ? kv_early_return(&kv, m->line) : 0;
 		if (ret) {
 			msg_fact_int(out, "line_return", ret);
 			msg_addf(out, N_("\nThe work-items that leave at line %d with `return` never get "
@@ -194,7 +196,8 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		bool by_log = pl->dims == 1 && index == gid && gid != lid;
 		if (by_log)   /* the analysis's own evidence, not the source's text (diagnose.c) */
 			msg_fact_int(out, "index_is_global_id", 1);
-		global_id = by_log || (src && source_index_global_id(src, m->line, r.name));
+		struct kview kv = { kf, src, src ? strlen(src) : 0 };
+		global_id = by_log || (kv_sub_flags(&kv, m->line, r.name) & KF_T_GID);
 	}
 	if (r.name && r.elem) {
 		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.bytes / r.elem);
@@ -499,7 +502,7 @@ int verdict_from_analysis(const char *log, const char *learner_path, const char 
 	struct msg m = MSG_INIT;
 	switch (first->kind) {
 	case MSG_DIVERGENCE:
-		explain_divergence(&pl, first, learner_path, src, f, &m);
+		explain_divergence(&pl, first, learner_path, src, kf, f, &m);
 		break;
 	case MSG_OUT_OF_BOUNDS:
 		explain_out_of_bounds(&pl, first, &mem, learner_path, src, kf, f, &m);

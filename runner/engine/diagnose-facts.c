@@ -349,3 +349,14 @@ int kv_stores_guarded(const struct kview *kv, const char *name)
 	}
 	return first;
 }
+
+int kv_early_return(const struct kview *kv, int before)
+{
+	for (int i = 0; i < nfacts(kv); i++) {
+		const struct kfact *k = &kv->kf->f[i];
+		if (k->kind == KF_RETURN && line_of(kv, k->range.off) < before &&
+		    line_of(kv, k->outer.off) <= before && before <= line_of(kv, k->outer.end))
+			return line_of(kv, k->range.off);
+	}
+	return 0;
+}

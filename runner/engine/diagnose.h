@@ -93,6 +93,8 @@ int kv_ternary_other(const struct kview *kv, int line, const char *name);
  * kind ("if", "ternary"...) tests it against (`j < W` and `j * W + i`); "j*W" into var. */
 bool kv_stride_of_bound(const struct kview *kv, int line, const char *name, const char *kind, char *var,
 			size_t cap);
+/* The line of the first `return` of the function that holds line before, above it, or 0. */
+int kv_early_return(const struct kview *kv, int before);
 /* The KF_SUB flags of name's subscripts on the line, together (where their terms come from). */
 int kv_sub_flags(const struct kview *kv, int line, const char *name);
 

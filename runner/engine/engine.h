@@ -268,7 +268,6 @@ void source_first_build_error(const char *log, const char *path, const char *src
 /* ---- what the analysis's advice reads in the learner's source (source-advice.c) ---- */
 /* In a NUL-terminated source (lines from 1; 0: none found). An `if` or a loop more than a few
  * hundred lines above the line is not looked for. */
-int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
 int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
 int source_local_barrier_between(const char *src, int a, int b);   /* a local barrier between */
 int source_loop_before(const char *src, int before);   /* the innermost loop's first line */

@@ -19,7 +19,8 @@ static const char *const kind_names[KF_KINDS] = {
 	[KF_CMP] = "cmp", [KF_SUB] = "sub", [KF_MADD] = "madd", [KF_CALL] = "call", [KF_DECL] = "decl",
 	[KF_BARRIER] = "barrier", [KF_RMW] = "rmw", [KF_LREAD] = "lread", [KF_LSTORE] = "lstore",
 	[KF_GSTORE] = "gstore", [KF_PARAM] = "param", [KF_GUARD] = "guard", [KF_ATOMIC] = "atomic",
-	[KF_ARRAY] = "array", [KF_BUFFER] = "buffer", [KF_UNSET] = "unset", [KF_VLOAD] = "vload",
+	[KF_ARRAY] = "array", [KF_BUFFER] = "buffer", [KF_UNSET] = "unset", [KF_RETURN] = "return",
+	[KF_VLOAD] = "vload",
 };
 
 void kernel_fact_write(struct sbuf *out, const struct kfact *k)

@@ -338,6 +338,8 @@ void kf_scope_read(struct walk *w, CXCursor function)
 {
 	CXCursor body = lc.clang_getNullCursor();
 	lc.clang_visitChildren(function, find_body, &body);
+	if (!kf_extent_of(function, &w->scope->function))
+		w->scope->function = (struct srange){ 1, 0 };
 	if (!kf_extent_of(body, &w->scope->body))
 		w->scope->body = (struct srange){ 1, 0 };   /* matches no statement's parent */
 	/* twice: a value given from a variable a later line halves is halved too */

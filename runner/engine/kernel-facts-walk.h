@@ -53,6 +53,7 @@ struct kernel_scope {
 	struct decl_info d[MAX_DECLS];
 	int nd;
 	struct srange body;             /* the kernel's body */
+	struct srange function;         /* the whole function */
 	CXCursor ret[MAX_RETURNS];      /* conditions of its `if (...) return;`, so far */
 	int nret;
 };

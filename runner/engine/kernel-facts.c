@@ -469,6 +469,15 @@ static void walk_cursor(struct walk *w, CXCursor cur)
 		free(ks);
 		return;
 	}
+	case CXCursor_ReturnStmt: {
+		struct kfact ret = { .kind = KF_RETURN };
+		if (w->scope && w->scope->function.off <= w->scope->function.end && kf_extent_of(cur, &ret.range)) {
+			ret.outer = w->scope->function;
+			kf_send_fact(w, &ret);
+		}
+		walk_children(w, cur);
+		return;
+	}
 	case CXCursor_ConditionalOperator:
 		ternary(w, cur);
 		return;

@@ -64,6 +64,7 @@ enum kfact_kind {
 		       * how many times the kernel's code names it */
 	KF_UNSET,     /* a use of a private scalar declared without a value: range = the name there;
 		       * text = the name */
+	KF_RETURN,    /* a return statement: range = it, outer = the function it returns from */
 	KF_VLOAD,     /* a vloadN or vstoreN: range = its offset and pointer arguments, range2 = the
 		       * call; text = the pointer's array, detail = its type; flags as KF_SUB's (the
 		       * diagnoses read it as a subscript; the rules leave it alone) */

@@ -1,10 +1,9 @@
 /*
- * source-advice.c: what the analysis's messages still read in the learner's source as text, to
- * name the real fix: a `return` before a barrier, the barriers between two accesses and their
- * fences, the loop a race repeats in, a local index from get_global_id. Plain text, line by
- * line, as the learner wrote it. Guards are not read here any more: the analysis and the judge
- * ask libclang's facts (diagnose-facts.c), as the diagnoses do, so that a guard said to be
- * there is the guard the diagnoses see.
+ * source-advice.c: what the analysis's race messages still read in the learner's source as
+ * text, to name the real fix: the barriers between two accesses and their fences, the loop a
+ * race repeats in. Plain text, line by line, as the learner wrote it. Guards, a `return` before
+ * a barrier and a local index from get_global_id are not read here any more: the analysis and
+ * the judge ask libclang's facts (diagnose-facts.c), as the diagnoses do.
  */
 #include "engine/oclgrind-log.h"
 
@@ -12,35 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The line of a `return` in the kernel before line `before` (from the kernel's first line, so a
- * helper function's return is not taken), or 0. */
-int source_early_return(const char *src, int before)
-{
-	int line = 1, kernel_start = 0, found = 0;
-	for (const char *p = src; p && *p && line < before; line++) {
-		const char *eol = strchr(p, '\n');
-		size_t n = eol ? (size_t)(eol - p) : strlen(p);
-		char *text = xstrfmt("%.*s", (int)n, p);
-		char *comment = strstr(text, "//");
-		if (comment)
-			*comment = '\0';
-		if (strstr(text, "kernel ")) {
-			kernel_start = line;
-			found = 0;
-		}
-		for (const char *r = strstr(text, "return"); kernel_start && r && !found;
-		     r = strstr(r + 1, "return")) {
-			bool word = (r == text || !(isalnum((unsigned char)r[-1]) || r[-1] == '_')) &&
-				    !(isalnum((unsigned char)r[6]) || r[6] == '_');
-			if (word)
-				found = line;
-		}
-		free(text);
-		p = eol ? eol + 1 : NULL;
-	}
-	return found;
-}
 
 /*
  * The starts of a source's lines, found once: the helpers below look at lines by number, some
@@ -234,86 +204,4 @@ int source_global_only_barrier_after(const char *src, int write, int read)
 	}
 	free(L.start);
 	return found ? found : source_global_only_barrier(src);
-}
-
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-/* Whether the name is assigned a value from get_global_id on a line above `line` (a
- * declaration `size_t gid = get_global_id(0);` or an assignment). */
-static bool from_global_id(const struct lines *L, int line, const char *name, size_t n)
-{
-	for (int l = line; l > 0 && l > line - SCAN_BACK_LINES; l--) {
-		char *text = line_of(L, l);
-		char *comment = strstr(text, "//");
-		if (comment)
-			*comment = '\0';
-		bool found = false;
-		for (const char *p = strstr(text, "get_global_id"); p && !found; p = NULL) {
-			for (const char *q = text; (q = strstr(q, name)) && q < p && !found; q++) {
-				const char *after = q + n + strspn(q + n, " \t");
-				found = (q == text || !ident_char(q[-1])) && !ident_char(q[n]) &&
-					after[0] == '=' && after[1] != '=';
-			}
-		}
-		free(text);
-		if (found)
-			return true;
-	}
-	return false;
-}
-
-int source_index_global_id(const char *src, int line, const char *array)
-{
-	if (!src || line < 1 || !array || !*array)
-		return 0;
-	struct lines L;
-	lines_index(&L, src);
-	char *text = line_of(&L, line);
-	char *comment = strstr(text, "//");
-	if (comment)
-		*comment = '\0';
-	size_t an = strlen(array);
-	int found = 0;
-	for (const char *p = strstr(text, array); p && !found; p = strstr(p + 1, array)) {
-		const char *q = p + an + strspn(p + an, " \t");
-		if ((p > text && ident_char(p[-1])) || *q != '[')
-			continue;
-		/* every subscript of the access: [a][b] */
-		while (*q == '[' && !found) {
-			int depth = 0;
-			const char *start = q + 1;
-			for (; *q; q++) {
-				depth += (*q == '[') - (*q == ']');
-				if (!depth)
-					break;
-			}
-			char *sub = xstrfmt("%.*s", (int)(q - start), start);
-			if (strstr(sub, "get_global_id"))
-				found = line;
-			for (const char *t = sub; *t && !found;) {
-				size_t k = 0;
-				if (!ident_char(*t) || isdigit((unsigned char)*t)) {
-					t++;
-					continue;
-				}
-				while (ident_char(t[k]))
-					k++;
-				char *id = xstrfmt("%.*s", (int)k, t);
-				if (from_global_id(&L, line, id, k))
-					found = line;
-				free(id);
-				t += k;
-			}
-			free(sub);
-			if (*q)
-				q++;
-			q += strspn(q, " \t");
-		}
-	}
-	free(text);
-	free(L.start);
-	return found;
 }

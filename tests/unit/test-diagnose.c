@@ -282,6 +282,8 @@ static void a_guard_is_what_bounds_the_index(void **state)
 	assert_non_null(g);
 	assert_string_equal(g->detail, "return");
 	assert_true(kv_guard_lets_one_more(g));               /* if (i > n) return; lets i == n on */
+	assert_int_equal(kv_early_return(&kv, 14), 13);       /* the return above a line */
+	assert_int_equal(kv_early_return(&kv, 12), 0);
 	view_release(&kv);
 	/* no facts: no question is answered yes */
 	struct kview none = { NULL, kernels, strlen(kernels) };
