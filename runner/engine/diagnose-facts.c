@@ -214,25 +214,24 @@ int kv_huge_array(const struct kview *kv)
 	return 0;
 }
 
-/* Whether the kernel has a fact of kind for name whose type is in the address space. */
-static bool declared(const struct kview *kv, enum kfact_kind kind, const char *name, const char *space)
+bool kv_fixed_local(const struct kview *kv, const char *name)
 {
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
-		if (k->kind == kind && named(k, name) && strstr(k->detail, space))
+		if (k->kind == KF_ARRAY && named(k, name) && strstr(k->detail, "__local") && k->range2.off == k->range2.end)
 			return true;
 	}
 	return false;
 }
 
-bool kv_fixed_local(const struct kview *kv, const char *name)
-{
-	return declared(kv, KF_ARRAY, name, "__local");
-}
-
 bool kv_local_param(const struct kview *kv, const char *name)
 {
-	return declared(kv, KF_BUFFER, name, "__local");
+	for (int i = 0; i < nfacts(kv); i++) {
+		const struct kfact *k = &kv->kf->f[i];
+		if (k->kind == KF_BUFFER && named(k, name) && strstr(k->detail, "__local"))
+			return true;
+	}
+	return false;
 }
 
 /* A guard of subscript s of the given kind ("if", "loop"...; NULL: any but a loop's) that has

@@ -72,7 +72,8 @@ int kv_offset_store(const struct kview *kv, const char *name);
 int kv_global_only_barrier(const struct kview *kv);
 /* The line of an array of 2^18 elements or more, or 0. */
 int kv_huge_array(const struct kview *kv);
-bool kv_fixed_local(const struct kview *kv, const char *name);   /* a __local array of constant size */
+/* A __local array whose size is written as a number (not a macro of the kernel's own). */
+bool kv_fixed_local(const struct kview *kv, const char *name);
 bool kv_local_param(const struct kview *kv, const char *name);   /* a __local pointer parameter */
 /* The guard (KF_GUARD: an `if` around it, an earlier `if (...) return;`, a ternary's condition)
  * that bounds a subscript of name on the line, or NULL; a comparison that does not bound the

@@ -58,7 +58,7 @@ static bool fields_ok(const struct kfact *k)
 	case KF_CMP:
 		return comparison(k->text) && k->flags == 0;
 	case KF_GUARD:
-		return comparison(k->text) && (k->flags & ~(KF_BOUNDS | KF_EXACT)) == 0 &&
+		return (comparison(k->text) || !strcmp(k->text, "==") || !strcmp(k->text, "!=")) && (k->flags & ~(KF_BOUNDS | KF_EXACT)) == 0 &&
 		       (k->flags & KF_EXACT ? k->flags & KF_BOUNDS : 1) &&
 		       (!strcmp(k->detail, "if") || !strcmp(k->detail, "return") || !strcmp(k->detail, "loop") ||
 			!strcmp(k->detail, "ternary"));

@@ -172,6 +172,17 @@ static enum CXChildVisitResult prepass_visit(CXCursor cur, CXCursor parent, CXCl
 	return CXChildVisit_Recurse;
 }
 
+/* Whether the expression names a work-item function, or a variable given its value from one. */
+static bool work_item(struct kernel_scope *ks, const struct refs *r)
+{
+	for (int i = 0; i < r->n; i++) {
+		struct decl_info *d = r->id[i] < PSEUDO_ID ? kf_info_of(ks, r->id[i], false) : NULL;
+		if (r->id[i] >= PSEUDO_ID || (d && (d->flags & (DI_GID | DI_LID))))
+			return true;
+	}
+	return false;
+}
+
 /* Whether two ranges hold the same code, white space aside. */
 static bool same_code(const struct walk *w, struct srange a, struct srange b)
 {
@@ -202,20 +213,24 @@ static enum CXChildVisitResult guard_visit(CXCursor cur, CXCursor parent, CXClie
 	if (lc.clang_getCursorKind(cur) != CXCursor_BinaryOperator ||
 	    !kf_binary_operator(g->w, cur, &l, &r, &at, op, sizeof(op)))
 		return CXChildVisit_Recurse;
-	if (!kf_is_comparison(op))
+	bool equality = !strcmp(op, "==") || !strcmp(op, "!=");
+	if (!kf_is_comparison(op) && !equality)
 		return CXChildVisit_Recurse;   /* && and || join comparisons */
 	if (!kf_extent_of(l, &ls) || !kf_extent_of(r, &rs))
 		return CXChildVisit_Continue;
 	struct refs a = refs_of(l), b = refs_of(r);
-	bool left = !a.sub && !a.call && refs_share(&a, &g->idx);
-	bool right = !left && !b.sub && !b.call && refs_share(&b, &g->idx);
+	/* a comparison bounds the index when it tests a variable of it; a test of which work-item
+	 * it is (`lid == 0`, `get_group_id(0) == last`) picks the work-items that store */
+	bool left = !a.sub && !a.call && (refs_share(&a, &g->idx) || work_item(g->w->scope, &a));
+	bool right = !left && !b.sub && !b.call && (refs_share(&b, &g->idx) || work_item(g->w->scope, &b));
 	struct kfact k = { .kind = KF_GUARD, .range = right ? rs : ls, .range2 = right ? ls : rs,
 			   .outer = g->index, .flags = left || right ? KF_BOUNDS : 0 };
 	if ((left || right) && same_code(g->w, k.range, g->index))
 		k.flags |= KF_EXACT;
 	/* `n > i` is `i < n`: the compared operand on the left */
-	static const char *const ops[4][2] = { { "<", ">" }, { "<=", ">=" }, { ">", "<" }, { ">=", "<=" } };
-	for (int i = 0; i < 4; i++)
+	static const char *const ops[6][2] = { { "<", ">" }, { "<=", ">=" }, { ">", "<" }, { ">=", "<=" },
+					       { "==", "==" }, { "!=", "!=" } };
+	for (int i = 0; i < 6; i++)
 		if (!strcmp(op, ops[i][0]))
 			copy_str(k.text, sizeof(k.text), ops[i][right ? 1 : 0]);
 	copy_str(k.detail, sizeof(k.detail), g->kind);
@@ -283,6 +298,16 @@ bool kf_offset_one(struct walk *w, CXCursor idx)
 	}
 	return false;
 }
+bool kf_macro_in(struct srange r, struct srange *at)
+{
+	for (int i = 0; i < nmacros; i++)
+		if (macros[i].off >= r.off && macros[i].off < r.end) {
+			*at = macros[i];
+			return true;
+		}
+	return false;
+}
+
 bool kf_has_macro(struct srange r)
 {
 	for (int i = 0; i < nmacros; i++)

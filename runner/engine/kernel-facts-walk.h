@@ -103,6 +103,7 @@ void kf_push_cond(struct walk *w, CXCursor c, const char *kind);
 bool kf_return_guard(CXCursor cur);       /* `if (c) return;` with no else */
 bool kf_offset_one(struct walk *w, CXCursor idx);
 bool kf_has_macro(struct srange r);
+bool kf_macro_in(struct srange r, struct srange *at);   /* the first expansion in r */
 void kf_macros_read(CXTranslationUnit tu);
 
 #endif

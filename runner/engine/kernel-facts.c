@@ -403,7 +403,11 @@ static void declaration(struct walk *w, CXCursor cur)
 			elements = n < 0 || elements > 0x7fffffffLL / (n ? n : 1) ? 0x7fffffffLL : elements * n;
 			t = lc.clang_getCanonicalType(lc.clang_getArrayElementType(t));
 		}
-		struct kfact a = { .kind = KF_ARRAY, .range = k.range, .flags = (int)elements };
+		struct kfact a = { .kind = KF_ARRAY, .range = k.range, .range2 = { k.range.end, k.range.end },
+				   .flags = (int)elements };
+		struct srange whole;
+		if (kf_extent_of(cur, &whole))
+			kf_macro_in(whole, &a.range2);
 		copy_str(a.text, sizeof(a.text), k.text);
 		copy_str(a.detail, sizeof(a.detail), k.detail);
 		kf_send_fact(w, &a);

@@ -49,17 +49,21 @@ enum kfact_kind {
 	KF_GUARD,     /* a condition a subscript lies under, one fact a comparison of it: range = the
 		       * compared operand, range2 = the bound, outer = the subscript's index (its
 		       * KF_SUB's range); text = the operator, turned so that the compared operand is
-		       * on its left; detail = "if" (the subscript in its branch), "return" (an
+		       * on its left (`==` and `!=` too); detail = "if" (the subscript in its
+		       * branch), "return" (an
 		       * earlier `if (...) return;`), "loop" (its condition) or "ternary" (`c ? a[i]`);
 		       * flags: KF_BOUNDS when the compared operand is free of subscripts and calls
-		       * other than the work-item functions and shares a variable with the index
-		       * (`i < n` bounds out[i]; `in[i] > 0` bounds nothing), KF_EXACT too when
+		       * other than the work-item functions and shares a variable with the index,
+		       * or tests which work-item it is (`i < n` bounds out[i], so does `lid == 0`
+		       * out[get_group_id(0)]; `in[i] > 0` bounds nothing), KF_EXACT too when
 		       * the compared operand is the index itself (`i < n` and out[i], not
 		       * out[i + W]) */
 	KF_ATOMIC,    /* a call of an atomic function: range = the call, range2 = its first argument;
 		       * text = the function; detail = the array or pointer the argument names */
-	KF_ARRAY,     /* an array a kernel declares: range = its name; text = the name, detail = its
-		       * type (its address space in it); flags = its elements, all dimensions */
+	KF_ARRAY,     /* an array a kernel declares: range = its name, range2 = a macro of the
+		       * kernel's own in its declaration (`[BLOCK]`; empty at the name's end when its
+		       * size is written as a number); text = the name, detail = its type (its
+		       * address space in it); flags = its elements, all dimensions */
 	KF_BUFFER,    /* a kernel's pointer parameter: text = its name, detail = its type; flags =
 		       * how many times the kernel's code names it */
 	KF_UNSET,     /* a use of a private scalar declared without a value: range = the name there;

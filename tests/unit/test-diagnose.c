@@ -166,13 +166,16 @@ static void the_facts_say_where_names_live(void **state)
 	assert_true(kv_local_param(&h, "local_counts"));
 	assert_false(kv_local_param(&b, "block"));
 	assert_false(kv_fixed_local(&h, "local_counts"));
-	assert_true(kv_fixed_local(&b, "block"));
+	assert_false(kv_fixed_local(&b, "block"));   /* sized by the kernel's own BLOCK */
 	assert_int_equal(kv_huge_array(&b), 0);
 	view_release(&h);
 	view_release(&b);
 	struct kview big = view_of("__kernel void k(void)\n{\n\tfloat big[1 << 22];\n\tbig[0] = 1;\n}\n");
 	assert_int_equal(kv_huge_array(&big), 3);
 	view_release(&big);
+	struct kview fixed = view_of("__kernel void k(void) { __local int s[64]; s[0] = 1; }");
+	assert_true(kv_fixed_local(&fixed, "s"));
+	view_release(&fixed);
 	/* a comment that names a buffer is no use of it */
 	struct kview st = view_of("__kernel void mm(__global float *C)\n{\n\t// TODO: C[i] = ...\n}\n");
 	int up = -1, stores = -1;
@@ -269,6 +272,7 @@ static void a_guard_is_what_bounds_the_index(void **state)
 		"}\n";
 	struct kview kv = view_of(kernels);
 	assert_null(kv_guard(&kv, 5, "out"));                 /* in[i] > 0 bounds nothing */
+	assert_int_equal(kv_stores_guarded(&kv, "out"), 0);
 	const struct kfact *g = kv_guard(&kv, 6, "out");      /* on the line itself */
 	assert_non_null(g);
 	assert_int_equal(kv_line(&kv, g), 6);
