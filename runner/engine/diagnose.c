@@ -7,11 +7,11 @@
  *   - a fact of the analysis (Oclgrind, the access plugin: which line, which buffer, a race
  *     between work-groups, a read-modify-write of one place by several work-items, a slot of
  *     local memory read unwritten, a barrier part of a group skips) read against the kernel's
- *     declarations (which memory space a name lives in).
- * What a pattern of the kernel's text suggests (diagnose-source.c: a `<=` in a guard, a name
- * declared without a value, a subscript's shape) and what the course's wrong kernels resemble
- * (diagnose-match.c) are questions, never proof. A repair verified by running it will be the
- * third kind of proof (EVIDENCE_REPAIR); nothing finds one yet.
+ *     facts as libclang read them (which memory space a name lives in, a barrier's flags).
+ * What the kernel's facts only suggest (diagnose-facts.c: a guard that lets the index equal its
+ * bound, a variable declared without a value read at the line, where a subscript's terms come
+ * from) and what the course's wrong kernels resemble (diagnose-match.c) are questions, never
+ * proof. The message's facts are read once into a struct (struct said); no text is searched.
  */
 #include "engine/diagnose.h"
 
