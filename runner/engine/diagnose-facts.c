@@ -11,14 +11,6 @@
 
 #include <string.h>
 
-static int line_of(const struct kview *kv, unsigned off)
-{
-	int line = 1;
-	for (unsigned i = 0; i < off && i < kv->len; i++)
-		line += kv->src[i] == '\n';
-	return line;
-}
-
 static int nfacts(const struct kview *kv)
 {
 	return kv && kv->kf && kv->src ? kv->kf->n : 0;
@@ -41,7 +33,8 @@ static bool named(const struct kfact *k, const char *name)
 
 int kv_line(const struct kview *kv, const struct kfact *k)
 {
-	return k ? line_of(kv, k->range.off) : 0;
+	(void)kv;   /* the parent numbered the fact's lines when it read the list */
+	return k ? k->line : 0;
 }
 
 bool kv_in_space(const struct kview *kv, const char *name, const char *space)
@@ -77,7 +70,7 @@ const struct kfact *kv_sub(const struct kview *kv, int line, const char *name, i
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
 		if ((k->kind == KF_SUB || k->kind == KF_VLOAD) && (!name || named(k, name)) &&
-		    line_of(kv, k->range.off) == line && nth-- == 0)
+		    k->line == line && nth-- == 0)
 			return k;
 	}
 	return NULL;
@@ -138,7 +131,7 @@ static int updates(const struct kview *kv, int line, const char *name)
 	int n = 0;
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
-		if (line && line_of(kv, k->range.off) != line)
+		if (line && k->line != line)
 			continue;
 		if (k->kind == KF_ATOMIC && !strcmp(k->detail, name))
 			n++;
@@ -172,7 +165,7 @@ bool kv_unset_on_line(const struct kview *kv, int line, char *out, size_t cap)
 {
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
-		if (k->kind == KF_UNSET && line_of(kv, k->range.off) == line) {
+		if (k->kind == KF_UNSET && k->line == line) {
 			copy_str(out, cap, k->text);
 			return true;
 		}
@@ -185,7 +178,7 @@ int kv_offset_store(const struct kview *kv, const char *name)
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
 		if (k->kind == KF_SUB && named(k, name) && (k->flags & KF_STORE) && (k->flags & KF_T_ONE))
-			return line_of(kv, k->range.off);
+			return k->line;
 	}
 	return 0;
 }
@@ -199,7 +192,7 @@ int kv_global_only_barrier(const struct kview *kv)
 			continue;
 		squeezed(kv, k->range, flags, sizeof(flags));
 		if (strstr(flags, "CLK_GLOBAL_MEM_FENCE") && !strstr(flags, "CLK_LOCAL_MEM_FENCE"))
-			return line_of(kv, k->range.off);
+			return k->line;
 	}
 	return 0;
 }
@@ -209,7 +202,7 @@ int kv_huge_array(const struct kview *kv)
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
 		if (k->kind == KF_ARRAY && k->flags >= (1 << 18))
-			return line_of(kv, k->range.off);
+			return k->line;
 	}
 	return 0;
 }
@@ -239,8 +232,11 @@ bool kv_local_param(const struct kview *kv, const char *name)
 static const struct kfact *guard_of(const struct kview *kv, const struct kfact *s, const char *kind, int flags,
 				    bool has)
 {
-	for (int i = 0; s && i < nfacts(kv); i++) {
+	/* a subscript's guards follow it, before the next subscript (kernel_facts_parse saw to it) */
+	for (int i = s ? (int)(s - kv->kf->f) + 1 : nfacts(kv); i < nfacts(kv); i++) {
 		const struct kfact *g = &kv->kf->f[i];
+		if (g->kind == KF_SUB || g->kind == KF_VLOAD)
+			break;
 		if (g->kind != KF_GUARD || g->outer.off != s->range.off || g->outer.end != s->range.end ||
 		    ((g->flags & flags) == flags) != has)
 			continue;
@@ -316,8 +312,10 @@ bool kv_stride_of_bound(const struct kview *kv, int line, const char *name, cons
 {
 	const struct kfact *s;
 	for (int n = 0; (s = kv_sub(kv, line, name, n)); n++) {
-		for (int i = 0; i < nfacts(kv); i++) {
+		for (int i = (int)(s - kv->kf->f) + 1; i < nfacts(kv); i++) {
 			const struct kfact *g = &kv->kf->f[i];
+			if (g->kind == KF_SUB || g->kind == KF_VLOAD)
+				break;
 			if (g->kind == KF_GUARD && g->outer.off == s->range.off && g->outer.end == s->range.end &&
 			    !strcmp(g->detail, kind) && stride_of_bound(kv, g, s, var, cap))
 				return true;
@@ -353,9 +351,9 @@ int kv_early_return(const struct kview *kv, int before)
 {
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
-		if (k->kind == KF_RETURN && line_of(kv, k->range.off) < before &&
-		    line_of(kv, k->outer.off) <= before && before <= line_of(kv, k->outer.end))
-			return line_of(kv, k->range.off);
+		if (k->kind == KF_RETURN && k->line < before &&
+		    k->outer_line <= before && before <= k->outer_end_line)
+			return k->line;
 	}
 	return 0;
 }

@@ -44,7 +44,7 @@ struct kview {
 	const char *src;
 	size_t len;
 };
-int kv_line(const struct kview *kv, const struct kfact *k);
+int kv_line(const struct kview *kv, const struct kfact *k);   /* its line; 0 for NULL */
 /* Whether the array or pointer name lives in space ("__local", "__global"), by its type. */
 bool kv_in_space(const struct kview *kv, const char *name, const char *space);
 bool kv_uses_local(const struct kview *kv);    /* anything __local in the kernel */

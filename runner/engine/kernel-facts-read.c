@@ -122,7 +122,58 @@ void kernel_facts_release(struct kernel_facts *kf)
 	*kf = (struct kernel_facts)KERNEL_FACTS_INIT;
 }
 
-int kernel_facts_parse(const char *text, size_t len, struct kernel_facts *kf)
+/* Whether every guard is one of the subscript (or vload) the list holds last before it, as the
+ * child sends them: a guard of nothing is a list no parser of this source made. One pass, so
+ * that a kernel of a hundred thousand subscripts costs the parent no more than its reading. */
+static bool guards_have_subscripts(const struct kfact *f, int n)
+{
+	const struct kfact *sub = NULL;
+	for (int i = 0; i < n; i++) {
+		if (f[i].kind == KF_SUB || f[i].kind == KF_VLOAD)
+			sub = &f[i];
+		else if (f[i].kind == KF_GUARD && (!sub || sub->range.off != f[i].outer.off ||
+						   sub->range.end != f[i].outer.end))
+			return false;
+	}
+	return true;
+}
+
+/* The line of byte off: the last line start at or before it (starts[0] is 0). */
+static int line_at(const unsigned *starts, size_t n, unsigned off)
+{
+	size_t lo = 0, hi = n;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (int)lo + 1;
+}
+
+/* Each fact's lines, from one pass over the source and a search a fact. */
+static void number_lines(struct kernel_facts *kf, const char *src, size_t len)
+{
+	size_t n = 1, cap = 64;
+	unsigned *starts = xmalloc(sizeof(*starts) * cap);
+	starts[0] = 0;
+	for (size_t i = 0; i < len; i++)
+		if (src[i] == '\n') {
+			if (n == cap)
+				starts = xrealloc(starts, sizeof(*starts) * (cap *= 2));
+			starts[n++] = (unsigned)i + 1;
+		}
+	for (int i = 0; i < kf->n; i++) {
+		struct kfact *k = &kf->f[i];
+		k->line = line_at(starts, n, k->range.off);
+		k->outer_line = line_at(starts, n, k->outer.off);
+		k->outer_end_line = line_at(starts, n, k->outer.end);
+	}
+	free(starts);
+}
+
+int kernel_facts_parse(const char *text, const char *src, size_t len, struct kernel_facts *kf)
 {
 	kernel_facts_release(kf);
 	int rc = 0, nlines = 0, cap = 0;
@@ -153,12 +204,14 @@ int kernel_facts_parse(const char *text, size_t len, struct kernel_facts *kf)
 		}
 	}
 	free(copy);
-	if (rc == 0 && said < 0)
+	if (rc == 0 && (said < 0 || !guards_have_subscripts(kf->f, nlines)))
 		rc = -1;
-	if (rc < 0)
+	if (rc < 0) {
 		kernel_facts_release(kf);
-	else
+	} else {
 		kf->n = nlines;
+		number_lines(kf, src, len);
+	}
 	return rc;
 }
 
@@ -191,7 +244,7 @@ int kernel_facts_read(const char *path, const char *src, size_t len, struct kern
 		child_describe_end(&ch, err);
 		rc = -1;
 	}
-	if (rc == 0 && (strlen(ch.output.buf) != ch.output.len || kernel_facts_parse(ch.output.buf, len, kf) < 0)) {
+	if (rc == 0 && (strlen(ch.output.buf) != ch.output.len || kernel_facts_parse(ch.output.buf, src, len, kf) < 0)) {
 		sbuf_adds(err, "the parser's child sent no whole list of facts");
 		rc = -1;
 	}

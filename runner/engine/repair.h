@@ -93,6 +93,9 @@ struct kfact {
 	int flags;
 	char text[48];
 	char detail[64];
+	/* the lines (from 1) of range.off, outer.off and outer.end: numbered by the parent
+	 * (kernel_facts_parse) from the source, never sent by the child */
+	int line, outer_line, outer_end_line;
 };
 struct kernel_facts {
 	struct kfact *f;
@@ -114,9 +117,9 @@ void kernel_fact_write(struct sbuf *out, const struct kfact *k);
  * kind has, names that are identifiers and operators that are comparisons where its kind says. */
 int kernel_fact_read(const char *fields, size_t len, struct kfact *k);
 /* A child's whole answer (text: "fact" lines, then "end-facts\tN" counting them) read into kf
- * for a source of len bytes; 0, or -1 (kf empty) when any line is not a fact of it or the count
- * is missing or wrong. */
-int kernel_facts_parse(const char *text, size_t len, struct kernel_facts *kf);
+ * for src, a source of len bytes, each fact's lines numbered; 0, or -1 (kf empty) when any line is not a fact of it, the count
+ * is missing or wrong, or a guard is not one of the subscript sent last before it. */
+int kernel_facts_parse(const char *text, const char *src, size_t len, struct kernel_facts *kf);
 /* In a child (or a test): the facts of src as lines "fact\t...", then "end-facts\tN", on fd;
  * with confine, the process is confined (sandbox_confine) once libclang is loaded, before it
  * parses. Returns 0, or -1 when libclang could not be loaded or did not parse src at all. */

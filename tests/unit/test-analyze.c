@@ -87,7 +87,7 @@ static const struct kernel_facts *facts_of_src(const char *src)
 	assert_int_equal(pread(fileno(t), text, (size_t)n, 0), n);
 	text[n] = '\0';
 	fclose(t);
-	assert_int_equal(kernel_facts_parse(text, strlen(src), &kf), 0);
+	assert_int_equal(kernel_facts_parse(text, src, strlen(src), &kf), 0);
 	free(text);
 	return &kf;
 }

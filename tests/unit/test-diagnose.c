@@ -114,7 +114,7 @@ static void facts_of(const char *src, struct kernel_facts *kf)
 	assert_int_equal(pread(fileno(t), text, (size_t)n, 0), n);
 	text[n] = '\0';
 	fclose(t);
-	assert_int_equal(kernel_facts_parse(text, strlen(src), kf), 0);
+	assert_int_equal(kernel_facts_parse(text, src, strlen(src), kf), 0);
 	free(text);
 }
 
@@ -379,15 +379,20 @@ static void a_childs_facts_are_judged(void **state)
 	assert_int_equal(kernel_fact_read("atomic\t1\t2\t0\t0\t0\t0\t0\tatomic_inc\tcounts", 10, &k), 0);
 	assert_int_equal(kernel_fact_read("atomic\t1\t2\t0\t0\t0\t0\t0\tatomic_inc\tcounts; x", 10, &k), -1);
 	struct kernel_facts kf = KERNEL_FACTS_INIT;
-	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\nend-facts\t1\n", 10, &kf), 0);
+	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\nend-facts\t1\n", "0123456789", 10, &kf), 0);
 	assert_int_equal(kf.n, 1);
-	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\nend-facts\t2\n", 10, &kf), -1);
+	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\nend-facts\t2\n", "0123456789", 10, &kf), -1);
 	assert_int_equal(kf.n, 0);
 	assert_null(kf.f);
-	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\n", 10, &kf), -1);   /* cut */
-	assert_int_equal(kernel_facts_parse("end-facts\t0\nfact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\n", 10, &kf), -1);
-	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t20\t0\t0\t0\t0\t0\tsum\t\nend-facts\t1\n", 10, &kf), -1);
-	assert_int_equal(kernel_facts_parse("end-facts\t0\n", 10, &kf), 0);
+	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\n", "0123456789", 10, &kf), -1);   /* cut */
+	assert_int_equal(kernel_facts_parse("end-facts\t0\nfact\tunset\t1\t2\t0\t0\t0\t0\t0\tsum\t\n", "0123456789", 10, &kf), -1);
+	assert_int_equal(kernel_facts_parse("fact\tunset\t1\t20\t0\t0\t0\t0\t0\tsum\t\nend-facts\t1\n", "0123456789", 10, &kf), -1);
+	assert_int_equal(kernel_facts_parse("end-facts\t0\n", "0123456789", 10, &kf), 0);
+	/* a guard of a subscript the list holds, and one of nothing */
+	assert_int_equal(kernel_facts_parse("fact\tsub\t1\t2\t0\t3\t0\t0\t0\tout\t\n"
+					    "fact\tguard\t4\t5\t6\t7\t1\t2\t1\t<\tif\nend-facts\t2\n", "0123456789", 10, &kf), 0);
+	assert_int_equal(kernel_facts_parse("fact\tsub\t1\t2\t0\t3\t0\t0\t0\tout\t\n"
+					    "fact\tguard\t4\t5\t6\t7\t1\t3\t1\t<\tif\nend-facts\t2\n", "0123456789", 10, &kf), -1);
 	kernel_facts_release(&kf);
 }
 
