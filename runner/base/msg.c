@@ -645,6 +645,35 @@ void msg_read_or_raw(const char *line, struct msg *m)
 		msg_raw(m, line);
 }
 
+static const struct msg_fact *fact_named(const struct msg *m, const char *name)
+{
+	for (int i = 0; i < m->nfacts; i++)
+		if (!strcmp(m->facts[i].name, name))
+			return &m->facts[i];
+	return NULL;
+}
+
+bool msg_fact_number(const struct msg *m, const char *name, long long *v)
+{
+	const struct msg_fact *f = fact_named(m, name);
+	if (!f || !f->is_int)
+		return false;
+	*v = f->i;
+	return true;
+}
+
+const char *msg_fact_text(const struct msg *m, const char *name, char *buf, size_t cap)
+{
+	const struct msg_fact *f = fact_named(m, name);
+	if (!f)
+		return NULL;
+	if (f->is_int)
+		snprintf(buf, cap, "%lld", f->i);
+	else
+		copy_str(buf, cap, f->s ? f->s : "");
+	return buf;
+}
+
 void msg_facts_json(const struct msg *m, struct sbuf *out)
 {
 	sbuf_adds(out, "{");

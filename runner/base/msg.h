@@ -75,6 +75,10 @@ void msg_write(const struct msg *m, struct sbuf *out);
 bool msg_read(const char *line, struct msg *m);
 /* m (emptied first) read from line, or, when line is not a message, line's words as they are. */
 void msg_read_or_raw(const char *line, struct msg *m);
+/* A named fact read back: a number's value (false when there is none by that name, or it is
+ * text), and a fact's text (a number written in decimal; NULL when there is none). */
+bool msg_fact_number(const struct msg *m, const char *name, long long *v);
+const char *msg_fact_text(const struct msg *m, const char *name, char *buf, size_t cap);
 /* The named facts as a JSON object: {"line": 12, "buffer": "out"}. */
 void msg_facts_json(const struct msg *m, struct sbuf *out);
 

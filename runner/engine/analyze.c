@@ -13,6 +13,7 @@
  * oclgrind-log.c.
  */
 #include "engine/oclgrind-log.h"
+#include "engine/diagnose.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -67,7 +68,8 @@ static const char *sync_word(struct msg *m, const struct oclgrind_msg *o)
 }
 
 static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
-			       const char *path, const char *src, struct finding *f, struct msg *out)
+			       const char *path, const char *src, const struct kernel_facts *kf,
+			       struct finding *f, struct msg *out)
 {
 	char *group = id_text(m->wg, pl->dims);
 
@@ -146,7 +148,8 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 			msg_addf(out, N_(" The same happened in %d work-groups in all."), groups);
 		}
 		add_source_line(out, src, m->line);
-		int ret = src && !m->async ? source_early_return(src, m->line) : 0;
+		struct kview kv = { kf, src, src ? strlen(src) : 0 };
+		int ret = src && !m->async ? kv_early_return(&kv, m->line) : 0;
 		if (ret) {
 			msg_fact_int(out, "line_return", ret);
 			msg_addf(out, N_("\nThe work-items that leave at line %d with `return` never get "
@@ -171,7 +174,8 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 
 static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				  const struct analysis_memory *mem, const char *path,
-				  const char *src, struct finding *f, struct msg *out)
+				  const char *src, const struct kernel_facts *kf, struct finding *f,
+				  struct msg *out)
 {
 	struct msg what = MSG_INIT, item = MSG_INIT;
 	struct buffer_ref r;
@@ -192,7 +196,8 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		bool by_log = pl->dims == 1 && index == gid && gid != lid;
 		if (by_log)   /* the analysis's own evidence, not the source's text (diagnose.c) */
 			msg_fact_int(out, "index_is_global_id", 1);
-		global_id = by_log || (src && source_index_global_id(src, m->line, r.name));
+		struct kview kv = { kf, src, src ? strlen(src) : 0 };
+		global_id = by_log || (kv_sub_flags(&kv, m->line, r.name) & KF_T_GID);
 	}
 	if (r.name && r.elem) {
 		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.bytes / r.elem);
@@ -239,7 +244,11 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 		msg_adds(out, N_("\nA GPU does not check indices: the read returns whatever lies "
 				 "after the data, garbage that ends up in your result, or crashes the "
 				 "kernel."));
-	int guard = src && !global_id ? source_guard_line(src, m->line) : 0;
+	/* a comparison around the access that bounds its index, as libclang read it (on the line
+	 * itself, above it, or an earlier `if (...) return;`; a test of a value is none): the
+	 * diagnoses read the same fact, so a guard named here is never called missing there */
+	struct kview kv = { kf, src, src ? strlen(src) : 0 };
+	int guard = src && !global_id ? kv_line(&kv, kv_guard(&kv, m->line, r.name)) : 0;
 	if (global_id) {
 		msg_fact_int(out, "index_global_id", 1);
 		if (pl->dims == 1 && r.offset / (int64_t)r.elem == gid && gid != lid)
@@ -452,8 +461,8 @@ void analysis_env(const char *log_path, char **env, int max)
 }
 
 int verdict_from_analysis(const char *log, const char *learner_path, const char *src,
-			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
-			  struct finding *f)
+			  const struct kernel_facts *kf, const struct analysis_buffer *bufs, int nbufs,
+			  const char *channel, struct finding *f)
 {
 	struct parsed_log pl = { NULL, 0, 0, 0 };
 	const struct oclgrind_msg *first = NULL;
@@ -493,10 +502,10 @@ int verdict_from_analysis(const char *log, const char *learner_path, const char 
 	struct msg m = MSG_INIT;
 	switch (first->kind) {
 	case MSG_DIVERGENCE:
-		explain_divergence(&pl, first, learner_path, src, f, &m);
+		explain_divergence(&pl, first, learner_path, src, kf, f, &m);
 		break;
 	case MSG_OUT_OF_BOUNDS:
-		explain_out_of_bounds(&pl, first, &mem, learner_path, src, f, &m);
+		explain_out_of_bounds(&pl, first, &mem, learner_path, src, kf, f, &m);
 		break;
 	case MSG_DATA_RACE:
 		explain_race(&pl, first, &mem, learner_path, src, f, &m);
@@ -522,7 +531,7 @@ int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 	size_t len;
 	if (read_file(learner_path, &src, &len) < 0)
 		src = NULL;   /* the message then names the line without quoting it */
-	int rc = verdict_from_analysis(log, learner_path, src, bufs, nbufs, NULL, f);
+	int rc = verdict_from_analysis(log, learner_path, src, NULL, bufs, nbufs, NULL, f);
 	free(src);
 	return rc;
 }

@@ -54,7 +54,8 @@ static void run_again(struct check_state *st, bool optimise, struct rerun *x, in
 			     !proto_parse(sbuf_str(&x[i].out.before), &x[i].r, NULL);
 		if (x[i].whole) {
 			struct sbuf began = SBUF_INIT;
-			struct judge_input in = { st->spec, &x[i].out, &st->reference, st->shown, st->learner_src };
+			struct judge_input in = { st->spec, &x[i].out, &st->reference, st->shown, st->learner_src,
+						  check_facts_of, st };
 			x[i].whole = judge_execution(&in, &x[i].r, &began, NULL) == 0 &&
 				     (x[i].r.verdict == VERDICT_PASS || x[i].r.verdict == VERDICT_WRONG_RESULT);
 			x[i].pass = x[i].r.verdict == VERDICT_PASS;
@@ -137,7 +138,9 @@ enum stage_next check_compiler(struct check_state *st)
 	struct compiler_tally t = {
 		.runs = 1, .wrong = 1, .same = true, .whole = true,
 		.analysis_clean = st->analysis_clean,
-		.atomics = diag_source_has_atomic(st->learner_src),
+		/* a kernel clings could not read may hold atomics: the compiler is then never blamed */
+		.atomics = !check_kernel_facts(st) ||
+			   kv_has_atomic(&(struct kview){ check_kernel_facts(st), st->learner_src, st->learner_len }),
 	};
 	struct rerun x[COMPILER_RUNS - 1];
 	run_again(st, false, x, COMPILER_RUNS - 1);

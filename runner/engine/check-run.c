@@ -583,7 +583,9 @@ enum stage_next check_judge(struct check_state *st)
 		check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s, BUILD_CPU_S, "", r);
 		return STAGE_ON;
 	}
-	struct judge_input in = { st->spec, &st->learner, &st->reference, st->shown, st->learner_src };
+	/* a repair's candidate is judged by its verdict alone: no words, so no parse of it */
+	struct judge_input in = { st->spec, &st->learner, &st->reference, st->shown, st->learner_src,
+				  st->o->verdict_only ? NULL : check_facts_of, st };
 	if (judge_execution(&in, r, &st->began, &st->failed_case) ||
 	    (r->verdict == VERDICT_PASS && !child_ended_cleanly(lc)))
 		check_abnormal_end(lc, sbuf_str(&st->began), st->limits[CHECK_LEARNER].time_ms, cpu_s,

@@ -213,7 +213,9 @@ enum stage_next check_analysis(struct check_state *st)
 	struct analysis_buffer *bufs = NULL;
 	int nbufs = proto_analysis_buffers(out, &bufs);
 	struct finding f = { .verdict = VERDICT_PASS };
-	verdict_from_analysis(log ? log : "", st->shown, st->learner_src, bufs, nbufs, out, &f);
+	/* the kernel's facts only when Oclgrind said something (a clean log needs no words) */
+	verdict_from_analysis(log ? log : "", st->shown, st->learner_src, log && *log ? check_kernel_facts(st) : NULL,
+			      bufs, nbufs, out, &f);
 	free(bufs);
 	r->analysis_ran = true;
 	r->naccess = access_figures_parse(sbuf_str(&outputs), st->spec, &r->access);
@@ -280,12 +282,33 @@ enum stage_next check_access(struct check_state *st)
 	return STAGE_ON;
 }
 
+const struct kernel_facts *check_kernel_facts(struct check_state *st)
+{
+	if (st->facts_state == 0 && st->learner_src) {
+		struct sbuf err = SBUF_INIT;
+		st->facts_state = kernel_facts_read(st->shown, st->learner_src, st->learner_len, &st->facts, &err) < 0
+				  ? -1 : 1;
+		if (st->facts_state < 0)
+			error("reading the kernel's facts: %s", err.buf);
+		sbuf_release(&err);
+	}
+	return st->facts_state > 0 ? &st->facts : NULL;
+}
+
+const struct kernel_facts *check_facts_of(void *st)
+{
+	return check_kernel_facts(st);
+}
+
 enum stage_next check_diagnose(struct check_state *st)
 {
-	/* The learner's results are read only when the children ran to their ends. */
+	/* The learner's results are read only when the children ran to their ends; the kernel's
+	 * facts only for a verdict that has a mistake to name. */
+	enum verdict v = st->r->verdict;
 	if (!st->r->interrupted && !st->o->verdict_only)
-		diagnose(st->c, st->e, st->spec, st->learner_src, st->ran ? &st->learner : NULL,
-			 st->o->device, st->r);
+		diagnose(st->c, st->e, st->spec, st->learner_src,
+			 v != VERDICT_PASS && v != VERDICT_ERROR ? check_kernel_facts(st) : NULL,
+			 st->ran ? &st->learner : NULL, st->o->device, st->r);
 	return STAGE_ON;
 }
 

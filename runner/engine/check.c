@@ -25,6 +25,7 @@ void check_state_release(struct check_state *st)
 	proto_stream_release(&st->reference);
 	sbuf_release(&st->reference_output);
 	sbuf_release(&st->began);
+	kernel_facts_release(&st->facts);
 	free(st->shown);
 	wipe_string(st->learner_src);
 	free(st->learner_src);

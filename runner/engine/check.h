@@ -8,6 +8,7 @@
 
 #include "engine/engine.h"
 #include "engine/analysis-parts.h"
+#include "engine/repair.h"
 
 /* The children: the analysis is ANALYSIS_PARTS children at most, each with a part of the
  * analysed tests (analysis_parts), from CHECK_ANALYSIS on. */
@@ -46,6 +47,10 @@ struct check_state {
 	bool judged;                  /* check_judge ran already, while the analysis went on */
 	/* every analysis part passed, its log empty: nothing at all for Oclgrind to say */
 	bool analysis_clean;
+	/* libclang's reading of the learner's kernel (check_kernel_facts): 0 not read yet, 1 read,
+	 * -1 it could not be (then nothing is concluded from the kernel's code) */
+	struct kernel_facts facts;
+	int facts_state;
 };
 
 /* What a stage says: go on to the next stage, go to the closing stages (advice, the cache), or
@@ -60,6 +65,11 @@ enum stage_next check_cache(struct check_state *st);       /* an unchanged kerne
 enum stage_next check_analysis(struct check_state *st);    /* the analysis merged in */
 enum stage_next check_access(struct check_state *st);      /* the [access] rules */
 enum stage_next check_diagnose(struct check_state *st);    /* the learner's mistake named */
+/* The learner's kernel read by libclang in a confined child, once a check, when a stage first
+ * asks; NULL when it could not be read (clings' own failure, said on stderr): a stage then
+ * concludes nothing from the kernel's code. */
+const struct kernel_facts *check_kernel_facts(struct check_state *st);
+const struct kernel_facts *check_facts_of(void *st);   /* the same, as judge_input's facts */
 enum stage_next check_advice(struct check_state *st);      /* the instructor's word */
 enum stage_next check_remember(struct check_state *st);    /* into the verdict cache */
 /* check-compiler.c: a wrong result the analysis found nothing in, run again (its header says

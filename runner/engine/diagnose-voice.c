@@ -54,8 +54,10 @@ static const char *const proving_evidence[] = { "verdict:", "analysis:", "execut
  * lack: into why. */
 static bool unproved_proof(const struct report *r, struct sbuf *why)
 {
-	struct sbuf facts = SBUF_INIT;
-	msg_facts_json(&r->message, &facts);
+	char v[64];
+	bool unwritten = msg_fact_text(&r->message, "buffer_unwritten", v, sizeof(v)) != NULL;
+	bool guarded = msg_fact_text(&r->message, "line_guard", v, sizeof(v)) ||
+		       msg_fact_text(&r->message, "guard_line", v, sizeof(v));
 	bool bad = false;
 	for (int i = 0; i < r->ndiagnoses && !bad; i++) {
 		const struct diagnosis_found *f = &r->diagnoses[i];
@@ -66,20 +68,16 @@ static bool unproved_proof(const struct report *r, struct sbuf *why)
 			sbuf_addf(why, "%s is called proved on %s evidence (%s)", f->d->id,
 				  evidence_kind_name(f->kind), f->evidence);
 			bad = true;
-		} else if (f->certain && !strcmp(f->d->id, "local_slot_unwritten") &&
-			   !strstr(sbuf_str(&facts), "\"buffer_unwritten\"")) {
+		} else if (f->certain && !strcmp(f->d->id, "local_slot_unwritten") && !unwritten) {
 			sbuf_addf(why, "local_slot_unwritten is called proved, and the analysis saw no "
 				  "unwritten slot of local memory read (%s)", f->evidence);
 			bad = true;
-		} else if (!strcmp(f->d->id, "guard_missing") &&
-			   (strstr(sbuf_str(&facts), "\"line_guard\"") ||
-			    strstr(sbuf_str(&facts), "\"guard_line\""))) {
+		} else if (!strcmp(f->d->id, "guard_missing") && guarded) {
 			sbuf_addf(why, "the message says the access is guarded, and guard_missing is %s",
 				  f->certain ? "proved" : "asked");
 			bad = true;
 		}
 	}
-	sbuf_release(&facts);
 	return bad;
 }
 

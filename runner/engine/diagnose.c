@@ -7,11 +7,11 @@
  *   - a fact of the analysis (Oclgrind, the access plugin: which line, which buffer, a race
  *     between work-groups, a read-modify-write of one place by several work-items, a slot of
  *     local memory read unwritten, a barrier part of a group skips) read against the kernel's
- *     declarations (which memory space a name lives in).
- * What a pattern of the kernel's text suggests (diagnose-source.c: a `<=` in a guard, a name
- * declared without a value, a subscript's shape) and what the course's wrong kernels resemble
- * (diagnose-match.c) are questions, never proof. A repair verified by running it will be the
- * third kind of proof (EVIDENCE_REPAIR); nothing finds one yet.
+ *     facts as libclang read them (which memory space a name lives in, a barrier's flags).
+ * What the kernel's facts only suggest (diagnose-facts.c: a guard that lets the index equal its
+ * bound, a variable declared without a value read at the line, where a subscript's terms come
+ * from) and what the course's wrong kernels resemble (diagnose-match.c) are questions, never
+ * proof. The message's facts are read once into a struct (struct said); no text is searched.
  */
 #include "engine/diagnose.h"
 
@@ -19,40 +19,55 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A fact of the report's message (msg_facts_json's flat object): its text, or NULL. */
-static bool fact(const char *json, const char *name, char *out, size_t cap)
-{
-	char key[64];
-	snprintf(key, sizeof(key), "\"%s\":", name);
-	const char *p = strstr(json, key);
-	if (!p)
-		return false;
-	p += strlen(key);
-	while (*p == ' ')
-		p++;
-	size_t n = 0;
-	if (*p == '"') {
-		p++;
-		while (p[n] && p[n] != '"')
-			n += p[n] == '\\' && p[n + 1] ? 2 : 1;
-	} else {
-		n = strcspn(p, ",}");
-	}
-	snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
-	return true;
-}
+/* The message's facts (msg_fact_*), as the analysis and the comparison named them: what the
+ * diagnoses read. A number the message does not hold is its default below. */
+struct said {
+	long line, line_other, line_plain, line_unwritten, line_guard, guard_line;
+	long index, count, index_unwritten, shift, wrong, elements, runs, runs_wrong;
+	long across_groups, update, index_is_global_id, not_cleared, never_written, before_run, unchanged;
+	char buffer[NAME_MAX_LEN], buffer_unwritten[NAME_MAX_LEN], work_group[64], work_group_other[64];
+	char atomic[64], plain[16];
+	bool has_line_plain, has_line_unwritten, has_work_group_other, has_atomic;
+};
 
-static long fact_int(const char *json, const char *name, long none)
+static void said_read(const struct msg *m, struct said *s)
 {
-	char v[64];
-	if (!fact(json, name, v, sizeof(v)) || !*v || strchr(v, '('))
-		return none;
-	return strtol(v, NULL, 10);
+	static const struct { const char *name; size_t at; long none; } numbers[] = {
+#define N(f, none) { #f, offsetof(struct said, f), none }
+		N(line, 0), N(line_other, 0), N(line_plain, 0), N(line_unwritten, 0), N(line_guard, 0),
+		N(guard_line, 0), N(index, -1), N(count, -1), N(index_unwritten, -1), N(shift, 0), N(wrong, 0),
+		N(elements, 0), N(runs, 0), N(runs_wrong, 0), N(across_groups, 0), N(update, 0),
+		N(index_is_global_id, 0), N(not_cleared, 0), N(never_written, 0), N(before_run, 0),
+		N(unchanged, 0),
+#undef N
+	};
+	static const struct { const char *name; size_t at, cap; } texts[] = {
+#define T(f) { #f, offsetof(struct said, f), sizeof(((struct said *)0)->f) }
+		T(buffer), T(buffer_unwritten), T(work_group), T(work_group_other), T(atomic), T(plain),
+#undef T
+	};
+	*s = (struct said){ 0 };
+	for (size_t i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++) {
+		long long v;
+		*(long *)((char *)s + numbers[i].at) = msg_fact_number(m, numbers[i].name, &v) ? (long)v : numbers[i].none;
+	}
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		if (!msg_fact_text(m, texts[i].name, (char *)s + texts[i].at, texts[i].cap))
+			*((char *)s + texts[i].at) = '\0';
+	char tmp[64];
+	s->has_line_plain = msg_fact_text(m, "line_plain", tmp, sizeof(tmp)) != NULL;
+	s->has_line_unwritten = msg_fact_text(m, "line_unwritten", tmp, sizeof(tmp)) != NULL;
+	s->has_work_group_other = msg_fact_text(m, "work_group_other", tmp, sizeof(tmp)) != NULL;
+	s->has_atomic = msg_fact_text(m, "atomic", tmp, sizeof(tmp)) != NULL;
+	if (!s->has_line_plain)
+		s->line_plain = s->line;
+	if (!s->has_line_unwritten)
+		s->line_unwritten = s->line;
 }
 
 struct ctx {
-	const char *src;            /* the learner's source, or NULL */
-	const char *facts;          /* the message's facts, JSON */
+	struct kview kv;            /* the kernel's facts (none: no question of its code is asked) */
+	struct said m;              /* the message's facts */
 	struct report *r;
 };
 
@@ -75,19 +90,17 @@ static void add(struct ctx *x, const char *id, enum evidence_kind kind, bool cer
 #define ASK_ANALYSIS EVIDENCE_ANALYSIS, false
 #define ASK_SOURCE EVIDENCE_SOURCE, false
 
-/* ---- what the analysis's facts and the learner's code prove, by verdict ---- */
+/* ---- what the analysis's facts and the kernel's facts prove, by verdict ---- */
 
 static void data_race(struct ctx *x)
 {
-	int line = (int)fact_int(x->facts, "line", 0), other = (int)fact_int(x->facts, "line_other", 0);
-	char buf[NAME_MAX_LEN] = "", wg[64] = "", wg2[64] = "", atomic_fn[64] = "";
-	fact(x->facts, "buffer", buf, sizeof(buf));
-	fact(x->facts, "work_group", wg, sizeof(wg));
-	bool groups = fact_int(x->facts, "across_groups", 0) ||
-		      (fact(x->facts, "work_group_other", wg2, sizeof(wg2)) && strcmp(wg, wg2));
-	bool local = x->src && *buf && diag_source_is_local(x->src, buf);
-	bool mixed = fact(x->facts, "atomic", atomic_fn, sizeof(atomic_fn));
-	if (fact_int(x->facts, "update", 0)) {
+	const struct said *m = &x->m;
+	int line = (int)m->line, other = (int)m->line_other;
+	const char *buf = m->buffer;
+	bool groups = m->across_groups || (m->has_work_group_other && strcmp(m->work_group, m->work_group_other));
+	bool local = *buf && kv_in_space(&x->kv, buf, "__local");
+	bool mixed = m->has_atomic;
+	if (m->update) {
 		/* the analysis saw each work-item read this place and write it back at the same lines:
 		 * one read-modify-write run by several at once, which only an atomic makes one step */
 		add(x, "race_needs_atomic", PROVED_BY_ANALYSIS, "analysis:data_race buffer=%s read-modify-write "
@@ -111,10 +124,12 @@ static void data_race(struct ctx *x)
 		    "line %d", buf, line);
 		return;
 	}
-	int global_fence = x->src ? source_global_only_barrier(x->src) : 0;
+	int global_fence = kv_global_only_barrier(&x->kv);
 	if (local && global_fence && !mixed) {
+		/* libclang read the barrier's flags: the race on local memory is one its fence does
+		 * not order */
 		add(x, "fence_wrong_space", PROVED_BY_ANALYSIS, "analysis:data_race buffer=%s local; "
-		    "CLK_GLOBAL_MEM_FENCE only line %d", buf, global_fence);
+		    "facts: CLK_GLOBAL_MEM_FENCE only line %d", buf, global_fence);
 		add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s", buf);
 		return;
 	}
@@ -123,27 +138,23 @@ static void data_race(struct ctx *x)
 		 * the read fixes a read that wants them all (or a store that clears before them), the
 		 * atomic's returned value a read of the place it is about to update; the analysis
 		 * cannot tell which the kernel means, so the order of the lines orders the questions */
-		int plain = (int)fact_int(x->facts, "line_plain", line);
+		int plain = (int)m->line_plain;
 		int at = plain == line ? other : line;   /* the atomic's line */
-		char how[16] = "";
-		fact(x->facts, "plain", how, sizeof(how));
-		bool read_then_update = !strcmp(how, "read") && at > plain;
+		bool read_then_update = !strcmp(m->plain, "read") && at > plain;
 		if (at && at != plain && !read_then_update)   /* statements a barrier can stand between */
 			add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s plain access line "
-			    "%d, %s line %d, one work-group", buf, plain, atomic_fn, at);
+			    "%d, %s line %d, one work-group", buf, plain, m->atomic, at);
 		add(x, "race_needs_atomic", ASK_ANALYSIS, "analysis:data_race buffer=%s atomic=%s plain "
-		    "access line %d", buf, atomic_fn, plain);
+		    "access line %d", buf, m->atomic, plain);
 		add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s atomic=%s plain "
-		    "access line %d", buf, atomic_fn, plain);
+		    "access line %d", buf, m->atomic, plain);
 		return;
 	}
 	char s1[160] = "", s2[160] = "";
-	bool same_place = x->src && *buf &&
-			  diag_source_subscript(x->src, line, buf, s1, sizeof(s1)) == 1 &&
-			  diag_source_subscript(x->src, other ? other : line, buf, s2, sizeof(s2)) == 1 &&
-			  !strcmp(s1, s2);
+	bool same_place = *buf && kv_subscripts(&x->kv, line, buf, s1, sizeof(s1)) == 1 &&
+			  kv_subscripts(&x->kv, other ? other : line, buf, s2, sizeof(s2)) == 1 && !strcmp(s1, s2);
 	if (same_place) {
-		add(x, "race_needs_atomic", ASK_SOURCE, "analysis:data_race buffer=%s; source: one subscript "
+		add(x, "race_needs_atomic", ASK_SOURCE, "analysis:data_race buffer=%s; facts: one subscript "
 		    "%s[%s] at lines %d/%d", buf, buf, s1, line, other ? other : line);
 		add(x, "barrier_missing", ASK_ANALYSIS, "analysis:data_race buffer=%s", buf);
 		return;
@@ -155,45 +166,44 @@ static void data_race(struct ctx *x)
 
 static void uninitialized(struct ctx *x)
 {
-	int line = (int)fact_int(x->facts, "line", 0);
-	char local[NAME_MAX_LEN] = "", buf[NAME_MAX_LEN] = "", unwritten[NAME_MAX_LEN] = "";
-	fact(x->facts, "buffer", buf, sizeof(buf));
-	char sub[160], unset[NAME_MAX_LEN] = "";
-	if (fact(x->facts, "buffer_unwritten", unwritten, sizeof(unwritten)) && *unwritten) {
+	const struct said *m = &x->m;
+	int line = (int)m->line;
+	const char *buf = m->buffer;
+	char local[NAME_MAX_LEN] = "", unset[NAME_MAX_LEN] = "", sub[160];
+	if (*m->buffer_unwritten) {
 		/* the access plugin saw the read of a local slot no work-item of the group wrote */
-		int at = (int)fact_int(x->facts, "line_unwritten", line);
-		long slot = fact_int(x->facts, "index_unwritten", -1);
-		if (at == line && !strcmp(buf, unwritten) && slot >= 0 && slot == fact_int(x->facts, "index", -2))
+		int at = (int)m->line_unwritten;
+		long slot = m->index_unwritten;
+		if (at == line && !strcmp(buf, m->buffer_unwritten) && slot >= 0 && slot == m->index)
 			/* the slot read unwritten is the one the line then stores: a value added onto
 			 * a slot nobody set first */
 			add(x, "output_not_cleared", PROVED_BY_ANALYSIS, "analysis:uninitialized __local %s[%ld] "
-			    "read unwritten and stored again at line %d", unwritten, slot, at);
+			    "read unwritten and stored again at line %d", m->buffer_unwritten, slot, at);
 		add(x, "local_slot_unwritten", PROVED_BY_ANALYSIS, "analysis:uninitialized __local %s[%ld] "
-		    "read at line %d, written by no work-item of its group", unwritten,
-		    fact_int(x->facts, "index_unwritten", -1), at);
+		    "read at line %d, written by no work-item of its group", m->buffer_unwritten, slot, at);
 		return;
 	}
-	bool private_unset = x->src && line && diag_source_unset_private(x->src, line, unset, sizeof(unset));
+	bool private_unset = line && kv_unset_on_line(&x->kv, line, unset, sizeof(unset));
 	/* a __local array on the line that is read there, not only the target of its store */
-	bool local_read = x->src && line && diag_source_local_on_line(x->src, line, local, sizeof(local)) &&
-			  !(diag_source_plain_store(x->src, line, local) &&
-			    diag_source_subscript(x->src, line, local, sub, sizeof(sub)) == 1);
+	bool local_read = line && kv_local_on_line(&x->kv, line, local, sizeof(local)) &&
+			  !(kv_plain_store(&x->kv, line, local) && kv_subscripts(&x->kv, line, local, sub, sizeof(sub)) == 1);
 	if (private_unset)
-		add(x, "private_uninitialised", ASK_SOURCE, "analysis:uninitialized line %d; source: %s "
+		add(x, "private_uninitialised", ASK_SOURCE, "analysis:uninitialized line %d; facts: %s "
 		    "declared without a value", line, unset);
-	if (local_read && diag_source_updated(x->src, line, local) &&
-	    diag_source_subscript(x->src, line, local, sub, sizeof(sub)) == 1)
-		add(x, "output_not_cleared", ASK_SOURCE, "analysis:uninitialized line %d; source: adds to "
+	if (local_read && kv_updated(&x->kv, line, local) && kv_subscripts(&x->kv, line, local, sub, sizeof(sub)) == 1)
+		add(x, "output_not_cleared", ASK_SOURCE, "analysis:uninitialized line %d; facts: adds to "
 		    "__local %s", line, local);
-	if (local_read)
-		add(x, "local_slot_unwritten", ASK_SOURCE, "analysis:uninitialized line %d; source: reads "
+	/* a local read is asked about only when no private variable declared without a value is
+	 * read there: the uninitialised value may be either, and the plugin saw no unwritten slot */
+	if (local_read && !private_unset)
+		add(x, "local_slot_unwritten", ASK_SOURCE, "analysis:uninitialized line %d; facts: reads "
 		    "__local %s", line, local);
-	if (x->src && *buf && diag_source_is_global(x->src, buf) && diag_source_updated(x->src, line, buf))
-		add(x, "output_not_cleared", ASK_SOURCE, "analysis:uninitialized line %d; source: adds to "
+	if (*buf && kv_in_space(&x->kv, buf, "__global") && kv_updated(&x->kv, line, buf))
+		add(x, "output_not_cleared", ASK_SOURCE, "analysis:uninitialized line %d; facts: adds to "
 		    "__global %s", line, buf);
 	/* a value stored or used there came from memory nobody wrote: local memory, if the kernel
 	 * has some, else a private variable */
-	if (x->src && diag_source_uses_local(x->src) && !private_unset)
+	if (kv_uses_local(&x->kv) && !private_unset)
 		add(x, "local_slot_unwritten", ASK_ANALYSIS, "analysis:uninitialized line %d; the kernel "
 		    "uses __local memory", line);
 	add(x, "private_uninitialised", ASK_ANALYSIS, "analysis:uninitialized line %d", line);
@@ -201,106 +211,102 @@ static void uninitialized(struct ctx *x)
 
 static void out_of_bounds(struct ctx *x)
 {
-	int line = (int)fact_int(x->facts, "line", 0);
-	long index = fact_int(x->facts, "index", -1), count = fact_int(x->facts, "count", -1);
-	char buf[NAME_MAX_LEN] = "", sub[160] = "";
-	fact(x->facts, "buffer", buf, sizeof(buf));
-	if (!x->src || !line) {   /* only the device's word: an index past the end */
-		int store = x->src && *buf ? diag_source_offset_store(x->src, buf) : 0;
+	const struct said *m = &x->m;
+	int line = (int)m->line;
+	long index = m->index, count = m->count;
+	char buf[NAME_MAX_LEN], sub[160] = "";
+	copy_str(buf, sizeof(buf), m->buffer);
+	if (!x->kv.kf || !line) {   /* only the device's word: an index past the end */
+		int store = *buf ? kv_offset_store(&x->kv, buf) : 0;
 		if (store)
-			add(x, "index_offset", ASK_SOURCE, "execution:out_of_bounds buffer=%s index=%ld; source: "
+			add(x, "index_offset", ASK_SOURCE, "execution:out_of_bounds buffer=%s index=%ld; facts: "
 			    "a store into %s one place off line %d", buf, index, buf, store);
-		long guarded = fact_int(x->facts, "guard_line", 0);
-		if (guarded) {   /* the message said every store is guarded: never that none is */
+		if (m->guard_line) {   /* the message said every store is guarded: never that none is */
 			add(x, "guard_wrong_bound", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld; "
-			    "stores guarded line %ld", buf, index, guarded);
+			    "stores guarded line %ld", buf, index, m->guard_line);
 			add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
 			return;
 		}
-		add(x, "guard_missing", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld", buf, index);
+		if (!m->line_guard)
+			add(x, "guard_missing", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld", buf, index);
 		add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
 		return;
 	}
 	/* the buffer the analysis names, else (a merged device's fact) the local array of the line */
-	if (!*buf || !diag_source_subscript(x->src, line, buf, sub, sizeof(sub)))
-		diag_source_local_on_line(x->src, line, buf, sizeof(buf));
-	bool local = *buf && diag_source_is_local(x->src, buf);
-	if (local && fact_int(x->facts, "index_is_global_id", 0)) {
+	if (!*buf || !kv_sub(&x->kv, line, buf, 0))
+		kv_local_on_line(&x->kv, line, buf, sizeof(buf));
+	bool local = *buf && kv_in_space(&x->kv, buf, "__local");
+	int from = kv_sub_flags(&x->kv, line, buf);
+	kv_subscripts(&x->kv, line, buf, sub, sizeof(sub));
+	if (local && m->index_is_global_id) {
 		add(x, "global_id_as_local_index", PROVED_BY_ANALYSIS, "analysis:out_of_bounds __local %s "
 		    "index=%ld, the work-item's global id", buf, index);
 		return;
 	}
-	if (local && diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1) {
-		if (diag_source_from_global_id(x->src, sub, line)) {
+	if (local && kv_sub(&x->kv, line, buf, 0)) {
+		if (from & KF_T_GID) {
 			add(x, "global_id_as_local_index", ASK_SOURCE, "analysis:out_of_bounds buffer=%s local; "
-			    "source: get_global_id indexes __local %s line %d", buf, buf, line);
+			    "facts: get_global_id indexes __local %s line %d", buf, buf, line);
 			return;
 		}
 		/* A local array is sized by the group: no guard of the data's size helps it. */
-		if (diag_source_fixed_local(x->src, buf) ||
-		    (diag_source_local_param(x->src, buf) && diag_source_macro_in(x->src, sub)))
+		if (kv_fixed_local(&x->kv, buf) || (kv_local_param(&x->kv, buf) && (from & KF_T_MACRO)))
 			add(x, "contract_ignored", ASK_SOURCE, "analysis:out_of_bounds __local %s sized by a "
 			    "constant, not by the work-group, index=%ld", buf, index);
-		if (diag_source_stride_in(x->src, sub))
+		if (from & KF_T_STRIDE)
 			add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds __local %s[%s] index=%ld: a "
 			    "stride halved or doubled in a loop", buf, sub, index);
 		add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds __local %s[%s] index=%ld", buf, sub,
 		    index);
 		return;
 	}
-	/* the guard the analysis's message names (the same reading), so that a guard said to exist
-	 * is never said to be missing */
-	int guard = (int)fact_int(x->facts, "line_guard", 0);
-	if (!guard)
-		guard = diag_source_guard(x->src, line, buf);
-	int loop = !guard && diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1
-		   ? diag_source_loop_guard(x->src, line, sub) : 0;
+	/* the guard the analysis's message names first, so that a guard said to exist is never
+	 * said to be missing; else the one libclang found around the access (an `if` on the
+	 * line itself too); a comparison that does not bound the index is none */
+	const struct kfact *g = kv_guard(&x->kv, line, buf);
+	int guard = m->line_guard ? (int)m->line_guard : kv_line(&x->kv, g);
+	int loop = !guard ? kv_loop_guard(&x->kv, line, buf) : 0;
 	if (loop) {
-		add(x, "guard_wrong_bound", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld; source: only "
+		add(x, "guard_wrong_bound", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld; facts: only "
 		    "the loop's condition line %d bounds it", buf, sub, index, loop);
 		add(x, "guard_missing", ASK_SOURCE, "analysis:out_of_bounds buffer=%s", buf);
 		return;
 	}
-	int ternary = !guard ? diag_source_ternary_other(x->src, line, buf) : 0;
+	int ternary = !guard ? kv_ternary_other(&x->kv, line, buf) : 0;
 	char var[128];
-	if (ternary && diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
-	    diag_source_stride_of_bound(x->src, ternary, sub, var, sizeof(var))) {
+	if (ternary && kv_stride_of_bound(&x->kv, line, buf, "ternary", var, sizeof(var))) {
 		/* `b_row < K ? B[b_row * K + col]`: the guarded index times its own bound, and still
 		 * past the end: the row's length is another one (a matrix that is not square) */
-		add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: "
+		add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; facts: "
 		    "%s multiplies a variable by its own bound (condition line %d)", buf, sub, index, count, var,
 		    ternary);
 		return;
 	}
 	if (ternary) {
-		add(x, "guard_wrong_bound", ASK_SOURCE, "analysis:out_of_bounds buffer=%s index=%ld; source: the "
+		add(x, "guard_wrong_bound", ASK_SOURCE, "analysis:out_of_bounds buffer=%s index=%ld; facts: the "
 		    "condition line %d tests another index than the access", buf, index, ternary);
 		add(x, "guard_missing", ASK_SOURCE, "analysis:out_of_bounds buffer=%s", buf);
 		return;
 	}
 	if (!guard) {
-		add(x, "guard_missing", ASK_SOURCE, "analysis:out_of_bounds buffer=%s index=%ld; source: no "
-		    "guard of the index at or above line %d", buf, index, line);
+		add(x, "guard_missing", ASK_SOURCE, "analysis:out_of_bounds buffer=%s index=%ld; facts: no "
+		    "comparison bounds the index around line %d", buf, index, line);
 		add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds index=%ld", index);
 		return;
 	}
-	char *g = source_line_text(x->src, guard);
-	bool le = strstr(g, "<=") != NULL;
-	free(g);
-	if (le && index >= 0 && index == count) {
-		add(x, "guard_off_by_one", ASK_SOURCE, "analysis:out_of_bounds index=%ld count=%ld; source: <= "
-		    "in the guard line %d", index, count, guard);
+	if (kv_guard_lets_one_more(g) && index >= 0 && index == count) {
+		add(x, "guard_off_by_one", ASK_SOURCE, "analysis:out_of_bounds index=%ld count=%ld; facts: %s "
+		    "in the guard line %d", index, count, g->text, kv_line(&x->kv, g));
 		return;
 	}
 	/* an index below 0 (wrapped to a huge one): what the guard needed was the lower bound */
 	if (index < 0 || (index >= 0x80000000L && count >= 0 && count < 0x80000000L))
 		add(x, "guard_wrong_bound", ASK_ANALYSIS, "analysis:out_of_bounds buffer=%s index=%ld before "
 		    "the start; the guard line %d tests no lower bound", buf, index, guard);
-	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
-	    diag_source_stride_of_bound(x->src, guard, sub, var, sizeof(var)))
-		add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: "
+	if (g && kv_stride_of_bound(&x->kv, line, buf, g->detail, var, sizeof(var)))
+		add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; facts: "
 		    "%s multiplies a variable by its own bound (guard line %d)", buf, sub, index, count, var, guard);
-	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 && diag_source_offset_one(sub))
+	if (from & KF_T_ONE)
 		add(x, "index_offset", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; guard "
 		    "line %d", buf, sub, index, count, guard);
 	add(x, "guard_wrong_bound", ASK_ANALYSIS, "analysis:out_of_bounds buffer=%s index=%ld count=%ld; "
@@ -350,27 +356,25 @@ static void requirement(struct ctx *x, const struct check_spec *spec)
  * holds those bytes and the kernel only ever adds into it), or a buffer the kernel never names. */
 static void wrong_result_output(struct ctx *x)
 {
-	char buf[NAME_MAX_LEN] = "";
-	fact(x->facts, "buffer", buf, sizeof(buf));
-	if (fact_int(x->facts, "not_cleared", 0)) {
+	const char *buf = x->m.buffer;
+	if (x->m.not_cleared) {
 		add(x, "output_not_cleared", PROVED_BY_VERDICT, "execution:wrong_result buffer=%s every wrong element "
 		    "is its value added onto the bytes it held before the run", buf);
 		return;
 	}
-	if (!x->src || !*buf)
+	if (!*buf)
 		return;
 	int updates = 0, stores = 0;
-	int words = diag_source_output_uses(x->src, buf, &updates, &stores);
-	bool before = fact_int(x->facts, "never_written", 0) || fact_int(x->facts, "before_run", 0) ||
-		      fact_int(x->facts, "unchanged", 0);
-	if (before && words == 1) {
-		add(x, "nothing_stored", PROVED_BY_VERDICT, "execution:wrong_result buffer=%s unchanged; source: %s "
+	int uses = kv_output_uses(&x->kv, buf, &updates, &stores);
+	bool before = x->m.never_written || x->m.before_run || x->m.unchanged;
+	if (before && uses == 0) {
+		add(x, "nothing_stored", PROVED_BY_VERDICT, "execution:wrong_result buffer=%s unchanged; facts: %s "
 		    "named only where it is declared", buf, buf);
 		return;
 	}
-	if (before && updates && !stores && !fact_int(x->facts, "unchanged", 0))
+	if (before && updates && !stores && !x->m.unchanged)
 		add(x, "output_not_cleared", ASK_SOURCE, "execution:wrong_result buffer=%s holds what it held "
-		    "before the run; source: %s only added into (%d lines), never set", buf, buf, updates);
+		    "before the run; facts: %s only added into (%d places), never set", buf, buf, updates);
 }
 
 static void from_evidence(struct ctx *x, const struct check_spec *spec)
@@ -378,9 +382,9 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 	struct report *r = x->r;
 	switch (r->verdict) {
 	case VERDICT_BUILD_ERROR: {
-		int big = x->src ? diag_source_huge_array(x->src) : 0;
+		int big = kv_huge_array(&x->kv);
 		if (big)
-			add(x, "private_too_large", ASK_SOURCE, "build_error; source: array of over 1 MB line %d", big);
+			add(x, "private_too_large", ASK_SOURCE, "build_error; facts: array of over 1 MB line %d", big);
 		add(x, "build", PROVED_BY_VERDICT, "verdict:build_error line %d", r->line);
 		return;
 	}
@@ -393,16 +397,16 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 		add(x, "hang", ASK_VERDICT, "verdict:timeout");
 		return;
 	case VERDICT_CRASH: {
-		int big = x->src ? diag_source_huge_array(x->src) : 0;
+		int big = kv_huge_array(&x->kv);
 		if (big)
-			add(x, "private_too_large", ASK_SOURCE, "crash; source: array of over 1 MB line %d", big);
+			add(x, "private_too_large", ASK_SOURCE, "crash; facts: array of over 1 MB line %d", big);
 		add(x, "index_offset", ASK_VERDICT, "crash");
 		add(x, "guard_missing", ASK_VERDICT, "crash");
 		return;
 	}
 	case VERDICT_BARRIER_DIVERGENCE:
 		add(x, "barrier_divergent", PROVED_BY_ANALYSIS, "analysis:barrier_divergence line %d",
-		    (int)fact_int(x->facts, "line", r->line));
+		    x->m.line ? (int)x->m.line : r->line);
 		return;
 	case VERDICT_DATA_RACE:
 		data_race(x);
@@ -417,23 +421,21 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 		requirement(x, spec);
 		return;
 	case VERDICT_WRONG_RESULT:
-		if (fact_int(x->facts, "runs", 0)) {
+		if (x->m.runs) {
 			/* runs of the same kernel on the same inputs disagreed (check-compiler.c): the
 			 * order of work-groups that wait on each other through atomics, else of
 			 * work-items a barrier should order */
-			bool atomic = x->src && diag_source_has_atomic(x->src);
+			bool atomic = kv_has_atomic(&x->kv);
 			add(x, atomic ? "cross_group_sync" : "barrier_missing", ASK_VERDICT,
 			    "execution:wrong_result in %ld of %ld runs, different results each time%s",
-			    fact_int(x->facts, "runs_wrong", 0), fact_int(x->facts, "runs", 0),
-			    atomic ? "; source: atomics" : "");
+			    x->m.runs_wrong, x->m.runs, atomic ? "; facts: atomics" : "");
 		}
 		wrong_result_output(x);
-		if (fact_int(x->facts, "shift", 0))
-			add(x, "index_offset", ASK_VERDICT, "execution:wrong_result shift=%ld",
-			    fact_int(x->facts, "shift", 0));
-		if (fact_int(x->facts, "wrong", 0) < fact_int(x->facts, "elements", 0))
+		if (x->m.shift)
+			add(x, "index_offset", ASK_VERDICT, "execution:wrong_result shift=%ld", x->m.shift);
+		if (x->m.wrong < x->m.elements)
 			add(x, "elements_skipped", ASK_VERDICT, "execution:wrong_result wrong=%ld of %ld",
-			    fact_int(x->facts, "wrong", 0), fact_int(x->facts, "elements", 0));
+			    x->m.wrong, x->m.elements);
 		add(x, "contract_ignored", ASK_VERDICT, "execution:wrong_result");
 		return;
 	default:
@@ -442,22 +444,21 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 }
 
 void diagnose(const struct course *c, const struct exercise *e, const struct check_spec *spec,
-	      const char *learner_src, const struct proto_stream *learner, const char *device,
-	      struct report *r)
+	      const char *learner_src, const struct kernel_facts *kf, const struct proto_stream *learner,
+	      const char *device, struct report *r)
 {
 	diagnoses_release(r->diagnoses, r->ndiagnoses);
 	r->diagnoses = NULL;
 	r->ndiagnoses = 0;
 	if (r->verdict == VERDICT_PASS || r->verdict == VERDICT_ERROR || r->interrupted)
 		return;
-	struct sbuf facts = SBUF_INIT;
-	msg_facts_json(&r->message, &facts);
-	struct ctx x = { learner_src, sbuf_str(&facts), r };
+	struct ctx x = { { learner_src ? kf : NULL, learner_src, learner_src ? strlen(learner_src) : 0 },
+			 { 0 }, r };
+	said_read(&r->message, &x.m);
 	/* A proof by output first: the same bytes as a wrong kernel of the course. */
 	if (r->verdict == VERDICT_WRONG_RESULT && learner && learner->ready)
 		diagnose_by_output(c, e, spec, learner_src, learner, device, r);
 	from_evidence(&x, spec);
-	sbuf_release(&facts);
 }
 
 void diagnoses_json(const struct report *r, const char *lang, struct sbuf *out)

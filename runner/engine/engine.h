@@ -227,13 +227,16 @@ struct finding {
 	int line;
 };
 /* Translates Oclgrind's log into the first finding a learner should fix, with its facts;
- * learner_src is the source that was analysed (NUL-terminated), named learner_path; channel
- * (may be NULL) is the analysis child's output, whose access plugin's lines name the kernel's
- * own __local arrays and the slots read unwritten. */
+ * learner_src is the source that was analysed (NUL-terminated), named learner_path, kf (may be
+ * NULL: then no guard is named) libclang's facts of it (repair.h); channel (may be NULL) is the
+ * analysis child's output, whose access plugin's lines name the kernel's own __local arrays and
+ * the slots read unwritten. */
+struct kernel_facts;
 int verdict_from_analysis(const char *log, const char *learner_path, const char *learner_src,
-			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
-			  struct finding *f);
-/* The same without the channel, the source read from learner_path (tests and fuzzing). */
+			  const struct kernel_facts *kf, const struct analysis_buffer *bufs, int nbufs,
+			  const char *channel, struct finding *f);
+/* The same without the channel nor the kernel's facts, the source read from learner_path
+ * (fuzzing). */
 int verdict_from_oclgrind_log(const char *log, const char *learner_path,
 			      const struct analysis_buffer *bufs, int nbufs, struct finding *f);
 void finding_release(struct finding *f);
@@ -265,14 +268,9 @@ void source_first_build_error(const char *log, const char *path, const char *src
 /* ---- what the analysis's advice reads in the learner's source (source-advice.c) ---- */
 /* In a NUL-terminated source (lines from 1; 0: none found). An `if` or a loop more than a few
  * hundred lines above the line is not looked for. */
-int source_early_return(const char *src, int before);   /* a `return` in the kernel before it */
-int source_guard_line(const char *src, int line);       /* an `if` that guards the line */
 int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
 int source_local_barrier_between(const char *src, int a, int b);   /* a local barrier between */
 int source_loop_before(const char *src, int before);   /* the innermost loop's first line */
-/* The guard of the first store into an element of `name` when every store into one is guarded
- * (an `if` around it, see source_guard_line); 0 when one is not, or there is none. */
-int source_stores_guarded(const char *src, const char *name);
 char *source_line_text(const char *src, int line);      /* its text, allocated; "" past the end */
 
 /* ---- the parent's verdict on the learner's run (judge.c) ---- */
@@ -282,6 +280,10 @@ struct judge_input {
 	const struct proto_stream *reference;   /* the reference child's (or the cache's) */
 	const char *learner_path;               /* as shown to the learner */
 	const char *learner_src;                /* the kernel's text, for advice; may be NULL */
+	/* libclang's facts of it, asked only when a failure's words need them (may be NULL, or
+	 * return NULL: then no guard is named) */
+	const struct kernel_facts *(*facts)(void *arg);
+	void *facts_arg;
 };
 /* Fills r's tests and verdict from the learner's and the reference's results; returns 0, or 1
  * when the learner's run ended before a verdict (began then names the test it was in, or is

@@ -6,11 +6,22 @@
  * misplaced frame is a run that did not finish, never a pass.
  */
 #include "engine/engine.h"
+#include "engine/diagnose.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Whether the text (lines after "ready") has the line "key\tCASE". */
+/* The guard of every store into name, as libclang read the kernel (kv_stores_guarded), or 0
+ * when no facts could be had: stores already guarded need a right index or bound, not another
+ * guard. */
+static int stores_guarded(const struct judge_input *in, const char *name)
+{
+	const struct kernel_facts *kf = in->facts && in->learner_src ? in->facts(in->facts_arg) : NULL;
+	struct kview kv = { kf, in->learner_src, in->learner_src ? strlen(in->learner_src) : 0 };
+	return kv_stores_guarded(&kv, name);
+}
+
 static bool has_case_line(const char *text, const char *key, int ci)
 {
 	const char *from = NULL;
@@ -277,7 +288,7 @@ static int judge_case(const struct judge_input *in, const struct test_case *tc, 
 					  "overwritten."),
 				 tc->name, name, name, n[arg], n[arg] ? n[arg] - 1 : 0, index);
 			/* stores already under a guard need a right index or bound, not another guard */
-			int guard = in->learner_src ? source_stores_guarded(in->learner_src, name) : 0;
+			int guard = stores_guarded(in, name);
 			if (guard) {
 				msg_fact_int(&msg, "guard_line", guard);
 				msg_addf(&msg, N_("\nEvery store into '%s' is already guarded (line %d), "

@@ -7,99 +7,17 @@
  * builds with), walks the syntax tree and sends one line a fact; the parent trusts nothing of it
  * but what kernel_fact_read accepts: known kinds, ranges inside the source it sent.
  */
-#include "engine/repair.h"
+#include "engine/kernel-facts-walk.h"
 
-#include <clang-c/Index.h>
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define LIBCLANG "libclang-15.so.1"
-#define FACTS_TIME_MS 10000     /* a parse of a kernel takes a tenth of a second */
-#define FACTS_CPU_S 10
-#define FACTS_MEMORY_MB 1024
-
-/* ---- the codec ---- */
-static const char *const kind_names[KF_KINDS] = {
-	[KF_CMP] = "cmp", [KF_SUB] = "sub", [KF_MADD] = "madd", [KF_CALL] = "call", [KF_DECL] = "decl",
-	[KF_BARRIER] = "barrier", [KF_RMW] = "rmw", [KF_LREAD] = "lread", [KF_LSTORE] = "lstore",
-	[KF_GSTORE] = "gstore", [KF_PARAM] = "param",
-};
-
-void kernel_fact_write(struct sbuf *out, const struct kfact *k)
-{
-	sbuf_addf(out, "%s\t%u\t%u\t%u\t%u\t%u\t%u\t%d\t", kind_names[k->kind], k->range.off, k->range.end,
-		  k->range2.off, k->range2.end, k->outer.off, k->outer.end, k->flags);
-	escape_line(out, k->text);
-	sbuf_adds(out, "\t");
-	escape_line(out, k->detail);
-}
-
-static bool range_ok(struct srange r, size_t len)
-{
-	return r.off <= r.end && r.end <= len;
-}
-
-int kernel_fact_read(const char *fields, size_t len, struct kfact *k)
-{
-	*k = (struct kfact){ 0 };
-	char *copy = xstrdup(fields), *p = copy, *f[10];
-	int n = 0;
-	while (n < 10 && p)
-		f[n++] = strsep(&p, "\t");
-	unsigned long v[7];
-	bool ok = n == 10 && !p;
-	for (int i = 0; ok && i < 7; i++) {
-		char *end;
-		v[i] = strtoul(f[i + 1], &end, 10);
-		ok = *f[i + 1] && !*end && v[i] <= len;
-	}
-	int kind = 0;
-	while (ok && kind < KF_KINDS && strcmp(f[0], kind_names[kind]))
-		kind++;
-	struct sbuf sb = SBUF_INIT;
-	if (ok && kind < KF_KINDS) {
-		k->kind = kind;
-		k->range = (struct srange){ v[0], v[1] };
-		k->range2 = (struct srange){ v[2], v[3] };
-		k->outer = (struct srange){ v[4], v[5] };
-		k->flags = (int)v[6];
-		unescape_line(&sb, f[8]);
-		ok = sb.len < sizeof(k->text);
-		copy_str(k->text, sizeof(k->text), sb.buf);
-		sbuf_reset(&sb);
-		unescape_line(&sb, f[9]);
-		ok = ok && sb.len < sizeof(k->detail);
-		copy_str(k->detail, sizeof(k->detail), sb.buf);
-	}
-	sbuf_release(&sb);
-	free(copy);
-	return ok && kind < KF_KINDS && range_ok(k->range, len) && range_ok(k->range2, len) &&
-	       range_ok(k->outer, len) ? 0 : -1;
-}
-
-void kernel_facts_release(struct kernel_facts *kf)
-{
-	free(kf->f);
-	*kf = (struct kernel_facts)KERNEL_FACTS_INIT;
-}
 
 /* ---- the child: libclang's functions, opened by name ---- */
-#define CLANG_FUNCTIONS(X) \
-	X(clang_createIndex) X(clang_disposeIndex) X(clang_parseTranslationUnit) \
-	X(clang_disposeTranslationUnit) X(clang_getTranslationUnitCursor) X(clang_visitChildren) \
-	X(clang_getCursorKind) X(clang_getCursorExtent) X(clang_getRangeStart) X(clang_getRangeEnd) \
-	X(clang_getFileLocation) X(clang_getCursorSpelling) X(clang_getCString) X(clang_disposeString) \
-	X(clang_getCursorType) X(clang_getTypeSpelling) X(clang_getCursorReferenced) X(clang_tokenize) \
-	X(clang_disposeTokens) X(clang_getTokenSpelling) X(clang_getTokenKind) X(clang_getTokenExtent) \
-	X(clang_getExpansionLocation) X(clang_File_isEqual) X(clang_getFile) X(clang_Cursor_getVarDeclInitializer) X(clang_Cursor_isNull) \
-	X(clang_getCursorLocation) X(clang_getNullCursor) X(clang_getCanonicalType)
-static struct {
-#define DECLARE(f) __typeof__(f) *f;
-	CLANG_FUNCTIONS(DECLARE)
-#undef DECLARE
-} lc;
+struct libclang_functions kernel_facts_libclang;
 
 static int open_libclang(void)
 {
@@ -113,28 +31,12 @@ static int open_libclang(void)
 }
 
 /* ---- the walk ---- */
-enum outer_kind { OUTER_NONE, OUTER_IF, OUTER_LOOP };
-struct walk {
-	CXTranslationUnit tu;
-	const char *src;
-	size_t len;
-	int fd;
-	int *count;          /* facts sent, shared by every copy of the walk */
-	/* where the walk is: the innermost branch or loop, whether in its condition, and the
-	 * statement of the innermost compound statement */
-	enum outer_kind outer;
-	struct srange outer_range;
-	bool in_cond;
-	struct srange stmt;
-	bool in_kernel;
-	bool store_target;    /* the cursor is the left side of an assignment */
-};
-
 /* The source being parsed: a place is in it when its expansion is (a macro of the kernel's own,
  * BLOCK, counts where it is written in the kernel; one of the header does not). */
-static CXFile main_file;
+CXFile kernel_facts_main_file;
+#define main_file kernel_facts_main_file
 
-static unsigned offset_of(CXSourceLocation loc, bool *ok)
+unsigned kf_offset_of(CXSourceLocation loc, bool *ok)
 {
 	unsigned off = 0;
 	CXFile file = NULL;
@@ -144,22 +46,22 @@ static unsigned offset_of(CXSourceLocation loc, bool *ok)
 }
 
 /* A cursor's bytes in the main file; false when it comes from elsewhere (a macro, the header). */
-static bool extent_of(CXCursor cur, struct srange *r)
+bool kf_extent_of(CXCursor cur, struct srange *r)
 {
 	CXSourceRange x = lc.clang_getCursorExtent(cur);
 	bool ok = true;
-	r->off = offset_of(lc.clang_getRangeStart(x), &ok);
-	r->end = offset_of(lc.clang_getRangeEnd(x), &ok);
+	r->off = kf_offset_of(lc.clang_getRangeStart(x), &ok);
+	r->end = kf_offset_of(lc.clang_getRangeEnd(x), &ok);
 	return ok && r->off <= r->end;
 }
 
-static void copy_cx(char *dst, size_t cap, CXString s)
+void kf_copy_cx(char *dst, size_t cap, CXString s)
 {
 	copy_str(dst, cap, lc.clang_getCString(s) ? lc.clang_getCString(s) : "");
 	lc.clang_disposeString(s);
 }
 
-static void send_fact(struct walk *w, const struct kfact *k)
+void kf_send_fact(struct walk *w, const struct kfact *k)
 {
 	struct sbuf sb = SBUF_INIT;
 	sbuf_adds(&sb, "fact\t");
@@ -170,7 +72,6 @@ static void send_fact(struct walk *w, const struct kfact *k)
 	sbuf_release(&sb);
 }
 
-struct children { CXCursor c[4]; int n; };
 static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientData data)
 {
 	(void)parent;
@@ -180,7 +81,7 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
 	ch->n++;
 	return CXChildVisit_Continue;
 }
-static struct children children_of(CXCursor cur)
+struct children kf_children_of(CXCursor cur)
 {
 	struct children ch = { .n = 0 };
 	lc.clang_visitChildren(cur, collect, &ch);
@@ -200,10 +101,10 @@ static bool operator_between(struct walk *w, CXCursor cur, struct srange lhs, st
 			continue;
 		CXSourceRange x = lc.clang_getTokenExtent(w->tu, toks[i]);
 		bool ok = true;
-		unsigned off = offset_of(lc.clang_getRangeStart(x), &ok);
-		unsigned end = offset_of(lc.clang_getRangeEnd(x), &ok);
+		unsigned off = kf_offset_of(lc.clang_getRangeStart(x), &ok);
+		unsigned end = kf_offset_of(lc.clang_getRangeEnd(x), &ok);
 		if (ok && off >= lhs.end && end <= rhs.off) {
-			copy_cx(op, cap, lc.clang_getTokenSpelling(w->tu, toks[i]));
+			kf_copy_cx(op, cap, lc.clang_getTokenSpelling(w->tu, toks[i]));
 			*at = (struct srange){ off, end };
 			found = true;
 		}
@@ -220,7 +121,7 @@ static CXCursor root_decl(CXCursor cur)
 		enum CXCursorKind k = lc.clang_getCursorKind(cur);
 		if (k == CXCursor_DeclRefExpr)
 			return lc.clang_getCursorReferenced(cur);
-		struct children ch = children_of(cur);
+		struct children ch = kf_children_of(cur);
 		if (!ch.n)
 			break;
 		cur = ch.c[0];
@@ -230,22 +131,28 @@ static CXCursor root_decl(CXCursor cur)
 
 static void type_of(CXCursor cur, char *dst, size_t cap)
 {
-	copy_cx(dst, cap, lc.clang_getTypeSpelling(lc.clang_getCursorType(cur)));
+	kf_copy_cx(dst, cap, lc.clang_getTypeSpelling(lc.clang_getCursorType(cur)));
 }
 
-static bool is_comparison(const char *op)
+bool kf_is_comparison(const char *op)
 {
 	return !strcmp(op, "<") || !strcmp(op, "<=") || !strcmp(op, ">") || !strcmp(op, ">=");
 }
-static bool is_work_item_function(const char *name)
+/* get_global_id is 0, get_local_id 1; -1 for any other function. */
+int kf_work_item_function(const char *name)
 {
 	static const char *const names[] = { "get_global_id", "get_local_id", "get_group_id", "get_local_size",
 					     "get_global_size", "get_num_groups" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcmp(name, names[i]))
-			return true;
-	return false;
+			return (int)i;
+	return -1;
 }
+static bool is_work_item_function(const char *name)
+{
+	return kf_work_item_function(name) >= 0;
+}
+
 
 static void walk_cursor(struct walk *w, CXCursor cur);
 /* A statement of a compound statement is what is below it lies in (w->stmt): where a barrier
@@ -255,7 +162,7 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
 	struct walk *w = data;
 	if (lc.clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
 		struct walk in = *w;
-		if (extent_of(cur, &in.stmt)) {
+		if (kf_extent_of(cur, &in.stmt)) {
 			unsigned e = in.stmt.end;
 			while (e < w->len && (w->src[e] == ' ' || w->src[e] == '\t'))
 				e++;
@@ -263,6 +170,10 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
 				in.stmt.end = e + 1;
 		}
 		walk_cursor(&in, cur);
+		struct srange p;
+		if (w->scope && w->scope->nret < MAX_RETURNS && kf_extent_of(parent, &p) &&
+		    p.off == w->scope->body.off && p.end == w->scope->body.end && kf_return_guard(cur))
+			w->scope->ret[w->scope->nret++] = kf_children_of(cur).c[0];
 		return CXChildVisit_Continue;
 	}
 	walk_cursor(w, cur);
@@ -275,27 +186,41 @@ static void walk_children(struct walk *w, CXCursor cur)
 	lc.clang_visitChildren(cur, visit, w);
 }
 
+/* A binary expression's operands and operator (its place and text). */
+bool kf_binary_operator(struct walk *w, CXCursor cur, CXCursor *l, CXCursor *r, struct srange *at,
+			    char *op, size_t cap)
+{
+	struct children ch = kf_children_of(cur);
+	struct srange lhs, rhs;
+	if (ch.n != 2 || !kf_extent_of(ch.c[0], &lhs) || !kf_extent_of(ch.c[1], &rhs) ||
+	    !operator_between(w, cur, lhs, rhs, at, op, cap))
+		return false;
+	*l = ch.c[0];
+	*r = ch.c[1];
+	return true;
+}
+
 static void binary(struct walk *w, CXCursor cur, bool compound)
 {
-	struct children ch = children_of(cur);
+	struct children ch = kf_children_of(cur);
 	struct srange lhs, rhs, at;
 	char op[8];
-	if (ch.n != 2 || !extent_of(ch.c[0], &lhs) || !extent_of(ch.c[1], &rhs) ||
-	    !operator_between(w, cur, lhs, rhs, &at, op, sizeof(op)))
+	if (!kf_binary_operator(w, cur, &ch.c[0], &ch.c[1], &at, op, sizeof(op)) ||
+	    !kf_extent_of(ch.c[0], &lhs) || !kf_extent_of(ch.c[1], &rhs))
 		return;
-	if (!compound && is_comparison(op)) {
+	if (!compound && kf_is_comparison(op)) {
 		struct kfact k = { .kind = KF_CMP, .range = at, .range2 = rhs, .outer = lhs };
 		copy_str(k.text, sizeof(k.text), op);
 		copy_str(k.detail, sizeof(k.detail), !w->in_cond ? "expr" : w->outer == OUTER_LOOP ? "loop" : "guard");
-		send_fact(w, &k);
+		kf_send_fact(w, &k);
 	}
 	bool assigns = compound || !strcmp(op, "=");
 	if (compound && lc.clang_getCursorKind(ch.c[0]) == CXCursor_ArraySubscriptExpr) {
 		struct kfact k = { .kind = KF_RMW, .range2 = lhs };
-		extent_of(cur, &k.range);
+		kf_extent_of(cur, &k.range);
 		copy_str(k.text, sizeof(k.text), op);
 		type_of(ch.c[0], k.detail, sizeof(k.detail));
-		send_fact(w, &k);
+		kf_send_fact(w, &k);
 	}
 	struct walk left = *w;
 	left.store_target = assigns;
@@ -308,7 +233,7 @@ static void binary(struct walk *w, CXCursor cur, bool compound)
 /* a[i]++ and the like: a read-modify-write, and a store into a[i] */
 static void unary(struct walk *w, CXCursor cur)
 {
-	struct children ch = children_of(cur);
+	struct children ch = kf_children_of(cur);
 	struct walk in = *w;
 	if (ch.n == 1 && lc.clang_getCursorKind(ch.c[0]) == CXCursor_ArraySubscriptExpr) {
 		CXToken *toks = NULL;
@@ -316,17 +241,17 @@ static void unary(struct walk *w, CXCursor cur)
 		char first[8] = "", last[8] = "";
 		lc.clang_tokenize(w->tu, lc.clang_getCursorExtent(cur), &toks, &n);
 		if (n) {
-			copy_cx(first, sizeof(first), lc.clang_getTokenSpelling(w->tu, toks[0]));
-			copy_cx(last, sizeof(last), lc.clang_getTokenSpelling(w->tu, toks[n - 1]));
+			kf_copy_cx(first, sizeof(first), lc.clang_getTokenSpelling(w->tu, toks[0]));
+			kf_copy_cx(last, sizeof(last), lc.clang_getTokenSpelling(w->tu, toks[n - 1]));
 			lc.clang_disposeTokens(w->tu, toks, n);
 		}
 		const char *op = !strcmp(first, "++") || !strcmp(last, "++") ? "++" :
 				 !strcmp(first, "--") || !strcmp(last, "--") ? "--" : NULL;
 		struct kfact k = { .kind = KF_RMW };
-		if (op && extent_of(cur, &k.range) && extent_of(ch.c[0], &k.range2)) {
+		if (op && kf_extent_of(cur, &k.range) && kf_extent_of(ch.c[0], &k.range2)) {
 			copy_str(k.text, sizeof(k.text), op);
 			type_of(ch.c[0], k.detail, sizeof(k.detail));
-			send_fact(w, &k);
+			kf_send_fact(w, &k);
 			in.store_target = true;
 		}
 	}
@@ -335,45 +260,50 @@ static void unary(struct walk *w, CXCursor cur)
 
 static void subscript(struct walk *w, CXCursor cur)
 {
-	struct children ch = children_of(cur);
+	struct children ch = kf_children_of(cur);
 	struct kfact k = { .kind = KF_SUB, .flags = w->store_target ? KF_STORE : 0 };
-	if (ch.n != 2 || !extent_of(ch.c[1], &k.range) || !extent_of(cur, &k.range2))
+	if (ch.n != 2 || !kf_extent_of(ch.c[1], &k.range) || !kf_extent_of(cur, &k.range2))
 		goto below;
 	CXCursor base = root_decl(ch.c[0]);
-	copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(base));
+	kf_copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(base));
 	type_of(base, k.detail, sizeof(k.detail));
-	send_fact(w, &k);
+	int from = kf_origins(w->scope, ch.c[1]);
+	k.flags |= (from & DI_GID ? KF_T_GID : 0) | (from & DI_LID ? KF_T_LID : 0) |
+		   (from & DI_LOOP ? KF_T_LOOP : 0) | (from & DI_STRIDE ? KF_T_STRIDE : 0) |
+		   (kf_has_macro(k.range) ? KF_T_MACRO : 0) | (kf_offset_one(w, ch.c[1]) ? KF_T_ONE : 0);
+	kf_send_fact(w, &k);
+	kf_send_guards(w, ch.c[1], k.range);
 	if (strstr(k.detail, "__local") && w->stmt.end > w->stmt.off) {
 		struct kfact s = { .kind = w->store_target ? KF_LSTORE : KF_LREAD, .range = w->stmt };
 		copy_str(s.text, sizeof(s.text), k.text);
-		send_fact(w, &s);
+		kf_send_fact(w, &s);
 	}
 	if (strstr(k.detail, "__global") && w->store_target && w->stmt.end > w->stmt.off) {
 		struct kfact s = { .kind = KF_GSTORE, .range = w->stmt, .range2 = k.range, .outer = w->outer_range };
 		copy_str(s.text, sizeof(s.text), k.text);
-		send_fact(w, &s);
+		kf_send_fact(w, &s);
 	}
 	/* A row-major index A * B + C: A and C may be swapped. */
 	CXCursor idx = ch.c[1];
 	while (lc.clang_getCursorKind(idx) == CXCursor_UnexposedExpr || lc.clang_getCursorKind(idx) == CXCursor_ParenExpr) {
-		struct children inner = children_of(idx);
+		struct children inner = kf_children_of(idx);
 		if (inner.n != 1)
 			break;
 		idx = inner.c[0];
 	}
 	if (lc.clang_getCursorKind(idx) == CXCursor_BinaryOperator) {
-		struct children sum = children_of(idx);
+		struct children sum = kf_children_of(idx);
 		struct srange a, b, at;
 		char op[8];
-		if (sum.n == 2 && extent_of(sum.c[0], &a) && extent_of(sum.c[1], &b) &&
+		if (sum.n == 2 && kf_extent_of(sum.c[0], &a) && kf_extent_of(sum.c[1], &b) &&
 		    operator_between(w, idx, a, b, &at, op, sizeof(op)) && !strcmp(op, "+") &&
 		    lc.clang_getCursorKind(sum.c[0]) == CXCursor_BinaryOperator) {
-			struct children prod = children_of(sum.c[0]);
+			struct children prod = kf_children_of(sum.c[0]);
 			struct srange pa, pb, pat;
-			if (prod.n == 2 && extent_of(prod.c[0], &pa) && extent_of(prod.c[1], &pb) &&
+			if (prod.n == 2 && kf_extent_of(prod.c[0], &pa) && kf_extent_of(prod.c[1], &pb) &&
 			    operator_between(w, sum.c[0], pa, pb, &pat, op, sizeof(op)) && !strcmp(op, "*")) {
-				struct kfact m = { .kind = KF_MADD, .range = pa, .range2 = b };
-				send_fact(w, &m);
+				struct kfact m = { .kind = KF_MADD, .range = pa, .range2 = b, .outer = pb };
+				kf_send_fact(w, &m);
 			}
 		}
 	}
@@ -386,15 +316,41 @@ below:;
 static void call(struct walk *w, CXCursor cur)
 {
 	char name[48];
-	copy_cx(name, sizeof(name), lc.clang_getCursorSpelling(cur));
+	kf_copy_cx(name, sizeof(name), lc.clang_getCursorSpelling(cur));
 	struct srange whole;
-	if (!extent_of(cur, &whole))
+	if (!kf_extent_of(cur, &whole))
 		goto below;
 	if (is_work_item_function(name)) {
 		struct kfact k = { .kind = KF_CALL, .range = { whole.off, whole.off + (unsigned)strlen(name) } };
 		copy_str(k.text, sizeof(k.text), name);
 		if (k.range.end <= w->len && !strncmp(w->src + k.range.off, name, strlen(name)))
-			send_fact(w, &k);
+			kf_send_fact(w, &k);
+	} else if (!strncmp(name, "atomic_", 7) || !strncmp(name, "atom_", 5)) {
+		struct children ch = kf_children_of(cur);
+		struct kfact k = { .kind = KF_ATOMIC, .range = whole };
+		copy_str(k.text, sizeof(k.text), name);
+		if (ch.n >= 2 && kf_extent_of(ch.c[1], &k.range2)) {
+			kf_copy_cx(k.detail, sizeof(k.detail), lc.clang_getCursorSpelling(root_decl(ch.c[1])));
+			kf_send_fact(w, &k);
+		}
+	} else if (!strncmp(name, "vload", 5) || !strncmp(name, "vstore", 6)) {
+		/* an access through a pointer: its offset and pointer, guarded like a subscript */
+		struct children ch = kf_children_of(cur);
+		int off = name[1] == 'l' ? 1 : 2;
+		struct srange o, p;
+		struct kfact k = { .kind = KF_VLOAD, .range2 = whole, .flags = name[1] == 's' ? KF_STORE : 0 };
+		if (ch.n == off + 2 && kf_extent_of(ch.c[off], &o) && kf_extent_of(ch.c[off + 1], &p) && o.off <= p.end) {
+			CXCursor base = root_decl(ch.c[off + 1]);
+			k.range = (struct srange){ o.off, p.end };
+			kf_copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(base));
+			type_of(base, k.detail, sizeof(k.detail));
+			int from = kf_origins(w->scope, cur);
+			k.flags |= (from & DI_GID ? KF_T_GID : 0) | (from & DI_LID ? KF_T_LID : 0) |
+				   (from & DI_LOOP ? KF_T_LOOP : 0) | (from & DI_STRIDE ? KF_T_STRIDE : 0) |
+				   (kf_has_macro(k.range) ? KF_T_MACRO : 0);
+			kf_send_fact(w, &k);
+			kf_send_guards(w, cur, k.range);
+		}
 	} else if (!strcmp(name, "barrier")) {
 		/* the flags as written between the parentheses: clang places a macro's expression
 		 * (CLK_LOCAL_MEM_FENCE) in the header that defines it */
@@ -413,7 +369,7 @@ static void call(struct walk *w, CXCursor cur)
 			if (e < w->len && w->src[e] == ';')
 				k.range2.end = e + 1;
 			copy_str(k.detail, sizeof(k.detail), w->outer == OUTER_IF ? "if" : w->outer == OUTER_LOOP ? "loop" : "");
-			send_fact(w, &k);
+			kf_send_fact(w, &k);
 		}
 	}
 below:
@@ -424,28 +380,47 @@ static void declaration(struct walk *w, CXCursor cur)
 {
 	struct kfact k = { .kind = KF_DECL };
 	bool ok = true;
-	copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(cur));
+	kf_copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(cur));
 	type_of(cur, k.detail, sizeof(k.detail));
-	unsigned at = offset_of(lc.clang_getCursorLocation(cur), &ok);
+	unsigned at = kf_offset_of(lc.clang_getCursorLocation(cur), &ok);
 	k.range = (struct srange){ at, at + (unsigned)strlen(k.text) };
 	enum CXTypeKind tk = lc.clang_getCanonicalType(lc.clang_getCursorType(cur)).kind;
 	bool scalar = tk >= CXType_FirstBuiltin && tk <= CXType_LastBuiltin;
 	CXCursor init = lc.clang_Cursor_getVarDeclInitializer(cur);
 	if (lc.clang_Cursor_isNull(init))
 		k.range2 = (struct srange){ k.range.end, k.range.end };
-	else if (!extent_of(init, &k.range2))
+	else if (!kf_extent_of(init, &k.range2))
 		ok = false;
-	if (ok && scalar && k.range.end <= w->len && !strncmp(w->src + k.range.off, k.text, strlen(k.text)))
-		send_fact(w, &k);
+	bool named = ok && k.range.end <= w->len && !strncmp(w->src + k.range.off, k.text, strlen(k.text));
+	if (named && scalar)
+		kf_send_fact(w, &k);
+	CXType t = lc.clang_getCanonicalType(lc.clang_getCursorType(cur));
+	if (named && t.kind == CXType_ConstantArray) {
+		/* its elements, every dimension: a private array too large for any device */
+		long long elements = 1;
+		for (int depth = 0; depth < 8 && t.kind == CXType_ConstantArray; depth++) {
+			long long n = lc.clang_getArraySize(t);
+			elements = n < 0 || elements > 0x7fffffffLL / (n ? n : 1) ? 0x7fffffffLL : elements * n;
+			t = lc.clang_getCanonicalType(lc.clang_getArrayElementType(t));
+		}
+		struct kfact a = { .kind = KF_ARRAY, .range = k.range, .range2 = { k.range.end, k.range.end },
+				   .flags = (int)elements };
+		struct srange whole;
+		if (kf_extent_of(cur, &whole))
+			kf_macro_in(whole, &a.range2);
+		copy_str(a.text, sizeof(a.text), k.text);
+		copy_str(a.detail, sizeof(a.detail), k.detail);
+		kf_send_fact(w, &a);
+	}
 	walk_children(w, cur);
 }
 
 /* A branch or a loop: its condition is walked with in_cond, its body with it as the outer one. */
 static void branch_or_loop(struct walk *w, CXCursor cur, enum outer_kind kind)
 {
-	struct children ch = children_of(cur);
+	struct children ch = kf_children_of(cur);
 	struct srange whole;
-	if (!extent_of(cur, &whole))
+	if (!kf_extent_of(cur, &whole))
 		return;
 	struct walk in = *w;
 	in.outer = kind;
@@ -458,8 +433,29 @@ static void branch_or_loop(struct walk *w, CXCursor cur, enum outer_kind kind)
 	int nkids = ch.n < 4 ? ch.n : 4;
 	for (int i = 0; i < nkids; i++) {
 		in.in_cond = i != body && !(kind == OUTER_IF && i == 2);
-		walk_cursor(&in, ch.c[i]);
+		struct walk part = in;
+		/* a branch's body lies under its condition (its else does not), a loop's under every
+		 * other part of it */
+		for (int j = 0; i == body && j < nkids; j++)
+			if (j != body && !(kind == OUTER_IF && j != 0))
+				kf_push_cond(&part, ch.c[j], kind == OUTER_IF ? "if" : "loop");
+		walk_cursor(&part, ch.c[i]);
 	}
+}
+
+/* `c ? a : b`: a lies under c. */
+static void ternary(struct walk *w, CXCursor cur)
+{
+	struct children ch = kf_children_of(cur);
+	if (ch.n != 3) {
+		walk_children(w, cur);
+		return;
+	}
+	struct walk then = *w;
+	kf_push_cond(&then, ch.c[0], "ternary");
+	walk_cursor(w, ch.c[0]);
+	walk_cursor(&then, ch.c[1]);
+	walk_cursor(w, ch.c[2]);
 }
 
 static void walk_cursor(struct walk *w, CXCursor cur)
@@ -468,8 +464,35 @@ static void walk_cursor(struct walk *w, CXCursor cur)
 	switch (k) {
 	case CXCursor_FunctionDecl: {
 		struct walk in = *w;
+		struct kernel_scope *ks = xcalloc(1, sizeof(*ks));
 		in.in_kernel = true;
+		in.scope = ks;
+		in.nconds = 0;
+		kf_scope_read(&in, cur);
 		walk_children(&in, cur);
+		free(ks);
+		return;
+	}
+	case CXCursor_ReturnStmt: {
+		struct kfact ret = { .kind = KF_RETURN };
+		if (w->scope && w->scope->function.off <= w->scope->function.end && kf_extent_of(cur, &ret.range)) {
+			ret.outer = w->scope->function;
+			kf_send_fact(w, &ret);
+		}
+		walk_children(w, cur);
+		return;
+	}
+	case CXCursor_ConditionalOperator:
+		ternary(w, cur);
+		return;
+	case CXCursor_DeclRefExpr: {
+		struct decl_info *d = w->in_kernel ? kf_info_of(w->scope, kf_decl_id(lc.clang_getCursorReferenced(cur)), false)
+						   : NULL;
+		struct kfact u = { .kind = KF_UNSET };
+		if (d && (d->flags & DI_UNSET) && kf_extent_of(cur, &u.range)) {
+			kf_copy_cx(u.text, sizeof(u.text), lc.clang_getCursorSpelling(cur));
+			kf_send_fact(w, &u);
+		}
 		return;
 	}
 	case CXCursor_IfStmt:
@@ -496,10 +519,16 @@ static void walk_cursor(struct walk *w, CXCursor cur)
 	case CXCursor_ParmDecl: {
 		struct kfact p = { .kind = KF_PARAM };
 		enum CXTypeKind tk = lc.clang_getCanonicalType(lc.clang_getCursorType(cur)).kind;
-		copy_cx(p.text, sizeof(p.text), lc.clang_getCursorSpelling(cur));
+		kf_copy_cx(p.text, sizeof(p.text), lc.clang_getCursorSpelling(cur));
 		type_of(cur, p.detail, sizeof(p.detail));
 		if (tk >= CXType_Bool && tk <= CXType_Int128 && *p.text)
-			send_fact(w, &p);
+			kf_send_fact(w, &p);
+		struct decl_info *d = kf_info_of(w->scope, kf_decl_id(cur), false);
+		if (tk == CXType_Pointer && *p.text && kf_decl_id(cur)) {
+			p.kind = KF_BUFFER;
+			p.flags = d ? d->refs : 0;
+			kf_send_fact(w, &p);
+		}
 		return;
 	}
 	case CXCursor_VarDecl:
@@ -526,7 +555,8 @@ int kernel_facts_emit(const char *path, const char *src, size_t len, int fd, boo
 	struct CXUnsavedFile file = { .Filename = path, .Contents = src, .Length = (unsigned long)len };
 	CXIndex idx = lc.clang_createIndex(0, 0);
 	CXTranslationUnit tu = lc.clang_parseTranslationUnit(idx, path, args, sizeof(args) / sizeof(args[0]),
-							      &file, 1, CXTranslationUnit_KeepGoing);
+							      &file, 1, CXTranslationUnit_KeepGoing |
+							      CXTranslationUnit_DetailedPreprocessingRecord);
 	if (!tu) {
 		lc.clang_disposeIndex(idx);
 		return -1;
@@ -534,6 +564,7 @@ int kernel_facts_emit(const char *path, const char *src, size_t len, int fd, boo
 	main_file = lc.clang_getFile(tu, path);
 	int count = 0;
 	struct walk w = { .tu = tu, .src = src, .len = len, .fd = fd, .count = &count };
+	kf_macros_read(tu);
 	lc.clang_visitChildren(lc.clang_getTranslationUnitCursor(tu), visit, &w);
 	/* the count that makes the list whole, through the supervisor's reply (tests kill it there) */
 	char end[32];
@@ -544,70 +575,3 @@ int kernel_facts_emit(const char *path, const char *src, size_t len, int fd, boo
 	return 0;
 }
 
-/* ---- the parent ---- */
-struct facts_job { const char *path, *src; size_t len; };
-static int facts_child(void *arg, int fd)
-{
-	const struct facts_job *j = arg;
-	proc_set_role("facts");
-	return kernel_facts_emit(j->path, j->src, j->len, fd, true) < 0 ? 1 : 0;
-}
-
-int kernel_facts_read(const char *path, const char *src, size_t len, struct kernel_facts *kf,
-		      struct sbuf *err)
-{
-	kernel_facts_release(kf);
-	struct facts_job job = { path, src, len };
-	struct sandbox_limits lim = { .time_ms = FACTS_TIME_MS, .memory_mb = FACTS_MEMORY_MB,
-				      .cpu_s = FACTS_CPU_S, .file_mb = 1, .open_files = 64 };
-	struct child ch = CHILD_INIT;
-	if (sandbox_start(&ch, &lim, NULL, facts_child, &job) < 0) {
-		sbuf_adds(err, "the parser's child could not start");
-		return -1;
-	}
-	child_arm(&ch, FACTS_TIME_MS, 0);
-	children_wait(&ch, 1, -1);
-	int rc = 0, nlines = 0, cap = 0;
-	long said = -1;
-	if (!child_ended_cleanly(&ch)) {
-		sbuf_adds(err, "the parser's child ");
-		child_describe_end(&ch, err);
-		rc = -1;
-	}
-	/* Every line a fact but the last, which counts them: anything else is no answer. */
-	char *text = xstrdup(ch.output.buf);
-	for (char *line = text, *next; rc == 0 && *line; line = next) {
-		next = strchr(line, '\n');
-		if (!next) {
-			rc = -1;
-			break;
-		}
-		*next++ = '\0';
-		if (said >= 0) {
-			rc = -1;
-		} else if (!strncmp(line, "end-facts\t", 10)) {
-			char *end;
-			said = strtol(line + 10, &end, 10);
-			if (*end || said != nlines)
-				rc = -1;
-		} else if (!strncmp(line, "fact\t", 5)) {
-			if (nlines == cap)
-				kf->f = xrealloc(kf->f, sizeof(*kf->f) * (size_t)(cap = cap ? 2 * cap : 64));
-			rc = kernel_fact_read(line + 5, len, &kf->f[nlines]);
-			nlines++;
-		} else {
-			rc = -1;
-		}
-	}
-	free(text);
-	if (rc == 0 && said < 0)
-		rc = -1;
-	if (rc < 0 && !err->len)
-		sbuf_adds(err, "the parser's child sent no whole list of facts");
-	if (rc < 0)
-		kernel_facts_release(kf);
-	else
-		kf->n = nlines;
-	sandbox_child_release(&ch);
-	return rc;
-}

@@ -63,9 +63,6 @@ int source_loop_around(const char *src, int a, int b);
  * program order: between the two lines, or, for a read above the write, after the write in the
  * loop around both, then before the read; else the source's first one; 0 when none. */
 int source_global_only_barrier_after(const char *src, int write, int read);
-/* Whether a subscript of `array` on the line is a global id: get_global_id itself, or a variable
- * assigned from it above. The line, or 0. */
-int source_index_global_id(const char *src, int line, const char *array);
 
 /* ---- words for the learner (oclgrind-log.c) ---- */
 /* The id alone ("3", "(1,0)"), to be placed in a sentence. Allocated. */

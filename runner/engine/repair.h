@@ -30,7 +30,8 @@ enum kfact_kind {
 		       * left; text = the operator; detail = "guard", "loop" or "expr" (what it decides) */
 	KF_SUB,       /* a subscript: range = its index, range2 = the whole a[i]; text = the array;
 		       * detail = the array's type (its address space in it); flags: KF_STORE */
-	KF_MADD,      /* a row-major index A * B + C inside a subscript: range = A, range2 = C */
+	KF_MADD,      /* a row-major index A * B + C inside a subscript: range = A, range2 = C,
+		       * outer = B */
 	KF_CALL,      /* a call of a work-item function: range = its name; text = the name */
 	KF_DECL,      /* a private scalar declared in a kernel: range = its name (range2 = its
 		       * initialiser, empty at the name's end when it has none); text = the name;
@@ -45,9 +46,46 @@ enum kfact_kind {
 	KF_GSTORE,    /* a statement that stores into a __global array: range = the statement,
 		       * range2 = the index, outer = the innermost branch or loop around it */
 	KF_PARAM,     /* a kernel's scalar integer parameter: text = its name, detail = its type */
+	KF_GUARD,     /* a condition a subscript lies under, one fact a comparison of it: range = the
+		       * compared operand, range2 = the bound, outer = the subscript's index (its
+		       * KF_SUB's range); text = the operator, turned so that the compared operand is
+		       * on its left (`==` and `!=` too); detail = "if" (the subscript in its
+		       * branch), "return" (an
+		       * earlier `if (...) return;`), "loop" (its condition) or "ternary" (`c ? a[i]`);
+		       * flags: KF_BOUNDS when the compared operand is free of subscripts and calls
+		       * other than the work-item functions and shares a variable with the index,
+		       * or tests which work-item it is (`i < n` bounds out[i], so does `lid == 0`
+		       * out[get_group_id(0)]; `in[i] > 0` bounds nothing), KF_EXACT too when
+		       * the compared operand is the index itself (`i < n` and out[i], not
+		       * out[i + W]) */
+	KF_ATOMIC,    /* a call of an atomic function: range = the call, range2 = its first argument;
+		       * text = the function; detail = the array or pointer the argument names */
+	KF_ARRAY,     /* an array a kernel declares: range = its name, range2 = a macro of the
+		       * kernel's own in its declaration (`[BLOCK]`; empty at the name's end when its
+		       * size is written as a number); text = the name, detail = its type (its
+		       * address space in it); flags = its elements, all dimensions */
+	KF_BUFFER,    /* a kernel's pointer parameter: text = its name, detail = its type; flags =
+		       * how many times the kernel's code names it */
+	KF_UNSET,     /* a use of a private scalar declared without a value: range = the name there;
+		       * text = the name */
+	KF_RETURN,    /* a return statement: range = it, outer = the function it returns from */
+	KF_VLOAD,     /* a vloadN or vstoreN: range = its offset and pointer arguments, range2 = the
+		       * call; text = the pointer's array, detail = its type; flags as KF_SUB's (the
+		       * diagnoses read it as a subscript; the rules leave it alone) */
 	KF_KINDS
 };
+/* KF_SUB's flags: stored into, and where the terms of its index come from (through a private
+ * variable given its value from it, too). */
 #define KF_STORE 1
+#define KF_T_GID 2       /* get_global_id */
+#define KF_T_LID 4       /* get_local_id */
+#define KF_T_LOOP 8      /* a variable a loop's condition tests */
+#define KF_T_STRIDE 16   /* a variable halved or doubled (`s >>= 1`, `d *= 2`) */
+#define KF_T_MACRO 32    /* a macro of the kernel's own (a constant size) */
+#define KF_T_ONE 64      /* adds or takes a literal 1 at its top (`i + 1`, `g - 1`) */
+#define KF_SUB_FLAGS 127
+#define KF_BOUNDS 1      /* KF_GUARD's */
+#define KF_EXACT 2
 struct srange { unsigned off, end; };   /* bytes [off, end) of the source */
 struct kfact {
 	enum kfact_kind kind;
@@ -55,6 +93,9 @@ struct kfact {
 	int flags;
 	char text[48];
 	char detail[64];
+	/* the lines (from 1) of range.off, outer.off and outer.end: numbered by the parent
+	 * (kernel_facts_parse) from the source, never sent by the child */
+	int line, outer_line, outer_end_line;
 };
 struct kernel_facts {
 	struct kfact *f;
@@ -72,8 +113,13 @@ int kernel_facts_read(const char *path, const char *src, size_t len, struct kern
 		      struct sbuf *err);
 /* The codec of one fact, as the child sends it and the parent reads it (fields after the key). */
 void kernel_fact_write(struct sbuf *out, const struct kfact *k);
-/* 0, or -1 when fields is not one fact whose ranges lie in a source of len bytes. */
+/* 0, or -1 when fields is not one fact whose ranges lie in a source of len bytes, with flags its
+ * kind has, names that are identifiers and operators that are comparisons where its kind says. */
 int kernel_fact_read(const char *fields, size_t len, struct kfact *k);
+/* A child's whole answer (text: "fact" lines, then "end-facts\tN" counting them) read into kf
+ * for src, a source of len bytes, each fact's lines numbered; 0, or -1 (kf empty) when any line is not a fact of it, the count
+ * is missing or wrong, or a guard is not one of the subscript sent last before it. */
+int kernel_facts_parse(const char *text, const char *src, size_t len, struct kernel_facts *kf);
 /* In a child (or a test): the facts of src as lines "fact\t...", then "end-facts\tN", on fd;
  * with confine, the process is confined (sandbox_confine) once libclang is loaded, before it
  * parses. Returns 0, or -1 when libclang could not be loaded or did not parse src at all. */

@@ -12,11 +12,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/engine.h"
 #include "engine/oclgrind-log.h"
+#include "engine/repair.h"
 #include "msg-asserts.h"
 
 /* A finding's message as the learner reads it (NULL when there is none); the text lives until
@@ -70,14 +73,39 @@ static bool is_reduction(const char *kase)
 	return !strncmp(kase, "reduction", strlen("reduction"));
 }
 
-/* Runs a captured case with its kernel file as the learner's file (so lines are quoted). */
+/* libclang's facts of src, read in this process (a check reads them in a confined child); kept
+ * until the next call. */
+static const struct kernel_facts *facts_of_src(const char *src)
+{
+	static struct kernel_facts kf = KERNEL_FACTS_INIT;
+	kernel_facts_release(&kf);
+	FILE *t = tmpfile();
+	assert_non_null(t);
+	assert_int_equal(kernel_facts_emit("k.cl", src, strlen(src), fileno(t), false), 0);
+	off_t n = lseek(fileno(t), 0, SEEK_END);
+	char *text = xmalloc((size_t)n + 1);
+	assert_int_equal(pread(fileno(t), text, (size_t)n, 0), n);
+	text[n] = '\0';
+	fclose(t);
+	assert_int_equal(kernel_facts_parse(text, src, strlen(src), &kf), 0);
+	free(text);
+	return &kf;
+}
+
+/* Runs a captured case with its kernel file as the learner's file (so lines are quoted), read
+ * with its facts as a check reads it. */
 static void run_case(const char *kase, struct finding *f)
 {
 	char *log = load_log(kase), *name = xstrfmt("%s.cl", kase), *learner = data_path(name);
 	const struct analysis_buffer *bufs = is_reduction(kase) ? reduction_bufs : transpose_bufs;
 	int nbufs = is_reduction(kase) ? 3 : 2;
+	char *src = NULL;
+	size_t len;
+	if (read_file(learner, &src, &len) < 0)
+		fail_msg("cannot read %s", learner);
 
-	assert_int_equal(verdict_from_oclgrind_log(log, learner, bufs, nbufs, f), 0);
+	assert_int_equal(verdict_from_analysis(log, learner, src, facts_of_src(src), bufs, nbufs, NULL, f), 0);
+	free(src);
 	assert_non_null(f->file);
 	assert_string_equal(f->file, learner);
 	if (f->verdict != VERDICT_PASS) {
@@ -115,7 +143,7 @@ static void expect_in(const char *kase, const struct analysis_buffer *bufs, int 
 	if (read_file(learner, &src, &len) < 0)
 		fail_msg("cannot read %s", learner);
 	struct finding f;
-	assert_int_equal(verdict_from_analysis(log, learner, src, bufs, nbufs, channel, &f), 0);
+	assert_int_equal(verdict_from_analysis(log, learner, src, facts_of_src(src), bufs, nbufs, channel, &f), 0);
 	if (f.verdict != v)
 		fail_msg("%s: verdict %s, expected %s\n%s", kase, verdict_name(f.verdict),
 			 verdict_name(v), text_of(&f.message) ? text_of(&f.message) : "");
@@ -316,7 +344,7 @@ static void test_race_with_an_atomic(void **state)
 		sbuf_adds(&sb, "%x = atomicrmw add i32 addrspace(1)* %11, i32 1 seq_cst, align 4, !dbg !43");
 	}
 	struct finding f;
-	assert_int_equal(verdict_from_analysis(sbuf_str(&sb), "k.cl", NULL, compact_bufs, 3, NULL, &f), 0);
+	assert_int_equal(verdict_from_analysis(sbuf_str(&sb), "k.cl", NULL, NULL, compact_bufs, 3, NULL, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_DATA_RACE);
 	assert_has(text_of(&f.message), "updated `count[0]` with an atomic operation at line 6");
 	assert_has(text_in(&f.message, "pt-BR"), "atualizou `count[0]` com uma operação atômica na linha 6");
@@ -405,7 +433,7 @@ static void test_global_id_into_local_memory(void **state)
 	const char *src = "__kernel void reverse_blocks(__global const int *in, __global int *out)\n"
 			  "{\n\t__local int block[64];\n\tsize_t gid = get_global_id(0);\n"
 			  "\tsize_t lid = get_local_id(0);\n\n\n\n\n\tblock[gid] = in[gid];\n}\n";
-	assert_int_equal(verdict_from_analysis(log, "k.cl", src, bufs, 2, channel, &f), 0);
+	assert_int_equal(verdict_from_analysis(log, "k.cl", src, facts_of_src(src), bufs, 2, channel, &f), 0);
 	assert_has(text_of(&f.message), "The index at line 10 is computed from get_global_id");
 	assert_lacks(text_of(&f.message), "off by one?");
 	finding_release(&f);
@@ -413,7 +441,7 @@ static void test_global_id_into_local_memory(void **state)
 	const char *by_lid = "__kernel void reverse_blocks(__global const int *in, __global int *out)\n"
 			     "{\n\t__local int block[64];\n\tsize_t gid = get_global_id(0);\n"
 			     "\tsize_t lid = get_local_id(0);\n\n\n\n\n\tblock[lid + 63] = in[gid];\n}\n";
-	assert_int_equal(verdict_from_analysis(log, "k.cl", by_lid, bufs, 2, channel, &f), 0);
+	assert_int_equal(verdict_from_analysis(log, "k.cl", by_lid, facts_of_src(by_lid), bufs, 2, channel, &f), 0);
 	assert_has(text_of(&f.message), "one past the end");
 	assert_has(text_of(&f.message), "off by one?");
 	assert_lacks(text_of(&f.message), "global id");
@@ -428,7 +456,7 @@ static void test_global_id_into_local_memory(void **state)
 	const char *far = "__kernel void reverse_blocks(__global const int *in, __global int *out)\n"
 			  "{\n\t__local int block[64];\n\tsize_t gid = get_global_id(0);\n"
 			  "\tsize_t lid = get_local_id(0);\n\n\n\n\n\tblock[lid * 100] = in[gid];\n}\n";
-	assert_int_equal(verdict_from_analysis(log, "k.cl", far, bufs, 2, channel, &f), 0);
+	assert_int_equal(verdict_from_analysis(log, "k.cl", far, facts_of_src(far), bufs, 2, channel, &f), 0);
 	assert_has(text_of(&f.message), "wrote `block[100]`, 37 past the end");
 	assert_has(text_of(&f.message), "check which id or size the index is computed from");
 	assert_lacks(text_of(&f.message), "off by one?");
@@ -544,7 +572,7 @@ static void test_new_findings_in_portuguese(void **state)
 			fail_msg("cannot read %s", learner);
 		struct finding f;
 		int nbufs = cases[i].bufs == reverse_bufs ? 2 : 3;
-		assert_int_equal(verdict_from_analysis(log, learner, src, cases[i].bufs, nbufs,
+		assert_int_equal(verdict_from_analysis(log, learner, src, facts_of_src(src), cases[i].bufs, nbufs,
 						       cases[i].channel, &f), 0);
 		const char *pt = text_in(&f.message, "pt-BR");
 		assert_non_null(pt);
@@ -638,7 +666,7 @@ static void test_plugin_names_local_slots(void **state)
 	const char *channel = "accessed\treduction\nlocal\t2\tbuf\t4\t64\t0\nlocal\tx\tbad\t4\n"
 			      "unwritten\t1\t128\t4\t17\t0,0,0\t1,0,0\t0-2\t0-2\n";
 	struct finding f;
-	assert_int_equal(verdict_from_analysis(oob, "k.cl", NULL, reduction_bufs, 3, channel, &f), 0);
+	assert_int_equal(verdict_from_analysis(oob, "k.cl", NULL, NULL, reduction_bufs, 3, channel, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_OUT_OF_BOUNDS);
 	assert_has(text_of(&f.message), "wrote `buf[64]`, one past the end: buf (local memory) holds 64 elements");
 	assert_has(text_of(&f.message), "`buf` is the kernel's own array");
@@ -662,14 +690,14 @@ static void test_plugin_names_local_slots(void **state)
 		"\t  store i32 %x, i32 addrspace(1)* %arrayidx, align 4, !dbg !70\n"
 		"\tAt line 24 (column 9) of k.cl:\n"
 		"\t  whatever\n\t\n";
-	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, channel, &f), 0);
+	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, NULL, reduction_bufs, 3, channel, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
 	assert_has(text_of(&f.message), "read `scratch[32]`, which no work-item of its work-group had written: "
 			      "work-items 0-2 had written slots 0-2 of `scratch` (local memory).");
 	finding_release(&f);
 	/* another work-item's record says nothing of this one */
 	const char *other = "unwritten\t1\t128\t4\t17\t0,0,0\t2,0,0\t0-2\t0-2\n";
-	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, reduction_bufs, 3, other, &f), 0);
+	assert_int_equal(verdict_from_analysis(uninit, "k.cl", NULL, NULL, reduction_bufs, 3, other, &f), 0);
 	assert_null(strstr(text_of(&f.message), "scratch[32]"));
 	finding_release(&f);
 	/* garbage stored into local memory only, never reaching an output, an address or a branch:
@@ -677,12 +705,12 @@ static void test_plugin_names_local_slots(void **state)
 	const char *local_only = strstr(uninit, "\nUninitialized value written to global");
 	char *head = strndup(uninit, (size_t)(local_only - uninit));
 	const char *kernel = "__kernel void reduction(__local int *tmp) { tmp[0] += tmp[1]; }\n";
-	assert_int_equal(verdict_from_analysis(head, "k.cl", kernel, reduction_bufs, 3, channel, &f), 0);
+	assert_int_equal(verdict_from_analysis(head, "k.cl", kernel, facts_of_src(kernel), reduction_bufs, 3, channel, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_PASS);
 	finding_release(&f);
 	/* garbage that an atomic may carry on: Oclgrind does not follow it there, so it counts */
 	const char *atomic = "__kernel void reduction(__local int *tmp) { atomic_add(tmp, tmp[1]); }\n";
-	assert_int_equal(verdict_from_analysis(head, "k.cl", atomic, reduction_bufs, 3, channel, &f), 0);
+	assert_int_equal(verdict_from_analysis(head, "k.cl", atomic, facts_of_src(atomic), reduction_bufs, 3, channel, &f), 0);
 	assert_int_equal(f.verdict, VERDICT_UNINITIALIZED);
 	finding_release(&f);
 	free(head);

@@ -36,7 +36,7 @@ static void a_fact_reads_back(void **state)
 {
 	(void)state;
 	struct kfact k = { .kind = KF_BARRIER, .range = { 3, 9 }, .range2 = { 1, 12 }, .outer = { 0, 20 },
-			   .flags = 1, .text = "a\tb", .detail = "if" }, back;
+			   .flags = 0, .text = "a\tb", .detail = "if" }, back;
 	struct sbuf sb = SBUF_INIT;
 	kernel_fact_write(&sb, &k);
 	assert_int_equal(kernel_fact_read(sb.buf, 20, &back), 0);
@@ -49,7 +49,7 @@ static void a_fact_reads_back(void **state)
 	/* a range past the source it claims to describe is no fact */
 	assert_int_equal(kernel_fact_read(sb.buf, 19, &back), -1);
 	sbuf_release(&sb);
-	struct kfact empty = { .kind = KF_CMP, .text = "", .detail = "" };
+	struct kfact empty = { .kind = KF_LREAD, .text = "", .detail = "" };
 	kernel_fact_write(&sb, &empty);
 	assert_int_equal(kernel_fact_read(sb.buf, 0, &back), 0);
 	sbuf_release(&sb);

@@ -71,80 +71,9 @@ static void directives_end_at_their_line(void **state)
 	free(t);
 }
 
-/* source_stores_guarded: every store into the buffer under an if, or none counts. */
-static void stores_guarded_only_when_every_one_is(void **state)
-{
-	(void)state;
-	const char *guarded = "kernel void k(global int *out, uint n)\n"
-			      "{\n"
-			      "\tuint i = get_global_id(0);\n"
-			      "\tif (i < n)\n"
-			      "\t\tout[i] = 1;\n"
-			      "\tif (i == 0) {\n"
-			      "\t\tout[i + 1] += 2;   // out[9] = 3 in a comment\n"
-			      "\t}\n"
-			      "\tint x = out[0] == 1;\n"
-			      "}\n";
-	assert_int_equal(source_stores_guarded(guarded, "out"), 4);
-	const char *one_not = "kernel void k(global int *out, uint n)\n"
-			      "{\n"
-			      "\tif (get_global_id(0) < n)\n"
-			      "\t\tout[get_global_id(0)] = 1;\n"
-			      "\tout[n]++;\n"
-			      "}\n";
-	assert_int_equal(source_stores_guarded(one_not, "out"), 0);
-	assert_int_equal(source_stores_guarded(one_not, "in"), 0);   /* no store at all */
-	assert_int_equal(source_stores_guarded("tout[0] = 1;\n", "out"), 0);   /* another name */
-}
-
-/* source_guard_line: an `if` guards a line when it compares the line's index (a name of its
- * subscripts, one they are given from, or the work-item's id) against something; on the line
- * itself too. A test of a value read from memory is no guard of the index. */
-static void a_guard_compares_the_index(void **state)
-{
-	(void)state;
-	const char *same_line = "kernel void k(global const float *in, global float *out, uint n)\n"
-				"{\n"
-				"\tsize_t i = get_global_id(0);\n"
-				"\tif (i <= n) out[i] = in[i];\n"
-				"}\n";
-	assert_int_equal(source_guard_line(same_line, 4), 4);
-	const char *value = "kernel void k(global const float *in, global float *out, uint n)\n"
-			    "{\n"
-			    "\tsize_t i = get_global_id(0);\n"
-			    "\tif (in[i] > 0.0f)\n"
-			    "\t\tout[i] = in[i];\n"
-			    "\tif (in[i] > 0.0f) {\n"
-			    "\t\tout[i] = 2 * in[i];\n"
-			    "\t}\n"
-			    "}\n";
-	assert_int_equal(source_guard_line(value, 5), 0);
-	assert_int_equal(source_guard_line(value, 7), 0);
-	assert_int_equal(source_stores_guarded(value, "out"), 0);
-	const char *derived = "kernel void k(global const int *in, global int *out, uint n)\n"
-			      "{\n"
-			      "\tuint g = get_global_id(0);\n"
-			      "\tuint k = 2 * g + 1;\n"
-			      "\tif (g < n / 2 && in[0] > 0)\n"
-			      "\t\tout[k] = in[k];\n"
-			      "}\n";
-	assert_int_equal(source_guard_line(derived, 6), 5);
-	const char *pointer = "kernel void k(global const float *A, global float4 *out, uint K)\n"
-			      "{\n"
-			      "\tuint col = 4 * get_global_id(0);\n"
-			      "\tif (col + 3 < K)\n"
-			      "\t\tout[get_group_id(0)] = vload4(0, A + col);\n"
-			      "\tif (col + 3 < K) {\n"
-			      "\t\tfloat4 v = vload4(0, A + col);\n"
-			      "\t}\n"
-			      "}\n";
-	assert_int_equal(source_guard_line(pointer, 5), 4);
-	assert_int_equal(source_guard_line(pointer, 7), 6);
-}
-
 /* A megabyte of kernel: a hundred thousand lines, tens of thousands of them stores. Every line
  * is looked at a bounded number of times (each lookup from the file's start once made this take
- * hours); an `if` too far above its line is not looked for. */
+ * hours). */
 /* The line source_find_include() gives for src (a C string). */
 static int include_line(const char *src)
 {
@@ -238,23 +167,12 @@ static void long_sources_are_read_once(void **state)
 		sbuf_addf(&src, "    int x%d = %d;\n", l, l);
 	sbuf_adds(&src, "  }\n  barrier(CLK_GLOBAL_MEM_FENCE);\n}\n");
 	const char *s = sbuf_str(&src);
-	assert_int_equal(source_stores_guarded(s, "out"), 0);   /* the if is 30000 lines up */
 	assert_int_equal(source_global_only_barrier(s), 100005);
 	assert_int_equal(source_local_barrier_between(s, 1, 100005), 0);
-	assert_int_equal(source_guard_line(s, 4), 3);
-	assert_int_equal(source_guard_line(s, 100003), 0);
 	assert_int_equal(source_loop_before(s, 100003), 0);
 	char *last = source_line_text(s, 100005);
 	assert_string_equal(last, "  barrier(CLK_GLOBAL_MEM_FENCE);");
 	free(last);
-	/* a few hundred stores: the if above them is found */
-	sbuf_reset(&src);
-	sbuf_adds(&src, "__kernel void k(__global int *out, int n) {\n  int i = get_global_id(0);\n"
-			"  if (i < n) {\n");
-	for (int l = 0; l < 300; l++)
-		sbuf_addf(&src, "    out[i] = %d;\n", l);
-	sbuf_adds(&src, "  }\n}\n");
-	assert_int_equal(source_stores_guarded(sbuf_str(&src), "out"), 3);
 	sbuf_release(&src);
 }
 
@@ -264,8 +182,6 @@ int main(void)
 		cmocka_unit_test(comments_and_spacing_do_not_count),
 		cmocka_unit_test(tokens_and_literals_count),
 		cmocka_unit_test(directives_end_at_their_line),
-		cmocka_unit_test(stores_guarded_only_when_every_one_is),
-		cmocka_unit_test(a_guard_compares_the_index),
 		cmocka_unit_test(long_sources_are_read_once),
 		cmocka_unit_test(includes_are_found_however_spelled),
 		cmocka_unit_test(what_is_no_include_is_not_one),
