@@ -59,8 +59,8 @@ for lang in en pt-BR; do
 	wide=
 	for _ in $(seq 1 200); do
 		page=$(screen)
-		w=$(printf '%s\n' "$page" | awk '{ if (length > 80) print length }' | head -1)
-		[ -n "$w" ] && wide=$w
+		w=$(printf '%s\n' "$page" | LC_ALL=C.UTF-8 wc -L)   # columns, not bytes
+		[ "$w" -gt 80 ] && wide=$w
 		# the title says which lines are shown: "first-last / all"
 		range=$(printf '%s\n' "$page" | head -1 | sed -n 's|.* \([0-9]*\)-\([0-9]*\) / \([0-9]*\) *$|\2 \3|p')
 		[ -n "$range" ] || fail "$lang: no range in the pager's title: $page"
