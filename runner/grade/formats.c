@@ -122,7 +122,7 @@ static char *item_text(const struct shown *s, const struct grade_item *it)
 {
 	if (it->state != GRADED || it->r.verdict == VERDICT_PASS)
 		return shown_text(s, grade_item_message(it, s->lang));
-	struct render_options o = { .lang = s->lang, .parts = PARTS_GRADING };
+	struct render_options o = { .lang = s->lang, .parts = PARTS_GRADING, .keep_bytes = true };
 	struct report_lines l = REPORT_LINES_INIT;
 	report_render(&it->r, &o, &l);
 	char *joined = report_lines_join(&l), *text = shown_text(s, joined);

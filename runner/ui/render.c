@@ -3,7 +3,7 @@
  * them below its own headline, and grading's texts take the parts a student reads. Every text
  * that did not come from clings (the message's quotes of the learner's code, the picture, what
  * the kernel printed) is made safe here, before any style joins it, so an escape in a line is
- * always one of clings' own.
+ * always one of clings' own (unless keep_bytes: then no style joins it either).
  */
 #include "ui/ui.h"
 #include "engine/repair.h"
@@ -20,6 +20,17 @@ void report_lines_release(struct report_lines *l)
 		free(l->v[i].text);
 	free(l->v);
 	*l = (struct report_lines)REPORT_LINES_INIT;
+}
+
+/* Text from outside clings as the lines take it: made safe for a terminal, or as it is where
+ * the format that takes the lines escapes it its own way (keep_bytes). */
+static const char *outside(const struct render_options *o, const char *s, struct sbuf *buf)
+{
+	if (!o->keep_bytes)
+		return text_safe(s, buf);
+	sbuf_reset(buf);
+	sbuf_adds(buf, s ? s : "");
+	return sbuf_str(buf);
 }
 
 static void add_line(struct report_lines *l, enum report_part part, char *text)
@@ -141,7 +152,7 @@ static void add_headline(struct report_lines *l, const struct report *r, const s
 			  off, dim, verdict_name(r->verdict), off);
 	}
 	if (r->file && r->line > 0)
-		sbuf_addf(&sb, "  (%s:%d)", text_safe(r->file, &safe), r->line);
+		sbuf_addf(&sb, "  (%s:%d)", outside(o, r->file, &safe), r->line);
 	add_line(l, PART_VERDICT, sbuf_detach(&sb));
 	sbuf_release(&safe);
 }
@@ -204,7 +215,7 @@ static void add_details(struct report_lines *l, const struct report *r, const st
 		char *detail = msg_text(&r->tests[i].detail, o->lang);
 		char *line = xstrfmt("  %-5s %s%s%s", test_status_name(r->tests[i].status), r->tests[i].name,
 				     *detail ? ": " : "", detail);
-		add_text(l, o, PART_DETAIL, text_safe(line, &safe), STYLE_PLAIN);
+		add_text(l, o, PART_DETAIL, outside(o, line, &safe), STYLE_PLAIN);
 		free(line);
 		free(detail);
 	}
@@ -215,7 +226,7 @@ static void add_details(struct report_lines *l, const struct report *r, const st
 			continue;
 		open_part(l, PART_DETAIL);
 		add_wrapped(l, o, PART_DETAIL, tr(o->lang, logs[k][0]), STYLE_PLAIN);
-		add_text(l, o, PART_DETAIL, text_safe(logs[k][1], &safe), STYLE_PLAIN);
+		add_text(l, o, PART_DETAIL, outside(o, logs[k][1], &safe), STYLE_PLAIN);
 	}
 	sbuf_release(&safe);
 }
@@ -229,13 +240,13 @@ void report_render(const struct report *r, const struct render_options *o, struc
 	char *text = msg_text(&r->message, o->lang);
 	if (wanted(o, PART_MESSAGE) && *text) {
 		open_part(out, PART_MESSAGE);
-		add_text(out, o, PART_MESSAGE, text_safe(text, &safe), pass ? STYLE_DIM : STYLE_PLAIN);
+		add_text(out, o, PART_MESSAGE, outside(o, text, &safe), pass ? STYLE_DIM : STYLE_PLAIN);
 	}
 	free(text);
 	text = msg_text(&r->picture, o->lang);
 	if (wanted(o, PART_PICTURE) && *text) {
 		open_part(out, PART_PICTURE);
-		add_picture(out, o, text_safe(text, &safe));
+		add_picture(out, o, outside(o, text, &safe));
 	}
 	free(text);
 	if (wanted(o, PART_DIAGNOSIS))
@@ -245,7 +256,7 @@ void report_render(const struct report *r, const struct render_options *o, struc
 	if (wanted(o, PART_PRINTF) && r->kernel_output && *r->kernel_output) {
 		open_part(out, PART_PRINTF);
 		add_wrapped(out, o, PART_PRINTF, tr(o->lang, "Your kernel printed:"), STYLE_PLAIN);
-		add_text(out, o, PART_PRINTF, text_safe(r->kernel_output, &safe), STYLE_DIM);
+		add_text(out, o, PART_PRINTF, outside(o, r->kernel_output, &safe), STYLE_DIM);
 	}
 	if (wanted(o, PART_NOTE))
 		add_notes(out, r, o);
@@ -256,7 +267,7 @@ void report_render(const struct report *r, const struct render_options *o, struc
 		access_figures_text(r->access, r->naccess, o->lang, &acc);
 		if (!wanted(o, PART_NOTE))   /* under the notes, they close the report without a gap */
 			open_part(out, PART_FIGURES);
-		add_text(out, o, PART_FIGURES, text_safe(sbuf_str(&acc), &safe), STYLE_DIM);
+		add_text(out, o, PART_FIGURES, outside(o, sbuf_str(&acc), &safe), STYLE_DIM);
 		sbuf_release(&acc);
 	}
 	if (wanted(o, PART_DETAIL) && o->verbose)
@@ -272,7 +283,7 @@ void repair_render(const struct repair *rp, int rung, const struct render_option
 		struct sbuf safe = SBUF_INIT;
 		char *text = msg_text(&m, o->lang);
 		open_part(out, PART_REPAIR);
-		add_text(out, o, PART_REPAIR, text_safe(text, &safe), STYLE_PLAIN);
+		add_text(out, o, PART_REPAIR, outside(o, text, &safe), STYLE_PLAIN);
 		free(text);
 		sbuf_release(&safe);
 	}

@@ -96,12 +96,15 @@ struct render_options {
 	int width;                     /* columns a line may take: broken at spaces, a word cut only
 					* where it is wider; 0: lines as long as they are */
 	bool colour;                   /* styles as escapes; else plain text */
+	bool keep_bytes;               /* text from outside clings as it is, for a format that escapes
+					* it (grading's); else made safe for a terminal (text_add_safe) */
 	bool verbose;                  /* figures always, and the details */
 	const struct repair *repair;   /* engine/repair.h; NULL: no search ran */
 	int rung;                      /* of its ladder, 1 to 3 (repair_message) */
 };
 /* Appends r's lines to out: each part wanted that has something to say, opened by a blank line
- * when lines come before it. Text from outside clings is made safe (text_add_safe) first. */
+ * when lines come before it. Text from outside clings is made safe (text_add_safe) first,
+ * unless keep_bytes. */
 void report_render(const struct report *r, const struct render_options *o, struct report_lines *out);
 /* Appends the lines of a repair's ladder up to rung (nothing when it has nothing to say). */
 void repair_render(const struct repair *rp, int rung, const struct render_options *o, struct report_lines *out);
