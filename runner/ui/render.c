@@ -53,7 +53,7 @@ static bool wanted(const struct render_options *o, enum report_part part)
 
 /* One line of text (no newline) as lines of at most o->width columns, on and off around each:
  * broken at spaces, a word cut only where it is wider than a line; a continued line keeps the
- * first one's indent (a quoted line of code stays aligned). */
+ * first one's indent (a quoted line of code stays aligned) unless a word would not fit beside it. */
 static void add_wrapped(struct report_lines *l, const struct render_options *o, enum report_part part,
 			const char *text, enum style role)
 {
@@ -69,6 +69,9 @@ static void add_wrapped(struct report_lines *l, const struct render_options *o, 
 	const char *p = text;
 	for (bool first = true; *p; first = false) {
 		int pad = first ? 0 : indent, room = o->width - pad;
+		int word = term_width(p, strcspn(p, " "));
+		if (word > room && word <= o->width)   /* the indent gives way before a word is cut */
+			pad = 0, room = o->width;
 		size_t take = term_wrap(p, strlen(p), room);
 		if (!take)   /* nothing fits but a cut: never an empty line forever */
 			take = term_offset(p, strlen(p), room > 0 ? room : 1);
@@ -153,7 +156,8 @@ static void add_headline(struct report_lines *l, const struct report *r, const s
 	}
 	if (r->file && r->line > 0)
 		sbuf_addf(&sb, "  (%s:%d)", outside(o, r->file, &safe), r->line);
-	add_line(l, PART_VERDICT, sbuf_detach(&sb));
+	add_wrapped(l, o, PART_VERDICT, sbuf_str(&sb), STYLE_PLAIN);   /* its styles are closed in it */
+	sbuf_release(&sb);
 	sbuf_release(&safe);
 }
 
