@@ -151,7 +151,7 @@ static void report_part_lines(const struct watch *w, struct lines *l, int width,
 {
 	struct render_options o = {
 		.lang = w->opt.lang, .parts = parts, .width = width - 2 > 10 ? width - 2 : 10, .colour = w->colour,
-		.repair = pager && w->repair.found ? &w->repair : NULL, .rung = w->repair_rung,
+		.repair = pager && w->repair_rung >= 1 ? &w->repair : NULL, .rung = w->repair_rung,
 	};
 	struct report_lines rl = REPORT_LINES_INIT;
 	report_render(&w->report, &o, &rl);
