@@ -21,9 +21,10 @@ printf '%s' "$row" | grep -Eq 'transposing… ' &&
 	ok "the title is cut after its last whole word, with an ellipsis" || fail "cut title: $row"
 
 # A long verdict in the pager at 62 columns: every word on screen is a whole word of the
-# verdict (its message and test lines, as `check --json` gives them).
+# verdict (its message, diagnoses and test lines, as `check --json` gives them).
 $CLINGS --course "$course" check transpose_padded --json 2>/dev/null | grep '^{' |
-	jq -r '.message, .picture, (.tests[]? | .name, .detail)' > "$TMP/verdict"
+	jq -r '.message, .picture, (.diagnoses[]? | .title), (.tests[]? | .name, .detail)' > "$TMP/verdict"
+echo "The mistake, proved: Could it be this?" >> "$TMP/verdict"   # the diagnoses' own words
 # the watcher names the file by its whole path, one word longer than the line: cut, as it must be
 echo "$course/exercises/transpose_padded.cl" >> "$TMP/verdict"
 tr -cs '[:alnum:]_' '\n' < "$TMP/verdict" | sort -u > "$TMP/words"

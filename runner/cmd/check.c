@@ -62,7 +62,14 @@ static int cmd_check(const struct cmd_ctx *ctx)
 		if (rc == 0 && !ctx->opt[OPT_NO_REPAIR] && repair_automatic()) {
 			if (repair_search(&c, e, &o, &r, NULL, &rp, &err) < 0)
 				error("no repair was looked for: %s", err.buf);
-			repair_print_text(&rp, stdout, 1, ctx->lang);
+			struct render_options ro = { .lang = ctx->lang, .parts = 1u << PART_REPAIR,
+						     .colour = term_colour(STDOUT_FILENO) };
+			struct report_lines l = REPORT_LINES_INIT;
+			repair_render(&rp, 1, &ro, &l);
+			if (l.n)   /* a part of its own, after the verdict's */
+				fputc('\n', stdout);
+			report_lines_print(&l, stdout);
+			report_lines_release(&l);
 		}
 	}
 	sbuf_release(&err);

@@ -116,9 +116,24 @@ char *shown_text(const struct shown *s, const char *text)
 	return sbuf_detach(&out);
 }
 
+/* A graded failure: the report's lines a student reads (ui/render.c, as `clings check` and the
+ * tutorial draw them), plain; else the item's own words. */
+static char *item_text(const struct shown *s, const struct grade_item *it)
+{
+	if (it->state != GRADED || it->r.verdict == VERDICT_PASS)
+		return shown_text(s, grade_item_message(it, s->lang));
+	struct render_options o = { .lang = s->lang, .parts = PARTS_GRADING, .keep_bytes = true };
+	struct report_lines l = REPORT_LINES_INIT;
+	report_render(&it->r, &o, &l);
+	char *joined = report_lines_join(&l), *text = shown_text(s, joined);
+	free(joined);
+	report_lines_release(&l);
+	return text;
+}
+
 char *shown_message(const struct shown *s, const struct grade_item *it, size_t max)
 {
-	char *text = shown_text(s, grade_item_message(it, s->lang));
+	char *text = item_text(s, it);
 	if (it->state == GRADED && it->r.verdict == VERDICT_ERROR) {
 		char *own = xstrfmt("%s\n%s", tr(s->lang, "clings could not grade this exercise: a "
 							  "fault of the grader, not of your kernel."), text);

@@ -19,8 +19,10 @@ struct shown {
 /* text with every path under the submission relative to it (a path of the course's or of
  * clings' own relative to theirs): a student never sees where the grader keeps its files. */
 char *shown_text(const struct shown *s, const char *text);
-/* The item's message as a student reads it (shown_text of grade_item_message), cut at max bytes
- * with a note; a failure of clings' own says so first. Allocated. */
+/* The item's message as a student reads it, cut at max bytes with a note; a failure of clings'
+ * own says so first. A graded failure's is the report's message, picture and diagnoses as
+ * ui/render.c draws them (PARTS_GRADING), else grade_item_message; shown_text either way.
+ * Allocated. */
 char *shown_message(const struct shown *s, const struct grade_item *it, size_t max);
 /* What the learner's kernel printed, cut at max bytes with a note; NULL when nothing. */
 char *shown_output(const struct shown *s, const struct grade_item *it, size_t max);

@@ -1,6 +1,6 @@
 /*
- * repair-view.c: the repair a search proved (engine/repair.h), shown after the verdict: the
- * rungs of its ladder as text, and the `repair` object of `check --json`.
+ * repair-view.c: the repair a search proved (engine/repair.h) as the `repair` object of
+ * `check --json` (its text is drawn by render.c).
  */
 #include "ui/ui.h"
 #include "engine/repair.h"
@@ -8,18 +8,6 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-
-void repair_print_text(const struct repair *rp, FILE *f, int rung, const char *lang)
-{
-	struct msg m = MSG_INIT;
-	repair_message(rp, rung, &m);
-	if (!msg_empty(&m)) {
-		char *text = msg_text(&m, lang);
-		fprintf(f, "\n%s\n", text);
-		free(text);
-	}
-	msg_release(&m);
-}
 
 /* One edit as an object: where, the rule, the text before and after. */
 static json_t *edit_json(const struct repair_edit *x)

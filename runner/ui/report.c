@@ -1,4 +1,5 @@
-/* report.c: a check's report as text for a learner, or as the one JSON object of `clings check --json`. */
+/* report.c: a check's report as the text of `clings check` (render.c draws it), or as the one JSON
+ * object of `clings check --json`. */
 #include "ui/ui.h"
 #include "engine/diagnose.h"
 
@@ -56,93 +57,11 @@ void access_figures_text(const struct access_figure *f, int n, const char *lang,
 
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang)
 {
-	const char *on = style(style_of_verdict(r->verdict), colour), *off = style(STYLE_RESET, colour);
-	const char *dim = style(STYLE_DIM, colour);
-	struct sbuf safe = SBUF_INIT;   /* every text that did not come from clings goes through it */
-	if (r->verdict == VERDICT_PASS) {
-		fprintf(f, "%s\xe2\x9c\x93 ", on);
-		fprintf(f, tr(lang, "%s passes"), r->exercise);
-		fputs(off, f);
-	} else
-		/* the label in the learner's language; the id, which graders and the docs use, beside it */
-		fprintf(f, "%s✗ %s: %s%s %s(%s)%s", on, r->exercise, tr(lang, verdict_label(r->verdict)), off, dim,
-			verdict_name(r->verdict), off);
-	if (r->file && r->line > 0)
-		fprintf(f, "  (%s:%d)", text_safe(r->file, &safe), r->line);
-	fprintf(f, "\n");
-	char *message = msg_text(&r->message, lang);
-	if (*message)
-		fprintf(f, "\n%s\n", text_safe(message, &safe));
-	free(message);
-	char *picture = msg_text(&r->picture, lang);
-	if (*picture) {
-		fprintf(f, "\n");
-		const char *pic = text_safe(picture, &safe);
-		for (const char *p = pic; *p; p++) {
-			if (*p == 'x' && colour && (p > pic && (p[-1] == '.' || p[-1] == 'x' || p[-1] == ' ')) &&
-			    (p[1] == '.' || p[1] == 'x' || p[1] == '\n'))
-				fprintf(f, "%sx%s", style_code(STYLE_BAD), style_code(STYLE_RESET));
-			else
-				fputc(*p, f);
-		}
-	}
-	free(picture);
-	/* the mistake, as the diagnoses name it, most likely first: the proved ones stated; where
-	 * none is proved, the questions asked (at most three) */
-	bool proved = false;
-	for (int i = 0; i < r->ndiagnoses; i++)
-		proved |= r->diagnoses[i].certain;
-	for (int i = 0, said = 0; r->verdict != VERDICT_PASS && i < r->ndiagnoses && said < 3; i++) {
-		if (proved && !r->diagnoses[i].certain)
-			continue;
-		const char *title = tr(lang, r->diagnoses[i].d->title);
-		fputs(said++ ? "" : "\n", f);
-		fprintf(f, r->diagnoses[i].certain ? tr(lang, "The mistake, proved: %s.\n")
-						   : tr(lang, "Could it be this: %s?\n"), title);
-	}
-	if (r->kernel_output && *r->kernel_output)
-		fprintf(f, tr(lang, "\nYour kernel printed:\n%s%s"), text_safe(r->kernel_output, &safe),
-			r->kernel_output[strlen(r->kernel_output) - 1] == '\n' ? "" : "\n");
-	int passed = 0, skipped = 0;
-	for (int i = 0; i < r->ntests; i++) {
-		passed += r->tests[i].status == TEST_PASS;
-		skipped += r->tests[i].status == TEST_SKIP;
-	}
-	bool counted = r->verdict == VERDICT_PASS && r->ntests;
-	fprintf(f, "\n%s", dim);
-	if (counted)
-		fprintf(f, trn(lang, "%d test passed; ", "%d tests passed; ", (unsigned long)passed), passed);
-	if (skipped)
-		fprintf(f, tr(lang, "%d skipped (too large for this device); "), skipped);
-	if (r->device)
-		fprintf(f, tr(lang, "device: %s"), r->device);
-	fprintf(f, "%s\n", off);
-	if (r->analysis_ran)
-		fprintf(f, "%s%s%s\n", dim, tr(lang, "analysis on Oclgrind: done"), off);
-	/* Figures where the exercise teaches them (its check has [access] rules), else on asking. */
-	if (r->naccess > 0 && (verbose || (r->access_taught && (r->verdict == VERDICT_PASS ||
-							       r->verdict == VERDICT_REQUIREMENT_UNMET)))) {
-		struct sbuf acc = SBUF_INIT;
-		access_figures_text(r->access, r->naccess, lang, &acc);
-		fprintf(f, "%s%s%s\n", dim, text_safe(sbuf_str(&acc), &safe), off);
-		sbuf_release(&acc);
-	}
-	if (verbose && r->cached)
-		fprintf(f, "%s%s%s\n", dim, tr(lang, "from the verdict cache: this kernel was checked before "
-					      "and has not changed since (--no-cache checks it again)"), off);
-	if (verbose) {
-		for (int i = 0; i < r->ntests; i++) {
-			char *detail = msg_text(&r->tests[i].detail, lang);
-			fprintf(f, "  %-5s %s%s%s\n", test_status_name(r->tests[i].status), r->tests[i].name,
-				*detail ? ": " : "", text_safe(detail, &safe));
-			free(detail);
-		}
-		if (r->build_log && *r->build_log)
-			fprintf(f, tr(lang, "\n--- compiler log ---\n%s\n"), text_safe(r->build_log, &safe));
-		if (r->analysis_log && *r->analysis_log)
-			fprintf(f, tr(lang, "\n--- Oclgrind log ---\n%s\n"), text_safe(r->analysis_log, &safe));
-	}
-	sbuf_release(&safe);
+	struct render_options o = { .lang = lang, .parts = PARTS_ALL, .colour = colour, .verbose = verbose };
+	struct report_lines l = REPORT_LINES_INIT;
+	report_render(r, &o, &l);
+	report_lines_print(&l, f);
+	report_lines_release(&l);
 }
 
 /* ---- JSON ---- */

@@ -63,14 +63,60 @@ void lesson_render(const char *md, size_t len, int width, bool colour, struct sb
 /* Prints hint i of h on stdout, rendered for it, under its heading "Hint i of n: EXERCISE". */
 void hint_print(const struct exercise *e, const struct hints *h, int i, const char *lang, bool colour);
 
-/* ---- reports  ---- */
-/* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
+/* ---- a report as styled lines (render.c): the one drawing of a report ---- */
+/* The parts of a report, in the order they are drawn. */
+enum report_part {
+	PART_VERDICT,    /* "✗ scale: Wrong result (wrong_result)  (file:line)", or "✓ scale passes" */
+	PART_MESSAGE,    /* what went wrong and the check's advice (dim on a pass) */
+	PART_PICTURE,    /* a wrong result drawn, 'x' a wrong cell */
+	PART_DIAGNOSIS,  /* the mistake named: the proved ones, else the questions (three at most) */
+	PART_REPAIR,     /* the repair's ladder, up to the rung asked for */
+	PART_PRINTF,     /* what the kernel printed, under its heading */
+	PART_NOTE,       /* the tests passed, the device, the analysis */
+	PART_FIGURES,    /* memory-access figures: where the exercise teaches them, or verbose */
+	PART_DETAIL,     /* verbose only: the cache's note, each test, the logs */
+};
+#define PARTS_ALL 0x1ffu
+/* What a student reads in a grading: what went wrong, drawn, and named. */
+#define PARTS_GRADING ((1u << PART_MESSAGE) | (1u << PART_PICTURE) | (1u << PART_DIAGNOSIS))
+struct report_line {
+	enum report_part part;   /* a blank line belongs to the part it opens */
+	char *text;              /* no newline; escapes only of clings' own styles, with colour */
+};
+struct report_lines {
+	struct report_line *v;
+	int n;
+};
+#define REPORT_LINES_INIT { NULL, 0 }
+void report_lines_release(struct report_lines *l);
+struct repair;
+struct render_options {
+	const char *lang;
+	unsigned parts;                /* 1u << PART_...: the parts drawn */
+	int width;                     /* columns a line may take: broken at spaces, a word cut only
+					* where it is wider; 0: lines as long as they are */
+	bool colour;                   /* styles as escapes; else plain text */
+	bool keep_bytes;               /* text from outside clings as it is, for a format that escapes
+					* it (grading's); else made safe for a terminal (text_add_safe) */
+	bool verbose;                  /* figures always, and the details */
+	const struct repair *repair;   /* engine/repair.h; NULL: no search ran */
+	int rung;                      /* of its ladder, 1 to 3 (repair_message) */
+};
+/* Appends r's lines to out: each part wanted that has something to say, opened by a blank line
+ * when lines come before it. Text from outside clings is made safe (text_add_safe) first,
+ * unless keep_bytes. */
+void report_render(const struct report *r, const struct render_options *o, struct report_lines *out);
+/* Appends the lines of a repair's ladder up to rung (nothing when it has nothing to say). */
+void repair_render(const struct repair *rp, int rung, const struct render_options *o, struct report_lines *out);
+/* The lines as one text, joined by newlines (allocated); or printed, each with its newline. */
+char *report_lines_join(const struct report_lines *l);
+void report_lines_print(const struct report_lines *l, FILE *f);
+
+/* ---- reports ---- */
+/* The text of `clings check`: every part (the details with verbose), not broken, for a terminal
+ * or a pipe; and the one JSON object of `check --json`. */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
 void report_print_json(const struct report *r, FILE *f, const char *lang);
-/* A repair (engine/repair.h) after the verdict, rung 1 to 3 of its ladder (repair_message);
- * nothing when no search ran. */
-struct repair;
-void repair_print_text(const struct repair *rp, FILE *f, int rung, const char *lang);
 /* Prints the JSON object report_json (report_print_json's) again with its "repair": null when
  * no search ran, else found, tried, and for a repair its place, rule, texts and tests. */
 int report_json_with_repair(const char *report_json, const struct repair *rp, const char *lang, FILE *f);

@@ -5,7 +5,6 @@
  */
 #include "watch/tui.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -137,41 +136,6 @@ void put_row(const struct watch *w, struct sbuf *s, int row, const char *text, e
 	sbuf_addf(s, "%s\x1b[K", sgr(w, STYLE_RESET));
 }
 
-/* A word of a picture's grid: only cells, '.' right and 'x' wrong ("..x.", "xx", "x", and the
- * "x" of the legend); an 'x' inside a word, or a lone one before a number ("16 x 16"), is not. */
-static bool grid_word(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != '.' && s[i] != 'x')
-			return false;
-	if (n == 1 && s[0] == 'x')
-		return !isdigit((unsigned char)s[1 + strspn(s + 1, " ")]);
-	return n > 0 && memchr(s, 'x', n);
-}
-
-/* Draws wrong cells red and right ones dim, when there is colour. */
-static void add_picture_line(const struct watch *w, struct lines *l, const char *line)
-{
-	struct sbuf sb = SBUF_INIT;
-	sbuf_adds(&sb, "  ");
-	for (size_t i = 0; line[i];) {
-		size_t n = strcspn(line + i, " ");
-		if (w->colour && grid_word(line + i, n)) {
-			for (size_t k = i; k < i + n; k++)
-				sbuf_addf(&sb, "%s%c%s", style_code(line[k] == 'x' ? STYLE_BAD : STYLE_DIM), line[k],
-					  style_code(STYLE_RESET));
-		} else {
-			sbuf_add(&sb, line + i, n);
-		}
-		i += n;
-		size_t spaces = strspn(line + i, " ");
-		sbuf_add(&sb, line + i, spaces);
-		i += spaces;
-	}
-	lines_add(l, sbuf_str(&sb), sb.len);
-	sbuf_release(&sb);
-}
-
 /* A copy of s (NULL: "") with what would move the cursor made visible. */
 static char *safe_copy(const char *s)
 {
@@ -180,27 +144,25 @@ static char *safe_copy(const char *s)
 	return b.len ? sbuf_detach(&b) : xstrdup("");
 }
 
-/* The memory-access figures, dimmed: the performance view, for a pass as for a requirement. */
-static void access_lines(const struct watch *w, struct lines *l, int width)
+/* The report's own lines (ui/render.c: what `clings check` and grading show too), set for width
+ * less the two columns they are indented by. In the pager, the repair's rung joins them: on the
+ * main view the status line says it. */
+static void report_part_lines(const struct watch *w, struct lines *l, int width, unsigned parts, bool pager)
 {
-	const struct report *r = &w->report;
-	if (r->naccess <= 0 || !r->access_taught)   /* only where the exercise teaches them */
-		return;
-	struct sbuf s = SBUF_INIT;
-	access_figures_text(r->access, r->naccess, w->opt.lang, &s);
-	char *safe = safe_copy(sbuf_str(&s));
-	struct lines out = { NULL, 0 };
-	lines_split(&out, safe);
-	lines_add(l, "", 0);
-	for (int i = 0; i < out.n; i++)
-		lines_wrap(l, out.v[i], width, i ? "    " : "  ", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));
-	lines_release(&out);
-	free(safe);
-	sbuf_release(&s);
+	struct render_options o = {
+		.lang = w->opt.lang, .parts = parts, .width = width - 2 > 10 ? width - 2 : 10, .colour = w->colour,
+		.repair = pager && w->repair_rung >= 1 ? &w->repair : NULL, .rung = w->repair_rung,
+	};
+	struct report_lines rl = REPORT_LINES_INIT;
+	report_render(&w->report, &o, &rl);
+	for (int i = 0; i < rl.n; i++)
+		lines_addf(l, "%s%s", *rl.v[i].text ? "  " : "", rl.v[i].text);
+	report_lines_release(&rl);
 }
 
 /* The verdict of the last check, as lines for the lower part of the screen, the pager (v) or
- * print; whole_log: the compiler's whole log under a heading, else its first lines. */
+ * print: the tutorial's headline (the check's number and time), the place, then the report's
+ * lines; whole_log (the pager): the compiler's whole log under a heading, else its first lines. */
 void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole_log)
 {
 	const struct report *r = &w->report;
@@ -215,13 +177,6 @@ void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole
 		free(msg);
 		return;
 	}
-	/* What the check found comes from the learner's file, the compiler and the kernel: made safe
-	 * for the terminal before any of it joins the screen (term_add_fit lets escapes through). */
-	char *text = msg_text(&r->message, w->opt.lang), *drawn = msg_text(&r->picture, w->opt.lang);
-	char *message = safe_copy(text), *picture = safe_copy(drawn);
-	free(text);
-	free(drawn);
-	char *printed = safe_copy(r->kernel_output), *build_log = safe_copy(r->build_log);
 	bool pass = r->verdict == VERDICT_PASS;
 	const char *mark = w->interactive ? (pass ? "\xe2\x9c\x93 " : "\xe2\x9c\x97 ") : (pass ? "PASS " : "FAIL ");
 	char secs[32];
@@ -244,10 +199,8 @@ void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole
 			lines_addf(l, "  %s", last ? T("That was the last exercise: the course is done!")
 						   : T("Well done. Press n for the next exercise."));
 		}
-		if (*message)
-			lines_wrap(l, message, width, "  ", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));
-		access_lines(w, l, width);
-		goto out;
+		report_part_lines(w, l, width, (1u << PART_MESSAGE) | (1u << PART_FIGURES), whole_log);
+		return;
 	}
 	if (r->file && *r->file) {
 		if (r->line > 0)
@@ -255,30 +208,11 @@ void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole
 		else
 			lines_addf(l, "  %s%s%s", sgr(w, STYLE_STRONG), path_shown(r->file), sgr(w, STYLE_RESET));
 	}
-	lines_wrap(l, *message ? message : T("(no message)"), width, "  ", "", "");
-	if (*picture) {
-		lines_add(l, "", 0);
-		const char *p = picture;
-		while (*p) {
-			const char *nl = strchr(p, '\n');
-			char *line = xstrfmt("%.*s", (int)(nl ? nl - p : (long)strlen(p)), p);
-			if (term_width(line, strlen(line)) + 2 > width)   /* a caption: wrapped at its spaces */
-				lines_wrap(l, line, width, "  ", "", "");
-			else
-				add_picture_line(w, l, line);
-			free(line);
-			p = nl ? nl + 1 : p + strlen(p);
-		}
-	}
-	if (*printed) {
-		lines_add(l, "", 0);
-		lines_addf(l, "  %s", T("Your kernel printed:"));
-		struct lines out = { NULL, 0 };
-		lines_split(&out, printed);
-		for (int i = 0; i < out.n; i++)
-			lines_wrap(l, out.v[i], width, "  ", sgr(w, STYLE_DIM), sgr(w, STYLE_RESET));
-		lines_release(&out);
-	}
+	if (msg_empty(&r->message))
+		lines_addf(l, "  %s", T("(no message)"));
+	report_part_lines(w, l, width, (1u << PART_MESSAGE) | (1u << PART_PICTURE) | (1u << PART_DIAGNOSIS) |
+				       (1u << PART_REPAIR) | (1u << PART_PRINTF) | (1u << PART_FIGURES), whole_log);
+	char *build_log = safe_copy(r->build_log);
 	if (*build_log) {
 		lines_add(l, "", 0);
 		struct lines log = { NULL, 0 };
@@ -296,8 +230,7 @@ void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole
 		}
 		lines_release(&log);
 	}
-	if (r->verdict == VERDICT_REQUIREMENT_UNMET)
-		access_lines(w, l, width);
+	free(build_log);
 	int failed = 0;
 	for (int i = 0; i < r->ntests; i++)
 		failed += r->tests[i].status == TEST_FAIL || r->tests[i].status == TEST_ERROR;
@@ -307,11 +240,6 @@ void verdict_lines(const struct watch *w, struct lines *l, int width, bool whole
 		lines_addf(l, "  %s%s%s", sgr(w, STYLE_DIM), msg, sgr(w, STYLE_RESET));
 		free(msg);
 	}
-out:
-	free(message);
-	free(picture);
-	free(printed);
-	free(build_log);
 }
 
 /* The width Markdown is set to: the window's, less a margin, and no wider than reads well. */
