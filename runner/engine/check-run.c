@@ -543,8 +543,10 @@ enum stage_next check_judge(struct check_state *st)
 	struct child *lc = &st->ch[CHECK_LEARNER];
 	long cpu_s = st->limits[CHECK_LEARNER].cpu_s;
 	proto_split(lc->output.buf, lc->output.len, &st->learner);
-	/* Before "ready" the learner's code has not run: the build's word is trusted. */
+	/* Before "ready" the learner's code has not run: the build's word is trusted, and so is
+	 * its word on its namespaces (the verdict cache keeps it). */
 	int verdicts = proto_parse(sbuf_str(&st->learner.before), r, &st->began);
+	r->isolated = proto_number(sbuf_str(&st->learner.before), "isolated", NULL) == 1;
 	if (verdicts)
 		return STAGE_ON;   /* build, signature, requirement, or the device: settled */
 	/* A reference that did not give its results is the course's problem, whatever the learner's

@@ -255,10 +255,18 @@ struct confinement {
 
 /* In the child, before fn: namespaces where they exist, no new privileges, the environment, the
  * early limits (seccomp follows in fn, once the device is open). */
+static bool child_isolated;   /* in a child: sandbox_isolate gave it namespaces */
+
+bool sandbox_child_isolated(void)
+{
+	return child_isolated;
+}
+
 static void confine_child(void *ctx)
 {
 	const struct confinement *cf = ctx;
-	sandbox_isolate(cf->lim);   /* where namespaces exist; seccomp follows in any case */
+	/* where namespaces exist; seccomp follows in any case */
+	child_isolated = sandbox_isolate(cf->lim) == 0;
 	/* Nothing of the learner's has run yet: a child that still holds a capability does not. */
 	if (sandbox_drop_privileges() < 0)
 		_exit(SANDBOX_SETUP_FAILED);

@@ -45,6 +45,8 @@ int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
 /* The same, with in_fd (> 0) as the child's stdin: where a child started ahead reads its request. */
 int sandbox_start_fed(struct child *c, const struct sandbox_limits *lim, char *const env[],
 		      sandbox_fn fn, void *arg, int *keep_fd, int in_fd);
+/* In a child started here: whether it got namespaces of its own (sandbox_isolate). */
+bool sandbox_child_isolated(void);
 /* Confines the calling process for good, on every thread (see sandbox.c); with no_files, it may
  * no longer create, write, rename or remove files either. Called once the kernel is built. */
 int sandbox_confine(bool no_files);
