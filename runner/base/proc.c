@@ -347,11 +347,14 @@ static bool processor_time_out(struct child *c, double now)
 	return false;
 }
 
-/* Whether c, at a deadline on the clock, is waiting for a processor more than it runs (and is
- * not stopped): the machine's load, which moves the deadline on, a second at a time, until the
+/* Whether c, timed by its processor after "ready" (which bounds it whatever the clock says),
+ * at a deadline on the clock, is waiting for a processor more than it runs (and is not
+ * stopped): the machine's load, which moves the deadline on, a second at a time, until the
  * child has been on the clock MAX_TIME_LIMIT_MS. */
 static bool starved_now(struct child *c, double now)
 {
+	if (c->run_cpu_ms <= 0 || !c->ready)
+		return false;
 	bool stopped = look(c);
 	return !stopped && c->cpu_run >= 0 && c->queued_run >= 0 && c->queued_run >= c->cpu_run &&
 	       now - c->armed_at < (double)MAX_TIME_LIMIT_MS / 1000.0;

@@ -72,10 +72,10 @@ void child_arm(struct child *c, long first_ms, long run_ms);
  * most. run_wall_ms is a last resort on the clock; a child that has mostly slept (neither running
  * nor waiting for a processor: on a GPU's queue, say) for run_cpu_ms is timed out as by a clock,
  * load having nothing to do with its wait.
- * Any child's deadline on the clock (this one's, or child_arm's) that comes while the child waits
- * for a processor longer than it runs is moved on, until it has been on the clock
- * MAX_TIME_LIMIT_MS: a loaded machine slows a child but does not end it. One ended at the clock
- * anyway (stopped, still starved, or its figures unreadable) has starved set.
+ * After "ready", the clock's deadline that comes while the child waits for a processor longer
+ * than it runs is moved on (its processor time bounds it), until it has been on the clock
+ * MAX_TIME_LIMIT_MS: a loaded machine slows a run but does not end it. Any child ended at the
+ * clock while stopped or starved (or its figures unreadable) has starved set.
  */
 void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long run_wall_ms);
 /* The processor seconds process pid has used (its threads' and its reaped children's), and in
