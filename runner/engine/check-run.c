@@ -6,8 +6,9 @@
  *
  * It fails closed: a child ended by something outside the check (a kill clings did not send,
  * the machine out of memory) is run again once, alone, and a second such ending is clings' own
- * error, never the learner's verdict; so is a child that timed out while the others ran, until
- * it times out alone too.
+ * error, never the learner's verdict. A child is timed by the processor time it gets
+ * (sandbox_arm), so one that ran out of it did so whatever else ran: its timeout counts at once;
+ * one the machine stopped or starved to the clock's end is clings' error.
  */
 #include "engine/check.h"
 #include "engine/pch.h"
