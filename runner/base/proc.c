@@ -155,30 +155,28 @@ static bool read_proc(const char *path, char *buf, size_t size)
 	return true;
 }
 
-/* How long pid's threads have waited on a run queue (schedstat's second field), or -1. */
-static double threads_queued(pid_t pid)
+/* Whether a thread of pid is runnable now (state R: running, or waiting for a processor); -1
+ * when that cannot be read. A thread that ended is not looked at: it is neither. */
+static int threads_runnable(pid_t pid)
 {
-	char path[64], buf[128];
+	char path[64], buf[512];
 	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
 	DIR *d = opendir(path);
 	if (!d)
 		return -1;
-	double sum = 0;
-	bool any = false;
+	int found = -1;
 	struct dirent *e;
-	while ((e = readdir(d))) {
-		unsigned long long ran, waited;
+	while ((e = readdir(d)) && found < 1) {
 		char file[128];
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(file, sizeof(file), "/proc/%d/task/%.20s/schedstat", (int)pid, e->d_name);
-		if (read_proc(file, buf, sizeof(buf)) && sscanf(buf, "%llu %llu", &ran, &waited) == 2) {
-			sum += (double)waited / 1e9;
-			any = true;
-		}
+		snprintf(file, sizeof(file), "/proc/%d/task/%.20s/stat", (int)pid, e->d_name);
+		const char *p = read_proc(file, buf, sizeof(buf)) ? strrchr(buf, ')') : NULL;
+		if (p && p[1] == ' ' && p[2])
+			found = p[2] == 'R';
 	}
 	closedir(d);
-	return any ? sum : -1;
+	return found;
 }
 
 /* From /proc/PID/stat: the processor seconds of pid (threads and reaped children), its state
@@ -209,13 +207,10 @@ static double stat_cpu(pid_t pid, char *state)
 	return (double)(t[0] + t[1] + t[2] + t[3]) / (double)hz;
 }
 
-double proc_cpu_seconds(pid_t pid, double *queued)
+double proc_cpu_seconds(pid_t pid)
 {
 	char state = '?';
-	double cpu = stat_cpu(pid, &state);
-	if (queued)
-		*queued = cpu >= 0 ? threads_queued(pid) : -1;
-	return cpu;
+	return stat_cpu(pid, &state);
 }
 
 static void kill_group(struct child *c)
@@ -291,7 +286,7 @@ static void read_child(struct child *c, int n, struct child *ch)
 			if (ch->run_ms > 0)
 				ch->deadline = ch->ready_at + (double)ch->run_ms / 1000.0;
 			if (ch->run_cpu_ms > 0) {
-				ch->cpu_ready = proc_cpu_seconds(ch->pid, &ch->queued_ready);
+				ch->cpu_ready = proc_cpu_seconds(ch->pid);
 				ch->next_look = ch->ready_at;
 			}
 		}
@@ -310,16 +305,20 @@ static void read_child(struct child *c, int n, struct child *ch)
 #define LOOK_MIN 0.02     /* seconds between two looks at a child's processor time */
 #define LOOK_MAX 0.25
 
-/* What c has used since "ready" (its whole life before): into cpu_run and queued_run (-1:
- * unknown); whether it is stopped (by a signal, or traced) now. */
-static bool look(struct child *c)
+/* What c has used since "ready" (its whole life before) into cpu_run (-1: unknown), and one more
+ * look at whether it is runnable (*runnable: -1 unknown); whether it is stopped (by a signal,
+ * or traced) now. */
+static bool look(struct child *c, int *runnable)
 {
 	char state = '?';
-	double cpu = stat_cpu(c->pid, &state), queued = cpu >= 0 ? threads_queued(c->pid) : -1;
+	double cpu = stat_cpu(c->pid, &state);
 	bool since = c->run_cpu_ms > 0 && c->ready;
 	c->cpu_run = cpu >= 0 && (!since || c->cpu_ready >= 0) ? cpu - (since ? c->cpu_ready : 0) : -1;
-	c->queued_run = queued >= 0 && (!since || c->queued_ready >= 0) ?
-			queued - (since ? c->queued_ready : 0) : -1;
+	*runnable = cpu >= 0 ? threads_runnable(c->pid) : -1;
+	if (*runnable >= 0) {
+		c->looks++;
+		c->looks_runnable += *runnable;
+	}
 	return state == 'T' || state == 't';
 }
 
@@ -331,14 +330,15 @@ static bool processor_time_out(struct child *c, double now)
 	if (c->run_cpu_ms <= 0 || !c->ready || c->pid <= 0 || now < c->next_look)
 		return false;
 	double limit = (double)c->run_cpu_ms / 1000.0, wall = now - c->ready_at;
-	bool stopped = look(c);
+	int runnable;
+	bool stopped = look(c, &runnable);
 	if (c->cpu_run >= limit) {
 		c->cpu_out = true;
 		return true;
 	}
-	/* Asleep of its own accord (a stopped child is not: its clock runs to the last resort). */
-	if (wall >= limit && !stopped && c->cpu_run >= 0 && c->queued_run >= 0 &&
-	    c->cpu_run + c->queued_run < wall / 2)
+	/* Asleep of its own accord at most looks (a stopped child is not: its clock runs to the
+	 * last resort; a starved one is runnable, waiting for a processor). */
+	if (wall >= limit && !stopped && c->looks >= 4 && c->looks_runnable * 2 < c->looks)
 		return true;
 	/* At the soonest it could be out: all its time left used on every processor at once. */
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -355,18 +355,23 @@ static bool starved_now(struct child *c, double now)
 {
 	if (c->run_cpu_ms <= 0 || !c->ready)
 		return false;
-	bool stopped = look(c);
-	return !stopped && c->cpu_run >= 0 && c->queued_run >= 0 && c->queued_run >= c->cpu_run &&
+	int runnable;
+	bool stopped = look(c, &runnable);
+	return !stopped && c->looks > 0 && c->looks_runnable * 2 >= c->looks &&
 	       now - c->armed_at < (double)MAX_TIME_LIMIT_MS / 1000.0;
 }
 
 /* Ends a child at one of its limits; past a clock's deadline, says whether the machine was the
- * cause: it was stopped, or waited for a processor at least as long as it ran, or cannot tell. */
+ * cause: it was stopped, or runnable (waiting for a processor) at most looks since "ready" (at
+ * this look, before it), or that cannot be told. */
 static void time_out(struct child *c, bool clock)
 {
 	if (clock) {
-		bool stopped = look(c);
-		c->starved = stopped || c->cpu_run < 0 || c->queued_run < 0 || c->queued_run >= c->cpu_run;
+		int runnable;
+		bool stopped = look(c, &runnable);
+		bool run = c->run_cpu_ms > 0 && c->ready;
+		c->starved = stopped || runnable < 0 ||
+			     (run ? c->looks_runnable * 2 >= c->looks : runnable == 1);
 	}
 	c->timed_out = true;
 	c->ended_at = now_seconds();

@@ -34,13 +34,16 @@ struct child {
 	/* Timed by processor time once "ready" (child_arm_processor): a load on the machine
 	 * slows such a child but does not bring its end closer. */
 	long run_cpu_ms;     /* processor time (all its threads) it may use from "ready"; 0: none */
-	double cpu_ready, queued_ready;   /* its processor and run-queue seconds at "ready" */
-	double cpu_run, queued_run;       /* the same since "ready", at the supervisor's last look */
+	double cpu_ready;    /* its processor seconds at "ready" */
+	double cpu_run;      /* its processor seconds since "ready", at the supervisor's last look */
+	int looks, looks_runnable;   /* the supervisor's looks at it since "ready", and those that
+					found a thread of it runnable (running, or waiting for a
+					processor: not asleep, not stopped) */
 	double next_look;    /* now_seconds() of the next look at its processor time */
 	bool cpu_out;        /* killed for using up run_cpu_ms (timed_out is set too) */
-	bool starved;        /* killed at a deadline on the clock while stopped, or waiting for a
-				processor at least as long as it ran, or when that could not be
-				told: the machine's doing, not the child's */
+	bool starved;        /* killed at a deadline on the clock while stopped, or runnable at
+				most looks (or when that could not be told): the machine's doing,
+				not the child's */
 	bool output_cut;     /* it sent more than the supervisor reads: stopped */
 	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
 	int err_fd;          /* the child's stderr kept in memory, or -1 (see child_start) */
@@ -70,18 +73,17 @@ void child_arm(struct child *c, long first_ms, long run_ms);
  * As child_arm, but after "ready" c is timed by the processor time it gets: it is killed once its
  * threads have used run_cpu_ms between them (cpu_out), looked at every quarter of a second at
  * most. run_wall_ms is a last resort on the clock; a child that has mostly slept (neither running
- * nor waiting for a processor: on a GPU's queue, say) for run_cpu_ms is timed out as by a clock,
+ * nor runnable: on a GPU's queue, say) for run_cpu_ms is timed out as by a clock,
  * load having nothing to do with its wait.
- * After "ready", the clock's deadline that comes while the child waits for a processor longer
- * than it runs is moved on (its processor time bounds it), until it has been on the clock
+ * After "ready", the clock's deadline that comes while the child is mostly runnable (yet far from
+ * its processor time: waiting for a processor) is moved on (its processor time bounds it), until it has been on the clock
  * MAX_TIME_LIMIT_MS: a loaded machine slows a run but does not end it. Any child ended at the
  * clock while stopped or starved (or its figures unreadable) has starved set.
  */
 void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long run_wall_ms);
-/* The processor seconds process pid has used (its threads' and its reaped children's), and in
- * *queued (unless NULL) how long its threads have waited for a processor, -1 when unknown;
- * -1 when pid is gone. */
-double proc_cpu_seconds(pid_t pid, double *queued);
+/* The processor seconds process pid has used (its threads' and its reaped children's); -1 when
+ * pid is gone. */
+double proc_cpu_seconds(pid_t pid);
 /*
  * Waits for the n children, reading their output, until each has exited or passed its deadline
  * (its group is then killed). Every child is reaped: none is left behind. With interrupt_fd >= 0,

@@ -129,14 +129,13 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 		sbuf_release(&how);
 		v = VERDICT_ERROR;
 	} else if (ch->timed_out && ch->starved) {
-		/* Stopped, or waiting for a processor longer than it ran: the machine's doing, whatever
+		/* Stopped, or waiting for a processor most of the time: the machine's doing, whatever
 		 * the kernel does; the processor time it got says nothing yet. */
 		msg_rawf(&msg, "a checking process%s got %.1f s of processor time in %.0f s on the clock, "
-			 "waiting %.1f s of it for a processor or stopped: the machine did not let it run; "
+			 "stopped or waiting for a processor most of it: the machine did not let it run; "
 			 "nothing your kernel did (check again when the machine is quieter)",
 			 where && *where ? " (the analysis)" : "", ch->cpu_run > 0 ? ch->cpu_run : 0,
-			 ch->ended_at - (ch->ready ? ch->ready_at : ch->armed_at),
-			 ch->queued_run > 0 ? ch->queued_run : 0);
+			 ch->ended_at - (ch->ready ? ch->ready_at : ch->armed_at));
 		v = VERDICT_ERROR;
 	} else if (ch->output_cut) {
 		msg_addf(&msg, N_("The run%s sent far more than a check's results (over 64 MB) and "
@@ -264,7 +263,7 @@ static void prepare_children(struct check_state *st)
  * standby spent before its request is not the check's. */
 static double cpu_so_far(pid_t pid)
 {
-	double cpu = proc_cpu_seconds(pid, NULL);
+	double cpu = proc_cpu_seconds(pid);
 	return cpu > 0 ? cpu : 0;
 }
 
