@@ -1,6 +1,6 @@
 # A kernel that never finishes: a timeout verdict that names the time limit the kernel had (the
-# check's, or more where a loaded machine starved it: check-run.c), and no process is left
-# behind, neither running nor as a zombie. How long it takes is no test's to time (make bench).
+# check's, in processor time: check-run.c), and no process is left behind, neither running nor as
+# a zombie. How long it takes is no test's to time (make bench).
 . tests/lib.sh
 kernel="$TMP/never-ends-$$.cl"
 cp wrong/memory_4/endless_loop.cl "$kernel"

@@ -7,6 +7,7 @@
  */
 #include "base/proc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -73,6 +74,8 @@ int proc_write_reply(int fd, const char *key, const void *buf, size_t len)
 	int rc = write_all(fd, buf, len);
 	if (when && !strcmp(when, "after"))
 		raise(SIGKILL);
+	if (when && !strcmp(when, "stop"))   /* as something outside may stop it */
+		raise(SIGSTOP);
 	return rc;
 }
 
@@ -127,8 +130,87 @@ int child_start(struct child *c, const struct child_start *how, child_fn fn, voi
 void child_arm(struct child *c, long first_ms, long run_ms)
 {
 	c->run_ms = run_ms;
+	c->run_cpu_ms = 0;
 	c->armed_at = now_seconds();
 	c->deadline = first_ms > 0 ? c->armed_at + (double)first_ms / 1000.0 : 0;
+}
+
+void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long run_wall_ms)
+{
+	child_arm(c, first_ms, run_wall_ms);
+	c->run_cpu_ms = run_cpu_ms;
+}
+
+/* A small file of /proc into buf; false when it cannot be read. */
+static bool read_proc(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, buf, size - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
+/* Whether a thread of pid is runnable now (state R: running, or waiting for a processor); -1
+ * when that cannot be read. A thread that ended is not looked at: it is neither. */
+static int threads_runnable(pid_t pid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	DIR *d = opendir(path);
+	if (!d)
+		return -1;
+	int found = -1;
+	struct dirent *e;
+	while ((e = readdir(d)) && found < 1) {
+		char file[128];
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(file, sizeof(file), "/proc/%d/task/%.20s/stat", (int)pid, e->d_name);
+		const char *p = read_proc(file, buf, sizeof(buf)) ? strrchr(buf, ')') : NULL;
+		if (p && p[1] == ' ' && p[2])
+			found = p[2] == 'R';
+	}
+	closedir(d);
+	return found;
+}
+
+/* From /proc/PID/stat: the processor seconds of pid (threads and reaped children), its state
+ * letter into *state; -1 when pid is gone. */
+static double stat_cpu(pid_t pid, char *state)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (pid <= 0 || !read_proc(path, buf, sizeof(buf)))
+		return -1;
+	/* after the command's name in parentheses: the state is field 3, utime, stime, cutime
+	 * and cstime fields 14-17 */
+	const char *p = strrchr(buf, ')');
+	unsigned long long t[4] = { 0 };
+	int field = 2;
+	if (p && p[1] == ' ')
+		*state = p[2];
+	for (; p && *p && field < 17; p++) {
+		if (*p != ' ')
+			continue;
+		field++;
+		if (field >= 14)
+			t[field - 14] = strtoull(p + 1, NULL, 10);
+	}
+	long hz = sysconf(_SC_CLK_TCK);
+	if (field < 17 || hz <= 0)
+		return -1;
+	return (double)(t[0] + t[1] + t[2] + t[3]) / (double)hz;
+}
+
+double proc_cpu_seconds(pid_t pid)
+{
+	char state = '?';
+	return stat_cpu(pid, &state);
 }
 
 static void kill_group(struct child *c)
@@ -203,6 +285,10 @@ static void read_child(struct child *c, int n, struct child *ch)
 			ch->ready_at = now_seconds();
 			if (ch->run_ms > 0)
 				ch->deadline = ch->ready_at + (double)ch->run_ms / 1000.0;
+			if (ch->run_cpu_ms > 0) {
+				ch->cpu_ready = proc_cpu_seconds(ch->pid);
+				ch->next_look = ch->ready_at;
+			}
 		}
 	} else if (got == 0 || errno != EINTR) {
 		close(ch->fd);
@@ -214,6 +300,82 @@ static void read_child(struct child *c, int n, struct child *ch)
 				if (&c[j] != ch)
 					stop_child(&c[j]);
 	}
+}
+
+#define LOOK_MIN 0.02     /* seconds between two looks at a child's processor time */
+#define LOOK_MAX 0.25
+
+/* What c has used since "ready" (its whole life before) into cpu_run (-1: unknown), and one more
+ * look at whether it is runnable (*runnable: -1 unknown); whether it is stopped (by a signal,
+ * or traced) now. */
+static bool look(struct child *c, int *runnable)
+{
+	char state = '?';
+	double cpu = stat_cpu(c->pid, &state);
+	bool since = c->run_cpu_ms > 0 && c->ready;
+	c->cpu_run = cpu >= 0 && (!since || c->cpu_ready >= 0) ? cpu - (since ? c->cpu_ready : 0) : -1;
+	*runnable = cpu >= 0 ? threads_runnable(c->pid) : -1;
+	if (*runnable >= 0) {
+		c->looks++;
+		c->looks_runnable += *runnable;
+	}
+	return state == 'T' || state == 't';
+}
+
+/* Whether c, timed by its processor, is out of time now: it used up run_cpu_ms, or it has
+ * mostly slept (neither ran nor waited for a processor) for that long on the clock. Sets when
+ * to look again otherwise. */
+static bool processor_time_out(struct child *c, double now)
+{
+	if (c->run_cpu_ms <= 0 || !c->ready || c->pid <= 0 || now < c->next_look)
+		return false;
+	double limit = (double)c->run_cpu_ms / 1000.0, wall = now - c->ready_at;
+	int runnable;
+	bool stopped = look(c, &runnable);
+	if (c->cpu_run >= limit) {
+		c->cpu_out = true;
+		return true;
+	}
+	/* Asleep of its own accord at most looks (a stopped child is not: its clock runs to the
+	 * last resort; a starved one is runnable, waiting for a processor). */
+	if (wall >= limit && !stopped && c->looks >= 4 && c->looks_runnable * 2 < c->looks)
+		return true;
+	/* At the soonest it could be out: all its time left used on every processor at once. */
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	double soonest = c->cpu_run >= 0 ? (limit - c->cpu_run) / (double)(ncpu > 0 ? ncpu : 1) : 0;
+	c->next_look = now + (soonest < LOOK_MIN ? LOOK_MIN : soonest > LOOK_MAX ? LOOK_MAX : soonest);
+	return false;
+}
+
+/* Whether c, timed by its processor after "ready" (which bounds it whatever the clock says),
+ * at a deadline on the clock, is waiting for a processor more than it runs (and is not
+ * stopped): the machine's load, which moves the deadline on, a second at a time, until the
+ * child has been on the clock MAX_TIME_LIMIT_MS. */
+static bool starved_now(struct child *c, double now)
+{
+	if (c->run_cpu_ms <= 0 || !c->ready)
+		return false;
+	int runnable;
+	bool stopped = look(c, &runnable);
+	return !stopped && c->looks > 0 && c->looks_runnable * 2 >= c->looks &&
+	       now - c->armed_at < (double)MAX_TIME_LIMIT_MS / 1000.0;
+}
+
+/* Ends a child at one of its limits; past a clock's deadline, says whether the machine was the
+ * cause: it was stopped, or runnable (waiting for a processor) at most looks since "ready" (at
+ * this look, before it), or that cannot be told. */
+static void time_out(struct child *c, bool clock)
+{
+	if (clock) {
+		int runnable;
+		bool stopped = look(c, &runnable);
+		bool run = c->run_cpu_ms > 0 && c->ready;
+		c->starved = stopped || runnable < 0 ||
+			     (run ? c->looks_runnable * 2 >= c->looks : runnable == 1);
+	}
+	c->timed_out = true;
+	c->ended_at = now_seconds();
+	stop_child(c);
 }
 
 /* One round of waiting: returns how many children are still running; 0 when all are done, -1
@@ -231,15 +393,21 @@ static int wait_round(struct child *c, int n, int interrupt_fd, int *finished)
 			*finished = i;
 			continue;
 		}
-		if (c[i].deadline > 0 && now >= c[i].deadline) {
-			c[i].timed_out = true;
-			stop_child(&c[i]);
+		bool clock = c[i].deadline > 0 && now >= c[i].deadline;
+		if (clock && starved_now(&c[i], now)) {
+			c[i].deadline = now + 1;
+			clock = false;
+		}
+		if (clock || processor_time_out(&c[i], now)) {
+			time_out(&c[i], clock && !c[i].cpu_out);
 			*finished = i;
 			continue;
 		}
 		alive++;
 		if (c[i].deadline > 0 && c[i].deadline < next)
 			next = c[i].deadline;
+		if (c[i].run_cpu_ms > 0 && c[i].ready && c[i].next_look < next)
+			next = c[i].next_look;
 		if (c[i].fd >= 0 && np < 64) {
 			pfd[np].fd = c[i].fd;
 			pfd[np].events = POLLIN;
@@ -330,6 +498,8 @@ void child_describe_end(const struct child *c, struct sbuf *out)
 {
 	if (c->output_cut)
 		sbuf_addf(out, "sent more than %zu MB and was stopped", CHILD_OUTPUT_MAX >> 20);
+	else if (c->cpu_out)
+		sbuf_addf(out, "used up its %.1f s of processor time and was stopped", (double)c->run_cpu_ms / 1000.0);
 	else if (c->timed_out)
 		sbuf_adds(out, "did not finish in time and was stopped");
 	else if (c->signal)

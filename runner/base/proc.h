@@ -31,6 +31,19 @@ struct child {
 	int signal;          /* when a signal ended it (not the supervisor's kill) */
 	bool exited;         /* reaped after exiting by itself (exit_status is meaningful) */
 	double cpu_seconds;  /* processor time it used, once reaped */
+	/* Timed by processor time once "ready" (child_arm_processor): a load on the machine
+	 * slows such a child but does not bring its end closer. */
+	long run_cpu_ms;     /* processor time (all its threads) it may use from "ready"; 0: none */
+	double cpu_ready;    /* its processor seconds at "ready" */
+	double cpu_run;      /* its processor seconds since "ready", at the supervisor's last look */
+	int looks, looks_runnable;   /* the supervisor's looks at it since "ready", and those that
+					found a thread of it runnable (running, or waiting for a
+					processor: not asleep, not stopped) */
+	double next_look;    /* now_seconds() of the next look at its processor time */
+	bool cpu_out;        /* killed for using up run_cpu_ms (timed_out is set too) */
+	bool starved;        /* killed at a deadline on the clock while stopped, or runnable at
+				most looks (or when that could not be told): the machine's doing,
+				not the child's */
 	bool output_cut;     /* it sent more than the supervisor reads: stopped */
 	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
 	int err_fd;          /* the child's stderr kept in memory, or -1 (see child_start) */
@@ -56,6 +69,21 @@ struct child_start {
 int child_start(struct child *c, const struct child_start *how, child_fn fn, void *arg);
 /* Restarts c's clock: first_ms until its "ready" line, then run_ms. */
 void child_arm(struct child *c, long first_ms, long run_ms);
+/*
+ * As child_arm, but after "ready" c is timed by the processor time it gets: it is killed once its
+ * threads have used run_cpu_ms between them (cpu_out), looked at every quarter of a second at
+ * most. run_wall_ms is a last resort on the clock; a child that has mostly slept (neither running
+ * nor runnable: on a GPU's queue, say) for run_cpu_ms is timed out as by a clock,
+ * load having nothing to do with its wait.
+ * After "ready", the clock's deadline that comes while the child is mostly runnable (yet far from
+ * its processor time: waiting for a processor) is moved on (its processor time bounds it), until it has been on the clock
+ * MAX_TIME_LIMIT_MS: a loaded machine slows a run but does not end it. Any child ended at the
+ * clock while stopped or starved (or its figures unreadable) has starved set.
+ */
+void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long run_wall_ms);
+/* The processor seconds process pid has used (its threads' and its reaped children's); -1 when
+ * pid is gone. */
+double proc_cpu_seconds(pid_t pid);
 /*
  * Waits for the n children, reading their output, until each has exited or passed its deadline
  * (its group is then killed). Every child is reaped: none is left behind. With interrupt_fd >= 0,
@@ -89,7 +117,7 @@ char *child_stderr(struct child *c);
  * A reply a child writes to its parent, in one piece. For the tests of fail-closed callers,
  * CLINGS_TEST_KILL="ROLE:KEY:WHEN" (read when the first child starts) makes the child whose role
  * is ROLE (proc_set_role) kill itself with SIGKILL at the reply of KEY: before writing it, inside
- * it (after half of it) or after it.
+ * it (after half of it) or after it; WHEN "stop" stops it (SIGSTOP) after it instead.
  */
 int proc_write_reply(int fd, const char *key, const void *buf, size_t len);
 void proc_set_role(const char *role);

@@ -59,6 +59,6 @@ const char *cmd_workspace_notices(void);
 extern const struct cmd_entry cmd_init_entry;
 extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,
 	cmd_hint_entry, cmd_lesson_entry, cmd_reset_entry, cmd_watch_entry, cmd_validate_entry,
-	cmd_grade_entry, cmd_bench_entry, cmd_new_entry;
+	cmd_grade_entry, cmd_bench_entry, cmd_new_entry, cmd_prepare_entry;
 
 #endif

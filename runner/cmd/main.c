@@ -22,6 +22,7 @@ static const struct cmd_entry *const commands[] = {
 	&cmd_validate_entry,
 	&cmd_new_entry,
 	&cmd_grade_entry,
+	&cmd_prepare_entry,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -95,10 +95,6 @@ void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in)
 	h = hash_add(h, &in->analyze, sizeof(in->analyze));
 	int warp = access_warp(), banks = access_banks();   /* what the access figures assume */
 	h = hash_add(h, &warp, sizeof(warp));
-	/* a verdict reached where a kernel could read the course (no namespaces) is no verdict of
-	 * the same source checked in isolation */
-	bool isolated = sandbox_namespaces_available();
-	h = hash_add(h, &isolated, sizeof(isolated));
 	h = hash_add(h, &banks, sizeof(banks));
 	k->context = h;
 	struct sbuf tokens = SBUF_INIT;
@@ -173,8 +169,12 @@ int verdict_cache_lookup(const struct course *c, const char *exercise, const str
 	bool same_bytes = bytes == k->text, same_lines = lines == k->lines;
 	/* A file the learner owns: anything but a whole report of a verdict worth keeping is a
 	 * miss. Figures name source lines: a comment that moved them needs the check again. */
+	/* A verdict reached where a kernel could read the course (no namespaces: the report says
+	 * so) is no verdict of the same source checked in isolation: it answers only where there
+	 * is none to be had (a probe, then, and only then). */
 	if (rc < 0 || !cacheable(got.verdict) ||
-	    (!same_bytes && (got.verdict != VERDICT_PASS || k->exact || (got.naccess > 0 && !same_lines)))) {
+	    (!same_bytes && (got.verdict != VERDICT_PASS || k->exact || (got.naccess > 0 && !same_lines))) ||
+	    (!got.isolated && sandbox_namespaces_available())) {
 		report_release(&got);
 		free(text);
 		return -1;

@@ -6,8 +6,9 @@
  *
  * It fails closed: a child ended by something outside the check (a kill clings did not send,
  * the machine out of memory) is run again once, alone, and a second such ending is clings' own
- * error, never the learner's verdict; so is a child that timed out while the others ran, until
- * it times out alone too.
+ * error, never the learner's verdict. A child is timed by the processor time it gets
+ * (sandbox_arm), so one that ran out of it did so whatever else ran: its timeout counts at once;
+ * one the machine stopped or starved to the clock's end is clings' error.
  */
 #include "engine/check.h"
 #include "engine/pch.h"
@@ -82,15 +83,27 @@ bool check_killed_outside(const struct child *ch, long cpu_s)
 	return ch->exited && ch->exit_status == SANDBOX_SETUP_FAILED && !ch->ready;
 }
 
-/* The sentence for a child that did not finish: the build's limits before "ready", else the
- * test's or the check's time, with the usual causes. */
-static void explain_time(const char *test, long limit_ms, const char *where, struct msg *msg)
+/* The sentence for a run that did not finish, with the usual causes: the processor time it
+ * used up, or (a run that mostly waited, on a GPU say) the time on the clock. */
+static void explain_time(const struct child *ch, const char *test, long limit_ms, const char *where,
+			 struct msg *msg)
 {
-	const char *s = msg_number(msg, (double)limit_ms / 1000.0, 1);
-	if (test)
+	double had = (double)limit_ms / 1000.0;
+	if (!ch->cpu_out && ch->run_ms > 0 && ch->ended_at - ch->ready_at >= (double)ch->run_ms / 1000.0)
+		had = (double)ch->run_ms / 1000.0;   /* the clock's bound */
+	const char *s = msg_number(msg, had, 1);
+	if (ch->cpu_out && test)
+		msg_addf(msg, N_("Test %s did not finish within %s s of processor time%s."), test, s,
+			 msg_word(msg, where));
+	else if (ch->cpu_out)
+		msg_addf(msg, N_("The check did not finish within %s s of processor time%s."), s,
+			 msg_word(msg, where));
+	else if (test)
 		msg_addf(msg, N_("Test %s did not finish within %s s%s."), test, s, msg_word(msg, where));
 	else
 		msg_addf(msg, N_("The check did not finish within %s s%s."), s, msg_word(msg, where));
+	msg_fact_int(msg, "limit_ms", (long long)(had * 1000.0 + 0.5));
+	msg_fact_str(msg, "limit_of", ch->cpu_out ? "processor" : "clock");
 	msg_raw(msg, "\n");
 	timeout_advice(msg);
 }
@@ -115,6 +128,15 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 			 "check stopped it (the machine's memory?); nothing your kernel did", sbuf_str(&how));
 		sbuf_release(&how);
 		v = VERDICT_ERROR;
+	} else if (ch->timed_out && ch->starved) {
+		/* Stopped, or waiting for a processor most of the time: the machine's doing, whatever
+		 * the kernel does; the processor time it got says nothing yet. */
+		msg_rawf(&msg, "a checking process%s got %.1f s of processor time in %.0f s on the clock, "
+			 "stopped or waiting for a processor most of it: the machine did not let it run; "
+			 "nothing your kernel did (check again when the machine is quieter)",
+			 where && *where ? " (the analysis)" : "", ch->cpu_run > 0 ? ch->cpu_run : 0,
+			 ch->ended_at - (ch->ready ? ch->ready_at : ch->armed_at));
+		v = VERDICT_ERROR;
 	} else if (ch->output_cut) {
 		msg_addf(&msg, N_("The run%s sent far more than a check's results (over 64 MB) and "
 				   "was stopped."), msg_word(&msg, where));
@@ -131,7 +153,7 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, msg_word(&msg, where));
 		v = VERDICT_TIMEOUT;
 	} else if (ch->timed_out) {
-		explain_time(test, limit_ms, where, &msg);
+		explain_time(ch, test, limit_ms, where, &msg);
 		v = VERDICT_TIMEOUT;
 	} else if (ch->signal == SIGXCPU) {
 		if (test)
@@ -237,28 +259,12 @@ static void prepare_children(struct check_state *st)
 	}
 }
 
-/* The processor time process pid has used so far, its reaped children's included; 0 when
- * unknown. For the trace only: what a standby spent before its request is not the check's. */
+/* The processor time process pid has used so far, 0 when unknown. For the trace only: what a
+ * standby spent before its request is not the check's. */
 static double cpu_so_far(pid_t pid)
 {
-	char path[64], *text = NULL;
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if (pid <= 0 || read_file(path, &text, NULL) < 0)
-		return 0;
-	/* after the command's name in parentheses: state is field 3, utime..cstime fields 14-17 */
-	const char *p = strrchr(text, ')');
-	unsigned long long t[4] = { 0 };
-	int field = 2;
-	for (; p && *p && field < 17; p++) {
-		if (*p != ' ')
-			continue;
-		field++;
-		if (field >= 14)
-			t[field - 14] = strtoull(p + 1, NULL, 10);
-	}
-	free(text);
-	long hz = sysconf(_SC_CLK_TCK);
-	return hz > 0 ? (double)(t[0] + t[1] + t[2] + t[3]) / (double)hz : 0;
+	double cpu = proc_cpu_seconds(pid);
+	return cpu > 0 ? cpu : 0;
 }
 
 /* Starts child i (the learner's and the analysis from the standby when they wait). */
@@ -346,37 +352,14 @@ static bool wait_children(struct check_state *st, int interrupt)
 	}
 }
 
-/* How much more time a child that timed out should have had: 1 when it had at least half a
- * processor (a kernel that spins uses its processor whole: its timeout counts at once), else the
- * inverse of the share it got, at most 10 (a loaded machine is not the learner's hang). */
-static double starvation(const struct child *ch)
-{
-	double wall = now_seconds() - ch->armed_at;
-	if (!ch->timed_out || wall <= 0)
-		return 1;
-	double share = ch->cpu_seconds / wall;
-	return share >= 0.5 ? 1 : 1 / (share > 0.1 ? share : 0.1);
-}
-
-/* Whether child i must run again before its ending counts: ended from outside, or timed out
- * while the machine gave it less than half a processor. */
+/* Whether child i must run again before its ending counts: ended from outside. A child timed
+ * out is not run again: it is timed by the processor time it got (sandbox_arm), which a loaded
+ * machine does not shorten, and one the machine starved past the clock's bound is clings'
+ * error (check_abnormal_end), never a verdict. */
 static bool run_again(const struct check_state *st, int i)
 {
 	const struct child *ch = &st->ch[i];
-	return st->started[i] && (check_killed_outside(ch, st->limits[i].cpu_s) || starvation(ch) > 1);
-}
-
-/* The learner's time limit as this machine's load makes it: LOAD_ALLOWANCE times what the
- * reference's tests took just now (0 when it did not run here, or ran in time). The check's own
- * limit stays the floor: a fast machine never gives less. */
-#define LOAD_ALLOWANCE 10
-static long reference_scaled_limit(const struct check_state *st)
-{
-	const struct child *ref = &st->ch[CHECK_REFERENCE];
-	if (!st->started[CHECK_REFERENCE] || !child_ended_cleanly(ref) || ref->ready_at <= 0)
-		return 0;
-	double ms = (ref->ended_at - ref->ready_at) * 1000.0 * LOAD_ALLOWANCE;
-	return ms > MAX_TIME_LIMIT_MS ? MAX_TIME_LIMIT_MS : (long)ms;
+	return st->started[i] && check_killed_outside(ch, st->limits[i].cpu_s);
 }
 
 static void trace_children(const struct check_state *st)
@@ -453,21 +436,10 @@ enum stage_next check_run(struct check_state *st)
 	}
 	if (!r->interrupted)
 		r->interrupted = wait_children(st, interrupt);
-	long load_ms = reference_scaled_limit(st);
 	/* Fail closed: each ending that is not the check's to judge is tried once more, alone. */
 	for (int i = 0; i < CHECK_CHILDREN && !r->interrupted; i++) {
-		bool slow_machine = i == CHECK_LEARNER && st->ch[i].timed_out && st->ch[i].ready &&
-				    load_ms > st->limits[i].time_ms;
-		double more = starvation(&st->ch[i]);
-		if ((!run_again(st, i) && !slow_machine) || (i > CHECK_ANALYSIS && moot(st, i)))
+		if (!run_again(st, i) || (i > CHECK_ANALYSIS && moot(st, i)))
 			continue;
-		if (more > 1)   /* the time it would have had with a processor of its own */
-			st->limits[i].time_ms = (long)((double)st->limits[i].time_ms * more);
-		if (slow_machine && load_ms > st->limits[i].time_ms)   /* the reference's pace */
-			st->limits[i].time_ms = load_ms;
-		if (st->limits[i].time_ms > MAX_TIME_LIMIT_MS)
-			st->limits[i].time_ms = MAX_TIME_LIMIT_MS;
-		st->limits[i].cpu_s = sandbox_cpu_seconds(st->limits[i].time_ms);
 		sandbox_child_release(&st->ch[i]);
 		if (i == CHECK_REFERENCE) {   /* its text again, for this child only */
 			free(st->solution_src);
@@ -540,7 +512,7 @@ static int reference_results(struct check_state *st)
 		else
 			report_set(r, VERDICT_ERROR, &rr.message, NULL, 0);
 		rc = -1;
-	} else if (ch && ch->timed_out && ch->ready) {
+	} else if (ch && ch->timed_out && ch->ready && !ch->starved) {
 		reference_too_slow(st, r);
 		rc = -1;
 	} else if (proto_number(sbuf_str(&st->reference.after), "end", NULL) < 0 ||
@@ -571,8 +543,10 @@ enum stage_next check_judge(struct check_state *st)
 	struct child *lc = &st->ch[CHECK_LEARNER];
 	long cpu_s = st->limits[CHECK_LEARNER].cpu_s;
 	proto_split(lc->output.buf, lc->output.len, &st->learner);
-	/* Before "ready" the learner's code has not run: the build's word is trusted. */
+	/* Before "ready" the learner's code has not run: the build's word is trusted, and so is
+	 * its word on its namespaces (the verdict cache keeps it). */
 	int verdicts = proto_parse(sbuf_str(&st->learner.before), r, &st->began);
+	r->isolated = proto_number(sbuf_str(&st->learner.before), "isolated", NULL) == 1;
 	if (verdicts)
 		return STAGE_ON;   /* build, signature, requirement, or the device: settled */
 	/* A reference that did not give its results is the course's problem, whatever the learner's

@@ -149,6 +149,8 @@ void report_encode(const struct report *r, struct sbuf *out)
 	if (r->kernel_output)
 		add_text_line(out, "printf-text", r->kernel_output);
 	sbuf_addf(out, "analysis\t%d\n", r->analysis_ran);
+	if (r->isolated)
+		sbuf_adds(out, "isolated\t1\n");
 	if (r->access_taught)
 		sbuf_adds(out, "access-taught\t1\n");
 	if (r->naccess >= 0) {
@@ -249,6 +251,8 @@ int report_read_line(char *line, struct report *r)
 		read_msg(tab + 1, &r->picture);
 	} else if (!strcmp(key, "analysis")) {
 		r->analysis_ran = atoi(tab + 1) != 0;
+	} else if (!strcmp(key, "isolated")) {
+		r->isolated = atoi(tab + 1) != 0;
 	} else if (!strcmp(key, "access-taught")) {
 		r->access_taught = atoi(tab + 1) != 0;
 	} else if (!strcmp(key, "naccess")) {

@@ -65,6 +65,8 @@ struct report {
 				       * learner (else only with --verbose, and in JSON) */
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
 	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
+	bool isolated;       /* the learner's kernel ran in namespaces of its own (its child said so
+				before "ready"): it could not have read the course */
 	double seconds;
 	struct diagnosis_found *diagnoses;   /* the learner's mistake, most likely first (diagnose.c) */
 	int ndiagnoses;

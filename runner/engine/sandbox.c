@@ -34,6 +34,12 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+/* The clock's bound on a run, in its processor-time limit: the last resort for a child that
+ * neither uses its processor time nor mostly sleeps nor waits for a processor (which moves the
+ * bound on: base/proc.c); a run the machine stopped or starved to the end is clings' error, not
+ * the learner's (check-run.c). */
+#define WALL_BOUND_FACTOR 10
+
 #if defined(__SANITIZE_ADDRESS__)
 #define CHILD_REPORTS 1
 #else
@@ -249,10 +255,18 @@ struct confinement {
 
 /* In the child, before fn: namespaces where they exist, no new privileges, the environment, the
  * early limits (seccomp follows in fn, once the device is open). */
+static bool child_isolated;   /* in a child: sandbox_isolate gave it namespaces */
+
+bool sandbox_child_isolated(void)
+{
+	return child_isolated;
+}
+
 static void confine_child(void *ctx)
 {
 	const struct confinement *cf = ctx;
-	sandbox_isolate(cf->lim);   /* where namespaces exist; seccomp follows in any case */
+	/* where namespaces exist; seccomp follows in any case */
+	child_isolated = sandbox_isolate(cf->lim) == 0;
 	/* Nothing of the learner's has run yet: a child that still holds a capability does not. */
 	if (sandbox_drop_privileges() < 0)
 		_exit(SANDBOX_SETUP_FAILED);
@@ -292,9 +306,16 @@ int sandbox_start_fed(struct child *c, const struct sandbox_limits *lim, char *c
 	return 0;
 }
 
+long sandbox_wall_ms(long time_limit_ms)
+{
+	long ms = time_limit_ms * WALL_BOUND_FACTOR;
+	return ms > MAX_TIME_LIMIT_MS ? MAX_TIME_LIMIT_MS : ms;
+}
+
 void sandbox_arm(struct child *c, const struct sandbox_limits *lim)
 {
-	child_arm(c, lim->build_ms > 0 ? lim->build_ms : lim->time_ms, lim->time_ms);
+	child_arm_processor(c, lim->build_ms > 0 ? lim->build_ms : lim->time_ms, lim->time_ms,
+			    sandbox_wall_ms(lim->time_ms));
 }
 
 /* A deadly signal whose innermost frame is the learner's compiled kernel (PoCL names it

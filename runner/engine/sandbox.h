@@ -9,7 +9,8 @@
 
 /* ---- the sandboxed child (sandbox.c: the confined children) ---- */
 struct sandbox_limits {
-	long time_ms;        /* wall clock from the child's "ready" line; then its group is killed */
+	long time_ms;        /* processor time (all its threads) from the child's "ready" line; then
+				its group is killed (the clock's bound: sandbox_wall_ms) */
 	long build_ms;       /* wall clock before "ready": compiling is not the learner's time */
 	long memory_mb;      /* RLIMIT_AS; 0: none (GPU drivers reserve huge address ranges) */
 	long cpu_s;          /* RLIMIT_CPU */
@@ -27,8 +28,11 @@ struct check_spec;
 struct sandbox_limits sandbox_check_limits(const struct check_spec *spec, const char *hide);
 /* Runs in the child: writes its findings to fd, returns the child's exit status. */
 typedef child_fn sandbox_fn;
-/* Starts c's clock: the build limit until its "ready" line, then the run limit. */
+/* Starts c's clock: the build limit until its "ready" line, then the run's processor time
+ * (child_arm_processor), with sandbox_wall_ms(lim->time_ms) on the clock as a last resort. */
 void sandbox_arm(struct child *c, const struct sandbox_limits *lim);
+/* The clock's bound on a run whose processor-time limit is time_limit_ms. */
+long sandbox_wall_ms(long time_limit_ms);
 /* Sets the resource limits on the calling process (the child calls it once its device is open). */
 void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
 /* Starts fn in a child in its own process group; env is a NULL-terminated list "NAME=value" set first. */
@@ -41,6 +45,8 @@ int sandbox_start_keeping(struct child *c, const struct sandbox_limits *lim,
 /* The same, with in_fd (> 0) as the child's stdin: where a child started ahead reads its request. */
 int sandbox_start_fed(struct child *c, const struct sandbox_limits *lim, char *const env[],
 		      sandbox_fn fn, void *arg, int *keep_fd, int in_fd);
+/* In a child started here: whether it got namespaces of its own (sandbox_isolate). */
+bool sandbox_child_isolated(void);
 /* Confines the calling process for good, on every thread (see sandbox.c); with no_files, it may
  * no longer create, write, rename or remove files either. Called once the kernel is built. */
 int sandbox_confine(bool no_files);
