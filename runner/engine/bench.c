@@ -270,7 +270,7 @@ static bool run_child(struct run_request *rq, const struct sandbox_limits *lim, 
 		report_release(&r);
 	}
 	sandbox_child_release(&ch);
-	sandbox_clean_compiler_cache();
+	sandbox_clean_compiler_cache(NULL);
 	return stopped;
 }
 

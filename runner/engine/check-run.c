@@ -219,6 +219,9 @@ static void prepare_children(struct check_state *st)
 		st->limits[i] = exec;
 	st->limits[CHECK_REFERENCE].hide = NULL;   /* the one process that reads the solution */
 	st->limits[CHECK_REFERENCE].course_code = true;   /* the course's code: it may see the caches */
+	/* The learner's runs (and their reruns) build into the cache of their own source. */
+	st->source_cache = sandbox_source_cache(st->learner_src, st->learner_len);
+	st->limits[CHECK_LEARNER].source_cache = st->source_cache;
 	/* The course's own code: its limit only catches a broken course or a hung device, and a
 	 * loaded machine must not make it one. */
 	st->limits[CHECK_REFERENCE].time_ms = REFERENCE_TIME_FACTOR * spec->time_limit_ms;

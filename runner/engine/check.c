@@ -15,7 +15,7 @@ void check_state_release(struct check_state *st)
 		if (st->started[i])
 			sandbox_child_release(&st->ch[i]);
 	if (st->ran)
-		sandbox_clean_compiler_cache();
+		sandbox_clean_compiler_cache(st->source_cache);
 	for (int k = 0; k < ANALYSIS_PARTS; k++)
 		if (st->log_fd[k] >= 0)
 			close(st->log_fd[k]);
@@ -27,6 +27,7 @@ void check_state_release(struct check_state *st)
 	sbuf_release(&st->began);
 	kernel_facts_release(&st->facts);
 	free(st->shown);
+	free(st->source_cache);
 	wipe_string(st->learner_src);
 	free(st->learner_src);
 	wipe_string(st->solution_src);

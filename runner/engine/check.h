@@ -24,6 +24,7 @@ struct check_state {
 	char *learner_src, *solution_src;
 	size_t learner_len;
 	char *shown;                  /* the learner's file as the messages name it */
+	char *source_cache;           /* PoCL's cache of the learner's source (sandbox_source_cache) */
 	bool analyze;                 /* the analysis on Oclgrind runs */
 	struct verdict_key cache_key;
 	bool keyed;                   /* cache_key made: the verdict may be kept */

@@ -134,7 +134,7 @@ static void run_missing(const struct course *c, const struct check_spec *spec, c
 		}
 		sandbox_child_release(&ch[j]);
 	}
-	sandbox_clean_compiler_cache();
+	sandbox_clean_compiler_cache(NULL);
 	free(rq);
 	free(ch);
 	free(which);

@@ -15,6 +15,7 @@
  */
 #include "engine/engine.h"
 #include "engine/pch.h"
+#include "engine/seal.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -113,20 +114,47 @@ char *sandbox_compiler_cache(void)
 	return dir;
 }
 
-void sandbox_clean_compiler_cache(void)
+char *sandbox_source_cache(const char *src, size_t len)
 {
-	char *base = compiler_cache_dir();
-	if (!base)
-		return;
-	char *dir = getenv("POCL_CACHE_DIR") && *getenv("POCL_CACHE_DIR") ? xstrdup(base)
-									   : xstrfmt("%s/kcache", base);
+	char *pocl = sandbox_compiler_cache();
+	if (!pocl)
+		return NULL;
+	char hex[65];
+	seal_digest(src, len, hex);
+	char *parent = xstrfmt("%s-sources", pocl), *dir = xstrfmt("%s/%s", parent, hex);
+	free(pocl);
+	/* Ours, a directory, no link and no other user's: what is not is not used. */
+	struct stat a, b;
+	/* quietly: where it cannot be made, the child builds into an empty cache of its own */
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0700);
+			*p = '/';
+		}
+	mkdir(dir, 0700);
+	bool made = lstat(parent, &a) == 0 && lstat(dir, &b) == 0;
+	if (!made || !S_ISDIR(a.st_mode) || !S_ISDIR(b.st_mode) || a.st_uid != getuid() ||
+	    b.st_uid != getuid() || (a.st_mode & 022) || (b.st_mode & 022) ||
+	    chmod(parent, 0700) < 0 || chmod(dir, 0700) < 0) {
+		free(dir);
+		dir = NULL;
+	} else {
+		utimensat(AT_FDCWD, dir, NULL, 0);   /* used now: the prune goes by the newest time */
+	}
+	free(parent);
+	return dir;
+}
+
+/* PoCL's leftovers in one of its caches: it reserves a name with mkstemp ("tempfile_" and six
+ * characters), writes NAME.so and NAME.so.o, and leaves the reserved name behind, empty: those go
+ * at once. A build that was killed leaves its other temporary files: those go once they are older
+ * than any build may last. */
+static void clean_leftovers(const char *dir)
+{
 	DIR *d = opendir(dir);
 	time_t now = time(NULL);
 	for (struct dirent *e; d && (e = readdir(d));) {
-		/* PoCL reserves a name with mkstemp ("tempfile_" and six characters), writes NAME.so
-		 * and NAME.so.o, and leaves the reserved name behind, empty: those go at once. A
-		 * build that was killed leaves its other temporary files: those go once they are
-		 * older than any build may last. */
 		if (strncmp(e->d_name, "tempfile_", 9))
 			continue;
 		struct stat st;
@@ -138,8 +166,16 @@ void sandbox_clean_compiler_cache(void)
 	}
 	if (d)
 		closedir(d);
+}
+
+void sandbox_clean_compiler_cache(const char *source_cache)
+{
+	char *dir = sandbox_compiler_cache();
+	if (dir)
+		clean_leftovers(dir);
+	if (source_cache)
+		clean_leftovers(source_cache);
 	free(dir);
-	free(base);
 }
 
 /* A source of the new root: a detached copy of its mount tree (or a link to copy), cloned while
@@ -242,7 +278,7 @@ static void clone_list(struct binds *bs, const char *list)
 
 /* Clones what the new root holds; -1 when something it needs is missing. cache: the user's PoCL
  * cache, for a child of the course's own code only (NULL otherwise). */
-static int clone_sources(struct binds *bs, const char *cache)
+static int clone_sources(struct binds *bs, const char *cache, const char *source_cache)
 {
 	for (size_t i = 0; i < sizeof(root_table) / sizeof(root_table[0]); i++) {
 		const struct root_entry *e = &root_table[i];
@@ -269,6 +305,9 @@ static int clone_sources(struct binds *bs, const char *cache)
 	 * builds, and the reference solutions' kept binaries (refbin.c). No other child sees either. */
 	if (cache && clone_path(bs, cache, true) < 0)
 		return -1;
+	/* A child that may run a learner's kernel: the cache of the one source it builds. */
+	if (!cache && source_cache && clone_path(bs, source_cache, true) < 0)
+		return -1;
 	char *dir = cache ? user_cache_path("ref") : NULL;
 	if (dir)
 		clone_path(bs, dir, true);
@@ -292,7 +331,7 @@ static int enter_new_root(const struct sandbox_limits *lim, const char *cache)
 {
 	struct binds bs = { .n = 0 };
 	char *hide = lim->hide ? realpath(lim->hide, NULL) : NULL;
-	int rc = clone_sources(&bs, cache);
+	int rc = clone_sources(&bs, cache, lim->source_cache);
 	if (!rc && mount("tmpfs", NEW_ROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755") < 0)
 		rc = -1;
 	/* A /tmp of its own, as small as the files it may write (first: a cache under /tmp is
@@ -300,7 +339,7 @@ static int enter_new_root(const struct sandbox_limits *lim, const char *cache)
 	if (!rc && (mkdir(NEW_ROOT "/tmp", 01777) < 0 ||
 		    mount("tmpfs", NEW_ROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777") < 0))
 		rc = -1;
-	if (!rc && !cache && mkdir(NEW_ROOT PRIVATE_COMPILER_CACHE, 0700) < 0)
+	if (!rc && !cache && !lim->source_cache && mkdir(NEW_ROOT PRIVATE_COMPILER_CACHE, 0700) < 0)
 		rc = -1;
 	for (int i = 0; i < bs.n && !rc; i++)
 		rc = attach(&bs.b[i]);
@@ -363,7 +402,7 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 		goto out;
 	/* Half done is not done: a child that could not leave the parent's root does not run. */
 	if (enter_new_root(lim, cache) < 0 ||
-	    (!cache && setenv("POCL_CACHE_DIR", PRIVATE_COMPILER_CACHE, 1) < 0))
+	    (!cache && setenv("POCL_CACHE_DIR", lim->source_cache ? lim->source_cache : PRIVATE_COMPILER_CACHE, 1) < 0))
 		_exit(SANDBOX_SETUP_FAILED);
 	rc = 0;
 out:

@@ -32,10 +32,18 @@ void sandbox_child_env(char *const env[]);
  * removed from the environment and wiped from the process's memory where /proc/PID/environ
  * shows it; every child wipes the returned copy from its own memory. */
 char *sandbox_take_secret(const char *name);
-/* Removes the empty names PoCL reserves in its kernel cache and leaves behind at every link. */
-void sandbox_clean_compiler_cache(void);
+/* Removes the empty names PoCL reserves in its kernel cache and leaves behind at every link, and
+ * those in source_cache (a sandbox_source_cache directory; NULL: none). */
+void sandbox_clean_compiler_cache(const char *source_cache);
 /* PoCL's kernel cache, the directory of its programs' entries (allocated; NULL: none). */
 char *sandbox_compiler_cache(void);
+/* In the parent: the PoCL cache of the one kernel source src (allocated; NULL where it cannot
+ * be had safely), made once: a directory of the user's own, named by the source's SHA-256,
+ * beside PoCL's cache (sandbox_compiler_cache() "-sources"). Only a child that builds those very
+ * bytes is given it (lim->source_cache), so what one source's run wrote there is seen again
+ * only by a run of the same source: a learner's own reruns and later checks of an unchanged
+ * kernel start warm, and no other source's child, nor a course's code, ever sees it. */
+char *sandbox_source_cache(const char *src, size_t len);
 /* Whether children get namespaces here (tried once, in a throwaway process). */
 bool sandbox_namespaces_available(void);
 

@@ -21,6 +21,9 @@ struct sandbox_limits {
 	bool course_code;    /* runs only the course's own code (its reference, its wrong kernels):
 				sees the user's PoCL cache and clings' kept reference binaries
 				(refbin.c), which a child that may run a learner's kernel never does */
+	const char *source_cache;   /* where course_code is false: PoCL's cache for the one source
+				       the child builds (sandbox_source_cache), bound as its own;
+				       NULL: an empty one in its private /tmp */
 };
 /* The limits of a child that runs a learner's (or a wrong) kernel for a check: the check's time,
  * memory and the build's own limits; hide is what it must not see (the course's solutions). */

@@ -232,8 +232,13 @@ void seal_prune_cache(void)
 	char *root = cache_root(), *pocl = sandbox_compiler_cache();
 	seal_prune(root, 0, seal_cache_max());
 	/* PoCL's: one directory a program (kcache/XX/NAME), never touched on a hit */
-	if (pocl)
+	if (pocl) {
 		seal_prune(pocl, 2, seal_cache_max());
+		/* the learners' sources' (isolate.c): one directory a source, SOURCES/HASH */
+		char *sources = xstrfmt("%s-sources", pocl);
+		seal_prune(sources, 1, seal_cache_max());
+		free(sources);
+	}
 	free(pocl);
 	free(root);
 }
