@@ -207,6 +207,11 @@ static void prepare_children(struct check_state *st)
 		st->limits[CHECK_ANALYSIS + k].time_ms = spec->analysis_time_limit_ms;
 		st->limits[CHECK_ANALYSIS + k].cpu_s = sandbox_cpu_seconds(spec->analysis_time_limit_ms);
 	}
+	long cand = st->o->candidate_time_ms;
+	if (cand > 0 && cand < st->limits[CHECK_LEARNER].time_ms) {
+		st->limits[CHECK_LEARNER].time_ms = cand;
+		st->limits[CHECK_LEARNER].cpu_s = sandbox_cpu_seconds(cand);
+	}
 	struct run_request *rq = st->rq;
 	rq[CHECK_LEARNER] = (struct run_request){
 		.spec = spec,
@@ -459,7 +464,8 @@ enum stage_next check_run(struct check_state *st)
 		bool slow_machine = i == CHECK_LEARNER && st->ch[i].timed_out && st->ch[i].ready &&
 				    load_ms > st->limits[i].time_ms;
 		double more = starvation(&st->ch[i]);
-		if ((!run_again(st, i) && !slow_machine) || (i > CHECK_ANALYSIS && moot(st, i)))
+		if ((!run_again(st, i) && !slow_machine) || (i > CHECK_ANALYSIS && moot(st, i)) ||
+		    (i == CHECK_LEARNER && st->o->candidate_time_ms > 0))
 			continue;
 		if (more > 1)   /* the time it would have had with a processor of its own */
 			st->limits[i].time_ms = (long)((double)st->limits[i].time_ms * more);
@@ -481,6 +487,9 @@ enum stage_next check_run(struct check_state *st)
 		if (st->started[i])
 			r->interrupted = children_wait(&st->ch[i], 1, interrupt);
 	}
+	const struct child *lc = &st->ch[CHECK_LEARNER];
+	if (!r->interrupted && child_ended_cleanly(lc) && lc->ready_at > 0 && lc->ended_at > lc->ready_at)
+		r->run_seconds = lc->ended_at - lc->ready_at;
 	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
 		trace_children(st);
 	seal_prune_cache();   /* what this check's children kept, within the caches' bound */

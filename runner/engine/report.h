@@ -66,6 +66,9 @@ struct report {
 	bool interrupted;    /* stopped by a key before a verdict: nothing to record */
 	bool cached;         /* the verdict cache answered (cache.c): nothing ran */
 	double seconds;
+	double run_seconds;  /* the learner's tests' wall time in this check (its child's ready to its
+			      * end), 0 when they did not run whole here; not encoded (a repair's
+			      * candidates take their time limit from it) */
 	struct diagnosis_found *diagnoses;   /* the learner's mistake, most likely first (diagnose.c) */
 	int ndiagnoses;
 };

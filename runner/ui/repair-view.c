@@ -21,6 +21,13 @@ void repair_print_text(const struct repair *rp, FILE *f, int rung, const char *l
 	msg_release(&m);
 }
 
+void repair_print_proved(const struct report *r, FILE *f, const char *lang)
+{
+	for (int i = 0; i < r->ndiagnoses; i++)
+		if (r->diagnoses[i].certain && r->diagnoses[i].kind == EVIDENCE_REPAIR)
+			fprintf(f, tr(lang, "The mistake, proved: %s.\n"), tr(lang, r->diagnoses[i].d->title));
+}
+
 /* One edit as an object: where, the rule, the text before and after. */
 static json_t *edit_json(const struct repair_edit *x)
 {

@@ -71,6 +71,10 @@ void report_print_json(const struct report *r, FILE *f, const char *lang);
  * nothing when no search ran. */
 struct repair;
 void repair_print_text(const struct repair *rp, FILE *f, int rung, const char *lang);
+/* After repair_print_text: the diagnoses of r a repair proved (repair_confirm), as the report
+ * states a proved one ("The mistake, proved: ..."). */
+struct report;
+void repair_print_proved(const struct report *r, FILE *f, const char *lang);
 /* Prints the JSON object report_json (report_print_json's) again with its "repair": null when
  * no search ran, else found, tried, and for a repair its place, rule, texts and tests. */
 int report_json_with_repair(const char *report_json, const struct repair *rp, const char *lang, FILE *f);
