@@ -45,6 +45,11 @@ const struct repair_rule *repair_rule(enum repair_rule_id id)
 	return id >= 0 && id < RULE_COUNT ? &rules[id] : NULL;
 }
 
+const char *repair_edit_rule(const struct repair_edit *x)
+{
+	return x->rule == RULE_COURSE ? x->course_rule : rules[x->rule].name;
+}
+
 const struct repair_rule *repair_rule_named(const char *name)
 {
 	for (int i = 0; i < RULE_COUNT; i++)
@@ -517,6 +522,22 @@ void repair_candidates(const struct kernel_facts *kf, const char *src, size_t le
 		case KF_LREAD: barrier_add(&g, kf, k); break;
 		case KF_GSTORE: guard_restore(&g, kf, k); break;
 		default: break;
+		}
+	}
+}
+
+void repair_course_candidates(const struct course_rules *cr, const char *src, size_t len,
+			      struct repair_candidate **out, int *n, int *cap)
+{
+	struct gen g = { src, len, out, n, cap };
+	for (int i = 0; cr && i < cr->n; i++) {
+		const struct course_rule *r = &cr->r[i];
+		size_t flen = strlen(r->find);
+		for (const char *p = src; flen && (p = strstr(p, r->find)) && p + flen <= src + len; p += flen) {
+			int made = *n;
+			add(&g, RULE_COURSE, (unsigned)(p - src), (unsigned)(p - src + flen), r->replace, false, 0, 0, NULL);
+			if (*n > made)
+				copy_str((*out)[*n - 1].edit[0].course_rule, sizeof((*out)[0].edit[0].course_rule), r->name);
 		}
 	}
 }

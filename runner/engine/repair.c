@@ -171,7 +171,7 @@ static bool try_text(struct search *s, const struct repair_candidate *const *cs,
 	if (getenv("CLINGS_REPAIR_TRACE"))   /* a developer's view of the search, on stderr */
 		for (int i = 0; i < n; i++)
 			fprintf(stderr, "repair: %s line %d col %d '%s' -> '%s': %s (%.2f s, limit %ld ms)\n",
-				repair_rule(cs[i]->edit[0].rule)->name, cs[i]->edit[0].line, cs[i]->edit[0].column,
+				repair_edit_rule(&cs[i]->edit[0]), cs[i]->edit[0].line, cs[i]->edit[0].column,
 				cs[i]->edit[0].before, cs[i]->edit[0].after, verdict_name(r.verdict),
 				cpu_with_children() - s->cpu0, o.candidate_time_ms);
 	bool pass = r.verdict == VERDICT_PASS && !r.interrupted;
@@ -269,14 +269,26 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 	int rc = kernel_facts_read(path_shown(o->file ? o->file : e->file_path), s.src, s.len, &kf, err);
 	struct repair_candidate *cand = NULL;
 	int n = 0, cap = 0;
-	if (rc == 0)
+	struct course_rules cr = COURSE_RULES_INIT;
+	char cr_err[320] = "";
+	if (rc == 0 && course_rules_load(c->dir, &cr, cr_err, sizeof(cr_err)) < 0) {
+		sbuf_adds(err, cr_err);   /* a broken course: clings' own error, no search */
+		rc = -1;
+	}
+	if (rc == 0) {
 		repair_candidates(&kf, s.src, s.len, &cand, &n, &cap);
+		repair_course_candidates(&cr, s.src, s.len, &cand, &n, &cap);
+	}
 	int line = evidence_line(r, &kf, s.src);
+	/* A store is weaker evidence than the verdict's own line: the mistake may lie anywhere
+	 * upstream of it, so its distance counts a quarter (an initialiser ten lines above it
+	 * still comes before the shifts by one beside it). */
+	int weight = r->line > 0 ? 1 : REPAIR_STORE_WEIGHT;
 	kernel_facts_release(&kf);
 	rp->searched = rc == 0;
 	struct ranked *order = xcalloc((size_t)n + 1, sizeof(*order));
 	for (int i = 0; i < n; i++)
-		order[i] = (struct ranked){ i, distance(&cand[i], line), prior(cand[i].edit[0].rule, r->verdict) };
+		order[i] = (struct ranked){ i, distance(&cand[i], line) / weight, prior(cand[i].edit[0].rule, r->verdict) };
 	qsort(order, (size_t)n, sizeof(*order), by_distance);
 	int max_edits = ro && ro->max_edits ? ro->max_edits : 2;
 	int m = n < REPAIR_PAIRS_FROM ? n : REPAIR_PAIRS_FROM;
@@ -305,6 +317,13 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 			try_text(&s, two, 2);
 		}
 	rp->cpu_seconds = cpu_with_children() - s.cpu0;
+	for (int i = 0; rp->found && i < rp->nc; i++)
+		for (int j = 0; rp->c[i].edit[0].rule == RULE_COURSE && j < cr.n; j++)
+			if (!strcmp(cr.r[j].name, rp->c[i].edit[0].course_rule)) {
+				copy_str(rp->course_kind[i], sizeof(rp->course_kind[i]), course_rule_words(&cr.r[j], true, o->lang));
+				copy_str(rp->course_place[i], sizeof(rp->course_place[i]), course_rule_words(&cr.r[j], false, o->lang));
+			}
+	course_rules_release(&cr);
 	for (int i = 0; i < s.nseen; i++) {
 		wipe_string(s.seen[i]);
 		free(s.seen[i]);
@@ -353,7 +372,7 @@ int repair_confirm(const struct repair *rp, struct report *r)
 			if (strcmp(r->diagnoses[i].d->id, id) || r->diagnoses[i].certain)
 				continue;
 			char evidence[96];
-			snprintf(evidence, sizeof(evidence), "repair:%s @%d", repair_rule(x->rule)->name, x->line);
+			snprintf(evidence, sizeof(evidence), "repair:%s @%d", repair_edit_rule(x), x->line);
 			diagnosis_add(&r->diagnoses, &r->ndiagnoses, r->diagnoses[i].d, EVIDENCE_REPAIR, true, evidence);
 			struct diagnosis_found proved = r->diagnoses[i];   /* first: the mistake, proved */
 			memmove(&r->diagnoses[1], &r->diagnoses[0], sizeof(*r->diagnoses) * (size_t)i);
@@ -366,8 +385,18 @@ int repair_confirm(const struct repair *rp, struct report *r)
 
 /* Where the first edit is, in the learner's words: a comparison is in a guard or a loop's
  * condition. */
-static const char *place_word(struct msg *m, const struct repair_edit *e)
+static const char *raw_word(struct msg *m, const char *text)
 {
+	struct msg sub = MSG_INIT;
+	msg_raw(&sub, text);
+	return msg_sub(m, &sub);
+}
+
+static const char *place_word(struct msg *m, const struct repair *rp, int i)
+{
+	const struct repair_edit *e = &rp->c[i].edit[0];
+	if (e->rule == RULE_COURSE)   /* the course's words, in the check's language */
+		return raw_word(m, rp->course_place[i]);
 	if (e->rule == RULE_CMP_TIGHTEN || e->rule == RULE_CMP_LOOSEN)
 		return e->loop ? msg_word(m, N_("in the loop's condition")) : msg_word(m, N_("in the guard"));
 	return msg_word(m, repair_rule(e->rule)->place);
@@ -402,18 +431,19 @@ void repair_message(const struct repair *rp, int rung, struct msg *m)
 	const struct repair_edit *e = &rp->c[0].edit[0];
 	if (rp->nc == 1)
 		msg_addf(m, N_("The smallest change that makes every test pass is on line %d, %s."), e->line,
-			 place_word(m, e));
+			 place_word(m, rp, 0));
 	else
 		msg_addf(m, N_("The smallest change that makes every test pass is two edits: the first on line %d, %s; "
-			       "the second on line %d, %s."), e->line, place_word(m, e), rp->c[1].edit[0].line,
-			 place_word(m, &rp->c[1].edit[0]));
+			       "the second on line %d, %s."), e->line, place_word(m, rp, 0), rp->c[1].edit[0].line,
+			 place_word(m, rp, 1));
 	if (!rp->analysis_clean)
 		msg_adds(m, N_(" (The tests pass with it; the analysis did not run.)"));
 	if (rung < 2)
 		return;
 	for (int i = 0; i < rp->nc; i++) {
 		msg_raw(m, "\n");
-		msg_addf(m, N_("Its kind: %s."), msg_word(m, repair_rule(rp->c[i].edit[0].rule)->kind));
+		msg_addf(m, N_("Its kind: %s."), rp->c[i].edit[0].rule == RULE_COURSE ? raw_word(m, rp->course_kind[i])
+					     : msg_word(m, repair_rule(rp->c[i].edit[0].rule)->kind));
 	}
 	if (rung < 3)
 		return;
@@ -433,5 +463,5 @@ void repair_message(const struct repair *rp, int rung, struct msg *m)
 					 before, after);
 		}
 	msg_fact_int(m, "repair_line", e->line);
-	msg_fact_str(m, "repair_rule", repair_rule(e->rule)->name);
+	msg_fact_str(m, "repair_rule", repair_edit_rule(e));
 }

@@ -23,6 +23,7 @@
 #define ENGINE_REPAIR_H
 
 #include "engine/engine.h"
+#include "course/repairs.h"
 
 /* ---- facts about a kernel (kernel-facts.c) ---- */
 enum kfact_kind {
@@ -99,6 +100,9 @@ struct repair_rule {
 	const char *place;    /* catalogue id (N_): where it is, "in the guard" */
 };
 const struct repair_rule *repair_rule(enum repair_rule_id id);
+/* A rule of the course's own (course.h's course_rules, repairs.ini): an edit's rule is then
+ * RULE_COURSE and its course_rule names it. */
+#define RULE_COURSE RULE_COUNT
 /* The rule named name, or NULL. */
 const struct repair_rule *repair_rule_named(const char *name);
 
@@ -109,7 +113,10 @@ struct repair_edit {
 	char before[96], after[96];
 	int line, column;     /* of off, from 1 */
 	bool loop;            /* the place is a loop's condition (for the words) */
+	char course_rule[COURSE_RULE_NAME_MAX];   /* rule RULE_COURSE: the course's rule's name */
 };
+/* The name of an edit's rule, the error model's or the course's. */
+const char *repair_edit_rule(const struct repair_edit *x);
 /* A candidate: one rule's rewrite, of one edit to three (a barrier moved is taken out and put
  * back; a loop's condition made the same for every work-item guards its body, opened and closed). */
 #define REPAIR_MAX_EDITS 3
@@ -123,6 +130,9 @@ struct repair_candidate {
  */
 void repair_candidates(const struct kernel_facts *kf, const char *src, size_t len,
 		       struct repair_candidate **out, int *n, int *cap);
+/* The same for the course's rules: each place src holds a rule's find is one candidate. */
+void repair_course_candidates(const struct course_rules *cr, const char *src, size_t len,
+			      struct repair_candidate **out, int *n, int *cap);
 /* src with the candidates' edits applied (they must not overlap; -1 when they do). Allocated. */
 int repair_apply(const char *src, size_t len, const struct repair_candidate *const *cands, int ncands,
 		 char **out);
@@ -138,6 +148,7 @@ int repair_apply(const char *src, size_t len, const struct repair_candidate *con
 #define REPAIR_CANDIDATE_FACTOR 10
 #define REPAIR_CANDIDATE_MIN_MS 1000
 #define REPAIR_PAIRS_FROM 12   /* pairs are made of the first single edits only, nearest first */
+#define REPAIR_STORE_WEIGHT 4  /* a wrong result's store: its lines of distance count a quarter */
 #define REPAIR_TWINS_AFTER 6   /* after so many single edits, one rewrite at two places */
 #define REPAIR_TWINS_LINES 3   /* ... at most so many lines apart */
 struct repair {
@@ -151,6 +162,9 @@ struct repair {
 	int ntests, tests_passed;
 	bool analysis_clean;
 	double cpu_seconds;   /* the search's processor time, its children's included */
+	/* a course's rule's words for c[i], in the language of the check (the course's texts are
+	 * chosen when the search runs, as its advice is) */
+	char course_kind[2][COURSE_RULE_TEXT_MAX * 2], course_place[2][COURSE_RULE_TEXT_MAX * 2];
 };
 #define REPAIR_INIT { .searched = false }
 struct repair_options {
