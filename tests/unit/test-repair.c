@@ -154,6 +154,20 @@ static void the_ladder_in_both_languages(void **state)
 	msg_release(&m);
 }
 
+/* The lines kernel_facts_emit writes for src, parsed in this process, into buf. */
+static void emitted_facts(const char *src, char *buf, size_t cap)
+{
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(kernel_facts_emit("k.cl", src, strlen(src), fds[1], false), 0);
+	close(fds[1]);
+	ssize_t got = 0, r;
+	while ((r = read(fds[0], buf + got, cap - 1 - (size_t)got)) > 0)
+		got += r;
+	close(fds[0]);
+	buf[got] = '\0';
+}
+
 /* libclang's facts of a small kernel, parsed in this process (the check parses in a child). */
 static void libclang_reads_a_kernel(void **state)
 {
@@ -161,16 +175,8 @@ static void libclang_reads_a_kernel(void **state)
 	const char *src = "__kernel void k(__global int *out, __local int *t, uint n)\n{\n"
 			  "\tsize_t i = get_global_id(0);\n\tint acc;\n\tt[i] = 1;\n"
 			  "\tif (i < n) {\n\t\tbarrier(CLK_GLOBAL_MEM_FENCE);\n\t\tout[i] += t[i];\n\t}\n}\n";
-	int fds[2];
-	assert_int_equal(pipe(fds), 0);
-	assert_int_equal(kernel_facts_emit("k.cl", src, strlen(src), fds[1], false), 0);
-	close(fds[1]);
 	char buf[8192];
-	ssize_t got = 0, r;
-	while ((r = read(fds[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
-		got += r;
-	close(fds[0]);
-	buf[got] = '\0';
+	emitted_facts(src, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "fact\tcmp\t"));
 	assert_non_null(strstr(buf, "\t<\tguard\n"));
 	assert_non_null(strstr(buf, "\tget_global_id\t\n"));
@@ -201,16 +207,8 @@ static void double_buffer_and_barrier_loop(void **state)
 			  "\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t\tuint x = src;\n\t\tsrc = dst;\n\t\tdst = x;\n\t}\n"
 			  "\tout[lid] = t[dst + lid];\n}\n";
 	size_t len = strlen(src);
-	int fds[2];
-	assert_int_equal(pipe(fds), 0);
-	assert_int_equal(kernel_facts_emit("k.cl", src, len, fds[1], false), 0);
-	close(fds[1]);
 	char buf[16384];
-	ssize_t got = 0, r;
-	while ((r = read(fds[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
-		got += r;
-	close(fds[0]);
-	buf[got] = '\0';
+	emitted_facts(src, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "\tsrc\tdst\n"));      /* assign: src = dst in the loop */
 	assert_non_null(strstr(buf, "\tdst\tx\n"));
 	assert_null(strstr(buf, "\tx\tsrc\n"));            /* a declaration is not an assignment */
