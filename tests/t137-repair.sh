@@ -16,12 +16,12 @@ for f in tests/fixtures/repair/*.cl; do
 done
 f=tests/fixtures/repair/cmp_tighten.cl
 out=$("$CLINGS" check scale --file "$f")
-printf '%s\n' "$out" | tail -n 1 | grep -qx 'The smallest change that makes every test pass is on line 5, in the guard.' &&
+printf '%s\n' "$out" | grep -qx 'The smallest change that makes every test pass is on line 5, in the guard.' &&
 	ok "the first rung follows the verdict" || fail "first rung: $out"
 printf '%s' "$out" | grep -q 'becomes\|Its kind' && fail "check shows more than the first rung: $out" ||
 	ok "check shows neither the kind nor the edit"
 out=$("$CLINGS" --lang pt-BR check scale --file "$f")
-printf '%s\n' "$out" | tail -n 1 | grep -qx 'A menor mudança que faz todos os testes passarem está na linha 5, na guarda.' &&
+printf '%s\n' "$out" | grep -qx 'A menor mudança que faz todos os testes passarem está na linha 5, na guarda.' &&
 	ok "the first rung in Portuguese" || fail "pt-BR first rung: $out"
 json=$("$CLINGS" --lang pt-BR check scale --file "$f" --json)
 [ "$(printf '%s' "$json" | jq -r .repair.kind)" = "uma comparação que deixa passar um item de trabalho a mais" ] && ok "JSON: the kind in Portuguese" ||

@@ -45,6 +45,7 @@ static int cmd_check(const struct cmd_ctx *ctx)
 		if (rc == 0 && !ctx->opt[OPT_NO_REPAIR] && repair_automatic() &&
 		    repair_search(&c, e, &o, &r, NULL, &rp, &err) < 0)
 			error("no repair was looked for: %s", err.buf);
+		repair_confirm(&rp, &r);   /* the diagnoses it proves, in the report's own list */
 		char *text = NULL;
 		size_t len = 0;
 		FILE *mem = open_memstream(&text, &len);
@@ -70,6 +71,8 @@ static int cmd_check(const struct cmd_ctx *ctx)
 				fputc('\n', stdout);
 			report_lines_print(&l, stdout);
 			report_lines_release(&l);
+			if (repair_confirm(&rp, &r) > 0)
+				repair_print_proved(&r, stdout, ctx->lang);
 		}
 	}
 	sbuf_release(&err);

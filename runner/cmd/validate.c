@@ -29,7 +29,9 @@ struct validation {
 	const struct course *c;
 	bool tap;
 	int rows, problems;
+	struct course_rules rules;   /* repairs.ini's, which `// fix:` lines may name too */
 };
+
 
 /* One step done: a row of the table, or a TAP line named tap_name. */
 static void row(struct validation *v, const char *exercise, const char *what, const char *tap_name,
@@ -262,7 +264,7 @@ static bool is_declared_fix(const struct wrong_kernel *k, const struct repair *r
 		return false;
 	bool same = true;
 	for (int i = 0; i < rp->nc; i++) {
-		const char *name = repair_rule(rp->c[i].edit[0].rule)->name;
+		const char *name = repair_edit_rule(&rp->c[i].edit[0]);
 		same = same && (!strcmp(name, k->fix_rules[0]) || (k->nfix > 1 && !strcmp(name, k->fix_rules[1])));
 	}
 	int line = rp->c[0].edit[0].line;
@@ -278,7 +280,10 @@ static void fix_step(struct validation *v, const struct exercise *e, const struc
 	struct sbuf res = SBUF_INIT, tap = SBUF_INIT, err = SBUF_INIT, want = SBUF_INIT;
 	bool known = true;
 	for (int i = 0; i < k->nfix; i++) {
-		known = known && repair_rule_named(k->fix_rules[i]);
+		bool ours = false;
+		for (int j = 0; j < v->rules.n; j++)
+			ours = ours || !strcmp(v->rules.r[j].name, k->fix_rules[i]);
+		known = known && (repair_rule_named(k->fix_rules[i]) || ours);
 		sbuf_addf(&want, "%s%s", i ? "+" : "", k->fix_rules[i]);
 	}
 	sbuf_addf(&want, " @%d", k->fix_line);
@@ -296,7 +301,7 @@ static void fix_step(struct validation *v, const struct exercise *e, const struc
 		if (rp.found) {
 			sbuf_adds(&res, ok ? tr(v->ctx->lang, "ok: ") : "");
 			for (int i = 0; i < rp.nc; i++)
-				sbuf_addf(&res, "%s%s", i ? "+" : "", repair_rule(rp.c[i].edit[0].rule)->name);
+				sbuf_addf(&res, "%s%s", i ? "+" : "", repair_edit_rule(&rp.c[i].edit[0]));
 			sbuf_addf(&res, " @%d", rp.c[0].edit[0].line);
 			if (ok && !is_declared_fix(k, &rp))
 				sbuf_adds(&res, tr(v->ctx->lang, " (smaller than the declared one)"));
@@ -363,12 +368,57 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 	wrong_kernels_release(k, nk);
 }
 
+/* Whether t has its own text in lang (lang_texts_get falls back to the text without one). */
+static bool has_lang(const struct lang_texts *t, const char *lang)
+{
+	for (int i = 0; i < LANG_TEXTS_MAX && t->t[i].text; i++)
+		if (!strcmp(t->t[i].lang, lang))
+			return true;
+	return false;
+}
+
+/* repairs.ini: whole (course_rules_load), no rule named as one of the error model's, and each
+ * rule's words in every language of the course. A row, its problems as file:line. */
+static void course_rules_step(struct validation *v)
+{
+	char err[320];
+	int bad = 0;
+	if (course_rules_load(v->c->dir, &v->rules, err, sizeof(err)) < 0) {
+		error("%s", err);
+		bad++;
+	}
+	for (int i = 0; i < v->rules.n; i++) {
+		const struct course_rule *r = &v->rules.r[i];
+		if (repair_rule_named(r->name)) {
+			error(tr(v->ctx->lang, "%s:%d: [rule %s] has the name of a rule of clings' error model"),
+			      path_shown(v->rules.path), r->line, r->name);
+			bad++;
+		}
+		for (int l = 1; l < v->c->langs.n; l++)
+			if (!has_lang(&r->kind, v->c->langs.name[l]) || !has_lang(&r->place, v->c->langs.name[l])) {
+				error(tr(v->ctx->lang, "%s:%d: [rule %s] has no kind.%s or place.%s: the course is in %s too"),
+				      path_shown(v->rules.path), r->line, r->name, v->c->langs.name[l], v->c->langs.name[l],
+				      v->c->langs.name[l]);
+				bad++;
+			}
+	}
+	if (!v->rules.path && !bad)
+		return;   /* no rules of its own: nothing to say */
+	char res[96];
+	if (bad)
+		snprintf(res, sizeof(res), trn(v->ctx->lang, "%d problem", "%d problems", (unsigned long)bad), bad);
+	else
+		snprintf(res, sizeof(res), "%s%d", tr(v->ctx->lang, "ok: "), v->rules.n);
+	row(v, "", "repairs.ini", "repairs.ini: the course's rules of the error model", !bad, res, 0);
+	v->problems += bad ? bad - 1 : 0;
+}
+
 static int cmd_validate(const struct cmd_ctx *ctx)
 {
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return EXIT_ERROR;
-	struct validation v = { ctx, &c, ctx->opt[OPT_TAP] != NULL, 0, 0 };
+	struct validation v = { ctx, &c, ctx->opt[OPT_TAP] != NULL, 0, 0, COURSE_RULES_INIT };
 	bool quick = ctx->opt[OPT_QUICK];
 	const struct exercise **list = xcalloc((size_t)(ctx->argc ? ctx->argc : c.n), sizeof(*list));
 	int n = 0;
@@ -407,8 +457,10 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 			 "(scripts/install-deps installs it)"));
 		row(&v, "", "Oclgrind", "Oclgrind is installed", false, tr(ctx->lang, "missing"), 0);
 	}
+	course_rules_step(&v);
 	for (int i = 0; i < n; i++)
 		validate_exercise(&v, list[i], quick);
+	course_rules_release(&v.rules);
 	if (v.tap)
 		printf("1..%d\n", v.rows);
 	printf(trn(ctx->lang, "%d exercise, ", "%d exercises, ", (unsigned long)n), n);

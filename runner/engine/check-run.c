@@ -232,6 +232,11 @@ static void prepare_children(struct check_state *st)
 		st->limits[CHECK_ANALYSIS + k].time_ms = spec->analysis_time_limit_ms;
 		st->limits[CHECK_ANALYSIS + k].cpu_s = sandbox_cpu_seconds(spec->analysis_time_limit_ms);
 	}
+	long cand = st->o->candidate_time_ms;
+	if (cand > 0 && cand < st->limits[CHECK_LEARNER].time_ms) {
+		st->limits[CHECK_LEARNER].time_ms = cand;
+		st->limits[CHECK_LEARNER].cpu_s = sandbox_cpu_seconds(cand);
+	}
 	struct run_request *rq = st->rq;
 	rq[CHECK_LEARNER] = (struct run_request){
 		.spec = spec,
@@ -441,7 +446,8 @@ enum stage_next check_run(struct check_state *st)
 		r->interrupted = wait_children(st, interrupt);
 	/* Fail closed: each ending that is not the check's to judge is tried once more, alone. */
 	for (int i = 0; i < CHECK_CHILDREN && !r->interrupted; i++) {
-		if (!run_again(st, i) || (i > CHECK_ANALYSIS && moot(st, i)))
+		if (!run_again(st, i) || (i > CHECK_ANALYSIS && moot(st, i)) ||
+		    (i == CHECK_LEARNER && st->o->candidate_time_ms > 0))   /* a candidate: never again */
 			continue;
 		sandbox_child_release(&st->ch[i]);
 		if (i == CHECK_REFERENCE) {   /* its text again, for this child only */
@@ -456,6 +462,9 @@ enum stage_next check_run(struct check_state *st)
 		if (st->started[i])
 			r->interrupted = children_wait(&st->ch[i], 1, interrupt);
 	}
+	const struct child *lc = &st->ch[CHECK_LEARNER];
+	if (!r->interrupted && child_ended_cleanly(lc) && lc->ready_at > 0 && lc->ended_at > lc->ready_at)
+		r->run_seconds = lc->ended_at - lc->ready_at;
 	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
 		trace_children(st);
 	seal_prune_cache();   /* what this check's children kept, within the caches' bound */

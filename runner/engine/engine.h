@@ -85,6 +85,10 @@ struct check_options {
 	uint64_t seed;           /* the random inputs' seed; 0: the check's own */
 	bool no_analysis;
 	bool verdict_only;       /* the verdict and the tests, no diagnosis (a repair's candidates) */
+	/* > 0: the learner's tests may run this long at most, below the check's own limit, and a
+	 * run that ends otherwise than cleanly is never run again (a repair's candidate: one that
+	 * hangs or is starved is only not a repair, and must not take the search's budget). */
+	long candidate_time_ms;
 	bool verbose;
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
 	int interrupt_fd;        /* with interruptible: the descriptor whose input stops it; 0 is stdin */

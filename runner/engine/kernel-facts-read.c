@@ -20,7 +20,7 @@ static const char *const kind_names[KF_KINDS] = {
 	[KF_BARRIER] = "barrier", [KF_RMW] = "rmw", [KF_LREAD] = "lread", [KF_LSTORE] = "lstore",
 	[KF_GSTORE] = "gstore", [KF_PARAM] = "param", [KF_GUARD] = "guard", [KF_ATOMIC] = "atomic",
 	[KF_ARRAY] = "array", [KF_BUFFER] = "buffer", [KF_UNSET] = "unset", [KF_RETURN] = "return",
-	[KF_VLOAD] = "vload",
+	[KF_VLOAD] = "vload", [KF_LNAME] = "lname", [KF_ASSIGN] = "assign",
 };
 
 void kernel_fact_write(struct sbuf *out, const struct kfact *k)
@@ -68,8 +68,10 @@ static bool fields_ok(const struct kfact *k)
 		return identifier(k->text, false) && k->flags >= 0;
 	case KF_ATOMIC:
 		return identifier(k->text, false) && identifier(k->detail, true) && k->flags == 0;
-	case KF_CALL: case KF_DECL: case KF_PARAM: case KF_UNSET:
+	case KF_CALL: case KF_DECL: case KF_PARAM: case KF_UNSET: case KF_LNAME:
 		return identifier(k->text, false) && k->flags == 0;
+	case KF_ASSIGN:
+		return identifier(k->text, false) && identifier(k->detail, false) && k->flags == 0;
 	case KF_LREAD: case KF_LSTORE: case KF_GSTORE:
 		return identifier(k->text, true) && k->flags == 0;
 	default:

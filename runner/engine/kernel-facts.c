@@ -154,6 +154,34 @@ static bool is_work_item_function(const char *name)
 }
 
 
+/* Whether cur declares a variable of the kernel's own of a scalar type (not a parameter). */
+static bool private_scalar(CXCursor cur)
+{
+	if (lc.clang_Cursor_isNull(cur) || lc.clang_getCursorKind(cur) != CXCursor_VarDecl)
+		return false;
+	enum CXTypeKind tk = lc.clang_getCanonicalType(lc.clang_getCursorType(cur)).kind;
+	char type[64];
+	type_of(cur, type, sizeof(type));
+	return tk >= CXType_FirstBuiltin && tk <= CXType_LastBuiltin && !strstr(type, "__local");
+}
+
+/* The private scalars an index names, each a fact (the halves of a double buffer are such). */
+static enum CXChildVisitResult index_names(CXCursor cur, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct walk *w = data;
+	if (lc.clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	CXCursor to = lc.clang_getCursorReferenced(cur);
+	struct kfact k = { .kind = KF_LNAME, .outer = w->outer_range };
+	if (private_scalar(to) && kf_extent_of(cur, &k.range)) {
+		kf_copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(to));
+		if (k.range.end - k.range.off == strlen(k.text) && !strncmp(w->src + k.range.off, k.text, strlen(k.text)))
+			kf_send_fact(w, &k);
+	}
+	return CXChildVisit_Continue;
+}
+
 static void walk_cursor(struct walk *w, CXCursor cur);
 /* A statement of a compound statement is what is below it lies in (w->stmt): where a barrier
  * may go before. */
@@ -215,6 +243,21 @@ static void binary(struct walk *w, CXCursor cur, bool compound)
 		kf_send_fact(w, &k);
 	}
 	bool assigns = compound || !strcmp(op, "=");
+	if (!compound && !strcmp(op, "=") && w->outer == OUTER_LOOP) {
+		CXCursor to = lc.clang_getCursorKind(ch.c[0]) == CXCursor_DeclRefExpr ? lc.clang_getCursorReferenced(ch.c[0])
+										     : lc.clang_getNullCursor();
+		CXCursor from = root_decl(ch.c[1]);
+		struct children rch = kf_children_of(ch.c[1]);
+		bool plain = lc.clang_getCursorKind(ch.c[1]) == CXCursor_DeclRefExpr ||
+			     (rch.n == 1 && lc.clang_getCursorKind(rch.c[0]) == CXCursor_DeclRefExpr);
+		if (plain && private_scalar(to) && private_scalar(from)) {
+			struct kfact k = { .kind = KF_ASSIGN };
+			kf_extent_of(cur, &k.range);
+			kf_copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(to));
+			kf_copy_cx(k.detail, sizeof(k.detail), lc.clang_getCursorSpelling(from));
+			kf_send_fact(w, &k);
+		}
+	}
 	if (compound && lc.clang_getCursorKind(ch.c[0]) == CXCursor_ArraySubscriptExpr) {
 		struct kfact k = { .kind = KF_RMW, .range2 = lhs };
 		kf_extent_of(cur, &k.range);
@@ -273,6 +316,12 @@ static void subscript(struct walk *w, CXCursor cur)
 		   (kf_has_macro(k.range) ? KF_T_MACRO : 0) | (kf_offset_one(w, ch.c[1]) ? KF_T_ONE : 0);
 	kf_send_fact(w, &k);
 	kf_send_guards(w, ch.c[1], k.range);
+	if (strstr(k.detail, "__local")) {
+		if (lc.clang_getCursorKind(ch.c[1]) == CXCursor_DeclRefExpr)
+			index_names(ch.c[1], cur, w);
+		else
+			lc.clang_visitChildren(ch.c[1], index_names, w);
+	}
 	if (strstr(k.detail, "__local") && w->stmt.end > w->stmt.off) {
 		struct kfact s = { .kind = w->store_target ? KF_LSTORE : KF_LREAD, .range = w->stmt };
 		copy_str(s.text, sizeof(s.text), k.text);

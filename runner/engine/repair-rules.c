@@ -33,11 +33,21 @@ static const struct repair_rule rules[RULE_COUNT] = {
 	  N_("in an update of memory") },
 	{ RULE_GUARD_RESTORE, "guard_restore", N_("a store that no guard keeps the extra work-items from"),
 	  N_("at a store without a guard") },
+	{ RULE_BUFFER_HALF, "buffer_half", N_("a double buffer's half named where its other half belongs"),
+	  N_("in an index of a double buffer") },
+	{ RULE_BARRIER_LOOP, "barrier_loop",
+	  N_("a barrier in a loop that some work-items leave before the others"),
+	  N_("in the condition of a loop with a barrier in it") },
 };
 
 const struct repair_rule *repair_rule(enum repair_rule_id id)
 {
 	return id >= 0 && id < RULE_COUNT ? &rules[id] : NULL;
+}
+
+const char *repair_edit_rule(const struct repair_edit *x)
+{
+	return x->rule == RULE_COURSE ? x->course_rule : rules[x->rule].name;
 }
 
 const struct repair_rule *repair_rule_named(const char *name)
@@ -97,6 +107,19 @@ static void add(struct gen *g, enum repair_rule_id rule, unsigned off, unsigned 
 	c->edit[0].loop = loop;
 	if (after2)
 		fill_edit(g, &c->edit[1], rule, off2, end2, after2);
+}
+
+/* A third edit for the candidate add() made last (when it made one: at the same count). */
+static void add_third(struct gen *g, int made, unsigned off, unsigned end, const char *after)
+{
+	if (*g->n == made || end - off >= sizeof(g->out[0]->edit[0].before) ||
+	    strlen(after) >= sizeof(g->out[0]->edit[0].after)) {
+		if (*g->n > made)
+			--*g->n;   /* the two edits alone would be another rewrite */
+		return;
+	}
+	struct repair_candidate *c = &(*g->out)[*g->n - 1];
+	fill_edit(g, &c->edit[c->nedits++], c->edit[0].rule, off, end, after);
 }
 
 static char *text_of(const struct gen *g, struct srange r)
@@ -235,7 +258,7 @@ static const char *const *identities(const char *type)
 	return NULL;
 }
 
-static void declaration(struct gen *g, const struct kfact *k)
+static void declaration(struct gen *g, const struct kernel_facts *kf, const struct kfact *k)
 {
 	const char *const *ids = identities(k->detail);
 	if (!ids || strstr(k->detail, "__local") || strstr(k->detail, "const"))
@@ -259,6 +282,9 @@ static void declaration(struct gen *g, const struct kfact *k)
 		is_identity = is_identity || !strcmp(t, any[i]);
 	for (const char *p = t; *p; p++)
 		macro = macro && (isupper((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_');
+	macro = macro && strlen(t) > 1;   /* W, N: a size held in a variable, not an identity */
+	for (int i = 0; macro && i < kf->n; i++)
+		macro = !(kf->f[i].kind == KF_DECL || kf->f[i].kind == KF_PARAM) || strcmp(kf->f[i].text, t);
 	is_identity = is_identity || macro;
 	for (int i = 0; is_identity && ids[i]; i++)
 		if (strcmp(t, ids[i]))
@@ -329,6 +355,115 @@ static void barrier(struct gen *g, const struct kfact *k)
 	free(flags);
 }
 
+/* The byte after the parenthesis that closes the one at open (which must be '('), or 0. */
+static unsigned closing_paren(const struct gen *g, unsigned open, unsigned end)
+{
+	int depth = 0;
+	for (unsigned i = open; i < end; i++) {
+		depth += g->src[i] == '(' ? 1 : g->src[i] == ')' ? -1 : 0;
+		if (!depth)
+			return g->src[open] == '(' ? i + 1 : 0;
+	}
+	return 0;
+}
+
+/* The next top-level (outside parentheses) occurrence of sep in [from, end), or end. */
+static unsigned top_level(const struct gen *g, unsigned from, unsigned end, const char *sep)
+{
+	int depth = 0;
+	size_t n = strlen(sep);
+	for (unsigned i = from; i < end; i++) {
+		depth += g->src[i] == '(' || g->src[i] == '[' ? 1 : g->src[i] == ')' || g->src[i] == ']' ? -1 : 0;
+		if (!depth && i + n <= end && !strncmp(g->src + i, sep, n))
+			return i;
+	}
+	return end;
+}
+
+static struct srange trimmed(const struct gen *g, unsigned off, unsigned end)
+{
+	while (off < end && isspace((unsigned char)g->src[off]))
+		off++;
+	while (end > off && isspace((unsigned char)g->src[end - 1]))
+		end--;
+	return (struct srange){ off, end };
+}
+
+/* A barrier in a loop whose condition is A && B, one of which differs between the work-items
+ * (for (s = 1; 2 * s * lid < W && s < W; s *= 2)): the loop runs by the other alone, the same
+ * count for every work-item, and the one taken out guards the statements before the barrier. */
+static void barrier_loop(struct gen *g, const struct kfact *k)
+{
+	unsigned at = k->outer.off, end = k->outer.end;
+	bool is_for = !strncmp(g->src + at, "for", 3), is_while = !strncmp(g->src + at, "while", 5);
+	if (!is_for && !is_while)
+		return;
+	at += is_for ? 3 : 5;
+	while (at < end && isspace((unsigned char)g->src[at]))
+		at++;
+	unsigned close = closing_paren(g, at, end), body = close;
+	if (!close)
+		return;
+	while (body < end && isspace((unsigned char)g->src[body]))
+		body++;
+	if (body >= end || g->src[body] != '{' || k->range2.off <= body)
+		return;
+	unsigned cond = at + 1, cond_end = close - 1;
+	if (is_for) {
+		cond = top_level(g, at + 1, close - 1, ";") + 1;
+		cond_end = top_level(g, cond, close - 1, ";");
+		if (cond > cond_end || cond_end >= close - 1)
+			return;
+	}
+	struct srange part[4];
+	int n = 0;
+	for (unsigned from = cond; n < 4 && from <= cond_end; n++) {
+		unsigned sep = top_level(g, from, cond_end, "&&");
+		part[n] = trimmed(g, from, sep);
+		from = sep + 2;
+	}
+	if (n < 2 || n > 3)
+		return;
+	char ind[64], rest[200], open[200], shut[80];
+	indent_of(g, k->range2.off, ind, sizeof(ind));
+	for (int i = 0; i < n; i++) {
+		size_t len = 0;
+		for (int j = 0; j < n; j++)
+			if (j != i)
+				len += (size_t)snprintf(rest + len, sizeof(rest) - len, "%s%.*s", len ? " && " : "",
+							(int)(part[j].end - part[j].off), g->src + part[j].off);
+		if (len >= sizeof(rest))
+			continue;
+		snprintf(open, sizeof(open), "\n%sif (%.*s) {", ind, (int)(part[i].end - part[i].off), g->src + part[i].off);
+		snprintf(shut, sizeof(shut), "}\n%s", ind);
+		int made = *g->n;
+		struct srange whole = trimmed(g, cond, cond_end);
+		add(g, RULE_BARRIER_LOOP, whole.off, whole.end, rest, true, body + 1, body + 1, open);
+		add_third(g, made, k->range2.off, k->range2.off, shut);
+	}
+}
+
+/* A name of a double buffer's half in a __local index (tmp[dst + lid]) becomes the other half's:
+ * the names a loop assigns each other (src = dst; dst = t;) are the halves. */
+static void buffer_half(struct gen *g, const struct kernel_facts *kf, const struct kfact *k)
+{
+	const char *done[8];
+	int ndone = 0;
+	for (int i = 0; i < kf->n && ndone < 8; i++) {
+		const struct kfact *a = &kf->f[i];
+		if (a->kind != KF_ASSIGN)
+			continue;
+		const char *other = !strcmp(a->text, k->text) ? a->detail : !strcmp(a->detail, k->text) ? a->text : NULL;
+		bool seen = !other || !strcmp(other, k->text);
+		for (int j = 0; j < ndone && !seen; j++)
+			seen = !strcmp(done[j], other);
+		if (seen)
+			continue;
+		done[ndone++] = other;
+		add(g, RULE_BUFFER_HALF, k->range.off, k->range.end, other, false, 0, 0, NULL);
+	}
+}
+
 static void read_modify_write(struct gen *g, const struct kfact *k)
 {
 	/* memory other work-items share, of a type the atomic functions take */
@@ -376,12 +511,33 @@ void repair_candidates(const struct kernel_facts *kf, const char *src, size_t le
 			break;
 		}
 		case KF_CALL: work_item_call(&g, k); break;
-		case KF_DECL: declaration(&g, k); break;
-		case KF_BARRIER: barrier(&g, k); break;
+		case KF_DECL: declaration(&g, kf, k); break;
+		case KF_BARRIER:
+			barrier(&g, k);
+			if (!strcmp(k->detail, "loop") && k->outer.end > k->outer.off)
+				barrier_loop(&g, k);
+			break;
+		case KF_LNAME: buffer_half(&g, kf, k); break;
 		case KF_RMW: read_modify_write(&g, k); break;
 		case KF_LREAD: barrier_add(&g, kf, k); break;
 		case KF_GSTORE: guard_restore(&g, kf, k); break;
 		default: break;
+		}
+	}
+}
+
+void repair_course_candidates(const struct course_rules *cr, const char *src, size_t len,
+			      struct repair_candidate **out, int *n, int *cap)
+{
+	struct gen g = { src, len, out, n, cap };
+	for (int i = 0; cr && i < cr->n; i++) {
+		const struct course_rule *r = &cr->r[i];
+		size_t flen = strlen(r->find);
+		for (const char *p = src; flen && (p = strstr(p, r->find)) && p + flen <= src + len; p += flen) {
+			int made = *n;
+			add(&g, RULE_COURSE, (unsigned)(p - src), (unsigned)(p - src + flen), r->replace, false, 0, 0, NULL);
+			if (*n > made)
+				copy_str((*out)[*n - 1].edit[0].course_rule, sizeof((*out)[0].edit[0].course_rule), r->name);
 		}
 	}
 }

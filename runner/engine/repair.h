@@ -23,6 +23,7 @@
 #define ENGINE_REPAIR_H
 
 #include "engine/engine.h"
+#include "course/repairs.h"
 
 /* ---- facts about a kernel (kernel-facts.c) ---- */
 enum kfact_kind {
@@ -72,6 +73,11 @@ enum kfact_kind {
 	KF_VLOAD,     /* a vloadN or vstoreN: range = its offset and pointer arguments, range2 = the
 		       * call; text = the pointer's array, detail = its type; flags as KF_SUB's (the
 		       * diagnoses read it as a subscript; the rules leave it alone) */
+	KF_LNAME,     /* a private scalar named in the index of a __local subscript: range = the
+		       * name; text = the name; outer = the innermost branch or loop around it */
+	KF_ASSIGN,    /* a private scalar assigned another one inside a loop (a double buffer's
+		       * halves change places so): range = the assignment; text = the left name,
+		       * detail = the right */
 	KF_KINDS
 };
 /* KF_SUB's flags: stored into, and where the terms of its index come from (through a private
@@ -129,7 +135,8 @@ int kernel_facts_emit(const char *path, const char *src, size_t len, int fd, boo
 enum repair_rule_id {
 	RULE_CMP_TIGHTEN, RULE_CMP_LOOSEN, RULE_PLUS_ONE, RULE_MINUS_ONE, RULE_SWAP_INDEX,
 	RULE_GLOBAL_LOCAL_ID, RULE_SIZE_SWAP, RULE_INIT_MISSING, RULE_INIT_WRONG, RULE_BARRIER_ADD,
-	RULE_BARRIER_HOIST, RULE_FENCE_LOCAL, RULE_ATOMIC_RMW, RULE_GUARD_RESTORE,
+	RULE_BARRIER_HOIST, RULE_FENCE_LOCAL, RULE_ATOMIC_RMW, RULE_GUARD_RESTORE, RULE_BUFFER_HALF,
+	RULE_BARRIER_LOOP,
 	RULE_COUNT
 };
 struct repair_rule {
@@ -139,6 +146,9 @@ struct repair_rule {
 	const char *place;    /* catalogue id (N_): where it is, "in the guard" */
 };
 const struct repair_rule *repair_rule(enum repair_rule_id id);
+/* A rule of the course's own (course.h's course_rules, repairs.ini): an edit's rule is then
+ * RULE_COURSE and its course_rule names it. */
+#define RULE_COURSE RULE_COUNT
 /* The rule named name, or NULL. */
 const struct repair_rule *repair_rule_named(const char *name);
 
@@ -149,10 +159,15 @@ struct repair_edit {
 	char before[96], after[96];
 	int line, column;     /* of off, from 1 */
 	bool loop;            /* the place is a loop's condition (for the words) */
+	char course_rule[COURSE_RULE_NAME_MAX];   /* rule RULE_COURSE: the course's rule's name */
 };
-/* A candidate: one rule's rewrite, one edit or two (a barrier moved is taken out and put back). */
+/* The name of an edit's rule, the error model's or the course's. */
+const char *repair_edit_rule(const struct repair_edit *x);
+/* A candidate: one rule's rewrite, of one edit to three (a barrier moved is taken out and put
+ * back; a loop's condition made the same for every work-item guards its body, opened and closed). */
+#define REPAIR_MAX_EDITS 3
 struct repair_candidate {
-	struct repair_edit edit[2];
+	struct repair_edit edit[REPAIR_MAX_EDITS];
 	int nedits;
 };
 /*
@@ -161,6 +176,9 @@ struct repair_candidate {
  */
 void repair_candidates(const struct kernel_facts *kf, const char *src, size_t len,
 		       struct repair_candidate **out, int *n, int *cap);
+/* The same for the course's rules: each place src holds a rule's find is one candidate. */
+void repair_course_candidates(const struct course_rules *cr, const char *src, size_t len,
+			      struct repair_candidate **out, int *n, int *cap);
 /* src with the candidates' edits applied (they must not overlap; -1 when they do). Allocated. */
 int repair_apply(const char *src, size_t len, const struct repair_candidate *const *cands, int ncands,
 		 char **out);
@@ -171,7 +189,14 @@ int repair_apply(const char *src, size_t len, const struct repair_candidate *con
 /* For validate's `// fix:` rows: the course proving its own words may take longer than a learner
  * waits (each candidate is built cold, in a child of its own). */
 #define REPAIR_VALIDATE_CPU_SECONDS 60.0
+/* A candidate's tests may take this many times the learner's own tests' time, and at least
+ * REPAIR_CANDIDATE_MIN_MS (a loaded machine); one that takes longer is not a repair. */
+#define REPAIR_CANDIDATE_FACTOR 10
+#define REPAIR_CANDIDATE_MIN_MS 1000
 #define REPAIR_PAIRS_FROM 12   /* pairs are made of the first single edits only, nearest first */
+#define REPAIR_STORE_WEIGHT 4  /* a wrong result's store: its lines of distance count a quarter */
+#define REPAIR_TWINS_AFTER 6   /* after so many single edits, one rewrite at two places */
+#define REPAIR_TWINS_LINES 3   /* ... at most so many lines apart */
 struct repair {
 	bool searched;        /* a search ran (a kernel that fails, facts read) */
 	bool found;
@@ -183,6 +208,9 @@ struct repair {
 	int ntests, tests_passed;
 	bool analysis_clean;
 	double cpu_seconds;   /* the search's processor time, its children's included */
+	/* a course's rule's words for c[i], in the language of the check (the course's texts are
+	 * chosen when the search runs, as its advice is) */
+	char course_kind[2][COURSE_RULE_TEXT_MAX * 2], course_place[2][COURSE_RULE_TEXT_MAX * 2];
 };
 #define REPAIR_INIT { .searched = false }
 struct repair_options {
@@ -204,6 +232,17 @@ bool repair_automatic(void);
  */
 int repair_search(const struct course *c, const struct exercise *e, const struct check_options *o,
 		  const struct report *r, const struct repair_options *ro, struct repair *rp, struct sbuf *err);
+
+/*
+ * A repair as evidence (diagnosis.h's EVIDENCE_REPAIR): a repair found with every test passing
+ * and the analysis clean proves the diagnoses its rules stand for (cmp_tighten in a guard,
+ * guard_off_by_one; init_missing, private_uninitialised; ...). Each of them that r lists as a
+ * question becomes proved on it ("repair:RULE @LINE") and comes first. Nothing is added to the
+ * list: a kind of mistake the learner was not asked about is the ladder's second rung, told only
+ * when asked. Nothing is marked for a repair whose analysis did not run. Returns how many it
+ * marked.
+ */
+int repair_confirm(const struct repair *rp, struct report *r);
 
 /* What the learner is told, as data: rung 1 the place ("the smallest change that makes every
  * test pass is on line 5, in the guard"), 2 also its kind, 3 also the edit itself; a search

@@ -68,6 +68,9 @@ struct report {
 	bool isolated;       /* the learner's kernel ran in namespaces of its own (its child said so
 				before "ready"): it could not have read the course */
 	double seconds;
+	double run_seconds;  /* the learner's tests' wall time in this check (its child's ready to its
+			      * end), 0 when they did not run whole here; not encoded (a repair's
+			      * candidates take their time limit from it) */
 	struct diagnosis_found *diagnoses;   /* the learner's mistake, most likely first (diagnose.c) */
 	int ndiagnoses;
 };

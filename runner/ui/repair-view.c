@@ -9,11 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+void repair_print_proved(const struct report *r, FILE *f, const char *lang)
+{
+	for (int i = 0; i < r->ndiagnoses; i++)
+		if (r->diagnoses[i].certain && r->diagnoses[i].kind == EVIDENCE_REPAIR)
+			fprintf(f, tr(lang, "The mistake, proved: %s.\n"), tr(lang, r->diagnoses[i].d->title));
+}
+
 /* One edit as an object: where, the rule, the text before and after. */
 static json_t *edit_json(const struct repair_edit *x)
 {
 	return json_pack("{s:i, s:i, s:s, s:s, s:s}", "line", x->line, "column", x->column, "rule",
-			 repair_rule(x->rule)->name, "before", x->before, "after", x->after);
+			 repair_edit_rule(x), "before", x->before, "after", x->after);
 }
 
 /* The report's JSON text with "repair" added: null when no search ran, else what it found. */
@@ -37,9 +44,9 @@ int report_json_with_repair(const char *report_json, const struct repair *rp, co
 			repair_message(rp, 1, &m);
 			char *place = msg_text(&m, lang);
 			msg_release(&m);
-			const char *kind = tr(lang, repair_rule(e->rule)->kind);
+			const char *kind = e->rule == RULE_COURSE ? rp->course_kind[0] : tr(lang, repair_rule(e->rule)->kind);
 			json_object_update_new(o, json_pack("{s:i, s:i, s:i, s:s, s:s, s:s, s:i, s:i, s:b, s:o, s:s, s:s}",
-				"rewrites", rp->nc, "line", e->line, "column", e->column, "rule", repair_rule(e->rule)->name,
+				"rewrites", rp->nc, "line", e->line, "column", e->column, "rule", repair_edit_rule(e),
 				"before", e->before, "after", e->after, "tests", rp->ntests, "tests_passed", rp->tests_passed,
 				"analysis_clean", rp->analysis_clean, "edits", edits, "place", place, "kind", kind));
 			free(place);

@@ -117,6 +117,10 @@ void report_lines_print(const struct report_lines *l, FILE *f);
  * or a pipe; and the one JSON object of `check --json`. */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
 void report_print_json(const struct report *r, FILE *f, const char *lang);
+/* After the repair's rung: the diagnoses of r a repair proved (repair_confirm), as the report
+ * states a proved one ("The mistake, proved: ..."). */
+struct report;
+void repair_print_proved(const struct report *r, FILE *f, const char *lang);
 /* Prints the JSON object report_json (report_print_json's) again with its "repair": null when
  * no search ran, else found, tried, and for a repair its place, rule, texts and tests. */
 int report_json_with_repair(const char *report_json, const struct repair *rp, const char *lang, FILE *f);

@@ -242,6 +242,7 @@ static void find_repair(struct watch *w, const struct exercise *e, const struct 
 	} else {
 		w->repair = rp;
 		w->repair_rung = 1;
+		repair_confirm(&rp, &w->report);   /* the report's diagnoses it proves, on the next draw */
 		struct msg m = MSG_INIT;
 		repair_message(&rp, 1, &m);
 		char *text = msg_text(&m, w->opt.lang);

@@ -154,6 +154,20 @@ static void the_ladder_in_both_languages(void **state)
 	msg_release(&m);
 }
 
+/* The lines kernel_facts_emit writes for src, parsed in this process, into buf. */
+static void emitted_facts(const char *src, char *buf, size_t cap)
+{
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(kernel_facts_emit("k.cl", src, strlen(src), fds[1], false), 0);
+	close(fds[1]);
+	ssize_t got = 0, r;
+	while ((r = read(fds[0], buf + got, cap - 1 - (size_t)got)) > 0)
+		got += r;
+	close(fds[0]);
+	buf[got] = '\0';
+}
+
 /* libclang's facts of a small kernel, parsed in this process (the check parses in a child). */
 static void libclang_reads_a_kernel(void **state)
 {
@@ -161,16 +175,8 @@ static void libclang_reads_a_kernel(void **state)
 	const char *src = "__kernel void k(__global int *out, __local int *t, uint n)\n{\n"
 			  "\tsize_t i = get_global_id(0);\n\tint acc;\n\tt[i] = 1;\n"
 			  "\tif (i < n) {\n\t\tbarrier(CLK_GLOBAL_MEM_FENCE);\n\t\tout[i] += t[i];\n\t}\n}\n";
-	int fds[2];
-	assert_int_equal(pipe(fds), 0);
-	assert_int_equal(kernel_facts_emit("k.cl", src, strlen(src), fds[1], false), 0);
-	close(fds[1]);
 	char buf[8192];
-	ssize_t got = 0, r;
-	while ((r = read(fds[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
-		got += r;
-	close(fds[0]);
-	buf[got] = '\0';
+	emitted_facts(src, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "fact\tcmp\t"));
 	assert_non_null(strstr(buf, "\t<\tguard\n"));
 	assert_non_null(strstr(buf, "\tget_global_id\t\n"));
@@ -190,6 +196,59 @@ static void libclang_reads_a_kernel(void **state)
 	}
 }
 
+/* The double buffer's and the loop's facts, read by libclang; the loop's rewrite applied. */
+static void double_buffer_and_barrier_loop(void **state)
+{
+	(void)state;
+	const char *src = "__kernel void k(__global int *out, __local int *t, uint n)\n{\n"
+			  "\tuint lid = get_local_id(0), W = get_local_size(0), src = 0, dst = W;\n"
+			  "\tfor (uint s = 1; 2 * s * lid < W && s < W; s *= 2) {\n"
+			  "\t\tt[dst + lid] = t[src + lid];\n"
+			  "\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t\tuint x = src;\n\t\tsrc = dst;\n\t\tdst = x;\n\t}\n"
+			  "\tout[lid] = t[dst + lid];\n}\n";
+	size_t len = strlen(src);
+	char buf[16384];
+	emitted_facts(src, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "\tsrc\tdst\n"));      /* assign: src = dst in the loop */
+	assert_non_null(strstr(buf, "\tdst\tx\n"));
+	assert_null(strstr(buf, "\tx\tsrc\n"));            /* a declaration is not an assignment */
+	struct kernel_facts kf = KERNEL_FACTS_INIT;
+	for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+		if (strncmp(line, "fact\t", 5))
+			continue;
+		kf.f = realloc(kf.f, sizeof(*kf.f) * (size_t)(kf.n + 1));
+		assert_int_equal(kernel_fact_read(line + 5, len, &kf.f[kf.n]), 0);
+		kf.n++;
+	}
+	int lnames = 0;
+	for (int i = 0; i < kf.n; i++)
+		lnames += kf.f[i].kind == KF_LNAME && (!strcmp(kf.f[i].text, "src") || !strcmp(kf.f[i].text, "dst"));
+	assert_int_equal(lnames, 3);   /* dst, src in the loop; dst after it (and lid, each time) */
+	struct repair_candidate *c = NULL;
+	int n = 0, cap = 0;
+	repair_candidates(&kf, src, len, &c, &n, &cap);
+	const struct repair_candidate *half = NULL, *loop = NULL;
+	for (int i = 0; i < n; i++) {
+		if (c[i].edit[0].rule == RULE_BUFFER_HALF && c[i].edit[0].line == 11 && !strcmp(c[i].edit[0].after, "src"))
+			half = &c[i];
+		if (c[i].edit[0].rule == RULE_BARRIER_LOOP && !strcmp(c[i].edit[0].after, "s < W"))
+			loop = &c[i];
+	}
+	assert_non_null(half);
+	assert_non_null(loop);
+	assert_int_equal(loop->nedits, 3);
+	char *out;
+	assert_int_equal(repair_apply(src, len, &loop, 1, &out), 0);
+	assert_non_null(strstr(out, "for (uint s = 1; s < W; s *= 2) {\n\t\tif (2 * s * lid < W) {\n"
+				    "\t\tt[dst + lid] = t[src + lid];\n\t\t}\n\t\tbarrier("));
+	free(out);
+	assert_int_equal(repair_apply(src, len, &half, 1, &out), 0);
+	assert_non_null(strstr(out, "out[lid] = t[src + lid];"));
+	free(out);
+	free(c);
+	kernel_facts_release(&kf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -197,6 +256,7 @@ int main(void)
 		cmocka_unit_test(a_fact_reads_back),
 		cmocka_unit_test(broken_facts_are_refused),
 		cmocka_unit_test(rules_rewrite_facts),
+		cmocka_unit_test(double_buffer_and_barrier_loop),
 		cmocka_unit_test(the_ladder_in_both_languages),
 		cmocka_unit_test(libclang_reads_a_kernel),
 	};

@@ -21,3 +21,4 @@ __kernel void reduction(__global const int *in, __global int *out, __local int *
 	if (lid == 0)
 		out[get_group_id(0)] = scratch[0];
 }
+// fix: barrier_loop @16
