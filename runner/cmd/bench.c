@@ -25,7 +25,8 @@ static int cmd_bench(const struct cmd_ctx *ctx)
 	struct bench_result b;
 	int rc = bench_exercise(&c, e, &o, &b);
 	if (ctx->opt[OPT_JSON]) {
-		bench_report_json(&b, stdout, ctx->lang);
+		if (bench_report_json(&b, stdout, ctx->lang) < 0 && !rc)
+			rc = -1;
 	} else {
 		struct sbuf out = SBUF_INIT;
 		bench_report_text(&b, &out, ctx->lang);

@@ -30,9 +30,6 @@ bool diagnose_same_results(const struct proto_stream *a, const struct proto_stre
  * why. The report's message was made in run_lang, its advice too. */
 bool diagnose_contradiction(const struct check_spec *spec, const struct report *r, const char *run_lang,
 			    const char *lang, struct sbuf *why);
-/* r's diagnoses as a JSON array: [{"id", "certain", "evidence_kind" (evidence_kind_name),
- * "title" (in lang), "evidence"}]. */
-void diagnoses_json(const struct report *r, const char *lang, struct sbuf *out);
 bool diag_source_is_local(const char *src, const char *name);
 bool diag_source_is_global(const char *src, const char *name);
 bool diag_source_has_atomic(const char *src);

@@ -64,20 +64,24 @@ void lesson_render(const char *md, size_t len, int width, bool colour, struct sb
 void hint_print(const struct exercise *e, const struct hints *h, int i, const char *lang, bool colour);
 
 /* ---- reports  ---- */
-/* Plain or coloured text for a terminal, and the one JSON object of `check --json`. */
+/* Plain or coloured text for a terminal, and the one JSON object of `check --json` (the caller's,
+ * to add its "repair" to, dump with json_doc_print and json_decref). */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
-void report_print_json(const struct report *r, FILE *f, const char *lang);
+json_t *report_json(const struct report *r, const char *lang);
+/* r's diagnoses, most likely first: [{"id", "certain", "evidence_kind" (evidence_kind_name),
+ * "title" (in lang), "evidence"}]; the caller's. */
+json_t *report_diagnoses_json(const struct report *r, const char *lang);
 /* A repair (engine/repair.h) after the verdict, rung 1 to 3 of its ladder (repair_message);
  * nothing when no search ran. */
 struct repair;
 void repair_print_text(const struct repair *rp, FILE *f, int rung, const char *lang);
-/* Prints the JSON object report_json (report_print_json's) again with its "repair": null when
- * no search ran, else found, tried, and for a repair its place, rule, texts and tests. */
-int report_json_with_repair(const char *report_json, const struct repair *rp, const char *lang, FILE *f);
+/* Sets report_json's "repair": null when no search ran, else found, tried, and for a repair its
+ * place, rule, texts and tests. */
+void report_json_set_repair(json_t *report, const struct repair *rp, const char *lang);
 /* Memory-access figures (a report's, a bench's), one line per memory instruction, in source order. */
 void access_figures_text(const struct access_figure *f, int n, const char *lang, struct sbuf *out);
 /* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json. */
 void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang);
-void bench_report_json(const struct bench_result *b, FILE *f, const char *lang);
+int bench_report_json(const struct bench_result *b, FILE *f, const char *lang);
 
 #endif
