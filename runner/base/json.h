@@ -1,7 +1,7 @@
 /*
  * json.h: every JSON document clings writes is a jansson tree (json_object_set_new,
  * json_array_append_new) dumped by json_dumps/json_dumpf through json_doc_add or json_doc_print;
- * none is written by hand (scripts/check-json refuses a literal "key": or a quote-escaped
+ * none is written by hand (scripts/check-layers refuses a literal "key": or a quote-escaped
  * brace in runner/). What jansson lacks, and every document needs the same way, is here:
  *   - text from outside (a kernel's printf, a file's name) may hold bytes that are no UTF-8,
  *     which json_string() refuses; json_text() keeps the rest of it and marks each such byte;
