@@ -80,7 +80,8 @@ void repair_print_text(const struct repair *rp, FILE *f, int rung, const char *l
 void report_json_set_repair(json_t *report, const struct repair *rp, const char *lang);
 /* Memory-access figures (a report's, a bench's), one line per memory instruction, in source order. */
 void access_figures_text(const struct access_figure *f, int n, const char *lang, struct sbuf *out);
-/* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json. */
+/* The figures of `clings bench` (bench-report.c): a table, or the one JSON object of --json
+ * (0, or -1 printed when it could not be written). */
 void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang);
 int bench_report_json(const struct bench_result *b, FILE *f, const char *lang);
 
