@@ -59,6 +59,8 @@ printf '#include <CL/cl.h>\n' >> "$TMP/l/runner/course/expr.c"
 seq 700 | sed 's|.*|/* filler */|' >> "$TMP/l/runner/base/util.c"
 seq 300 | sed 's|.*|/* filler */|' >> "$TMP/l/runner/base/proc.h"
 printf 'static void f(void) { (void)fork(); }\n' >> "$TMP/l/runner/grade/grade.c"
+printf 'static void j(struct sbuf *o) { sbuf_addf(o, "{\\"line\\": %%d}", 1); }\n' >> "$TMP/l/runner/ui/bench-report.c"
+printf 'static void k(struct sbuf *o) { json_add_string(o, "x"); }\n' >> "$TMP/l/runner/grade/class.c"
 out=$("$TMP/l/scripts/check-layers" 2>&1)
 printf '%s' "$out" | grep -q 'course/expr.c.*only engine/clhost.c' && ok "check-layers refuses CL/cl.h outside engine/clhost.c" ||
 	fail "CL/cl.h outside clhost.c: $out"
@@ -68,4 +70,8 @@ printf '%s' "$out" | grep -q 'runner/base/proc.h:[0-9]*: over 300 lines' && ok "
 	fail "a header over 300 lines: $out"
 printf '%s' "$out" | grep -q 'runner/grade/grade.c:[0-9]*:.*only base/proc.c starts processes' &&
 	ok "check-layers refuses a fork outside the supervisor" || fail "a fork outside base/proc.c: $out"
+printf '%s' "$out" | grep -q 'runner/ui/bench-report.c:[0-9]*: JSON written by hand: .*json_object_set_new.*json_dumps' &&
+	ok "check-layers refuses a JSON key written by hand, naming jansson's calls" || fail "a JSON key by hand: $out"
+printf '%s' "$out" | grep -q 'runner/grade/class.c:[0-9]*: JSON written by hand' &&
+	ok "check-layers refuses a call of json_add_string" || fail "json_add_string: $out"
 exit 0

@@ -69,8 +69,6 @@ void sbuf_reset(struct sbuf *sb);
 const char *sbuf_str(const struct sbuf *sb); /* sb->buf: "" when empty */
 char *sbuf_detach(struct sbuf *sb);          /* caller owns the result; sb is empty again */
 void sbuf_release(struct sbuf *sb);
-/* s as a JSON string, quotes included; a byte that is no UTF-8 becomes U+FFFD. */
-void json_add_string(struct sbuf *out, const char *s);
 
 /* ---- errors and small helpers  ---- */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));   /* prints, returns -1 */

@@ -4,6 +4,7 @@
  * and converted again, one conversion at a time, when the translated format is rendered.
  */
 #include "base/msg.h"
+#include "base/json.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -682,18 +683,25 @@ const char *msg_fact_text(const struct msg *m, const char *name, char *buf, size
 	return buf;
 }
 
-void msg_facts_json(const struct msg *m, struct sbuf *out)
+json_t *msg_facts_object(const struct msg *m)
 {
-	sbuf_adds(out, "{");
+	json_t *o = json_object();
 	for (int i = 0; i < m->nfacts; i++) {
 		const struct msg_fact *f = &m->facts[i];
-		sbuf_adds(out, i ? ", " : "");
-		json_add_string(out, f->name);
-		sbuf_adds(out, ": ");
-		if (f->is_int)
-			sbuf_addf(out, "%lld", f->i);
-		else
-			json_add_string(out, f->s);
+		json_t *name = json_text(f->name);   /* a key must be UTF-8 too */
+		if (!json_object_get(o, json_string_value(name)))   /* the first one stays (add_fact) */
+			json_object_set_new(o, json_string_value(name),
+					    f->is_int ? json_integer((json_int_t)f->i) : json_text(f->s));
+		json_decref(name);
 	}
-	sbuf_adds(out, "}");
+	return o;
+}
+
+void msg_facts_json(const struct msg *m, struct sbuf *out)
+{
+	json_t *o = msg_facts_object(m);
+	char *text = json_dumps(o, JSON_DOC);
+	json_decref(o);
+	sbuf_adds(out, text ? text : "{}");
+	free(text);
 }

@@ -3,7 +3,7 @@
  * catalog's English message ids and the facts that fill them (lines, names, indices, figures);
  * nothing is translated or composed until msg_render() writes it in the learner's language. The
  * same message goes through the protocol and the verdict cache (msg_write, msg_read), and its
- * named facts into the JSON report (msg_facts_json).
+ * named facts into the JSON documents (msg_facts_object).
  *
  *	struct msg m = MSG_INIT;
  *	msg_addf(&m, N_("At line %d, %s read %s"), line, msg_sub(&m, who), name);
@@ -18,6 +18,7 @@
 #define BASE_MSG_H
 
 #include "base/base.h"
+#include "base/json.h"
 
 struct msg_arg;
 struct msg_part;
@@ -81,7 +82,9 @@ void msg_read_or_raw(const char *line, struct msg *m);
  * text), and a fact's text (a number written in decimal; NULL when there is none). */
 bool msg_fact_number(const struct msg *m, const char *name, long long *v);
 const char *msg_fact_text(const struct msg *m, const char *name, char *buf, size_t cap);
-/* The named facts as a JSON object: {"line": 12, "buffer": "out"}. */
+/* The named facts as a JSON object, {"line": 12, "buffer": "out"}, in the order they were
+ * added: for a document (msg_facts_object, the caller's to json_decref), or as its text. */
+json_t *msg_facts_object(const struct msg *m);
 void msg_facts_json(const struct msg *m, struct sbuf *out);
 
 #endif

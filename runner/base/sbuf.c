@@ -123,28 +123,3 @@ int utf8_sequence_len(const unsigned char *p)
 		return 0;
 	return n;
 }
-
-void json_add_string(struct sbuf *out, const char *s)
-{
-	sbuf_adds(out, "\"");
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
-		int n = utf8_sequence_len(p);
-		if (!n) {
-			sbuf_adds(out, "\\ufffd");   /* a byte that is no text: the replacement character */
-			p++;
-			continue;
-		}
-		if (*p == '"' || *p == '\\')
-			sbuf_addf(out, "\\%c", *p);
-		else if (*p == '\n')
-			sbuf_adds(out, "\\n");
-		else if (*p == '\t')
-			sbuf_adds(out, "\\t");
-		else if (*p < 0x20 || *p == 0x7f)
-			sbuf_addf(out, "\\u%04x", *p);
-		else
-			sbuf_add(out, (const char *)p, (size_t)n);
-		p += n;
-	}
-	sbuf_adds(out, "\"");
-}

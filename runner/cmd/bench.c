@@ -27,7 +27,8 @@ static int cmd_bench(const struct cmd_ctx *ctx)
 	struct bench_result b;
 	int rc = bench_exercise(&c, e, &o, &b);
 	if (ctx->opt[OPT_JSON]) {
-		bench_report_json(&b, stdout, ctx->lang);
+		if (bench_report_json(&b, stdout, ctx->lang) < 0 && !rc)
+			rc = -1;
 	} else {
 		/* lines at the terminal's width (COLUMNS', 80 in a file or a pipe); COLUMNS=0: as long as
 		 * they come, for tools, as validate's */

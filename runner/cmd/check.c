@@ -46,16 +46,10 @@ static int cmd_check(const struct cmd_ctx *ctx)
 		    repair_search(&c, e, &o, &r, NULL, &rp, &err) < 0)
 			error("no repair was looked for: %s", err.buf);
 		repair_confirm(&rp, &r);   /* the diagnoses it proves, in the report's own list */
-		char *text = NULL;
-		size_t len = 0;
-		FILE *mem = open_memstream(&text, &len);
-		if (mem) {
-			report_print_json(&r, mem, ctx->lang);
-			fclose(mem);
-		}
-		if (!mem || report_json_with_repair(text, &rp, ctx->lang, stdout) < 0)
+		json_t *doc = report_json(&r, ctx->lang);
+		report_json_set_repair(doc, &rp, ctx->lang);
+		if (json_doc_print(stdout, doc) < 0)
 			rc = -1;
-		free(text);
 	} else {
 		/* the verdict first, on the screen while the search runs */
 		report_print_text(&r, stdout, term_colour(STDOUT_FILENO), o.verbose, ctx->lang);

@@ -219,7 +219,7 @@ static int grade_class(const struct course *c, const char *class_dir, const char
 	if (!rc)
 		rc = class_shard_write(&shard, out_dir, o);
 	else
-		sbuf_release(&shard.j);
+		class_shard_release(&shard);
 	if (!rc && o->shards == 1) {
 		struct class_merge_options m = { out_dir, roster, o->lang };
 		char *dirs[] = { (char *)out_dir };

@@ -12,7 +12,6 @@
 #include "engine/repair.h"
 #include "engine/diagnose.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -190,13 +189,10 @@ static bool read_line_is(const struct report *r, int line)
 {
 	if (r->verdict != VERDICT_UNINITIALIZED)
 		return false;
-	struct sbuf json = SBUF_INIT;
-	msg_facts_json(&r->message, &json);
-	char want[48];
-	snprintf(want, sizeof(want), "\"line_unwritten\": %d", line);
-	const char *at = strstr(sbuf_str(&json), want);
-	bool is = at && !isdigit((unsigned char)at[strlen(want)]);
-	sbuf_release(&json);
+	json_t *facts = msg_facts_object(&r->message);
+	json_t *read = json_object_get(facts, "line_unwritten");
+	bool is = json_is_integer(read) && json_integer_value(read) == line;
+	json_decref(facts);
 	return is;
 }
 

@@ -460,18 +460,3 @@ void diagnose(const struct course *c, const struct exercise *e, const struct che
 		diagnose_by_output(c, e, spec, learner_src, learner, device, r);
 	from_evidence(&x, spec);
 }
-
-void diagnoses_json(const struct report *r, const char *lang, struct sbuf *out)
-{
-	sbuf_adds(out, "[");
-	for (int i = 0; i < r->ndiagnoses; i++) {
-		const struct diagnosis_found *f = &r->diagnoses[i];
-		sbuf_addf(out, "%s{\"id\": \"%s\", \"certain\": %s, \"evidence_kind\": \"%s\", \"title\": ",
-			  i ? ", " : "", f->d->id, f->certain ? "true" : "false", evidence_kind_name(f->kind));
-		json_add_string(out, tr(lang, f->d->title));
-		sbuf_adds(out, ", \"evidence\": ");
-		json_add_string(out, f->evidence);
-		sbuf_adds(out, "}");
-	}
-	sbuf_adds(out, "]");
-}

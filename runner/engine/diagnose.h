@@ -32,10 +32,6 @@ bool diagnose_same_results(const struct proto_stream *a, const struct proto_stre
  * why. The report's message was made in run_lang, its advice too. */
 bool diagnose_contradiction(const struct check_spec *spec, const struct report *r, const char *run_lang,
 			    const char *lang, struct sbuf *why);
-/* r's diagnoses as a JSON array: [{"id", "certain", "evidence_kind" (evidence_kind_name),
- * "title" (in lang), "evidence"}]. */
-void diagnoses_json(const struct report *r, const char *lang, struct sbuf *out);
-
 /* ---- the kernel's facts, as the diagnoses ask them (diagnose-facts.c) ---- */
 /* The facts libclang read of the learner's source (kf NULL or src NULL: none; every question
  * then answers no). Lines count from 1; a line is the line of a fact's first byte. */

@@ -95,83 +95,80 @@ char *class_name_bytes(const char *key)
 	return name;
 }
 
-/* A student's first fields: its name as text and its key. */
-static void student_begin(struct class_shard *s, const char *name)
+/* A student's entry, its first fields its name as text and its key, added to the record. */
+static json_t *student_add(struct class_shard *s, const char *name)
 {
-	char *text = class_name_text(name), *key = class_name_key(name);
-	sbuf_adds(&s->j, s->students++ ? ",\n{\"name\": " : "\n{\"name\": ");
-	json_add_string(&s->j, text);
-	sbuf_adds(&s->j, ", \"key\": ");
-	json_add_string(&s->j, key);
-	free(text);
-	free(key);
+	json_t *st = json_object();
+	json_object_set_new(st, "name", json_text_free(class_name_text(name)));
+	json_object_set_new(st, "key", json_text_free(class_name_key(name)));
+	json_array_append_new(s->students, st);
+	return st;
 }
 
 void class_shard_begin(struct class_shard *s, const struct course *c, const struct grade_options *o,
 		       char *const *names, int n)
 {
-	struct sbuf *j = &s->j;
-	char *seed = seed_id(o);
-	sbuf_addf(j, "{\"clings\": \"%s\", \"course\": \"%016llx\", \"seed\": ", CLINGS_VERSION,
-		  (unsigned long long)course_hash(c));
-	json_add_string(j, seed);
-	sbuf_adds(j, ", \"device\": ");
-	json_add_string(j, o->device ? o->device : "");
-	sbuf_addf(j, ", \"analysis\": %s, \"shard\": %d, \"shards\": %d, \"exercises\": [",
-		  o->no_analysis ? "false" : "true", o->shard, o->shards);
-	int k = 0;
-	for (int i = 0; i < c->n; i++) {
-		if (o->exercises && !listed(o->exercises, c->ex[i].name))
-			continue;
-		sbuf_adds(j, k++ ? ", {\"name\": " : "{\"name\": ");
-		json_add_string(j, c->ex[i].name);
-		sbuf_addf(j, ", \"max_points\": %d}", c->ex[i].points);
-	}
-	sbuf_adds(j, "], \"class\": [");
+	class_shard_release(s);
+	json_t *j = s->record = json_object();
+	json_object_set_new(j, "clings", json_string(CLINGS_VERSION));
+	json_object_set_new(j, "course", json_text_free(xstrfmt("%016llx", (unsigned long long)course_hash(c))));
+	json_object_set_new(j, "seed", json_text_free(seed_id(o)));
+	json_object_set_new(j, "device", json_text(o->device));
+	json_object_set_new(j, "analysis", json_boolean(!o->no_analysis));
+	json_object_set_new(j, "shard", json_integer(o->shard));
+	json_object_set_new(j, "shards", json_integer(o->shards));
+	json_t *exercises = json_array();
+	for (int i = 0; i < c->n; i++)
+		if (!o->exercises || listed(o->exercises, c->ex[i].name))
+			json_array_append_new(exercises, json_pack("{s:o, s:i}", "name", json_text(c->ex[i].name),
+								   "max_points", c->ex[i].points));
+	json_object_set_new(j, "exercises", exercises);
+	json_t *class = json_array(), *keys = json_array();
 	for (int i = 0; i < n; i++) {
-		char *text = class_name_text(names[i]);
-		sbuf_adds(j, i ? ", " : "");
-		json_add_string(j, text);
-		free(text);
+		json_array_append_new(class, json_text_free(class_name_text(names[i])));
+		json_array_append_new(keys, json_text_free(class_name_key(names[i])));
 	}
-	sbuf_adds(j, "], \"keys\": [");
-	for (int i = 0; i < n; i++) {
-		char *key = class_name_key(names[i]);
-		sbuf_addf(j, "%s\"%s\"", i ? ", " : "", key);
-		free(key);
-	}
-	sbuf_adds(j, "], \"students\": [");
-	free(seed);
+	json_object_set_new(j, "class", class);
+	json_object_set_new(j, "keys", keys);
+	s->students = json_array();
+	json_object_set(j, "students", s->students);
 }
 
 void class_shard_graded(struct class_shard *s, const char *name, const struct grade_run *run,
 			const char *lang)
 {
-	student_begin(s, name);
-	sbuf_adds(&s->j, ", \"graded\": true, \"result\": ");
-	grade_summary_json(&s->j, run, lang);
-	sbuf_adds(&s->j, "}");
+	json_t *st = student_add(s, name);
+	json_object_set_new(st, "graded", json_true());
+	json_object_set_new(st, "result", grade_summary_json(run, lang));
 }
 
 void class_shard_not_graded(struct class_shard *s, const char *name, const char *why)
 {
-	student_begin(s, name);
-	sbuf_adds(&s->j, ", \"graded\": false, \"reason\": ");
-	json_add_string(&s->j, why);
-	sbuf_adds(&s->j, "}");
+	json_t *st = student_add(s, name);
+	json_object_set_new(st, "graded", json_false());
+	json_object_set_new(st, "reason", json_text(why));
 }
 
 int class_shard_write(struct class_shard *s, const char *out_dir, const struct grade_options *o)
 {
-	sbuf_adds(&s->j, "]}\n");
+	struct sbuf j = SBUF_INIT;
 	char *path = xstrfmt("%s/" CLASS_SHARD_PREFIX "%d-of-%d.json", out_dir, o->shard, o->shards);
-	int rc = make_dirs(out_dir);
-	if (!rc && write_file_atomic(path, s->j.buf, s->j.len) < 0)
+	int rc = json_doc_add(&j, json_incref(s->record));
+	if (!rc)
+		rc = make_dirs(out_dir);
+	if (!rc && write_file_atomic(path, j.buf, j.len) < 0)
 		rc = error("%s: cannot write:", path);
 	free(path);
-	sbuf_release(&s->j);
-	s->students = 0;
+	sbuf_release(&j);
+	class_shard_release(s);
 	return rc;
+}
+
+void class_shard_release(struct class_shard *s)
+{
+	json_decref(s->students);
+	json_decref(s->record);
+	s->record = s->students = NULL;
 }
 
 int class_shard_discard(const char *out_dir, const struct grade_options *o)

@@ -40,10 +40,10 @@
 
 /* One shard's record, as it is graded. */
 struct class_shard {
-	struct sbuf j;
-	int students;
+	json_t *record;     /* the whole document */
+	json_t *students;   /* its "students", one entry a submission */
 };
-#define CLASS_SHARD_INIT { SBUF_INIT, 0 }
+#define CLASS_SHARD_INIT { NULL, NULL }
 /* Starts the record: identity, then the class's listing (names, n of them, sorted). */
 void class_shard_begin(struct class_shard *s, const struct course *c, const struct grade_options *o,
 		       char *const *names, int n);
@@ -52,6 +52,8 @@ void class_shard_graded(struct class_shard *s, const char *name, const struct gr
 void class_shard_not_graded(struct class_shard *s, const char *name, const char *why);
 /* Ends the record and writes it into out_dir atomically; 0 or -1 (printed). Releases s. */
 int class_shard_write(struct class_shard *s, const char *out_dir, const struct grade_options *o);
+/* Drops the record unwritten (a shard that did not finish); s is CLASS_SHARD_INIT again. */
+void class_shard_release(struct class_shard *s);
 /* Removes the shard's record from out_dir before it grades again, so that a run that does not
  * finish leaves none (never the older run's beside newer results); 0 or -1 (printed). */
 int class_shard_discard(const char *out_dir, const struct grade_options *o);

@@ -15,6 +15,7 @@
  */
 #include "grade/formats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -153,24 +154,19 @@ void tap(struct sbuf *t, const struct shown *s)
 	}
 }
 
-static void classroom_test(struct sbuf *j, const struct shown *s, const struct grade_item *it)
+static json_t *classroom_test(const struct shown *s, const struct grade_item *it)
 {
-	char *m = shown_message(s, it, MESSAGE_MAX);
-	char *code = shown_test_code(s, it), *file = shown_file(s, it);
 	/* each test's score agrees with its status: Classroom adds the scores up */
-	sbuf_adds(j, "{");
-	add_key(j, "name", it->e->name);
-	sbuf_addf(j, ", \"status\": \"%s\", \"score\": %d, ", grade_item_status(it), it->points);
-	add_key(j, "message", m);
-	sbuf_adds(j, ", ");
-	add_key(j, "test_code", code);
-	sbuf_adds(j, ", ");
-	add_key(j, "filename", file);
-	sbuf_addf(j, ", \"line_no\": %d, \"duration\": %.0f}", it->state == GRADED ? it->r.line : 0,
-		  it->state == GRADED ? it->r.seconds * 1000 : 0.0);
-	free(m);
-	free(code);
-	free(file);
+	json_t *t = json_object();
+	json_object_set_new(t, "name", json_text(it->e->name));
+	json_object_set_new(t, "status", json_string(grade_item_status(it)));
+	json_object_set_new(t, "score", json_integer(it->points));
+	json_object_set_new(t, "message", json_text_free(shown_message(s, it, MESSAGE_MAX)));
+	json_object_set_new(t, "test_code", json_text_free(shown_test_code(s, it)));
+	json_object_set_new(t, "filename", json_text_free(shown_file(s, it)));
+	json_object_set_new(t, "line_no", json_integer(it->state == GRADED ? it->r.line : 0));
+	json_object_set_new(t, "duration", json_integer(it->state == GRADED ? (json_int_t)llround(it->r.seconds * 1000) : 0));
+	return t;
 }
 
 /* error when clings failed somewhere (the reporter prints those messages), else pass or fail */
@@ -185,29 +181,31 @@ static const char *classroom_status(const struct grade_item *const *its, int n)
 	return st;
 }
 
-void classroom(struct sbuf *j, const struct shown *s)
+/* A runner's result over items its[0..n). */
+static json_t *classroom_result(const struct shown *s, const struct grade_item *const *its, int n, int max_score)
+{
+	json_t *tests = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(tests, classroom_test(s, its[i]));
+	return json_pack("{s:i, s:s, s:i, s:o}", "version", 1, "status", classroom_status(its, n), "max_score",
+			 max_score, "tests", tests);
+}
+
+json_t *classroom(const struct shown *s)
 {
 	const struct grade_run *run = s->run;
 	const struct grade_item **its = xcalloc((size_t)run->n + 1, sizeof(*its));
 	for (int i = 0; i < run->n; i++)
 		its[i] = &run->items[i];
-	sbuf_addf(j, "{\"version\": 1, \"status\": \"%s\", \"max_score\": %d, \"tests\": [",
-		  classroom_status(its, run->n), run->max_score);
-	for (int i = 0; i < run->n; i++) {
-		sbuf_adds(j, i ? ", " : "");
-		classroom_test(j, s, its[i]);
-	}
-	sbuf_adds(j, "]}\n");
+	json_t *j = classroom_result(s, its, run->n, run->max_score);
 	free(its);
+	return j;
 }
 
-void classroom_one(struct sbuf *j, const struct shown *s, int i)
+json_t *classroom_one(const struct shown *s, int i)
 {
 	const struct grade_item *it = &s->run->items[i];
-	sbuf_addf(j, "{\"version\": 1, \"status\": \"%s\", \"max_score\": %d, \"tests\": [",
-		  classroom_status(&it, 1), it->e->points);
-	classroom_test(j, s, it);
-	sbuf_adds(j, "]}\n");
+	return classroom_result(s, &it, 1, it->e->points);
 }
 
 void classroom_markdown(struct sbuf *m, const struct shown *s)

@@ -13,9 +13,10 @@
  * looks; with several, each is named after its format (exercism.json, gradescope.json, ...).
  */
 #include "grade/formats.h"
-#include "engine/diagnose.h"
+#include "ui/ui.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -79,12 +80,6 @@ bool run_grader_failed(const struct grade_run *run)
 		if (item_grader_failed(&run->items[i]))
 			return true;
 	return false;
-}
-
-void add_key(struct sbuf *j, const char *key, const char *value)
-{
-	sbuf_addf(j, "\"%s\": ", key);
-	json_add_string(j, value);
 }
 
 /* Where a path may start: not inside a word or another path. */
@@ -173,7 +168,7 @@ char *shown_test_code(const struct shown *s, const struct grade_item *it)
 
 /* exercism: error only when no test could run (each one an error: a build error, say), with
  * the reason as the top-level message; pass when all pass; else fail. */
-static void exercism(struct sbuf *j, const struct shown *s)
+static json_t *exercism(const struct shown *s)
 {
 	const struct grade_run *run = s->run;
 	int errors = 0;
@@ -181,7 +176,7 @@ static void exercism(struct sbuf *j, const struct shown *s)
 		errors += !strcmp(grade_item_status(&run->items[i]), "error");
 	const char *status = run->n && errors == run->n ? "error"
 			     : run->score == run->max_score ? "pass" : "fail";
-	sbuf_addf(j, "{\"version\": 3, \"status\": \"%s\", ", status);
+	json_t *j = json_pack("{s:i, s:s}", "version", 3, "status", status);
 	if (!strcmp(status, "error")) {
 		struct sbuf m = SBUF_INIT;
 		for (int i = 0; i < run->n; i++) {
@@ -191,37 +186,30 @@ static void exercism(struct sbuf *j, const struct shown *s)
 			sbuf_adds(&m, msg);
 			free(msg);
 		}
-		char *c = cut(sbuf_str(&m), EXERCISM_MESSAGE_MAX,
-			      tr(s->lang, "(cut: the whole message is in clings.json)"));
-		add_key(j, "message", c);
-		sbuf_adds(j, ", ");
-		free(c);
+		json_object_set_new(j, "message", json_text_free(cut(sbuf_str(&m), EXERCISM_MESSAGE_MAX,
+			tr(s->lang, "(cut: the whole message is in clings.json)"))));
 		sbuf_release(&m);
 	}
-	sbuf_adds(j, "\"tests\": [");
+	json_t *tests = json_array();
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
 		char *msg = shown_message(s, it, MESSAGE_MAX);
 		char *out = shown_output(s, it, EXERCISM_OUTPUT_MAX);
-		char *code = shown_test_code(s, it);
-		sbuf_adds(j, i ? ", {" : "{");
-		add_key(j, "name", it->e->name);
-		sbuf_addf(j, ", \"status\": \"%s\", ", grade_item_status(it));
-		if (*msg) {
-			add_key(j, "message", msg);
-			sbuf_adds(j, ", ");
-		}
-		if (out) {
-			add_key(j, "output", out);
-			sbuf_adds(j, ", ");
-		}
-		add_key(j, "test_code", code);
-		sbuf_addf(j, ", \"task_id\": %d}", i + 1);
+		json_t *t = json_object();
+		json_object_set_new(t, "name", json_text(it->e->name));
+		json_object_set_new(t, "status", json_string(grade_item_status(it)));
+		if (*msg)
+			json_object_set_new(t, "message", json_text(msg));
+		if (out)
+			json_object_set_new(t, "output", json_text(out));
+		json_object_set_new(t, "test_code", json_text_free(shown_test_code(s, it)));
+		json_object_set_new(t, "task_id", json_integer(i + 1));
+		json_array_append_new(tests, t);
 		free(msg);
 		free(out);
-		free(code);
 	}
-	sbuf_adds(j, "]}\n");
+	json_object_set_new(j, "tests", tests);
+	return j;
 }
 
 /* Markdown for Gradescope: the verdict in bold, the message and the kernel's printing as they
@@ -241,78 +229,82 @@ static char *markdown(const struct shown *s, const struct grade_item *it)
 	return sbuf_detach(&md);
 }
 
+/* The message's facts as a student is shown them: every path in a text relative. */
+static json_t *shown_facts(const struct shown *s, const struct msg *m)
+{
+	json_t *facts = msg_facts_object(m);
+	const char *key;
+	json_t *v;
+	json_object_foreach(facts, key, v)
+		if (json_is_string(v))
+			json_object_set_new(facts, key, json_text_free(shown_text(s, json_string_value(v))));
+	return facts;
+}
+
 /* Gradescope knows no test that could not run: a grader-side failure is a failed test with
  * the grader's words, and grading/gradescope/run_autograder keeps such results from being
  * scored (docs/grading.md). */
-static void gradescope(struct sbuf *j, const struct shown *s)
+static json_t *gradescope(const struct shown *s)
 {
 	const struct grade_run *run = s->run;
-	sbuf_addf(j, "{\"score\": %d, \"execution_time\": %.0f, \"output_format\": \"md\", "
-		  "\"test_output_format\": \"md\", \"visibility\": \"visible\", "
-		  "\"stdout_visibility\": \"hidden\", ", run->score, run->seconds);
-	char *out = xstrfmt(tr(s->lang, "%d of %d points. Seed of this grading: %llu."), run->score,
-			    run->max_score, (unsigned long long)run->seed);
-	add_key(j, "output", out);
-	free(out);
-	sbuf_addf(j, ", \"extra_data\": {\"seed\": \"%llu\"}, \"tests\": [", (unsigned long long)run->seed);
+	json_t *j = json_pack("{s:i, s:I, s:s, s:s, s:s, s:s}", "score", run->score, "execution_time",
+			      (json_int_t)llround(run->seconds), "output_format", "md", "test_output_format", "md",
+			      "visibility", "visible", "stdout_visibility", "hidden");
+	json_object_set_new(j, "output", json_text_free(xstrfmt(tr(s->lang, "%d of %d points. Seed of this grading: %llu."),
+								 run->score, run->max_score, (unsigned long long)run->seed)));
+	json_object_set_new(j, "extra_data", json_pack("{s:o}", "seed",
+						       json_text_free(xstrfmt("%llu", (unsigned long long)run->seed))));
+	json_t *tests = json_array();
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
-		char *md = markdown(s, it), *file = shown_file(s, it);
-		char number[16];
-		snprintf(number, sizeof(number), "%d", i + 1);
-		sbuf_addf(j, "%s{\"score\": %d, \"max_score\": %d, \"status\": \"%s\", ", i ? ", " : "",
-			  it->points, it->e->points, it->points == it->e->points ? "passed" : "failed");
-		add_key(j, "name", it->e->name);
-		sbuf_adds(j, ", ");
-		add_key(j, "number", number);
-		sbuf_adds(j, ", ");
-		add_key(j, "output", md);
-		sbuf_adds(j, ", \"output_format\": \"md\", ");
-		if (it->e->visibility[0]) {
-			add_key(j, "visibility", it->e->visibility);
-			sbuf_adds(j, ", ");
-		}
-		sbuf_addf(j, "\"extra_data\": {\"verdict\": \"%s\", \"grader_failed\": %s, ", item_verdict(it),
-			  item_grader_failed(it) ? "true" : "false");
-		add_key(j, "file", file);
-		sbuf_addf(j, ", \"line\": %d, \"facts\": ", it->state == GRADED ? it->r.line : 0);
-		struct sbuf facts = SBUF_INIT;
-		msg_facts_json(&it->r.message, &facts);
-		char *rel = shown_text(s, sbuf_str(&facts));   /* a path among them, as everywhere */
-		sbuf_adds(j, rel);
-		free(rel);
-		sbuf_release(&facts);
-		sbuf_adds(j, "}}");
-		free(md);
-		free(file);
+		json_t *t = json_pack("{s:i, s:i, s:s}", "score", it->points, "max_score", it->e->points, "status",
+				      it->points == it->e->points ? "passed" : "failed");
+		json_object_set_new(t, "name", json_text(it->e->name));
+		json_object_set_new(t, "number", json_text_free(xstrfmt("%d", i + 1)));
+		json_object_set_new(t, "output", json_text_free(markdown(s, it)));
+		json_object_set_new(t, "output_format", json_string("md"));
+		if (it->e->visibility[0])
+			json_object_set_new(t, "visibility", json_text(it->e->visibility));
+		json_t *extra = json_pack("{s:s, s:b}", "verdict", item_verdict(it), "grader_failed",
+					  item_grader_failed(it));
+		json_object_set_new(extra, "file", json_text_free(shown_file(s, it)));
+		json_object_set_new(extra, "line", json_integer(it->state == GRADED ? it->r.line : 0));
+		json_object_set_new(extra, "facts", shown_facts(s, &it->r.message));   /* a path among them, as everywhere */
+		json_object_set_new(t, "extra_data", extra);
+		json_array_append_new(tests, t);
 	}
-	sbuf_adds(j, "]}\n");
+	json_object_set_new(j, "tests", tests);
+	return j;
+}
+
+/* PrairieLearn's score, a fraction from 0 to 1: whole as 0 or 1, else to six places. */
+static json_t *fraction(double score)
+{
+	return score == 0 || score == 1 ? json_integer((json_int_t)score) : json_fixed(score, 6);
 }
 
 /* PrairieLearn: a submission that cannot be graded (a kernel that does not build, a failure of
  * the grader, nothing submitted) is not gradable: the student loses no attempt. */
-static void prairielearn(struct sbuf *j, const struct shown *s)
+static json_t *prairielearn(const struct shown *s)
 {
 	const struct grade_run *run = s->run;
-	bool builds = true, grader = run_grader_failed(run);
-	struct sbuf fe = SBUF_INIT;   /* format_errors: what keeps the kernels from being graded */
+	bool grader = run_grader_failed(run);
+	json_t *fe = json_array();   /* format_errors: what keeps the kernels from being graded */
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
 		if (item_grader_failed(it) || strcmp(grade_item_status(it), "error"))
 			continue;
-		char *m = shown_message(s, it, MESSAGE_MAX), *line = xstrfmt("%s: %s", it->e->name, m);
-		sbuf_adds(&fe, builds ? "" : ", ");
-		json_add_string(&fe, line);
-		builds = false;
+		char *m = shown_message(s, it, MESSAGE_MAX);
+		json_array_append_new(fe, json_text_free(xstrfmt("%s: %s", it->e->name, m)));
 		free(m);
-		free(line);
 	}
+	bool builds = !json_array_size(fe);
 	bool gradable = run->anything_submitted && builds && !grader;
 	double score = gradable && run->max_score ? (double)run->score / run->max_score : 0;
-	sbuf_addf(j, "{\"gradable\": %s, \"score\": %.6g, ", gradable ? "true" : "false", score);
+	json_t *j = json_pack("{s:b, s:o}", "gradable", gradable, "score", fraction(score));
 	if (!builds)
-		sbuf_addf(j, "\"format_errors\": [%s], ", sbuf_str(&fe));
-	sbuf_release(&fe);
+		json_object_set(j, "format_errors", fe);
+	json_decref(fe);
 	char *msg = !run->anything_submitted
 			    ? xstrdup(tr(s->lang, "The submission holds no kernel of this course."))
 		    : grader ? xstrdup(tr(s->lang, "clings could not grade every exercise (a fault of the "
@@ -321,63 +313,56 @@ static void prairielearn(struct sbuf *j, const struct shown *s)
 		    : !builds ? xstrdup(tr(s->lang, "A kernel does not build: this submission is not "
 						      "counted. Fix it and submit again."))
 			      : xstrfmt(tr(s->lang, "%d of %d points."), run->score, run->max_score);
-	add_key(j, "message", msg);
-	free(msg);
-	char *out = xstrfmt("seed %llu", (unsigned long long)run->seed);
-	sbuf_adds(j, ", ");
-	add_key(j, "output", out);
-	free(out);
-	sbuf_adds(j, ", \"tests\": [");
+	json_object_set_new(j, "message", json_text_free(msg));
+	json_object_set_new(j, "output", json_text_free(xstrfmt("seed %llu", (unsigned long long)run->seed)));
+	json_t *tests = json_array();
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
-		const char *title = exercise_title_in(s->lang, it->e);
 		char *m = shown_message(s, it, MESSAGE_MAX), *printed = shown_output(s, it, MESSAGE_MAX);
-		sbuf_adds(j, i ? ", {" : "{");
-		add_key(j, "name", it->e->name);
-		sbuf_adds(j, ", ");
-		add_key(j, "description", title);
-		sbuf_addf(j, ", \"points\": %d, \"max_points\": %d, ", it->points, it->e->points);
-		add_key(j, "message", *m ? m : tr(s->lang, "Passed"));
-		if (printed) {
-			sbuf_adds(j, ", ");
-			add_key(j, "output", printed);
-		}
-		sbuf_adds(j, "}");
+		json_t *t = json_object();
+		json_object_set_new(t, "name", json_text(it->e->name));
+		json_object_set_new(t, "description", json_text(exercise_title_in(s->lang, it->e)));
+		json_object_set_new(t, "points", json_integer(it->points));
+		json_object_set_new(t, "max_points", json_integer(it->e->points));
+		json_object_set_new(t, "message", json_text(*m ? m : tr(s->lang, "Passed")));
+		if (printed)
+			json_object_set_new(t, "output", json_text(printed));
+		json_array_append_new(tests, t);
 		free(m);
 		free(printed);
 	}
-	sbuf_adds(j, "]}\n");
+	json_object_set_new(j, "tests", tests);
+	return j;
 }
 
 /* clings' own record: everything, uncut, as the grader saw it (paths included). */
-static void summary(struct sbuf *j, const struct grade_run *run, const char *lang)
+json_t *grade_summary_json(const struct grade_run *run, const char *lang)
 {
-	sbuf_adds(j, "{");
-	add_key(j, "submission", run->submission);
-	sbuf_addf(j, ", \"seed\": \"%llu\", \"score\": %d, \"max_score\": %d, \"seconds\": %.3f, "
-		     "\"exercises\": [", (unsigned long long)run->seed, run->score, run->max_score,
-		  run->seconds);
+	json_t *j = json_object();
+	json_object_set_new(j, "submission", json_text(run->submission));
+	json_object_set_new(j, "seed", json_text_free(xstrfmt("%llu", (unsigned long long)run->seed)));
+	json_object_set_new(j, "score", json_integer(run->score));
+	json_object_set_new(j, "max_score", json_integer(run->max_score));
+	json_object_set_new(j, "seconds", json_fixed(run->seconds, 3));
+	json_t *exercises = json_array();
 	for (int i = 0; i < run->n; i++) {
 		const struct grade_item *it = &run->items[i];
-		sbuf_adds(j, i ? ", {" : "{");
-		add_key(j, "name", it->e->name);
-		sbuf_addf(j, ", \"status\": \"%s\", \"verdict\": \"%s\", \"points\": %d, \"max_points\": %d, ",
-			  grade_item_status(it), item_verdict(it), it->points, it->e->points);
-		add_key(j, "file", it->file ? it->file : "");
-		sbuf_addf(j, ", \"line\": %d, ", it->r.line);
-		add_key(j, "message", grade_item_message(it, lang));
-		sbuf_adds(j, ", \"facts\": ");   /* what the message says, for a program to read */
-		msg_facts_json(&it->r.message, j);
-		sbuf_adds(j, ", \"diagnoses\": ");
-		diagnoses_json(&it->r, lang, j);
-		sbuf_addf(j, ", \"seconds\": %.3f}", it->state == GRADED ? it->r.seconds : 0.0);
+		json_t *e = json_object();
+		json_object_set_new(e, "name", json_text(it->e->name));
+		json_object_set_new(e, "status", json_string(grade_item_status(it)));
+		json_object_set_new(e, "verdict", json_string(item_verdict(it)));
+		json_object_set_new(e, "points", json_integer(it->points));
+		json_object_set_new(e, "max_points", json_integer(it->e->points));
+		json_object_set_new(e, "file", json_text(it->file));
+		json_object_set_new(e, "line", json_integer(it->r.line));
+		json_object_set_new(e, "message", json_text(grade_item_message(it, lang)));
+		json_object_set_new(e, "facts", msg_facts_object(&it->r.message));   /* for a program to read */
+		json_object_set_new(e, "diagnoses", report_diagnoses_json(&it->r, lang));
+		json_object_set_new(e, "seconds", json_fixed(it->state == GRADED ? it->r.seconds : 0.0, 3));
+		json_array_append_new(exercises, e);
 	}
-	sbuf_adds(j, "]}\n");
-}
-
-void grade_summary_json(struct sbuf *j, const struct grade_run *run, const char *lang)
-{
-	summary(j, run, lang);
+	json_object_set_new(j, "exercises", exercises);
+	return j;
 }
 
 static void add_prefix(struct shown *s, const char *dir)
@@ -416,7 +401,7 @@ static int write_one(const char *out_dir, const char *name, const struct sbuf *s
 static int write_classroom(const struct shown *s, const char *out_dir)
 {
 	struct sbuf j = SBUF_INIT, b = SBUF_INIT, env = SBUF_INIT, ids = SBUF_INIT, md = SBUF_INIT;
-	classroom(&j, s);
+	int rc = json_doc_add(&j, classroom(s));
 	base64(&b, j.buf, j.len);
 	sbuf_adds(&b, "\n");
 	for (int i = 0; i < s->run->n; i++) {
@@ -428,7 +413,8 @@ static int write_classroom(const struct shown *s, const char *out_dir)
 		sbuf_addf(&ids, "%s%s", i ? "," : "", id);
 		for (char *p = id; *p; p++)
 			*p = *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
-		classroom_one(&one, s, i);
+		if (!rc)
+			rc = json_doc_add(&one, classroom_one(s, i));
 		sbuf_addf(&env, "%s_RESULTS=", id);
 		base64(&env, one.buf, one.len);
 		sbuf_adds(&env, "\n");
@@ -436,7 +422,8 @@ static int write_classroom(const struct shown *s, const char *out_dir)
 	}
 	sbuf_adds(&ids, "\n");
 	classroom_markdown(&md, s);
-	int rc = write_one(out_dir, "classroom.json", &j);
+	if (!rc)
+		rc = write_one(out_dir, "classroom.json", &j);
 	if (!rc)
 		rc = write_one(out_dir, "classroom.result", &b);
 	if (!rc)
@@ -479,13 +466,13 @@ int grade_write(const struct grade_run *run, const struct grade_options *o,
 		char own[32];
 		snprintf(own, sizeof(own), "%s.json", format_names[k]);
 		switch (f) {
-		case FORMAT_EXERCISM: exercism(&out, &s); name = alone ? "results.json" : own; break;
-		case FORMAT_GRADESCOPE: gradescope(&out, &s); name = alone ? "results.json" : own; break;
-		case FORMAT_PRAIRIELEARN: prairielearn(&out, &s); name = alone ? "results.json" : own; break;
+		case FORMAT_EXERCISM: rc = json_doc_add(&out, exercism(&s)); name = alone ? "results.json" : own; break;
+		case FORMAT_GRADESCOPE: rc = json_doc_add(&out, gradescope(&s)); name = alone ? "results.json" : own; break;
+		case FORMAT_PRAIRIELEARN: rc = json_doc_add(&out, prairielearn(&s)); name = alone ? "results.json" : own; break;
 		case FORMAT_CLASSROOM: rc = write_classroom(&s, out_dir); break;
 		case FORMAT_JUNIT: junit(&out, &s); name = "junit.xml"; break;
 		case FORMAT_TAP: tap(&out, &s); name = "results.tap"; break;
-		case FORMAT_SUMMARY: summary(&out, run, o->lang); name = "clings.json"; break;
+		case FORMAT_SUMMARY: rc = json_doc_add(&out, grade_summary_json(run, o->lang)); name = "clings.json"; break;
 		}
 		if (!rc && name)
 			rc = write_one(out_dir, name, &out);

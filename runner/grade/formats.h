@@ -37,14 +37,14 @@ const char *item_verdict(const struct grade_item *it);
 bool item_grader_failed(const struct grade_item *it);
 bool run_grader_failed(const struct grade_run *run);
 
-void add_key(struct sbuf *j, const char *key, const char *value);
 
 /* formats-ci.c */
 void junit(struct sbuf *x, const struct shown *s);
 void tap(struct sbuf *t, const struct shown *s);
-void classroom(struct sbuf *j, const struct shown *s);
-/* The one-test runner result of item i (its max_score the exercise's points), not encoded. */
-void classroom_one(struct sbuf *j, const struct shown *s, int i);
+/* The runner's result (the caller's), and the one-test runner result of item i (its max_score
+ * the exercise's points), not encoded. */
+json_t *classroom(const struct shown *s);
+json_t *classroom_one(const struct shown *s, int i);
 /* Markdown for the job's summary page: each exercise's explanation, which the reporter omits. */
 void classroom_markdown(struct sbuf *m, const struct shown *s);
 void base64(struct sbuf *out, const char *s, size_t n);

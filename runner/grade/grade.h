@@ -81,8 +81,8 @@ int open_beneath_walk(int root, const char *rel, size_t *link_len);
  * unreadable), why saying so in the learner's words; -1 when there is no such file. */
 int submission_read(int root, const char *rel, char **text, size_t *len, struct msg *why);
 
-/* clings.json's object for run (the summary format), into j. */
-void grade_summary_json(struct sbuf *j, const struct grade_run *run, const char *lang);
+/* clings.json's object for run (the summary format); the caller's. */
+json_t *grade_summary_json(const struct grade_run *run, const char *lang);
 
 /* Writes every format of o->formats for run into out_dir, each file atomically; 0 or -1. */
 int grade_write(const struct grade_run *run, const struct grade_options *o,

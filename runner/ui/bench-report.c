@@ -2,6 +2,7 @@
 #include "ui/ui.h"
 
 #include <stdarg.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,97 +290,91 @@ void bench_report_text(const struct bench_result *b, struct sbuf *out, const cha
 	sbuf_release(&lines);
 }
 
-/* "KEY": {seconds, gbps, of_copy}, and gflops, of_peak where flops counts the operations */
-static void json_figures(struct sbuf *out, const char *key, const struct bench_result *b, double bytes,
-			 double s, double flops)
+/* {seconds, gbps, of_copy}, and gflops, of_peak where flops counts the operations */
+static json_t *json_figures(const struct bench_result *b, double bytes, double s, double flops)
 {
-	sbuf_addf(out, "\"%s\": {\"seconds\": %.9f, \"gbps\": %.3f, \"of_copy\": ", key, s, gbps(bytes, s));
-	if (b->copy_s > 0)
-		sbuf_addf(out, "%.4f", gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s));
-	else
-		sbuf_adds(out, "null");
+	json_t *o = json_object();
+	json_object_set_new(o, "seconds", json_fixed(s, 9));
+	json_object_set_new(o, "gbps", json_fixed(gbps(bytes, s), 3));
+	json_object_set_new(o, "of_copy", b->copy_s > 0 ? json_fixed(gbps(bytes, s) / gbps(b->copy_bytes, b->copy_s), 4)
+							 : json_null());
 	if (flops > 0) {
-		sbuf_addf(out, ", \"gflops\": %.3f, \"of_peak\": ", flops / s / 1e9);
-		if (b->peak_s > 0)
-			sbuf_addf(out, "%.4f", (flops / s) / (b->peak_flops / b->peak_s));
-		else
-			sbuf_adds(out, "null");
+		json_object_set_new(o, "gflops", json_fixed(flops / s / 1e9, 3));
+		json_object_set_new(o, "of_peak", b->peak_s > 0 ? json_fixed((flops / s) / (b->peak_flops / b->peak_s), 4)
+								: json_null());
 	}
-	sbuf_adds(out, "}");
+	return o;
 }
 
-static void json_side(struct sbuf *out, const char *key, const struct bench_result *b,
-		      const struct bench_row *row, double loop_s, double first_s)
+/* One side's figures: its loop and its first pass, or null when it did not run. */
+static json_t *json_side(const struct bench_result *b, const struct bench_row *row, double loop_s, double first_s)
 {
-	if (loop_s <= 0) {
-		sbuf_addf(out, ", \"%s\": null", key);
-		return;
-	}
-	sbuf_addf(out, ", \"%s\": {", key);
-	json_figures(out, "loop", b, row->bytes_loop, loop_s, row->flops);
-	sbuf_adds(out, ", ");
-	json_figures(out, "first_pass", b, row->bytes_first, first_s, 0);
-	sbuf_adds(out, "}");
+	if (loop_s <= 0)
+		return json_null();
+	json_t *o = json_object();
+	json_object_set_new(o, "loop", json_figures(b, row->bytes_loop, loop_s, row->flops));
+	json_object_set_new(o, "first_pass", json_figures(b, row->bytes_first, first_s, 0));
+	return o;
 }
 
-/* "KEY": m in lang (null when empty), then "FACTS_KEY": its facts, as a check's JSON gives them. */
-static void json_msg(struct sbuf *out, const char *key, const char *facts_key, const struct msg *m,
-		     const char *lang)
+/* A whole number the bench counts in a double (bytes, operations). */
+static json_t *json_count(double v)
 {
-	sbuf_addf(out, "\"%s\": ", key);
-	if (msg_empty(m)) {
-		sbuf_adds(out, "null");
-	} else {
-		char *text = msg_text(m, lang);
-		json_add_string(out, text);
-		free(text);
-	}
-	sbuf_addf(out, ", \"%s\": ", facts_key);
-	msg_facts_json(m, out);
+	return json_integer((json_int_t)llround(v));
 }
 
-void bench_report_json(const struct bench_result *b, FILE *f, const char *lang)
+/* key: m in lang (null when empty), then facts_key: its facts, as a check's JSON gives them. */
+static void json_msg(json_t *o, const char *key, const char *facts_key, const struct msg *m, const char *lang)
+{
+	char *text = msg_empty(m) ? NULL : msg_text(m, lang);
+	json_object_set_new(o, key, json_text_or_null(text));
+	free(text);
+	json_object_set_new(o, facts_key, msg_facts_object(m));
+}
+
+static json_t *json_row(const struct bench_result *b, const struct bench_row *row, const char *lang)
 {
 	static const char *const agree[] = { "same", "different", "same_where_sampled", "not_compared" };
-	struct sbuf out = SBUF_INIT;
-	sbuf_adds(&out, "{\"exercise\": ");
-	json_add_string(&out, b->exercise);
+	json_t *o = json_object();
+	json_object_set_new(o, "name", json_text(row->name));
+	json_object_set_new(o, "work_group", json_text(row->group));
+	json_object_set_new(o, "flops", json_count(row->flops));
+	json_object_set_new(o, "passes", json_integer(row->passes));
+	json_object_set_new(o, "bytes", json_count(row->bytes_loop));
+	json_object_set_new(o, "first_pass_bytes", json_count(row->bytes_first));
+	json_object_set_new(o, "skipped", json_boolean(row->skipped));
+	json_object_set_new(o, "results", json_string(agree[row->agree]));
+	json_msg(o, "problem", "problem_facts", &row->problem, lang);
+	json_object_set_new(o, "kernel", json_side(b, row, row->loop_s, row->first_s));
+	json_object_set_new(o, "reference", json_side(b, row, row->ref_loop_s, row->ref_first_s));
+	return o;
+}
+
+int bench_report_json(const struct bench_result *b, FILE *f, const char *lang)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "exercise", json_text(b->exercise));
 	bool failed = b->check_verdict != VERDICT_PASS && b->check_verdict != VERDICT_ERROR;
-	sbuf_addf(&out, ", \"status\": \"%s\", ", msg_empty(&b->message) ? "ok" : failed ? "fail" : "error");
-	json_msg(&out, "message", "facts", &b->message, lang);
-	sbuf_adds(&out, ", \"device\": ");
-	json_add_string(&out, b->device);
-	sbuf_addf(&out, ", \"device_type\": \"%s\", \"bytes\": %lld, \"runs\": %d, \"warmup_runs\": %d, "
-		  "\"multipass\": %s, \"copy\": ", b->cpu ? "cpu" : "gpu", (long long)b->bytes, BENCH_RUNS,
-		  BENCH_WARMUP_RUNS, b->multipass ? "true" : "false");
+	json_object_set_new(o, "status", json_string(msg_empty(&b->message) ? "ok" : failed ? "fail" : "error"));
+	json_msg(o, "message", "facts", &b->message, lang);
+	json_object_set_new(o, "device", json_text(b->device));
+	json_object_set_new(o, "device_type", json_string(b->cpu ? "cpu" : "gpu"));
+	json_object_set_new(o, "bytes", json_integer((json_int_t)b->bytes));
+	json_object_set_new(o, "runs", json_integer(BENCH_RUNS));
+	json_object_set_new(o, "warmup_runs", json_integer(BENCH_WARMUP_RUNS));
+	json_object_set_new(o, "multipass", json_boolean(b->multipass));
+	json_t *copy = json_null(), *peak = json_null();
 	if (b->copy_s > 0)
-		sbuf_addf(&out, "{\"bytes\": %.0f, \"seconds\": %.9f, \"gbps\": %.3f}", b->copy_bytes, b->copy_s,
-			  gbps(b->copy_bytes, b->copy_s));
-	else
-		sbuf_adds(&out, "null");
-	sbuf_adds(&out, ", \"peak\": ");
+		copy = json_pack("{s:o, s:o, s:o}", "bytes", json_count(b->copy_bytes), "seconds",
+				 json_fixed(b->copy_s, 9), "gbps", json_fixed(gbps(b->copy_bytes, b->copy_s), 3));
 	if (b->peak_s > 0)
-		sbuf_addf(&out, "{\"flops\": %.0f, \"seconds\": %.9f, \"gflops\": %.3f}", b->peak_flops,
-			  b->peak_s, b->peak_flops / b->peak_s / 1e9);
-	else
-		sbuf_adds(&out, "null");
-	sbuf_adds(&out, ", \"rows\": [");
-	for (int i = 0; i < b->nrows; i++) {
-		const struct bench_row *row = &b->rows[i];
-		sbuf_addf(&out, "%s{\"name\": ", i ? ", " : "");
-		json_add_string(&out, row->name);
-		sbuf_adds(&out, ", \"work_group\": ");
-		json_add_string(&out, row->group);
-		sbuf_addf(&out, ", \"flops\": %.0f", row->flops);
-		sbuf_addf(&out, ", \"passes\": %d, \"bytes\": %.0f, \"first_pass_bytes\": %.0f, \"skipped\": %s, "
-			  "\"results\": \"%s\", ", row->passes, row->bytes_loop, row->bytes_first,
-			  row->skipped ? "true" : "false", agree[row->agree]);
-		json_msg(&out, "problem", "problem_facts", &row->problem, lang);
-		json_side(&out, "kernel", b, row, row->loop_s, row->first_s);
-		json_side(&out, "reference", b, row, row->ref_loop_s, row->ref_first_s);
-		sbuf_adds(&out, "}");
-	}
-	sbuf_adds(&out, "]}\n");
-	fputs(sbuf_str(&out), f);
-	sbuf_release(&out);
+		peak = json_pack("{s:o, s:o, s:o}", "flops", json_count(b->peak_flops), "seconds",
+				 json_fixed(b->peak_s, 9), "gflops", json_fixed(b->peak_flops / b->peak_s / 1e9, 3));
+	json_object_set_new(o, "copy", copy);
+	json_object_set_new(o, "peak", peak);
+	json_t *rows = json_array();
+	for (int i = 0; i < b->nrows; i++)
+		json_array_append_new(rows, json_row(b, &b->rows[i], lang));
+	json_object_set_new(o, "rows", rows);
+	return json_doc_print(f, o);
 }

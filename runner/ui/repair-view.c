@@ -5,7 +5,6 @@
 #include "ui/ui.h"
 #include "engine/repair.h"
 
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,42 +21,49 @@ void repair_print_proved(const struct report *r, FILE *f, const char *lang)
 /* One edit as an object: where, the rule, the text before and after. */
 static json_t *edit_json(const struct repair_edit *x)
 {
-	return json_pack("{s:i, s:i, s:s, s:s, s:s}", "line", x->line, "column", x->column, "rule",
-			 repair_edit_rule(x), "before", x->before, "after", x->after);
+	json_t *o = json_object();
+	json_object_set_new(o, "line", json_integer(x->line));
+	json_object_set_new(o, "column", json_integer(x->column));
+	json_object_set_new(o, "rule", json_text(repair_edit_rule(x)));
+	json_object_set_new(o, "before", json_text(x->before));
+	json_object_set_new(o, "after", json_text(x->after));
+	return o;
 }
 
-/* The report's JSON text with "repair" added: null when no search ran, else what it found. */
-int report_json_with_repair(const char *report_json, const struct repair *rp, const char *lang, FILE *f)
+void report_json_set_repair(json_t *report, const struct repair *rp, const char *lang)
 {
-	json_error_t jerr;
-	json_t *root = json_loads(report_json, 0, &jerr);
-	if (!root)
-		return error("the report's JSON could not be read back: %s", jerr.text);
 	json_t *o = json_null();
 	if (rp->searched && !rp->cancelled) {
-		o = json_pack("{s:b, s:b, s:i, s:f}", "found", rp->found, "exhausted", rp->exhausted, "tried", rp->tried,
-			      "cpu_seconds", rp->cpu_seconds);
-		if (rp->found) {
-			const struct repair_edit *e = &rp->c[0].edit[0];
-			json_t *edits = json_array();
-			for (int i = 0; i < rp->nc; i++)
-				for (int j = 0; j < rp->c[i].nedits; j++)
-					json_array_append_new(edits, edit_json(&rp->c[i].edit[j]));
-			struct msg m = MSG_INIT;
-			repair_message(rp, 1, &m);
-			char *place = msg_text(&m, lang);
-			msg_release(&m);
-			const char *kind = e->rule == RULE_COURSE ? rp->course_kind[0] : tr(lang, repair_rule(e->rule)->kind);
-			json_object_update_new(o, json_pack("{s:i, s:i, s:i, s:s, s:s, s:s, s:i, s:i, s:b, s:o, s:s, s:s}",
-				"rewrites", rp->nc, "line", e->line, "column", e->column, "rule", repair_edit_rule(e),
-				"before", e->before, "after", e->after, "tests", rp->ntests, "tests_passed", rp->tests_passed,
-				"analysis_clean", rp->analysis_clean, "edits", edits, "place", place, "kind", kind));
-			free(place);
-		}
+		o = json_object();
+		json_object_set_new(o, "found", json_boolean(rp->found));
+		json_object_set_new(o, "exhausted", json_boolean(rp->exhausted));
+		json_object_set_new(o, "tried", json_integer(rp->tried));
+		json_object_set_new(o, "cpu_seconds", json_fixed(rp->cpu_seconds, 3));
 	}
-	json_object_set_new(root, "repair", o);
-	int rc = json_dumpf(root, f, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9)) < 0 ? -1 : 0;
-	fputc('\n', f);
-	json_decref(root);
-	return rc;
+	if (rp->searched && !rp->cancelled && rp->found) {
+		const struct repair_edit *e = &rp->c[0].edit[0];
+		json_t *edits = json_array();
+		for (int i = 0; i < rp->nc; i++)
+			for (int j = 0; j < rp->c[i].nedits; j++)
+				json_array_append_new(edits, edit_json(&rp->c[i].edit[j]));
+		struct msg m = MSG_INIT;
+		repair_message(rp, 1, &m);
+		char *place = msg_text(&m, lang);
+		msg_release(&m);
+		json_object_set_new(o, "rewrites", json_integer(rp->nc));
+		json_object_set_new(o, "line", json_integer(e->line));
+		json_object_set_new(o, "column", json_integer(e->column));
+		json_object_set_new(o, "rule", json_text(repair_edit_rule(e)));
+		json_object_set_new(o, "before", json_text(e->before));
+		json_object_set_new(o, "after", json_text(e->after));
+		json_object_set_new(o, "tests", json_integer(rp->ntests));
+		json_object_set_new(o, "tests_passed", json_integer(rp->tests_passed));
+		json_object_set_new(o, "analysis_clean", json_boolean(rp->analysis_clean));
+		json_object_set_new(o, "edits", edits);
+		json_object_set_new(o, "place", json_text(place));
+		json_object_set_new(o, "kind", json_text(e->rule == RULE_COURSE ? rp->course_kind[0]
+									  : tr(lang, repair_rule(e->rule)->kind)));
+		free(place);
+	}
+	json_object_set_new(report, "repair", o);
 }

@@ -66,93 +66,104 @@ void report_print_text(const struct report *r, FILE *f, bool colour, bool verbos
 
 /* ---- JSON ---- */
 
-
-static void json_string(FILE *f, const char *s)
+json_t *report_diagnoses_json(const struct report *r, const char *lang)
 {
-	struct sbuf sb = SBUF_INIT;
-	json_add_string(&sb, s);
-	fputs(sbuf_str(&sb), f);
-	sbuf_release(&sb);
+	json_t *a = json_array();
+	for (int i = 0; i < r->ndiagnoses; i++) {
+		const struct diagnosis_found *f = &r->diagnoses[i];
+		json_t *o = json_object();
+		json_object_set_new(o, "id", json_text(f->d->id));
+		json_object_set_new(o, "certain", json_boolean(f->certain));
+		json_object_set_new(o, "evidence_kind", json_text(evidence_kind_name(f->kind)));
+		json_object_set_new(o, "title", json_text(tr(lang, f->d->title)));
+		json_object_set_new(o, "evidence", json_text(f->evidence));
+		json_array_append_new(a, o);
+	}
+	return a;
 }
 
-void report_print_json(const struct report *r, FILE *f, const char *lang)
+/* One memory instruction's figures, per request. */
+static json_t *access_json(const struct access_figure *a)
 {
-	const char *status = verdict_status(r->verdict);
-	fprintf(f, "{\"exercise\": ");
-	json_string(f, r->exercise);
-	fprintf(f, ", \"status\": \"%s\", \"verdict\": \"%s\", \"message\": ", status,
-		verdict_name(r->verdict));
-	char *message = msg_text(&r->message, lang);
-	json_string(f, message);
-	free(message);
-	struct sbuf facts = SBUF_INIT;   /* what the message says, for a program to read */
-	msg_facts_json(&r->message, &facts);
-	fprintf(f, ", \"facts\": %s, \"diagnoses\": ", sbuf_str(&facts));
-	sbuf_reset(&facts);
-	diagnoses_json(r, lang, &facts);   /* the learner's mistake, most likely first */
-	fprintf(f, "%s, \"location\": ", sbuf_str(&facts));
-	sbuf_release(&facts);
-	if (r->file) {
-		fprintf(f, "{\"file\": ");
-		json_string(f, r->file);
-		fprintf(f, ", \"line\": %d}", r->line);
-	} else {
-		fprintf(f, "null");
+	double n = (double)a->requests;
+	json_t *o = json_object();
+	json_object_set_new(o, "line", json_integer(a->line));
+	json_object_set_new(o, "name", json_text(a->name));
+	json_object_set_new(o, "space", json_string(a->space == 'g' ? "global" : "local"));
+	json_object_set_new(o, "op", json_string(a->store ? "store" : "load"));
+	json_object_set_new(o, "bytes", json_integer((json_int_t)a->bytes));
+	json_object_set_new(o, "requests", json_integer((json_int_t)a->requests));
+	json_object_set_new(o, "executions", json_integer((json_int_t)a->lanes));
+	json_object_set_new(o, "first_loads", json_integer((json_int_t)a->first_loads));
+	json_object_set_new(o, "madds", json_integer((json_int_t)a->madds));
+	if (a->space == 'g' && a->split_requests) {
+		json_object_set_new(o, "align", json_integer((json_int_t)a->align));
+		json_object_set_new(o, "split_requests", json_integer((json_int_t)a->split_requests));
+		json_object_set_new(o, "split_sectors_per_request",
+				    json_fixed((double)a->split_sectors / (double)a->split_requests, 3));
 	}
-	fprintf(f, ", \"device\": ");
-	json_string(f, r->device);
-	fprintf(f, ", \"analysis\": %s, \"cached\": %s, \"seconds\": %.3f", r->analysis_ran ? "true" : "false",
-		r->cached ? "true" : "false", r->seconds);
+	if (a->space == 'g') {
+		json_object_set_new(o, "sectors_per_request", json_fixed((double)a->sectors / n, 3));
+		json_object_set_new(o, "ideal_per_request", json_fixed((double)a->ideal / n, 3));
+		json_object_set_new(o, "worst_sectors", json_integer((json_int_t)a->worst_sectors));
+	} else {
+		json_object_set_new(o, "conflict_degree", json_fixed((double)a->degrees / n, 3));
+		json_object_set_new(o, "worst_conflict_degree", json_integer((json_int_t)a->worst_degree));
+		json_object_set_new(o, "shared_loads", json_integer((json_int_t)a->foreign_loads));
+	}
+	return o;
+}
+
+json_t *report_json(const struct report *r, const char *lang)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "exercise", json_text(r->exercise));
+	json_object_set_new(o, "status", json_text(verdict_status(r->verdict)));
+	json_object_set_new(o, "verdict", json_text(verdict_name(r->verdict)));
+	char *message = msg_text(&r->message, lang);
+	json_object_set_new(o, "message", json_text(message));
+	free(message);
+	json_object_set_new(o, "facts", msg_facts_object(&r->message));   /* for a program to read */
+	json_object_set_new(o, "diagnoses", report_diagnoses_json(r, lang));   /* most likely first */
+	json_t *location = json_null();
+	if (r->file) {
+		location = json_object();
+		json_object_set_new(location, "file", json_text(r->file));
+		json_object_set_new(location, "line", json_integer(r->line));
+	}
+	json_object_set_new(o, "location", location);
+	json_object_set_new(o, "device", json_text(r->device));
+	json_object_set_new(o, "analysis", json_boolean(r->analysis_ran));
+	json_object_set_new(o, "cached", json_boolean(r->cached));
+	json_object_set_new(o, "seconds", json_fixed(r->seconds, 3));
 	if (!msg_empty(&r->picture)) {
 		char *picture = msg_text(&r->picture, lang);
-		fprintf(f, ", \"picture\": ");
-		json_string(f, picture);
+		json_object_set_new(o, "picture", json_text(picture));
 		free(picture);
 	}
-	if (r->kernel_output) {
-		fprintf(f, ", \"printf\": ");
-		json_string(f, r->kernel_output);
+	if (r->kernel_output)
+		json_object_set_new(o, "printf", json_text(r->kernel_output));
+	json_t *access = json_null();   /* null: not measured */
+	if (r->naccess >= 0) {
+		access = json_array();
+		for (int i = 0; i < r->naccess; i++)   /* in source order */
+			json_array_append_new(access, access_json(&r->access[i]));
 	}
-	const struct access_figure *acc = r->access;   /* in source order */
-	fprintf(f, ", \"access\": ");
-	if (r->naccess < 0)
-		fprintf(f, "null");
-	for (int i = 0; i < r->naccess; i++) {
-		const struct access_figure *a = &acc[i];
-		double n = (double)a->requests;
-		fprintf(f, "%s{\"line\": %d, \"name\": ", i ? ", " : "[", a->line);
-		json_string(f, a->name);
-		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", \"bytes\": %zu, \"requests\": %lu",
-			a->space == 'g' ? "global" : "local", a->store ? "store" : "load", a->bytes,
-			a->requests);
-		fprintf(f, ", \"executions\": %lu, \"first_loads\": %lu, \"madds\": %lu", a->lanes,
-			a->first_loads, a->madds);
-		if (a->space == 'g' && a->split_requests)
-			fprintf(f, ", \"align\": %zu, \"split_requests\": %lu, \"split_sectors_per_request\": %.3f",
-				a->align, a->split_requests,
-				(double)a->split_sectors / (double)a->split_requests);
-		if (a->space == 'g')
-			fprintf(f, ", \"sectors_per_request\": %.3f, \"ideal_per_request\": %.3f, "
-				"\"worst_sectors\": %lu}", (double)a->sectors / n, (double)a->ideal / n,
-				a->worst_sectors);
-		else
-			fprintf(f, ", \"conflict_degree\": %.3f, \"worst_conflict_degree\": %lu, "
-				"\"shared_loads\": %lu}", (double)a->degrees / n, a->worst_degree,
-				a->foreign_loads);
+	json_object_set_new(o, "access", access);
+	if (r->naccess >= 0) {
+		json_object_set_new(o, "warp", json_integer(access_warp()));
+		json_object_set_new(o, "banks", json_integer(access_banks()));
 	}
-	if (r->naccess == 0)
-		fprintf(f, "[");
-	if (r->naccess >= 0)
-		fprintf(f, "], \"warp\": %d, \"banks\": %d", access_warp(), access_banks());
-	fprintf(f, ", \"tests\": [");
+	json_t *tests = json_array();
 	for (int i = 0; i < r->ntests; i++) {
-		fprintf(f, "%s{\"name\": ", i ? ", " : "");
-		json_string(f, r->tests[i].name);
-		fprintf(f, ", \"status\": \"%s\", \"detail\": ", test_status_name(r->tests[i].status));
+		json_t *t = json_object();
+		json_object_set_new(t, "name", json_text(r->tests[i].name));
+		json_object_set_new(t, "status", json_text(test_status_name(r->tests[i].status)));
 		char *detail = msg_text(&r->tests[i].detail, lang);
-		json_string(f, detail);
+		json_object_set_new(t, "detail", json_text(detail));
 		free(detail);
-		fprintf(f, "}");
+		json_array_append_new(tests, t);
 	}
-	fprintf(f, "]}\n");
+	json_object_set_new(o, "tests", tests);
+	return o;
 }

@@ -112,23 +112,26 @@ void repair_render(const struct repair *rp, int rung, const struct render_option
 char *report_lines_join(const struct report_lines *l);
 void report_lines_print(const struct report_lines *l, FILE *f);
 
-/* ---- reports ---- */
-/* The text of `clings check`: every part (the details with verbose), not broken, for a terminal
- * or a pipe; and the one JSON object of `check --json`. */
+/* ---- reports  ---- */
+/* Plain or coloured text for a terminal, and the one JSON object of `check --json` (the caller's,
+ * to add its "repair" to, dump with json_doc_print and json_decref). */
 void report_print_text(const struct report *r, FILE *f, bool colour, bool verbose, const char *lang);
-void report_print_json(const struct report *r, FILE *f, const char *lang);
+json_t *report_json(const struct report *r, const char *lang);
+/* r's diagnoses, most likely first: [{"id", "certain", "evidence_kind" (evidence_kind_name),
+ * "title" (in lang), "evidence"}]; the caller's. */
+json_t *report_diagnoses_json(const struct report *r, const char *lang);
 /* After the repair's rung: the diagnoses of r a repair proved (repair_confirm), as the report
  * states a proved one ("The mistake, proved: ..."). */
-struct report;
 void repair_print_proved(const struct report *r, FILE *f, const char *lang);
-/* Prints the JSON object report_json (report_print_json's) again with its "repair": null when
- * no search ran, else found, tried, and for a repair its place, rule, texts and tests. */
-int report_json_with_repair(const char *report_json, const struct repair *rp, const char *lang, FILE *f);
+/* Sets report_json's "repair": null when no search ran, else found, tried, and for a repair its
+ * place, rule, texts and tests. */
+void report_json_set_repair(json_t *report, const struct repair *rp, const char *lang);
 /* Memory-access figures (a report's, a bench's), one line per memory instruction, in source order. */
 void access_figures_text(const struct access_figure *f, int n, const char *lang, struct sbuf *out);
 /* The figures of `clings bench` (bench-report.c): a table in lines of at most width columns
- * (any width when width <= 0; a line goes on at its spaces), or the one JSON object of --json. */
+ * (any width when width <= 0; a line goes on at its spaces), or the one JSON object of --json
+ * (0, or -1 printed when it could not be written). */
 void bench_report_text(const struct bench_result *b, struct sbuf *out, const char *lang, int width);
-void bench_report_json(const struct bench_result *b, FILE *f, const char *lang);
+int bench_report_json(const struct bench_result *b, FILE *f, const char *lang);
 
 #endif

@@ -141,7 +141,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *null = fopen("/dev/null", "w");
 	if (null) {
 		report_print_text(&r, null, true, true, lang);
-		report_print_json(&r, null, lang);
+		json_doc_print(null, report_json(&r, lang));
 		fclose(null);
 	}
 	sbuf_release(&began);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +93,43 @@ static void a_line_carries_everything(void **state)
 	sbuf_release(&json);
 }
 
+/* A document's parts (base/json.h): facts keep their order and types, a byte that is no text
+ * is marked, not refused (jansson's json_string takes only UTF-8), and a figure is rounded once
+ * and reads back as the decimal it was rounded to. */
+static void facts_and_figures_as_json(void **state)
+{
+	(void)state;
+	struct msg m = MSG_INIT;
+	msg_fact_str(&m, "got", "a\xff\"b\n");
+	msg_fact_int(&m, "line", 12);
+	msg_fact_int(&m, "line", 13);   /* the first one stays */
+	json_t *o = msg_facts_object(&m);
+	char *text = json_dumps(o, JSON_DOC);
+	assert_string_equal(text, "{\"got\": \"a\xef\xbf\xbd\\\"b\\n\", \"line\": 12}");
+	free(text);
+	json_decref(o);
+	struct sbuf same = SBUF_INIT;
+	msg_facts_json(&m, &same);
+	assert_string_equal(sbuf_str(&same), "{\"got\": \"a\xef\xbf\xbd\\\"b\\n\", \"line\": 12}");
+	sbuf_release(&same);
+	msg_release(&m);
+
+	json_t *doc = json_object();
+	json_object_set_new(doc, "none", json_text(NULL));
+	json_object_set_new(doc, "seconds", json_fixed(1.23456, 3));
+	json_object_set_new(doc, "whole", json_fixed(2.0004, 3));
+	json_object_set_new(doc, "tiny", json_fixed(0.000000123456, 9));
+	json_object_set_new(doc, "nan", json_fixed(NAN, 3));
+	json_object_set_new(doc, "inf", json_fixed(INFINITY, 3));
+	struct sbuf out = SBUF_INIT;
+	assert_int_equal(json_doc_add(&out, doc), 0);
+	assert_string_equal(sbuf_str(&out), "{\"none\": \"\", \"seconds\": 1.235, \"whole\": 2.0, "
+					    "\"tiny\": 1.23e-7, \"nan\": null, \"inf\": null}\n");
+	sbuf_release(&out);
+	assert_int_equal(json_doc_add(&out, NULL), -1);   /* a value jansson could not make */
+	sbuf_release(&out);
+}
+
 static void broken_lines_are_refused(void **state)
 {
 	(void)state;
@@ -129,6 +167,7 @@ int main(void)
 		cmocka_unit_test(conversions_keep_their_flags),
 		cmocka_unit_test(a_line_carries_everything),
 		cmocka_unit_test(broken_lines_are_refused),
+		cmocka_unit_test(facts_and_figures_as_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
