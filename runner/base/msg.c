@@ -281,14 +281,6 @@ void msg_append(struct msg *m, struct msg *src)
 	msg_release(src);
 }
 
-const char *msg_fact_string(const struct msg *m, const char *name)
-{
-	for (int i = 0; i < m->nfacts; i++)
-		if (!strcmp(m->facts[i].name, name))
-			return m->facts[i].is_int ? NULL : m->facts[i].s;
-	return NULL;
-}
-
 static struct msg_fact *add_fact(struct msg *m, const char *name)
 {
 	for (int i = 0; i < m->nfacts; i++)

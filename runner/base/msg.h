@@ -63,8 +63,6 @@ void msg_copy(struct msg *dst, const struct msg *src);
 /* A fact behind the message, by name, for a machine's reading (the JSON report). */
 void msg_fact_int(struct msg *m, const char *name, long long v);
 void msg_fact_str(struct msg *m, const char *name, const char *v);
-/* The text fact named name, or NULL (none, or a number). */
-const char *msg_fact_string(const struct msg *m, const char *name);
 
 bool msg_empty(const struct msg *m);
 void msg_release(struct msg *m);

@@ -90,7 +90,8 @@ static int evidence_line(const struct report *r, const struct kernel_facts *kf, 
 {
 	if (r->line > 0)
 		return r->line;
-	const char *buffer = msg_fact_string(&r->message, "buffer");
+	char name[64];
+	const char *buffer = msg_fact_text(&r->message, "buffer", name, sizeof(name));
 	unsigned at = 0;
 	bool found = false;
 	for (int i = 0; buffer && i < kf->n; i++)
