@@ -50,17 +50,17 @@ check "the layering rule holds in runner/" scripts/check-layers
 mkdir -p "$TMP/l/scripts"
 cp -r runner "$TMP/l/"
 cp scripts/check-layers "$TMP/l/scripts/"
-sed -i 's|#include "engine/engine.h"|#include "ui/ui.h"|' "$TMP/l/runner/engine/judge.c"
+sed -i 's|#include "engine/engine.h"|#include "ui/ui.h"|' "$TMP/l/runner/engine/check/judge.c"
 out=$("$TMP/l/scripts/check-layers" 2>&1) && fail "an engine file including ui/ passed" ||
 	ok "check-layers refuses an engine file that includes ui/"
-printf '%s' "$out" | grep -q 'runner/engine/judge.c:[0-9]*: engine/ may not include "ui/ui.h"' &&
+printf '%s' "$out" | grep -q 'runner/engine/check/judge.c:[0-9]*: engine/ may not include "ui/ui.h"' &&
 	ok "check-layers names the file, line and include" || fail "layers: $out"
 printf '#include <CL/cl.h>\n' >> "$TMP/l/runner/course/expr.c"
 seq 700 | sed 's|.*|/* filler */|' >> "$TMP/l/runner/base/util.c"
 seq 300 | sed 's|.*|/* filler */|' >> "$TMP/l/runner/base/proc.h"
 printf 'static void f(void) { (void)fork(); }\n' >> "$TMP/l/runner/grade/grade.c"
 out=$("$TMP/l/scripts/check-layers" 2>&1)
-printf '%s' "$out" | grep -q 'course/expr.c.*only engine/clhost.c' && ok "check-layers refuses CL/cl.h outside engine/clhost.c" ||
+printf '%s' "$out" | grep -q 'course/expr.c.*only engine/compute/clhost.c' && ok "check-layers refuses CL/cl.h outside engine/clhost.c" ||
 	fail "CL/cl.h outside clhost.c: $out"
 printf '%s' "$out" | grep -q 'runner/base/util.c:[0-9]*: over 700 lines' && ok "check-layers refuses a file over 700 lines" ||
 	fail "a file over 700 lines: $out"

@@ -10,10 +10,10 @@
 
 #include "base/msg.h"
 #include "base/proc.h"
-#include "engine/report.h"
-#include "engine/sandbox.h"
-#include "engine/clhost.h"
-#include "engine/protocol.h"
+#include "engine/report/report.h"
+#include "engine/children/children.h"
+#include "engine/compute/compute.h"
+#include "engine/report/protocol.h"
 #include "course/course.h"
 
 /* ---- comparing an output with the reference  ---- */
@@ -289,6 +289,6 @@ struct judge_input {
  * case that decided a failure, else -1. */
 int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case);
 
-#include "engine/bench-run.h"   /* (it names the run requests above) */
+#include "engine/bench/bench.h"   /* (it names the run requests above) */
 
 #endif

@@ -13,7 +13,7 @@
  * looks; with several, each is named after its format (exercism.json, gradescope.json, ...).
  */
 #include "grade/formats.h"
-#include "engine/diagnose.h"
+#include "engine/diagnosis/diagnosis.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * rungs of its ladder as text, and the `repair` object of `check --json`.
  */
 #include "ui/ui.h"
-#include "engine/repair.h"
+#include "engine/repair/repair.h"
 
 #include <jansson.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 #define WATCH_TUI_H
 
 #include "watch/watch.h"
-#include "engine/repair.h"
+#include "engine/repair/repair.h"
 
 #define SETTLE_MS 200            /* writes without a close closer than this are one save */
 #define LESSON_MAX_WIDTH 100     /* wider lines are hard to read */

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/oclgrind-log.h"
+#include "engine/analysis/analysis.h"
 #include "msg-asserts.h"
 
 /* A finding's message as the learner reads it (NULL when there is none); the text lives until

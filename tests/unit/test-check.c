@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/check.h"
+#include "engine/check/check.h"
 
 static struct course course = COURSE_INIT;
 static const struct exercise *scale;

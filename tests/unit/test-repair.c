@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "msg-asserts.h"
-#include "engine/repair.h"
+#include "engine/repair/repair.h"
 
 static void every_rule_has_a_name_and_words(void **state)
 {

@@ -1,0 +1,102 @@
+/*
+ * check.h: the stages of one check (check.c runs them in order; check-run.c starts and judges
+ * the children; check-stages.c holds the others). Each stage takes the check's state, may set
+ * the report's finding, and says whether the check goes on.
+ */
+#ifndef ENGINE_CHECK_H
+#define ENGINE_CHECK_H
+
+#include "engine/engine.h"
+#include "engine/analysis/analysis-parts.h"
+
+/* The children: the analysis is ANALYSIS_PARTS children at most, each with a part of the
+ * analysed tests (analysis_parts), from CHECK_ANALYSIS on. */
+enum { CHECK_LEARNER, CHECK_REFERENCE, CHECK_ANALYSIS, CHECK_CHILDREN = CHECK_ANALYSIS + ANALYSIS_PARTS };
+
+struct check_state {
+	const struct course *c;
+	const struct exercise *e;
+	const struct check_options *o;
+	struct report *r;
+	double t0;
+	struct check_spec *spec;
+	char *learner_src, *solution_src;
+	size_t learner_len;
+	char *shown;                  /* the learner's file as the messages name it */
+	bool analyze;                 /* the analysis on Oclgrind runs */
+	struct verdict_key cache_key;
+	bool keyed;                   /* cache_key made: the verdict may be kept */
+	/* the run: limits and requests of the three children, and what they sent */
+	struct sandbox_limits limits[CHECK_CHILDREN];
+	struct run_request rq[CHECK_CHILDREN];
+	struct child ch[CHECK_CHILDREN];
+	bool started[CHECK_CHILDREN];
+	bool warm[CHECK_CHILDREN];    /* taken from the watcher's standby */
+	double cpu_before[CHECK_CHILDREN];   /* a standby's processor time before its request */
+	uint64_t reference_key;
+	struct sbuf reference_output; /* the reference's whole run, from its child or the memory */
+	bool reference_known;         /* from the memory of earlier checks: no child ran it */
+	int parts;                    /* analysis children: CHECK_ANALYSIS .. + parts - 1 */
+	int log_fd[ANALYSIS_PARTS];   /* Oclgrind's log of each, in memory */
+	char *env[16];                /* the analysis child's environment */
+	struct proto_stream learner, reference;
+	struct sbuf began;            /* the test the learner's run was in when it ended */
+	int failed_case;
+	bool ran;                     /* the children ran to their ends (not interrupted) */
+	bool judged;                  /* check_judge ran already, while the analysis went on */
+	/* every analysis part passed, its log empty: nothing at all for Oclgrind to say */
+	bool analysis_clean;
+};
+
+/* What a stage says: go on to the next stage, go to the closing stages (advice, the cache), or
+ * end the check here (nothing to add or keep). */
+enum stage_next { STAGE_ON, STAGE_SETTLED, STAGE_END };
+typedef enum stage_next (*check_stage)(struct check_state *st);
+
+/* check-stages.c */
+enum stage_next check_load(struct check_state *st);        /* the check file and the sources */
+enum stage_next check_precheck(struct check_state *st);    /* #include, recursion, Oclgrind */
+enum stage_next check_cache(struct check_state *st);       /* an unchanged kernel's verdict */
+enum stage_next check_analysis(struct check_state *st);    /* the analysis merged in */
+enum stage_next check_access(struct check_state *st);      /* the [access] rules */
+enum stage_next check_diagnose(struct check_state *st);    /* the learner's mistake named */
+enum stage_next check_advice(struct check_state *st);      /* the instructor's word */
+enum stage_next check_remember(struct check_state *st);    /* into the verdict cache */
+/* check-compiler.c: a wrong result the analysis found nothing in, run again (its header says
+ * how): a race when the runs disagree, a bug of the device's compiler only when proved. */
+enum stage_next check_compiler(struct check_state *st);
+#define COMPILER_RUNS 3              /* runs of each build before anything is said of them */
+struct compiler_tally {
+	int runs, wrong;             /* unoptimised build: its runs (the check's first one too), wrong */
+	bool same;                   /* ... each wrong with the same results as the first */
+	int opt_runs, opt_wrong;     /* optimised build; 0 runs: not tried */
+	bool opt_same;               /* ... each with the same results */
+	bool whole;                  /* every run ended cleanly */
+	bool analysis_clean;         /* check_state's */
+	bool atomics;                /* the kernel uses an atomic_ or atom_ function */
+};
+/* Whether t proves a bug of the compiler: COMPILER_RUNS runs of each build, whole, every
+ * unoptimised one wrong with the same results, every optimised one right with the same results,
+ * the analysis clean and no atomics. */
+bool compiler_bug_proved(const struct compiler_tally *t);
+/* check-run.c */
+enum stage_next check_run(struct check_state *st);         /* the children, to their ends */
+enum stage_next check_judge(struct check_state *st);       /* the learner's results compared */
+/* Why a child ended without its verdict, as r's finding (where: "" or a place in the catalog's
+ * words with its leading space; build_cpu_s: the build's processor-time limit it had); the
+ * learner's, or clings' own error where nothing the kernel does explains it. */
+void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
+			int build_cpu_s, const char *where, struct report *r);
+/* Whether ch was ended by something outside the check (a kill clings did not send, a machine
+ * out of memory), not by its own doing or its limits: clings' failure, never the learner's. */
+bool check_killed_outside(const struct child *ch, long cpu_s);
+/* Whether analysis child k has ended with something to say: a finding in its log, a verdict
+ * other than a pass, or an ending that is not its own clean one. The parts after the first that
+ * does are moot: one child running every analysed test would have stopped there. */
+bool check_part_speaks(const struct check_state *st, int k);
+/* The device that ran the check, as a %s argument of m. */
+const char *check_device_of(const struct report *r, struct msg *m);
+
+void check_state_release(struct check_state *st);
+
+#endif
