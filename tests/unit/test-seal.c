@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "engine/store/store.h"
+#include "engine/seal/seal.h"
 
 static char dir[64];
 

@@ -8,8 +8,8 @@
  * first run with the reference's.
  */
 #include "engine/engine.h"
-#include "engine/store/pch.h"
-#include "engine/store/store.h"
+#include "engine/children/pch.h"
+#include "engine/seal/seal.h"
 
 #include <errno.h>
 #include <stdlib.h>

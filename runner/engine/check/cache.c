@@ -18,7 +18,7 @@
  * file in a directory a student can write must not decide one.
  */
 #include "engine/engine.h"
-#include "engine/store/store.h"
+#include "engine/seal/seal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,8 +10,8 @@
  * it times out alone too.
  */
 #include "engine/check/check.h"
-#include "engine/store/pch.h"
-#include "engine/store/store.h"
+#include "engine/children/pch.h"
+#include "engine/seal/seal.h"
 
 #include <signal.h>
 #include <stdlib.h>

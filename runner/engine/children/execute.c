@@ -13,7 +13,7 @@
  * Everything before "ready" is the child's word on the build; the protocol is in protocol.c.
  */
 #include "engine/engine.h"
-#include "engine/store/pch.h"
+#include "engine/children/pch.h"
 
 #include <signal.h>
 #include <stdlib.h>

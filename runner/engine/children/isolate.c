@@ -14,7 +14,7 @@
  * what the user sees.
  */
 #include "engine/engine.h"
-#include "engine/store/pch.h"
+#include "engine/children/pch.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -21,7 +21,7 @@
  */
 #include "engine/engine.h"
 #include "engine/analysis/analysis-parts.h"
-#include "engine/store/pch.h"
+#include "engine/children/pch.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -11,7 +11,7 @@
  * output put there by anyone else is run again, never compared.
  */
 #include "engine/diagnosis/diagnosis.h"
-#include "engine/store/store.h"
+#include "engine/seal/seal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -34,8 +34,8 @@
  * used is taken off the child's own limit before PoCL builds.
  */
 #include "engine/engine.h"
-#include "engine/store/pch.h"
-#include "engine/store/store.h"
+#include "engine/children/pch.h"
+#include "engine/seal/seal.h"
 
 #include <fcntl.h>
 #include <libgen.h>

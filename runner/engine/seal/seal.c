@@ -3,7 +3,7 @@
  * contract). HMAC-SHA256 is nettle's; the key's bytes come from getrandom(2).
  */
 #include "engine/engine.h"
-#include "engine/store/store.h"
+#include "engine/seal/seal.h"
 
 #include <errno.h>
 #include <fcntl.h>

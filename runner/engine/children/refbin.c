@@ -9,8 +9,8 @@
  * is one the device refuses. Only the reference's child holds the key (run_request.ref_key).
  */
 #include "engine/engine.h"
-#include "engine/store/pch.h"
-#include "engine/store/store.h"
+#include "engine/children/pch.h"
+#include "engine/seal/seal.h"
 
 #include <stdlib.h>
 #include <string.h>
