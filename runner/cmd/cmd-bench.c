@@ -1,4 +1,4 @@
-/* bench.c: `clings bench EXERCISE`: how fast a kernel that passes is, beside the reference and a
+/* cmd-bench.c: `clings bench EXERCISE`: how fast a kernel that passes is, beside the reference and a
  * copy of the same bytes, as a table or JSON. */
 #include "cmd/cmd.h"
 

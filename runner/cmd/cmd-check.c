@@ -1,4 +1,4 @@
-/* check.c: `clings check [EXERCISE]`: one check (of the current exercise when none is named), its
+/* cmd-check.c: `clings check [EXERCISE]`: one check (of the current exercise when none is named), its
  * verdict as text or JSON, the exit status. */
 #include "cmd/cmd.h"
 #include "engine/repair/repair.h"

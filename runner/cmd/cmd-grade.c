@@ -1,5 +1,5 @@
 /*
- * grade.c: `clings grade SUBMISSION` and `clings grade --class DIR`: every exercise of a
+ * cmd-grade.c: `clings grade SUBMISSION` and `clings grade --class DIR`: every exercise of a
  * submission checked and scored, the results written in the formats graders read (grade/).
  * The exit status says whether grading worked, not what it found: 0 once results are written.
  */

@@ -1,5 +1,5 @@
 /*
- * init.c: `clings init [DIR]`: a learner's own workspace (course/workspace.c): DIR/clings.ini
+ * cmd-init.c: `clings init [DIR]`: a learner's own workspace (course/workspace.c): DIR/clings.ini
  * naming the course, and DIR/exercises/ with the stubs, the learner's to edit. Every command
  * run inside DIR (at any depth) works on it; the course itself (installed, or a clone) is only
  * read. Also here: opening the workspace the current directory is in, for every command, which

@@ -1,5 +1,5 @@
 /*
- * new.c: `clings new NAME [--from EXERCISE]`: the files of a new exercise, for its author to
+ * cmd-new.c: `clings new NAME [--from EXERCISE]`: the files of a new exercise, for its author to
  * fill in: exercises/NAME.ini, the stub, the solution, the check, and a lesson and hints in
  * every language of the course. They come from a template (templates/new/ of the course, else
  * the one beside clings) whose {{name}} and {{kernel}} are replaced, or from an existing

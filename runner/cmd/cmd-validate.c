@@ -1,5 +1,5 @@
 /*
- * validate.c: `clings validate [EXERCISE...]`: everything a course promises, tried. First what
+ * cmd-validate.c: `clings validate [EXERCISE...]`: everything a course promises, tried. First what
  * its files say (course/audit.c: every file, every language, work-groups, nothing left to fill
  * in); then, unless --quick, what its kernels do: the solution passes (built on the default
  * device and, with the analysis, on Oclgrind, which finds nothing), the stub as shipped fails,

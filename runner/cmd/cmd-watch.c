@@ -1,4 +1,4 @@
-/* watch.c: `clings watch`, the tutorial (watch/), and what `clings` alone runs. */
+/* cmd-watch.c: `clings watch`, the tutorial (watch/), and what `clings` alone runs. */
 #include "cmd/cmd.h"
 
 static int cmd_watch(const struct cmd_ctx *ctx)

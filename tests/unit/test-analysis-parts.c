@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/analysis/analysis-parts.h"
+#include "engine/analysis/analysis.h"
 
 static struct check_spec spec;
 static char cache[] = "/tmp/clings-test-parts-XXXXXX";

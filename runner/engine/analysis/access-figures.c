@@ -1,5 +1,5 @@
 /*
- * access.c: the memory-access figures of the analysis (measured by access-plugin.cpp inside
+ * access-figures.c: the memory-access figures of the analysis (measured by access-plugin.cpp inside
  * Oclgrind, sent by the analysis child as "access" lines) and the check's [access] rules judged
  * against them.
  *
@@ -13,7 +13,7 @@
  * which the rules judge, and the pieces a device may split it into (split_requests), which the
  * report shows beside them.
  */
-#include "engine/engine.h"
+#include "engine/analysis/analysis.h"
 #include "base/msg.h"
 
 #include <stdio.h>
@@ -70,31 +70,6 @@ static bool same_instruction(const struct access_figure *a, const struct access_
 {
 	return a->space == b->space && a->store == b->store && a->line == b->line &&
 	       !strcmp(a->name, b->name);
-}
-
-bool access_figure_read(const char *fields, struct access_figure *a)
-{
-	char op[8];
-	memset(a, 0, sizeof(*a));
-	int n = sscanf(fields, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu"
-		       "\t%zu\t%lu\t%lu",
-		       &a->space, op, &a->line, a->name, &a->bytes, &a->requests, &a->sectors, &a->ideal,
-		       &a->worst_sectors, &a->degrees, &a->worst_degree, &a->foreign_loads, &a->lanes,
-		       &a->first_loads, &a->madds, &a->align, &a->split_requests, &a->split_sectors);
-	if (n < 12)   /* lanes, first loads and the split came later: 0 where a line lacks them */
-		return false;
-	if (a->split_requests && (!a->align || a->align >= a->bytes))
-		return false;   /* pieces of an access no wider than its alignment: not the plugin's */
-	a->store = !strcmp(op, "store");
-	return (a->space == 'g' || a->space == 'l') && a->requests && (a->store || !strcmp(op, "load"));
-}
-
-void access_figure_write(struct sbuf *out, const struct access_figure *a)
-{
-	sbuf_addf(out, "%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%zu\t%lu\t%lu",
-		  a->space, a->store ? "store" : "load", a->line, a->name, a->bytes, a->requests,
-		  a->sectors, a->ideal, a->worst_sectors, a->degrees, a->worst_degree, a->foreign_loads,
-		  a->lanes, a->first_loads, a->madds, a->align, a->split_requests, a->split_sectors);
 }
 
 /* Source order, a load before a store on the same line: the order a learner reads them in. */

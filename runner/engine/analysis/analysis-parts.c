@@ -1,8 +1,8 @@
 /*
  * analysis-parts.c: the analysed tests of a check shared among analysis children (see
- * analysis-parts.h), and the record, in the user's cache, of what each test took.
+ * analysis.h), and the record, in the user's cache, of what each test took.
  */
-#include "engine/analysis/analysis-parts.h"
+#include "engine/analysis/analysis.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,69 @@
 /*
- * oclgrind-log.h: Oclgrind's log as data (oclgrind-log.c), for analyze.c to explain. Internal to
+ * engine/analysis/: the analysis on Oclgrind: its environment and the translation of its log into
+ * the first finding a learner should fix (analyze.c, with races in race.c and addresses in
+ * address.c), the log as data (oclgrind-log.c), the memory-access figures the plugin Oclgrind
+ * loads measures (access-plugin.cpp, read by access-figures.c), and how one check's analysed
+ * tests are shared among children side by side (analysis-parts.c). It reads what a child wrote,
+ * as data; it starts no child itself. It includes engine/report/ only.
+ */
+#ifndef ENGINE_ANALYSIS_H
+#define ENGINE_ANALYSIS_H
+
+#include "base/msg.h"
+#include "base/proc.h"
+#include "course/course.h"
+#include "engine/report/report.h"
+
+/* ---- memory-access figures (access-figures.c): what the access plugin measured on Oclgrind ---- */
+#define ACCESS_SECTOR_BYTES 32
+#define ACCESS_WARP 32               /* CLINGS_WARP overrides it (64 for an AMD wavefront) */
+#define ACCESS_BANKS 32              /* CLINGS_BANKS overrides it */
+/* The plugin Oclgrind loads to measure accesses ($CLINGS_ACCESS_PLUGIN, else build/ beside the
+ * program, else PREFIX/lib/clings/ when installed), or NULL when it is not there. */
+const char *access_plugin_path(void);
+/* Reads the analysis child's "access" lines, summed per memory instruction over every launch,
+ * in source order; those of a test that says `access = no` (after its "begin" line) are left out.
+ * Returns how many (*out is the caller's to free), or -1 when the plugin did not report. */
+int access_figures_parse(const char *text, const struct check_spec *spec, struct access_figure **out);
+/* Checks spec's [access] rules against the figures: 1 with the learner's explanation added to
+ * msg (the course's own words on the rule in lang) and the instruction's line in *line when one
+ * is unmet, 0 when all hold. */
+int access_rules_check(const struct check_spec *spec, const struct access_figure *f, int n,
+		       const char *lang, struct msg *msg, int *line);
+/* The warp width and bank count the figures assume. */
+int access_warp(void);
+int access_banks(void);
+
+/* ---- analysis on Oclgrind (analyze.c) ---- */
+/* Oclgrind's log in the analysis child: its descriptor 4, a file in memory the parent keeps. */
+#define ANALYSIS_LOG "/proc/self/fd/4"
+bool analysis_available(void);   /* Oclgrind's OpenCL library is installed */
+/*
+ * Environment for the analysis child: Oclgrind as the only platform, its checks on, its log.
+ * Fills env with at most max-1 allocated "NAME=value" strings and a NULL; the caller frees them.
+ */
+void analysis_env(const char *log_path, char **env, int max);
+struct finding {
+	enum verdict verdict;         /* VERDICT_PASS: nothing found */
+	struct msg message;           /* learner-facing, names file and line */
+	char *file;
+	int line;
+};
+/* Translates Oclgrind's log into the first finding a learner should fix, with its facts;
+ * learner_src is the source that was analysed (NUL-terminated), named learner_path; channel
+ * (may be NULL) is the analysis child's output, whose access plugin's lines name the kernel's
+ * own __local arrays and the slots read unwritten. */
+int verdict_from_analysis(const char *log, const char *learner_path, const char *learner_src,
+			  const struct analysis_buffer *bufs, int nbufs, const char *channel,
+			  struct finding *f);
+/* The same without the channel, the source read from learner_path (tests and fuzzing). */
+int verdict_from_oclgrind_log(const char *log, const char *learner_path,
+			      const struct analysis_buffer *bufs, int nbufs, struct finding *f);
+void finding_release(struct finding *f);
+
+/* ---- Oclgrind's log as data (oclgrind-log.c) ---- */
+/*
+ * Oclgrind's log as data (oclgrind-log.c), for analyze.c to explain. Internal to
  * the engine.
  *
  * What Oclgrind 21.10 writes (learned by running the course's buggy kernels, see
@@ -8,12 +72,6 @@
  * "Entity: Global(x,y,z) Local(x,y,z) Group(x,y,z)" (or "First entity:" and "Second entity:"), the
  * LLVM instruction, and "At line N (column C) of FILE:" with a quoted source line.
  */
-#ifndef ENGINE_OCLGRIND_LOG_H
-#define ENGINE_OCLGRIND_LOG_H
-
-#include "engine/engine.h"
-#include "base/msg.h"
-
 /* In the order a learner should fix them: a divergent barrier or a stray access makes the
  * races and uninitialised values Oclgrind reports next to it, rarely the other way round. */
 enum msg_kind { MSG_DIVERGENCE, MSG_OUT_OF_BOUNDS, MSG_DATA_RACE, MSG_UNINITIALIZED, MSG_OTHER };
@@ -55,17 +113,6 @@ struct parsed_log {
 
 /* Reads every message of log into pl (pl->m allocated; the caller frees it). */
 void oclgrind_log_parse(const char *log, struct parsed_log *pl);
-
-/* ---- the learner's source (source-advice.c) ---- */
-/* The head of a loop whose body holds both lines a and b, or 0. */
-int source_loop_around(const char *src, int a, int b);
-/* The barrier that orders only global memory between a write and a read of a later point in
- * program order: between the two lines, or, for a read above the write, after the write in the
- * loop around both, then before the read; else the source's first one; 0 when none. */
-int source_global_only_barrier_after(const char *src, int write, int read);
-/* Whether a subscript of `array` on the line is a global id: get_global_id itself, or a variable
- * assigned from it above. The line, or 0. */
-int source_index_global_id(const char *src, int line, const char *array);
 
 /* ---- words for the learner (oclgrind-log.c) ---- */
 /* The id alone ("3", "(1,0)"), to be placed in a sentence. Allocated. */
@@ -139,5 +186,51 @@ void add_location(struct msg *m, const char *path, int line, const char *what);
 void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		  const struct analysis_memory *mem, const char *path, const char *src,
 		  struct finding *f, struct msg *out);
+
+/* ---- the analysed tests shared among children (analysis-parts.c) ---- */
+/*
+ * how one check's analysed tests are shared among analysis children side by
+ * side (analysis-parts.c), and the record of what each test took that guides the sharing.
+ * Oclgrind takes tens of microseconds a work-item; on a machine of two processors, two children
+ * each with half of the tests give the verdict sooner. A child stops at its first test with a
+ * finding, so the parts are runs of consecutive tests and the first one with something to say
+ * speaks for the analysis (check_analysis): the verdict is the one a single child gives.
+ */
+#define ANALYSIS_PARTS 2   /* analysis children of one check at most (analysis_parts) */
+/*
+ * How one check's analysed tests are shared among at most max analysis children, side by side:
+ * each part a run of consecutive analysed tests (by their order among the analysed ones), cut
+ * where their time is most even: known[i], the seconds test i took the last time, when nknown
+ * covers every analysed test, else the work-items each launches. Fills from[k], to[k] and
+ * returns the number of parts; 1 part has to[0] == 0 (all of them).
+ */
+int analysis_parts(const struct check_spec *spec, int max, const double *known, int nknown,
+		   int from[], int to[]);
+/* The analysis children a check may run side by side here: one a processor, at most
+ * ANALYSIS_PARTS; CLINGS_ANALYSIS_PARTS=N sets it (1: one child, as on a single processor),
+ * whatever the analysis took before (ANALYSIS_SHARED_S). */
+int analysis_children(void);
+/*
+ * What each analysed test of a check file took the last time its analysis ran whole and found
+ * nothing, for a kernel that passed (the processor seconds of the analysis child on it, the
+ * "took" lines of the children),
+ * in the user's cache: at most max values into seconds; their number, or -1 when none is kept.
+ * Under ANALYSIS_SHARED_S in all, a second child costs more than it saves (its start and
+ * Oclgrind's build), and the check runs one.
+ */
+#define ANALYSIS_SHARED_S 0.1
+#define ANALYSIS_MAX_TESTS 256   /* tests whose times are kept (more: guessed) */
+int analysis_time_recall(uint64_t spec_hash, double *seconds, int max);
+void analysis_time_keep(uint64_t spec_hash, const double *seconds, int n);
+/* The "took TEST SECONDS" lines of an analysis child's text into seconds[TEST] (TEST below
+ * max); returns one past the highest TEST seen. */
+int analysis_took_parse(const char *text, double *seconds, int max);
+/* A check's sharing: most children at most (0: analysis_children()), cut by the times kept for
+ * its check file; one child where they add up to under ANALYSIS_SHARED_S, unless
+ * CLINGS_ANALYSIS_PARTS sets the number. Returns and fills as analysis_parts. */
+int analysis_plan(const struct check_spec *spec, int most, int from[], int to[]);
+/* Keeps the times that the n analysis children (one a part, in order) sent, when every analysed
+ * test has one. */
+void analysis_times_keep(uint64_t spec_hash, const struct child *parts, int n);
 
 #endif

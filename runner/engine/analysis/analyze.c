@@ -13,6 +13,7 @@
  * oclgrind-log.c.
  */
 #include "engine/analysis/analysis.h"
+#include "engine/source/source.h"
 
 #include <ctype.h>
 #include <inttypes.h>

@@ -1,4 +1,4 @@
-/* oclgrind-log.c: Oclgrind's log, read into messages (see oclgrind-log.h for its form), and the
+/* oclgrind-log.c: Oclgrind's log, read into messages (see analysis.h for its form), and the
  * words for the work-items it names. */
 #include "engine/analysis/analysis.h"
 

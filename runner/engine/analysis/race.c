@@ -5,6 +5,7 @@
  * or a plain access meets an atomic, a kernel launch of its own where work-groups meet.
  */
 #include "engine/analysis/analysis.h"
+#include "engine/source/source.h"
 
 #include <stdlib.h>
 #include <string.h>

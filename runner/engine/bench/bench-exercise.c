@@ -1,5 +1,5 @@
 /*
- * bench.c: `clings bench`, seen from the parent. A kernel is timed only once it passes its check.
+ * bench-exercise.c: `clings bench`, seen from the parent. A kernel is timed only once it passes its check.
  * Two confined children then run one after the other, never side by side (each would slow the
  * other): the reference solution's, which also chooses the size from the device and times a copy
  * kernel of the same bytes, and the learner's, at that size. Each sends the device's profiling
@@ -7,17 +7,14 @@
  * computes the bytes of the kernel's contract and the figures, and compares the results of the
  * first run with the reference's.
  */
-#include "engine/engine.h"
-#include "engine/children/pch.h"
+#include "engine/bench/bench.h"
+#include "engine/children/children.h"
 #include "engine/seal/seal.h"
+#include "engine/check/check.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char oclgrind_refusal[] = N_("Oclgrind is the analysis device: it interprets kernels to find "
-				   "their bugs, so its times say nothing about speed. Choose another "
-				   "device (see `clings devices`).");
 
 #define BENCH_MAX_OVER_COPY 4.0   /* faster than this many copies of the same bytes: not believed */
 

@@ -1,16 +1,19 @@
 /*
- * bench-run.h: the bench (bench.c, the parent; benchrun.c, the children)
+ * engine/bench/: `clings bench`, seen from the parent (bench-exercise.c): a kernel is timed only
+ * once it passes its check; the reference's child and the learner's then run one after the
+ * other, each timing itself (engine/children/benchrun.c), and the parent keeps only well-formed,
+ * plausible figures. It includes engine/check/ and the folders below it.
  */
-#ifndef ENGINE_BENCH_RUN_H
-#define ENGINE_BENCH_RUN_H
+#ifndef ENGINE_BENCH_H
+#define ENGINE_BENCH_H
 
 #include "course/course.h"
+#include "engine/report/report.h"
 #include "engine/compute/compute.h"
 
 struct run_request;
 struct report;
 
-/* ---- the bench (bench.c, the parent; benchrun.c, the children) ---- */
 struct bench_options {
 	const char *device, *file, *lang;   /* as for a check */
 	bool interruptible;                 /* a key on stdin stops it */
@@ -49,7 +52,6 @@ struct bench_result {
 	struct access_figure *access;/* the check's memory-access figures, when the analysis ran */
 	int naccess;                 /* -1: none */
 };
-extern const char oclgrind_refusal[];   /* a catalog id: msg_adds it */
 /* Checks the kernel, then benches it when it passes. Returns 0 with figures in b, 1 when the
  * kernel does not pass its check, -1 when the bench could not run (b->message says why). A row's
  * problem and the message keep their facts: "work_group", "gbps", "ratio", "bytes", ... */

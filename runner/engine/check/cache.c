@@ -17,8 +17,9 @@
  * `clings grade` does not use it: a grade must come from running the student's kernel, and a
  * file in a directory a student can write must not decide one.
  */
-#include "engine/engine.h"
+#include "engine/check/check.h"
 #include "engine/seal/seal.h"
+#include "engine/source/source.h"
 
 #include <stdlib.h>
 #include <string.h>

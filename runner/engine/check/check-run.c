@@ -10,7 +10,7 @@
  * it times out alone too.
  */
 #include "engine/check/check.h"
-#include "engine/children/pch.h"
+#include "engine/children/children.h"
 #include "engine/seal/seal.h"
 
 #include <signal.h>

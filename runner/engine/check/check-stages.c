@@ -6,6 +6,7 @@
  */
 #include "engine/check/check.h"
 #include "engine/diagnosis/diagnosis.h"
+#include "engine/source/source.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,14 +1,94 @@
 /*
- * check.h: the stages of one check (check.c runs them in order; check-run.c starts and judges
- * the children; check-stages.c holds the others). Each stage takes the check's state, may set
- * the report's finding, and says whether the check goes on.
+ * engine/check/: one check of one kernel, as a list of stages (check.c runs them in order;
+ * check-run.c starts and judges the children; check-stages.c and check-compiler.c hold the
+ * others), the parent's verdict on the learner's run (judge.c) and the verdict cache (cache.c).
+ * Each stage takes the check's state, may set the report's finding, and says whether the check
+ * goes on; a check that could not run is clings' own error, never a pass. It includes every
+ * folder below it; engine/repair/ and engine/bench/ are built on it.
  */
 #ifndef ENGINE_CHECK_H
 #define ENGINE_CHECK_H
 
-#include "engine/engine.h"
-#include "engine/analysis/analysis-parts.h"
+#include "base/msg.h"
+#include "course/course.h"
+#include "engine/report/report.h"
+#include "engine/children/children.h"
+#include "engine/analysis/analysis.h"
 
+/* ---- running a check ---- */
+struct check_options {
+	const char *device;      /* --device */
+	const char *file;        /* the learner's file; NULL: the exercise's stub */
+	/* The learner's source already read by the caller (grading opens a student's file itself,
+	 * link by link), with file as the name shown; NULL: the check reads file. */
+	const char *source;
+	size_t source_len;
+	const char *lang;        /* the learner's: "en", "pt-BR", a course's "es" */
+	uint64_t seed;           /* the random inputs' seed; 0: the check's own */
+	bool no_analysis;
+	bool verdict_only;       /* the verdict and the tests, no diagnosis (a repair's candidates) */
+	bool verbose;
+	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
+	int interrupt_fd;        /* with interruptible: the descriptor whose input stops it; 0 is stdin */
+	bool cache;              /* answer an unchanged kernel from the verdict cache (cache.c) */
+	struct standby *standby; /* a warm execution child to use, or NULL */
+	/* Analysis children side by side at most (analysis_parts); 0: analysis_children(). A
+	 * grader running several checks at once gives 1: its processors are shared already. */
+	int analysis_parts;
+	/* Called (in the parent) while a slow phase runs, with a catalog text for the learner
+	 * ("checking..."), which the callee translates; may be NULL. */
+	void (*progress)(void *ctx, const char *what);
+	void *progress_ctx;
+};
+/*
+ * Checks a learner's kernel against the exercise: build, signature, requirements, analysis on
+ * Oclgrind, then execution on the chosen device, each in a sandboxed child. Fills r; returns 0,
+ * or -1 when the check could not run at all (r->verdict is then VERDICT_ERROR with a message).
+ */
+int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
+		   struct report *r);
+
+/* ---- the verdict cache (cache.c): EXERCISE in course_cache_dir() ---- */
+struct verdict_key_input {
+	const struct check_spec *spec;   /* its text's hash and its seed (after --seed) */
+	const char *solution_src;
+	const char *src;                 /* the learner's source, as the check reads it */
+	size_t len;
+	const char *device, *lang, *shown;
+	bool analyze;                    /* whether the analysis runs */
+};
+struct verdict_key {
+	uint64_t context;   /* everything but the source, and the clings version */
+	uint64_t tokens;    /* the source's tokens */
+	uint64_t text;      /* the source's bytes */
+	uint64_t lines;     /* its code line by line (source_code_lines) */
+	bool exact;         /* the tokens alone are not enough (__LINE__): the bytes must match */
+};
+void verdict_key_make(struct verdict_key *k, const struct verdict_key_input *in);
+/* Fills r (r->cached set) from the exercise's cache file when it holds the verdict of k: the
+ * same context and tokens, and for anything but a pass the same bytes. -1: a miss. */
+int verdict_cache_lookup(const struct course *c, const char *exercise, const struct verdict_key *k,
+			 struct report *r);
+/* Keeps r's verdict under k, atomically, unless it depends on the machine (timeout, crash,
+ * error) or was interrupted; sealed (seal.h). Quiet: a verdict not kept costs only time. */
+void verdict_cache_store(const struct course *c, const struct verdict_key *k, const struct report *r);
+
+/* ---- the parent's verdict on the learner's run (judge.c) ---- */
+struct judge_input {
+	const struct check_spec *spec;
+	const struct proto_stream *learner;     /* the execution child's output */
+	const struct proto_stream *reference;   /* the reference child's (or the cache's) */
+	const char *learner_path;               /* as shown to the learner */
+	const char *learner_src;                /* the kernel's text, for advice; may be NULL */
+};
+/* Fills r's tests and verdict from the learner's and the reference's results; returns 0, or 1
+ * when the learner's run ended before a verdict (began then names the test it was in, or is
+ * empty): the caller explains how it ended. *failed_case (may be NULL) gets the index of the
+ * case that decided a failure, else -1. */
+int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case);
+
+/* ---- the stages of one check (check.c runs them in order; check-run.c starts and judges the
+ * children; check-stages.c holds the others) ---- */
 /* The children: the analysis is ANALYSIS_PARTS children at most, each with a part of the
  * analysed tests (analysis_parts), from CHECK_ANALYSIS on. */
 enum { CHECK_LEARNER, CHECK_REFERENCE, CHECK_ANALYSIS, CHECK_CHILDREN = CHECK_ANALYSIS + ANALYSIS_PARTS };

@@ -5,7 +5,8 @@
  * its message. Nothing the learner's process says decides anything: a missing, short or
  * misplaced frame is a run that did not finish, never a pass.
  */
-#include "engine/engine.h"
+#include "engine/check/check.h"
+#include "engine/source/source.h"
 
 #include <stdlib.h>
 #include <string.h>

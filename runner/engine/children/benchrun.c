@@ -7,17 +7,21 @@
  * same bytes: the practical limit of the device's memory.
  *
  * In the learner's child the kernel may have written anything by now: every line is data the
- * parent checks (bench.c), never a figure it prints as it came.
+ * parent checks (bench-exercise.c), never a figure it prints as it came.
  *   benchsize TYPE MEMORY BYTES | row R | skip R | launch R PASS WHAT
  *   time R RUN FIRST_NS LOOP_NS | data R 0 ARG BYTES 0 (a small output, whole)
  *   hash R ARG HEX, data R 1 ARG BYTES 0 (a large output: its hash, and a sample)
  *   copy RUN NS BYTES (reference) | peak RUN NS FLOPS (reference, a check with flops) | end ROWS
  *   verdict error (a message as data: the parent renders it in the report's language)
  */
-#include "engine/engine.h"
+#include "engine/children/children.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+const char oclgrind_refusal[] = N_("Oclgrind is the analysis device: it interprets kernels to find "
+				   "their bugs, so its times say nothing about speed. Choose another "
+				   "device (see `clings devices`).");
 
 #define BENCH_DATA_MAX ((size_t)1 << 20)   /* outputs up to this are sent whole, else hashed */
 #define MB ((int64_t)1 << 20)

@@ -12,8 +12,8 @@
  *     natively); only the tests marked `analyze`; the parent reads Oclgrind's log afterwards.
  * Everything before "ready" is the child's word on the build; the protocol is in protocol.c.
  */
-#include "engine/engine.h"
-#include "engine/children/pch.h"
+#include "engine/children/children.h"
+#include "engine/source/source.h"
 
 #include <signal.h>
 #include <stdlib.h>

@@ -13,8 +13,7 @@
  * Where namespaces are refused, the child runs with the seccomp filter only (sandbox.c) and sees
  * what the user sees.
  */
-#include "engine/engine.h"
-#include "engine/children/pch.h"
+#include "engine/children/children.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -89,28 +88,6 @@ static int write_text(const char *path, const char *text)
 	int rc = write_all(fd, text, strlen(text));
 	close(fd);
 	return rc;
-}
-
-/* PoCL's kernel cache, as PoCL finds it: it must stay writable for the build. */
-static char *compiler_cache_dir(void)
-{
-	const char *d = getenv("POCL_CACHE_DIR");
-	if (d && *d)
-		return xstrdup(d);
-	d = getenv("XDG_CACHE_HOME");
-	if (d && *d)
-		return xstrfmt("%s/pocl", d);
-	d = getenv("HOME");
-	return d && *d ? xstrfmt("%s/.cache/pocl", d) : NULL;
-}
-
-char *sandbox_compiler_cache(void)
-{
-	char *base = compiler_cache_dir();
-	char *dir = !base ? NULL : getenv("POCL_CACHE_DIR") && *getenv("POCL_CACHE_DIR") ? xstrdup(base)
-									       : xstrfmt("%s/kcache", base);
-	free(base);
-	return dir;
 }
 
 void sandbox_clean_compiler_cache(void)

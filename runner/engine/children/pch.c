@@ -33,8 +33,7 @@
  * child's RLIMIT_CPU, set by sandbox_build_limits): clang gets what is left of it, and what clang
  * used is taken off the child's own limit before PoCL builds.
  */
-#include "engine/engine.h"
-#include "engine/children/pch.h"
+#include "engine/children/children.h"
 #include "engine/seal/seal.h"
 
 #include <fcntl.h>

@@ -8,8 +8,7 @@
  * verify (another kernel's, put there by anyone) is removed and the source built again, and so
  * is one the device refuses. Only the reference's child holds the key (run_request.ref_key).
  */
-#include "engine/engine.h"
-#include "engine/children/pch.h"
+#include "engine/children/children.h"
 #include "engine/seal/seal.h"
 
 #include <stdlib.h>

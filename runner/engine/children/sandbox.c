@@ -12,7 +12,7 @@
  * for reading only. Any other call ends the process (SIGSYS), so the attempt shows as the
  * sandbox's refusal (check-run.c says so), never as the call's effect.
  */
-#include "engine/engine.h"
+#include "engine/children/children.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -19,9 +19,8 @@
  * verdict, the device's error included. A standby that cannot take a request (it died, it opened
  * another device) only means that the next check starts a cold child.
  */
-#include "engine/engine.h"
-#include "engine/analysis/analysis-parts.h"
-#include "engine/children/pch.h"
+#include "engine/children/children.h"
+#include "engine/analysis/analysis.h"
 
 #include <errno.h>
 #include <fcntl.h>

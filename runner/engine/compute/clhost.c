@@ -2,7 +2,7 @@
  * clhost.c: the OpenCL host layer, and the only file that includes CL/cl.h.
  * Platforms, devices, builds, buffers with guard regions, and launches.
  */
-#include "engine/engine.h"
+#include "engine/compute/compute.h"
 
 #include <CL/cl.h>
 #include <ctype.h>

@@ -3,7 +3,7 @@
  * place in the learner's terms and draws a small picture, or, for an output compared in any
  * order, names the values missing and the values too many (the host oracles: host-oracle.c).
  */
-#include "engine/engine.h"
+#include "engine/compute/compute.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,11 +1,15 @@
 /*
- * clhost.h: the OpenCL host layer (clhost.c), seen through opaque handles
+ * engine/compute/: computing and comparing outputs: the OpenCL host layer seen through opaque
+ * handles (clhost.c, the only file of clings that includes CL/cl.h), the outputs a check computes
+ * on the host (host-oracle.c), and the comparison of an output with the reference's, with the
+ * learner's words for the first wrong place and the shape of the error (compare.c). It runs in
+ * the children and in the parent alike, and includes no other folder of the engine.
  */
-#ifndef ENGINE_CLHOST_H
-#define ENGINE_CLHOST_H
+#ifndef ENGINE_COMPUTE_H
+#define ENGINE_COMPUTE_H
 
-#include "course/course.h"
 #include "base/msg.h"
+#include "course/course.h"
 
 /* ---- the OpenCL host layer (clhost.c): the only file that includes CL/cl.h ---- */
 struct cl_session;   /* platform, device, context, queue */
@@ -80,5 +84,41 @@ int clhost_platform_version(const struct cl_session *s, struct sbuf *out);
 int clhost_build_binary(struct cl_session *s, const void *bin, size_t len, const char *options,
 			struct cl_prog **out);
 int clhost_prog_binary(struct cl_prog *p, struct sbuf *out);
+
+/* ---- comparing an output with the reference  ---- */
+struct output_view {
+	const struct arg_spec *arg;
+	const void *expected, *got;
+	size_t n;          /* elements */
+	long cols;         /* 2-D outputs: elements per row; 0 for 1-D */
+	int pass, passes;  /* 1-based pass of a multi-pass check, and how many there were */
+	size_t wg;         /* work-items per work-group of a 1-D launch, for diagnoses; 0: unknown */
+	double abs_tol;    /* floats: a difference up to this passes too (tolerance.abs); 0: none */
+};
+/*
+ * Returns how many elements differ (floats within the relative tolerance tol are equal); for a
+ * mismatch, msg names the first wrong place in the learner's terms, then a line on the shape of
+ * the error where it has a common one (work-groups that wrote nothing, the output shifted by one
+ * place, blocks transposed but not their insides, one value everywhere), and pic draws the region.
+ * An output compared as a multiset (or sorted) gives the values without a match, named by value
+ * in msg, and no picture. Both are appended to, as data (base/msg.h): msg's facts are the
+ * buffer, the first wrong index (a 2-D output's row and column too), expected and got there,
+ * the wrong count of so many elements, the pass of several, and what the shape names.
+ */
+long compare_output(const struct output_view *o, double tol, struct msg *msg, struct msg *pic);
+/* The relative tolerance an output is compared with: its own, else the check's (0: exact). */
+double output_tolerance(const struct check_spec *spec, const struct arg_spec *a);
+/* Its absolute tolerance (tolerance.abs): its own, else the check's; 0 for compare = exact. */
+double output_abs_tolerance(const struct check_spec *spec, const struct arg_spec *a);
+/* Elements per row of a 2-D output, 0 for a 1-D one (the shape was validated at load time). */
+long output_columns(const struct arg_spec *a, const struct vars *v);
+
+/*
+ * Computes an output on the host from its oracle's source (src, n_src elements) into out (n
+ * elements): segment_sum(src, K) and segment_max(src, K) reduce src[gK .. gK+K) into out[g];
+ * transpose(src, R, C) transposes an R x C matrix. Returns -1 with a message in err.
+ */
+int host_compute(const struct arg_spec *out_arg, const void *src, size_t n_src, void *out, size_t n,
+		 const struct vars *v, struct sbuf *err);
 
 #endif

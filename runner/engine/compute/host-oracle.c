@@ -2,7 +2,7 @@
  * host-oracle.c: what the host computes of an output to verify the reference solution (a
  * segment's sum or maximum, a transpose: `host =` of a [buffer]), and an output's columns.
  */
-#include "engine/engine.h"
+#include "engine/compute/compute.h"
 
 #include <math.h>
 #include <stdint.h>

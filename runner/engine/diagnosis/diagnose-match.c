@@ -12,6 +12,7 @@
  */
 #include "engine/diagnosis/diagnosis.h"
 #include "engine/seal/seal.h"
+#include "engine/source/source.h"
 
 #include <stdlib.h>
 #include <string.h>

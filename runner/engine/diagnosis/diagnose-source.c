@@ -5,6 +5,7 @@
  * with its comments gone (source_code_lines), token by token; nothing is compiled or run.
  */
 #include "engine/diagnosis/diagnosis.h"
+#include "engine/source/source.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -14,6 +14,7 @@
  * third kind of proof (EVIDENCE_REPAIR); nothing finds one yet.
  */
 #include "engine/diagnosis/diagnosis.h"
+#include "engine/source/source.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -1,12 +1,15 @@
 /*
- * diagnose.h: naming the learner's mistake in a report (diagnose.c), from the analysis's facts
- * and the learner's source (diagnose-source.c) and from its output against the course's wrong
- * kernels (diagnose-match.c).
+ * engine/diagnosis/: naming the learner's mistake in a report (diagnose.c), from the analysis's
+ * facts and the learner's source (diagnose-source.c), from its output against the course's wrong
+ * kernels run in children of their own (diagnose-match.c), and in one voice that does not
+ * contradict itself (diagnose-voice.c). It only adds diagnoses to a report whose verdict is
+ * settled, never changes the verdict. It includes the folders below engine/check/.
  */
-#ifndef ENGINE_DIAGNOSE_H
-#define ENGINE_DIAGNOSE_H
+#ifndef ENGINE_DIAGNOSIS_H
+#define ENGINE_DIAGNOSIS_H
 
-#include "engine/engine.h"
+#include "engine/report/report.h"
+#include "engine/children/children.h"
 
 /* Fills r's diagnoses for a failing verdict, each with its evidence kind: proved only by the
  * verdict or by the analysis's facts read against the learner's source; asked, as questions,

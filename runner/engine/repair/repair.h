@@ -1,5 +1,5 @@
 /*
- * repair.h: the mistake, proved by its repair (after Singh, Gulwani and Solar-Lezama, PLDI 2013).
+ * engine/repair/: the mistake, proved by its repair (after Singh, Gulwani and Solar-Lezama, PLDI 2013).
  *
  * Three parts, one a file:
  * - kernel-facts.c reads the learner's kernel with libclang, as OpenCL C 1.2 with clang's
@@ -22,7 +22,7 @@
 #ifndef ENGINE_REPAIR_H
 #define ENGINE_REPAIR_H
 
-#include "engine/engine.h"
+#include "engine/check/check.h"
 
 /* ---- facts about a kernel (kernel-facts.c) ---- */
 enum kfact_kind {

@@ -10,7 +10,8 @@
  * Once a child that runs the learner's kernel natively says "ready", its lines are data for the
  * parent to judge, never verdicts: the kernel could have written them.
  */
-#include "engine/engine.h"
+#include "engine/report/report.h"
+#include "base/proc.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * report.c: a report, and its one codec (report.h). Every field is a line "key\tfield...", each
+ * report-codec.c: a report, and its one codec (report.h). Every field is a line "key\tfield...", each
  * field escaped by escape_line(), a message written as data by msg_write():
  *
  *   device NAME | test NAME STATUS DETAIL | picture MSG | buildlog TEXT | printf-text TEXT |
@@ -11,8 +11,9 @@
  * verdict cache, a grading worker's answer) is all of them and then "end-report" with the number
  * of lines before it, so that a report cut anywhere, even between two lines, is no report.
  */
-#include "engine/engine.h"
+#include "engine/report/report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +92,33 @@ void report_release(struct report *r)
 }
 
 /* ---- writing ---- */
+
+/* An access figure is one line's tab-separated fields, as the plugin's "access" lines and a
+ * report's give them (access-figures.c reads the plugin's). */
+bool access_figure_read(const char *fields, struct access_figure *a)
+{
+	char op[8];
+	memset(a, 0, sizeof(*a));
+	int n = sscanf(fields, "%c\t%7[^\t]\t%d\t%63[^\t]\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu"
+		       "\t%zu\t%lu\t%lu",
+		       &a->space, op, &a->line, a->name, &a->bytes, &a->requests, &a->sectors, &a->ideal,
+		       &a->worst_sectors, &a->degrees, &a->worst_degree, &a->foreign_loads, &a->lanes,
+		       &a->first_loads, &a->madds, &a->align, &a->split_requests, &a->split_sectors);
+	if (n < 12)   /* lanes, first loads and the split came later: 0 where a line lacks them */
+		return false;
+	if (a->split_requests && (!a->align || a->align >= a->bytes))
+		return false;   /* pieces of an access no wider than its alignment: not the plugin's */
+	a->store = !strcmp(op, "store");
+	return (a->space == 'g' || a->space == 'l') && a->requests && (a->store || !strcmp(op, "load"));
+}
+
+void access_figure_write(struct sbuf *out, const struct access_figure *a)
+{
+	sbuf_addf(out, "%c\t%s\t%d\t%s\t%zu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%zu\t%lu\t%lu",
+		  a->space, a->store ? "store" : "load", a->line, a->name, a->bytes, a->requests,
+		  a->sectors, a->ideal, a->worst_sectors, a->degrees, a->worst_degree, a->foreign_loads,
+		  a->lanes, a->first_loads, a->madds, a->align, a->split_requests, a->split_sectors);
+}
 
 static void add_field(struct sbuf *out, const char *value)
 {

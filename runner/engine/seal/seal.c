@@ -2,14 +2,17 @@
  * seal.c: the keyed hash of cache entries, the user's key, the cache's bound (seal.h says the
  * contract). HMAC-SHA256 is nettle's; the key's bytes come from getrandom(2).
  */
-#include "engine/engine.h"
 #include "engine/seal/seal.h"
+#include "base/base.h"
+#include "course/course.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <nettle/hmac.h>
 #include <nettle/sha2.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -228,9 +231,31 @@ int seal_write_file_with(const struct seal_key *k, const char *path, const char 
 	return rc;
 }
 
+/* PoCL's kernel cache, as PoCL finds it: it must stay writable for the build. */
+char *compiler_cache_dir(void)
+{
+	const char *d = getenv("POCL_CACHE_DIR");
+	if (d && *d)
+		return xstrdup(d);
+	d = getenv("XDG_CACHE_HOME");
+	if (d && *d)
+		return xstrfmt("%s/pocl", d);
+	d = getenv("HOME");
+	return d && *d ? xstrfmt("%s/.cache/pocl", d) : NULL;
+}
+
+char *compiler_kernel_cache(void)
+{
+	char *base = compiler_cache_dir();
+	char *dir = !base ? NULL : getenv("POCL_CACHE_DIR") && *getenv("POCL_CACHE_DIR") ? xstrdup(base)
+									       : xstrfmt("%s/kcache", base);
+	free(base);
+	return dir;
+}
+
 void seal_prune_cache(void)
 {
-	char *root = cache_root(), *pocl = sandbox_compiler_cache();
+	char *root = cache_root(), *pocl = compiler_kernel_cache();
 	seal_prune(root, 0, seal_cache_max());
 	/* PoCL's: one directory a program (kcache/XX/NAME), never touched on a hit */
 	if (pocl)

@@ -1,5 +1,5 @@
 /*
- * seal.h: cache entries bound to what made them (seal.c). Every file clings keeps in a cache and
+ * engine/seal/: cache entries bound to what made them (seal.c). Every file clings keeps in a cache and
  * later believes (the verdict cache, the wrong kernels' outputs, the reference's kept binary, the
  * precompiled header's record) is text a learner's kernel, another tool or another user may have
  * written: it is read back only when its keyed hash verifies.
@@ -88,7 +88,11 @@ void seal_touch(const char *path);
  * used in the last SEAL_IDLE_S. Quiet: what cannot be removed stays. */
 void seal_prune(const char *dir, int depth, long long max);
 /* seal_prune of clings' cache ($XDG_CACHE_HOME/clings) and of PoCL's kernel cache
- * (sandbox_compiler_cache), each to seal_cache_max(): the parent, after a check. */
+ * (compiler_kernel_cache), each to seal_cache_max(): the parent, after a check. */
 void seal_prune_cache(void);
+/* PoCL's cache folder, as PoCL finds it ($POCL_CACHE_DIR, else $XDG_CACHE_HOME/pocl or
+ * ~/.cache/pocl), and the directory of its programs' entries in it (both allocated; NULL: none). */
+char *compiler_cache_dir(void);
+char *compiler_kernel_cache(void);
 
 #endif

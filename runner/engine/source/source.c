@@ -7,7 +7,7 @@
  * backslash, maybe spaces, then a line's end) removed first, then lines ended by "\n", "\r" or
  * "\r\n", comments and literals skipped, with the digraph "%:" for '#'.
  */
-#include "engine/engine.h"
+#include "engine/source/source.h"
 
 #include <ctype.h>
 #include <stdio.h>
