@@ -4,7 +4,7 @@
  * accesses and their fences, the loop a race repeats in, whether every store into a buffer is
  * guarded. Plain text, line by line, as the learner wrote it: no compiler is involved.
  */
-#include "engine/analysis/analysis.h"
+#include "engine/source/source.h"
 
 #include <ctype.h>
 #include <stdio.h>
