@@ -10,7 +10,7 @@
  */
 #include "cmd/cmd.h"
 #include "engine/repair/repair.h"
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 
 #include <ctype.h>
 #include <stdlib.h>

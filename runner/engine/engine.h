@@ -4,7 +4,7 @@
  * first: report/ (what a check found, its codec and the children's lines), source/ (the
  * learner's source as text), compute/ (the OpenCL host layer, host oracles, the comparison),
  * analysis/ (Oclgrind and the access figures), seal/ (the caches' seal), children/ (the confined
- * children and what runs in them), diagnosis/ (naming the mistake), check/ (the stages of a
+ * children and what runs in them), diagnose/ (naming the mistake), check/ (the stages of a
  * check, the judge, the verdict cache), then repair/ and bench/ on top of a check. A folder
  * includes only its own header and those of the folders below it (scripts/check-layers); no file
  * inside the engine includes this one.
@@ -18,7 +18,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/seal/seal.h"
 #include "engine/children/children.h"
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 #include "engine/check/check.h"
 #include "engine/repair/repair.h"
 #include "engine/bench/bench.h"

@@ -13,7 +13,7 @@
  * looks; with several, each is named after its format (exercism.json, gradescope.json, ...).
  */
 #include "grade/formats.h"
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* report.c: a check's report as text for a learner, or as the one JSON object of `clings check --json`. */
 #include "ui/ui.h"
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 
 #include <stdlib.h>
 #include <string.h>

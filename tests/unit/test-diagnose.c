@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 
 static const char *const required[] = {
 	"guard_missing", "guard_off_by_one", "guard_wrong_bound", "global_id_as_local_index",

@@ -13,7 +13,7 @@
  * A run that does not end cleanly proves nothing either way: the wrong result stands, untold.
  */
 #include "engine/check/check.h"
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 
 #include <stdlib.h>
 

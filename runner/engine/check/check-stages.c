@@ -5,7 +5,7 @@
  * check-compiler.c).
  */
 #include "engine/check/check.h"
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 #include "engine/source/source.h"
 
 #include <errno.h>

@@ -10,7 +10,7 @@
  * device, so a kernel runs once; sealed (seal.h) with the exercise and that key, so that an
  * output put there by anyone else is run again, never compared.
  */
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 #include "engine/seal/seal.h"
 #include "engine/source/source.h"
 

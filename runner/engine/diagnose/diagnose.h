@@ -1,12 +1,12 @@
 /*
- * engine/diagnosis/: naming the learner's mistake in a report (diagnose.c), from the analysis's
+ * engine/diagnose/: naming the learner's mistake in a report (diagnose.c), from the analysis's
  * facts and the learner's source (diagnose-source.c), from its output against the course's wrong
  * kernels run in children of their own (diagnose-match.c), and in one voice that does not
  * contradict itself (diagnose-voice.c). It only adds diagnoses to a report whose verdict is
  * settled, never changes the verdict. It includes the folders below engine/check/.
  */
-#ifndef ENGINE_DIAGNOSIS_H
-#define ENGINE_DIAGNOSIS_H
+#ifndef ENGINE_DIAGNOSE_H
+#define ENGINE_DIAGNOSE_H
 
 #include "engine/report/report.h"
 #include "engine/children/children.h"

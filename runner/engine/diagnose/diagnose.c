@@ -13,7 +13,7 @@
  * (diagnose-match.c) are questions, never proof. A repair verified by running it will be the
  * third kind of proof (EVIDENCE_REPAIR); nothing finds one yet.
  */
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 #include "engine/source/source.h"
 
 #include <stdarg.h>

@@ -4,7 +4,7 @@
  * get_global_id, the guard of a line, an array too large for any device. Read from the code
  * with its comments gone (source_code_lines), token by token; nothing is compiled or run.
  */
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 #include "engine/source/source.h"
 
 #include <ctype.h>

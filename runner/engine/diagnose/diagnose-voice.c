@@ -9,7 +9,7 @@
  * `clings validate` asks it of every wrong kernel's report, in every language, from the one run
  * it makes: a message is data, rendered here in each language.
  */
-#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnose/diagnose.h"
 
 #include <stdlib.h>
 #include <string.h>
