@@ -115,6 +115,11 @@ struct parsed_log {
 void oclgrind_log_parse(const char *log, struct parsed_log *pl);
 
 /* ---- words for the learner (oclgrind-log.c) ---- */
+bool same_id(const long a[3], const long b[3]);
+/* Appends "    18 | code" for a line of the learner's file, when it can be read. */
+void add_source_line(struct msg *m, const char *src, int line);
+/* "FILE:LINE: what. ", what a catalog word. */
+void add_location(struct msg *m, const char *path, int line, const char *what);
 /* The id alone ("3", "(1,0)"), to be placed in a sentence. Allocated. */
 char *id_text(const long id[3], int dims);
 /* An id as the fact name: a number in one dimension, else its text "(1,0)". */
@@ -177,12 +182,7 @@ bool unwritten_read_find(const char *channel, const long group[3], const long lo
 			 struct unwritten_read *u);
 void unwritten_read_release(struct unwritten_read *u);
 
-/* ---- the findings (analyze.c, race.c) ---- */
-bool same_id(const long a[3], const long b[3]);
-/* Appends "    18 | code" for a line of the learner's file, when it can be read. */
-void add_source_line(struct msg *m, const char *src, int line);
-/* "FILE:LINE: what. ", what a catalog word. */
-void add_location(struct msg *m, const char *path, int line, const char *what);
+/* ---- a data race explained (race.c, for analyze.c) ---- */
 void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		  const struct analysis_memory *mem, const char *path, const char *src,
 		  struct finding *f, struct msg *out);

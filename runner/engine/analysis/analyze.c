@@ -29,29 +29,6 @@
  */
 #define OCLGRIND_MAX_ERRORS 1000
 
-bool same_id(const long a[3], const long b[3])
-{
-	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
-}
-
-/* Appends "    18 | code" for a line of the learner's file, when it can be read. */
-void add_source_line(struct msg *m, const char *src, int line)
-{
-	if (!src || line < 1)
-		return;
-	char *text = source_line_text(src, line);
-	const char *code = text + strspn(text, " \t");
-	if (*code)
-		msg_rawf(m, "\n    %4d | %.*s", line, (int)strcspn(code, "\r"), code);
-	free(text);
-}
-
-/* "FILE:LINE: what. ", what a catalog word. */
-void add_location(struct msg *m, const char *path, int line, const char *what)
-{
-	msg_addf(m, "%s:%d: %s. ", path, line, msg_word(m, what));
-}
-
 static int cmp_ids(const void *a, const void *b)
 {
 	const long *x = a, *y = b;
@@ -67,6 +44,103 @@ static const char *sync_word(struct msg *m, const struct oclgrind_msg *o)
 	return msg_word(m, o->async ? N_("the async_work_group_copy") : N_("the barrier"));
 }
 
+/* Work-items of one group at two different barriers (a barrier in each branch of an if). */
+static void divergence_two_barriers(const struct parsed_log *pl, const struct oclgrind_msg *m,
+				    const char *group, const char *path, const char *src,
+				    struct finding *f, struct msg *out)
+{
+	/*
+	 * Work-items waited at two different barriers. Oclgrind writes one message for each
+	 * work-item at the other one, in order of local id, then again at the next meeting
+	 * (the next trip of a loop): the ids up to the first step back are this meeting's.
+	 */
+	long (*ids)[3] = xmalloc((size_t)(pl->n - (m - pl->m)) * sizeof(*ids));
+	int n = 0;
+	for (const struct oclgrind_msg *o = m; o < pl->m + pl->n; o++) {
+		if (o->kind != MSG_DIVERGENCE || !same_id(o->wg, m->wg) ||
+		    o->e[0].line != m->e[0].line || o->e[1].line != m->e[1].line ||
+		    o->e[0].is_group || (n && cmp_ids(o->e[0].local, ids[n - 1]) <= 0))
+			break;
+		memcpy(ids[n++], o->e[0].local, sizeof(ids[0]));
+	}
+	struct msg list = MSG_INIT;
+	add_id_list(&list, ids, n, pl->dims);
+	f->line = m->e[1].line;
+	msg_fact_int(out, "line", f->line);
+	msg_fact_int(out, "line_other", m->e[0].line);
+	fact_id(out, "work_group", m->wg, pl->dims);
+	msg_fact_int(out, "work_items", n);
+	add_location(out, path, f->line, N_("barrier divergence"));
+	msg_addf(out, msg_plural(out, "In work-group %s, work-item %s reached %s at line %d, while "
+				      "the others (work-item 0 among them) reached %s at line %d: %s.",
+				 "In work-group %s, work-items %s reached %s at line %d, while "
+				 "the others (work-item 0 among them) reached %s at line %d: %s.",
+				 (unsigned long)n),
+		 group, msg_sub(out, &list), sync_word(out, m), m->e[0].line, sync_word(out, m),
+		 m->e[1].line,
+		 msg_word(out, m->async ? N_("two different async_work_group_copy calls")
+					: N_("two different barriers")));
+	add_source_line(out, src, m->e[1].line);
+	add_source_line(out, src, m->e[0].line);
+	msg_adds(out, m->async ? N_("\nAn async_work_group_copy in each branch of an if/else "
+				    "is not one async_work_group_copy reached two ways: each part "
+				    "of the group waits at its own one. OpenCL leaves this "
+				    "undefined: wrong results or a hang.")
+			       : N_("\nA barrier in each branch of an if/else is not one barrier "
+				    "reached two ways: each part of the group waits at its own one. "
+				    "OpenCL leaves this undefined: wrong results or a hang (an H100 "
+				    "hung on such a kernel until its time limit)."));
+	free(ids);
+}
+
+/* Only part of a group at one barrier. 1 when an early `return` explains it (its advice given). */
+static int divergence_part_of_group(const struct parsed_log *pl, const struct oclgrind_msg *m,
+				    const char *group, const char *path, const char *src,
+				    struct finding *f, struct msg *out)
+{
+	int groups = 0;
+	for (int i = 0; i < pl->n; i++) {
+		const struct oclgrind_msg *o = &pl->m[i];
+		bool seen = false;
+		if (o->kind != MSG_DIVERGENCE || o->line != m->line)
+			continue;
+		for (int j = 0; j < i && !seen; j++)
+			seen = pl->m[j].kind == MSG_DIVERGENCE && pl->m[j].line == m->line &&
+			       same_id(pl->m[j].wg, o->wg);
+		groups += !seen;
+	}
+	f->line = m->line;
+	msg_fact_int(out, "line", f->line);
+	fact_id(out, "work_group", m->wg, pl->dims);
+	add_location(out, path, f->line, N_("barrier divergence"));
+	if (m->of > 0) {
+		msg_fact_int(out, "reached", m->only);
+		msg_fact_int(out, "work_group_size", m->of);
+		msg_addf(out, N_("Only %ld of the %ld work-items of work-group %s reached %s at "
+				 "line %d; the other %ld did not."), m->only, m->of, group,
+			 sync_word(out, m), m->line, m->of - m->only);
+	} else {
+		msg_addf(out, N_("Only part of work-group %s reached %s at line %d."), group,
+			 sync_word(out, m), m->line);
+	}
+	if (groups > 1) {
+		msg_fact_int(out, "work_groups", groups);
+		msg_addf(out, N_(" The same happened in %d work-groups in all."), groups);
+	}
+	add_source_line(out, src, m->line);
+	int ret = src && !m->async ? source_early_return(src, m->line) : 0;
+	if (ret) {
+		msg_fact_int(out, "line_return", ret);
+		msg_addf(out, N_("\nThe work-items that leave at line %d with `return` never get "
+				 "there: a work-item with nothing to do must still pass every barrier. "
+				 "Instead of returning early, guard only the work (`if (i < len) ...`) "
+				 "and let every work-item run on to the barrier."), ret);
+		add_source_line(out, src, ret);
+		return 1;
+	}
+	return 0;
+}
+
 static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			       const char *path, const char *src, struct finding *f, struct msg *out)
 {
@@ -74,90 +148,10 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 
 	f->verdict = VERDICT_BARRIER_DIVERGENCE;
 	if (m->e[0].set && m->e[1].set && m->e[1].line && m->e[1].line != m->e[0].line) {
-		/*
-		 * Work-items waited at two different barriers. Oclgrind writes one message for each
-		 * work-item at the other one, in order of local id, then again at the next meeting
-		 * (the next trip of a loop): the ids up to the first step back are this meeting's.
-		 */
-		long (*ids)[3] = xmalloc((size_t)(pl->n - (m - pl->m)) * sizeof(*ids));
-		int n = 0;
-		for (const struct oclgrind_msg *o = m; o < pl->m + pl->n; o++) {
-			if (o->kind != MSG_DIVERGENCE || !same_id(o->wg, m->wg) ||
-			    o->e[0].line != m->e[0].line || o->e[1].line != m->e[1].line ||
-			    o->e[0].is_group || (n && cmp_ids(o->e[0].local, ids[n - 1]) <= 0))
-				break;
-			memcpy(ids[n++], o->e[0].local, sizeof(ids[0]));
-		}
-		struct msg list = MSG_INIT;
-		add_id_list(&list, ids, n, pl->dims);
-		f->line = m->e[1].line;
-		msg_fact_int(out, "line", f->line);
-		msg_fact_int(out, "line_other", m->e[0].line);
-		fact_id(out, "work_group", m->wg, pl->dims);
-		msg_fact_int(out, "work_items", n);
-		add_location(out, path, f->line, N_("barrier divergence"));
-		msg_addf(out, msg_plural(out, "In work-group %s, work-item %s reached %s at line %d, while "
-					      "the others (work-item 0 among them) reached %s at line %d: %s.",
-					 "In work-group %s, work-items %s reached %s at line %d, while "
-					 "the others (work-item 0 among them) reached %s at line %d: %s.",
-					 (unsigned long)n),
-			 group, msg_sub(out, &list), sync_word(out, m), m->e[0].line, sync_word(out, m),
-			 m->e[1].line,
-			 msg_word(out, m->async ? N_("two different async_work_group_copy calls")
-						: N_("two different barriers")));
-		add_source_line(out, src, m->e[1].line);
-		add_source_line(out, src, m->e[0].line);
-		msg_adds(out, m->async ? N_("\nAn async_work_group_copy in each branch of an if/else "
-					    "is not one async_work_group_copy reached two ways: each part "
-					    "of the group waits at its own one. OpenCL leaves this "
-					    "undefined: wrong results or a hang.")
-				       : N_("\nA barrier in each branch of an if/else is not one barrier "
-					    "reached two ways: each part of the group waits at its own one. "
-					    "OpenCL leaves this undefined: wrong results or a hang (an H100 "
-					    "hung on such a kernel until its time limit)."));
-		free(ids);
-	} else {
-		int groups = 0;
-		for (int i = 0; i < pl->n; i++) {
-			const struct oclgrind_msg *o = &pl->m[i];
-			bool seen = false;
-			if (o->kind != MSG_DIVERGENCE || o->line != m->line)
-				continue;
-			for (int j = 0; j < i && !seen; j++)
-				seen = pl->m[j].kind == MSG_DIVERGENCE && pl->m[j].line == m->line &&
-				       same_id(pl->m[j].wg, o->wg);
-			groups += !seen;
-		}
-		f->line = m->line;
-		msg_fact_int(out, "line", f->line);
-		fact_id(out, "work_group", m->wg, pl->dims);
-		add_location(out, path, f->line, N_("barrier divergence"));
-		if (m->of > 0) {
-			msg_fact_int(out, "reached", m->only);
-			msg_fact_int(out, "work_group_size", m->of);
-			msg_addf(out, N_("Only %ld of the %ld work-items of work-group %s reached %s at "
-					 "line %d; the other %ld did not."), m->only, m->of, group,
-				 sync_word(out, m), m->line, m->of - m->only);
-		} else {
-			msg_addf(out, N_("Only part of work-group %s reached %s at line %d."), group,
-				 sync_word(out, m), m->line);
-		}
-		if (groups > 1) {
-			msg_fact_int(out, "work_groups", groups);
-			msg_addf(out, N_(" The same happened in %d work-groups in all."), groups);
-		}
-		add_source_line(out, src, m->line);
-		int ret = src && !m->async ? source_early_return(src, m->line) : 0;
-		if (ret) {
-			msg_fact_int(out, "line_return", ret);
-			msg_addf(out, N_("\nThe work-items that leave at line %d with `return` never get "
-					 "there: a work-item with nothing to do must still pass every barrier. "
-					 "Instead of returning early, guard only the work (`if (i < len) ...`) "
-					 "and let every work-item run on to the barrier."), ret);
-			add_source_line(out, src, ret);
-			free(group);
-			return;
-		}
+		divergence_two_barriers(pl, m, group, path, src, f, out);
+	} else if (divergence_part_of_group(pl, m, group, path, src, f, out)) {
+		free(group);
+		return;
 	}
 	msg_adds(out, N_("\nEvery work-item of a work-group must reach the same barrier, the same "
 			 "number of times. A barrier inside an `if`, or inside a loop whose number of "
@@ -170,77 +164,53 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 	free(group);
 }
 
-static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
-				  const struct analysis_memory *mem, const char *path,
-				  const char *src, struct finding *f, struct msg *out)
+/* What was reached, in what: "in[16], one past the end: in holds 16 elements (indices 0 to
+ * 15)." into what, with the index's facts in out. */
+static void oob_place(const struct buffer_ref *rp, bool global_id, struct msg *what, struct msg *out)
 {
-	struct msg what = MSG_INIT, item = MSG_INIT;
-	struct buffer_ref r;
-
-	buffer_from_address(m, mem, m->size, true, &r);
-	f->verdict = VERDICT_OUT_OF_BOUNDS;
-	f->line = m->line;
-	msg_fact_int(out, "line", f->line);
-	if (r.name)
-		msg_fact_str(out, "buffer", r.name);
-	add_location(out, path, f->line, m->write ? N_("out-of-bounds write") : N_("out-of-bounds read"));
-	/* a global id indexing local memory: the log shows the index is the work-item's global id
-	 * (not its local id), or the source computes the subscript from get_global_id */
-	bool global_id = false;
-	long gid = m->e[0].global[0], lid = m->e[0].local[0];
-	if (r.local && r.name && r.elem && !m->e[0].is_group && r.offset >= 0) {
-		int64_t index = r.offset / (int64_t)r.elem;
-		bool by_log = pl->dims == 1 && index == gid && gid != lid;
-		if (by_log)   /* the analysis's own evidence, not the source's text (diagnose.c) */
-			msg_fact_int(out, "index_is_global_id", 1);
-		global_id = by_log || (src && source_index_global_id(src, m->line, r.name));
-	}
+	const struct buffer_ref r = *rp;
 	if (r.name && r.elem) {
 		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.bytes / r.elem);
 		msg_fact_int(out, "index", index);
 		msg_fact_int(out, "count", count);
 		char *element = indexed_text(&r, index);
-		msg_raw(&what, element);
+		msg_raw(what, element);
 		free(element);
 		if (global_id)
-			msg_adds(&what, N_(", past the end"));
+			msg_adds(what, N_(", past the end"));
 		else if (index < 0)
-			msg_addf(&what, N_(", %lld before the start"), (long long)-index);
+			msg_addf(what, N_(", %lld before the start"), (long long)-index);
 		else if (index == count)
-			msg_adds(&what, N_(", one past the end"));
+			msg_adds(what, N_(", one past the end"));
 		else
-			msg_addf(&what, N_(", %lld past the end"), (long long)(index - count + 1));
-		msg_addf(&what, r.local ? N_(": %s (local memory) holds %lld elements "
+			msg_addf(what, N_(", %lld past the end"), (long long)(index - count + 1));
+		msg_addf(what, r.local ? N_(": %s (local memory) holds %lld elements "
 					     "(indices 0 to %lld).")
 					: N_(": %s holds %lld elements (indices 0 to %lld)."),
 			 r.name, (long long)count, (long long)(count - 1));
 		if (r.cols)
-			msg_addf(&what, N_(" It is %lld rows of %zu."), (long long)(count / (int64_t)r.cols),
+			msg_addf(what, N_(" It is %lld rows of %zu."), (long long)(count / (int64_t)r.cols),
 				 r.cols);
 	} else if (r.name) {
 		msg_fact_int(out, "byte", r.offset);
 		msg_fact_int(out, "bytes", (long long)r.bytes);
-		msg_addf(&what, N_("byte %lld of `%s`, which holds %zu bytes."), (long long)r.offset,
+		msg_addf(what, N_("byte %lld of `%s`, which holds %zu bytes."), (long long)r.offset,
 			 r.name, r.bytes);
 	} else {
 		struct msg name = MSG_INIT;
 		buffer_name_msg(&name, &r);
-		msg_addf(&what, N_("outside %s."), msg_sub(&what, &name));
+		msg_addf(what, N_("outside %s."), msg_sub(what, &name));
 	}
-	work_item_msg(&item, &m->e[0], pl->dims, "");
-	const char *item_s = msg_sub(out, &item), *what_s = msg_sub(out, &what);
-	msg_addf(out, m->write ? N_("At line %d, %s wrote %s") : N_("At line %d, %s read %s"),
-		 m->line, item_s, what_s);
-	add_source_line(out, src, m->line);
-	if (m->write)
-		msg_adds(out, N_("\nA GPU does not check indices: the write lands in whatever "
-				 "memory follows, another buffer, another work-group's data, or nothing at "
-				 "all, which crashes the kernel."));
-	else
-		msg_adds(out, N_("\nA GPU does not check indices: the read returns whatever lies "
-				 "after the data, garbage that ends up in your result, or crashes the "
-				 "kernel."));
-	int guard = src && !global_id ? source_guard_line(src, m->line) : 0;
+}
+
+/* The fix: the local id for a global one, the guard that let the index through, the kernel's own
+ * array, or a guard to add. */
+static void oob_advice(const struct parsed_log *pl, const struct oclgrind_msg *m,
+		       const struct buffer_ref *rp, bool global_id, int guard, const char *src,
+		       struct msg *out)
+{
+	const struct buffer_ref r = *rp;
+	long gid = m->e[0].global[0], lid = m->e[0].local[0];
 	if (global_id) {
 		msg_fact_int(out, "index_global_id", 1);
 		if (pl->dims == 1 && r.offset / (int64_t)r.elem == gid && gid != lid)
@@ -286,6 +256,49 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 				 "data, and every element a work-item touches needs its own test, not only "
 				 "the first."));
 	}
+}
+
+static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
+				  const struct analysis_memory *mem, const char *path,
+				  const char *src, struct finding *f, struct msg *out)
+{
+	struct msg what = MSG_INIT, item = MSG_INIT;
+	struct buffer_ref r;
+
+	buffer_from_address(m, mem, m->size, true, &r);
+	f->verdict = VERDICT_OUT_OF_BOUNDS;
+	f->line = m->line;
+	msg_fact_int(out, "line", f->line);
+	if (r.name)
+		msg_fact_str(out, "buffer", r.name);
+	add_location(out, path, f->line, m->write ? N_("out-of-bounds write") : N_("out-of-bounds read"));
+	/* a global id indexing local memory: the log shows the index is the work-item's global id
+	 * (not its local id), or the source computes the subscript from get_global_id */
+	bool global_id = false;
+	long gid = m->e[0].global[0], lid = m->e[0].local[0];
+	if (r.local && r.name && r.elem && !m->e[0].is_group && r.offset >= 0) {
+		int64_t index = r.offset / (int64_t)r.elem;
+		bool by_log = pl->dims == 1 && index == gid && gid != lid;
+		if (by_log)   /* the analysis's own evidence, not the source's text (diagnose.c) */
+			msg_fact_int(out, "index_is_global_id", 1);
+		global_id = by_log || (src && source_index_global_id(src, m->line, r.name));
+	}
+	oob_place(&r, global_id, &what, out);
+	work_item_msg(&item, &m->e[0], pl->dims, "");
+	const char *item_s = msg_sub(out, &item), *what_s = msg_sub(out, &what);
+	msg_addf(out, m->write ? N_("At line %d, %s wrote %s") : N_("At line %d, %s read %s"),
+		 m->line, item_s, what_s);
+	add_source_line(out, src, m->line);
+	if (m->write)
+		msg_adds(out, N_("\nA GPU does not check indices: the write lands in whatever "
+				 "memory follows, another buffer, another work-group's data, or nothing at "
+				 "all, which crashes the kernel."));
+	else
+		msg_adds(out, N_("\nA GPU does not check indices: the read returns whatever lies "
+				 "after the data, garbage that ends up in your result, or crashes the "
+				 "kernel."));
+	int guard = src && !global_id ? source_guard_line(src, m->line) : 0;
+	oob_advice(pl, m, &r, global_id, guard, src, out);
 }
 
 /* Whether a line of code assigns an array element as it is: `x[...] = y[...];` with no sum,

@@ -1,6 +1,7 @@
 /* oclgrind-log.c: Oclgrind's log, read into messages (see analysis.h for its form), and the
  * words for the work-items it names. */
 #include "engine/analysis/analysis.h"
+#include "engine/source/source.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +251,29 @@ static void add_id(struct sbuf *sb, const long id[3], int dims)
 }
 
 /* The id alone ("3", "(1,0)"), to be placed in a sentence. Caller frees. */
+bool same_id(const long a[3], const long b[3])
+{
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+/* Appends "    18 | code" for a line of the learner's file, when it can be read. */
+void add_source_line(struct msg *m, const char *src, int line)
+{
+	if (!src || line < 1)
+		return;
+	char *text = source_line_text(src, line);
+	const char *code = text + strspn(text, " \t");
+	if (*code)
+		msg_rawf(m, "\n    %4d | %.*s", line, (int)strcspn(code, "\r"), code);
+	free(text);
+}
+
+/* "FILE:LINE: what. ", what a catalog word. */
+void add_location(struct msg *m, const char *path, int line, const char *what)
+{
+	msg_addf(m, "%s:%d: %s. ", path, line, msg_word(m, what));
+}
+
 char *id_text(const long id[3], int dims)
 {
 	struct sbuf sb = SBUF_INIT;

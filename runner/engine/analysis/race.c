@@ -81,32 +81,29 @@ static void race_roles(const struct oclgrind_msg *m, const struct entity **w, co
 	}
 }
 
-void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
-		  const struct analysis_memory *mem, const char *path, const char *src,
-		  struct finding *f, struct msg *out)
-{
-	struct msg where = MSG_INIT, writer = MSG_INIT, element = MSG_INIT, other = MSG_INIT;
-	struct msg at = MSG_INIT;
-	struct buffer_ref r;
-	/* w: the write (or the atomic); o: the other access */
+/* One race, as the explanation reads it: w is the write (or the atomic), o the other access. */
+struct race {
 	const struct entity *w, *o;
-	race_roles(m, &w, &o);
-	bool w_atomic = w->access == ACCESS_ATOMIC, o_atomic = o->access == ACCESS_ATOMIC;
-	/* one side atomic, the other plain: the plain access is the one to fix */
-	bool mixed = w_atomic != o_atomic;
-	const struct entity *plain = !mixed ? NULL : w_atomic ? o : w;
-	size_t elem = w->access_bytes ? w->access_bytes : o->access_bytes;
-	bool across_groups = w->is_group || o->is_group || !same_id(w->group, o->group);
-	bool updates = several_update(pl, m);
+	bool w_atomic, o_atomic;
+	bool mixed;                   /* one side atomic, the other plain */
+	const struct entity *plain;   /* with mixed: the plain access, the one to fix */
+	bool across_groups, updates;
+	struct buffer_ref r;
+	int fence;     /* the barrier that orders only global memory, or 0 */
+	int between;   /* a barrier between a write above and a read below, or 0 */
+	int loop;      /* with between: the loop around both, whose next round made the write */
+};
 
-	buffer_from_address(m, mem, elem, false, &r);
-	f->verdict = VERDICT_DATA_RACE;
-	f->line = plain && plain->line ? plain->line : o->line ? o->line : w->line;
-	f->line = f->line ? f->line : m->line;
-	msg_fact_int(out, "line", f->line);
-	if (w->line && w->line != f->line)
+static void race_facts(const struct race *rc, int line, struct msg *out)
+{
+	const struct entity *w = rc->w, *o = rc->o, *plain = rc->plain;
+	const struct buffer_ref r = rc->r;
+	bool w_atomic = rc->w_atomic, o_atomic = rc->o_atomic, mixed = rc->mixed;
+	bool updates = rc->updates, across_groups = rc->across_groups;
+	msg_fact_int(out, "line", line);
+	if (w->line && w->line != line)
 		msg_fact_int(out, "line_other", w->line);
-	else if (o->line && o->line != f->line)
+	else if (o->line && o->line != line)
 		msg_fact_int(out, "line_other", o->line);
 	if (r.name)
 		msg_fact_str(out, "buffer", r.name);
@@ -120,7 +117,17 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		msg_fact_int(out, "update", 1);
 	if (across_groups)
 		msg_fact_int(out, "across_groups", 1);
-	add_location(out, path, f->line, N_("data race"));
+}
+
+/* "On BUFFER, work-item W wrote ELEMENT at line L and work-item O read it at line K" */
+static void race_account(const struct parsed_log *pl, const struct oclgrind_msg *m,
+			 const struct race *rc, struct msg *out)
+{
+	struct msg where = MSG_INIT, writer = MSG_INIT, element = MSG_INIT, other = MSG_INIT;
+	struct msg at = MSG_INIT;
+	const struct entity *w = rc->w, *o = rc->o;
+	const struct buffer_ref r = rc->r;
+	bool w_atomic = rc->w_atomic, o_atomic = rc->o_atomic, across_groups = rc->across_groups;
 	buffer_name_msg(&where, &r);
 	work_item_msg(&writer, w, pl->dims, "");
 	element_msg(&element, &r, false);
@@ -161,15 +168,13 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		msg_addf(out, N_(" at line %d"), o->line);
 	if (m->write && !w_atomic && !o_atomic)
 		msg_adds(out, N_(", with a different value"));
-	/* the barrier to name: the one between the write and the later read in program order */
-	int fence = r.local && !across_groups && !mixed && !updates && src
-			    ? source_global_only_barrier_after(src, w->line, o->line) : 0;
-	/* A barrier between a write above and a read below: the write is the next round's of a
-	 * loop around both, made while this round's read goes on. */
-	int between = !fence && !mixed && !updates && r.local && !across_groups && !m->write &&
-			      src && w->line && o->line && w->line < o->line
-		      ? source_local_barrier_between(src, w->line, o->line) : 0;
-	int loop = between ? source_loop_before(src, w->line) : 0;
+}
+
+/* How the two accesses are ordered, or why they are not: the end of the account's sentence. */
+static void race_barrier_note(const struct race *rc, struct msg *out)
+{
+	int fence = rc->fence, between = rc->between, loop = rc->loop;
+	bool across_groups = rc->across_groups, mixed = rc->mixed, updates = rc->updates;
 	if (fence)
 		msg_addf(out, N_(", and the barrier at line %d orders only global memory."), fence);
 	else if (between && loop)
@@ -180,10 +185,16 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		msg_raw(out, ".");
 	else
 		msg_adds(out, N_(", with no barrier between the two."));
-	add_source_line(out, src, w->line);
-	if (o->line != w->line)
-		add_source_line(out, src, o->line);
+}
 
+/* Where only an atomic helps, or orders what it can: an atomic beside a plain access, or
+ * read-modify-writes of one place. 1 when the race was one of those (the advice is given). */
+static int race_atomic_advice(const struct race *rc, struct msg *out)
+{
+	const struct entity *w = rc->w, *o = rc->o, *plain = rc->plain;
+	const struct buffer_ref r = rc->r;
+	bool mixed = rc->mixed, w_atomic = rc->w_atomic, across_groups = rc->across_groups;
+	bool updates = rc->updates;
 	const struct entity *atomic_e = !mixed ? NULL : w_atomic ? w : o;
 	/* a read of the place before the update that follows it (`out[count[0]] = v;
 	 * atomic_inc(count);`): no barrier makes the two one step, only the atomic's value does */
@@ -201,7 +212,7 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				 "value its own update started from, use what the atomic returns (`uint k = "
 				 "atomic_inc(&c);`), not a read of your own."),
 			 plain->line, barrier_code(&r));
-		return;
+		return 1;
 	}
 	if (mixed) {
 		msg_fact_int(out, "line_plain", plain->line);
@@ -212,7 +223,7 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				 "atomic. To know the value your own update started from, use what the "
 				 "atomic returns (`uint k = atomic_inc(&c);`), not a read of your own."),
 			 plain->line);
-		return;
+		return 1;
 	}
 	if (updates) {
 		msg_adds(out, across_groups
@@ -228,8 +239,19 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			      "lost. A barrier cannot help, for they all update at the same time: make "
 			      "the update a single atomic step, atomic_inc(&x) or atomic_add(&x, v), "
 			      "which reads and writes at once and returns the old value."));
-		return;
+		return 1;
 	}
+	return 0;
+}
+
+/* The fix of a race between plain accesses: a barrier where one helps, else what to change. */
+static void race_advice(const struct oclgrind_msg *m, const struct race *rc, const char *src,
+			struct msg *out)
+{
+	const struct entity *w = rc->w, *o = rc->o;
+	const struct buffer_ref r = rc->r;
+	int fence = rc->fence, between = rc->between, loop = rc->loop;
+	bool across_groups = rc->across_groups;
 	msg_adds(out, m->write ? N_("\nWork-items run in no fixed order, and one's write is not "
 				    "seen by another until they synchronise: on a GPU which value "
 				    "stays is luck")
@@ -275,4 +297,42 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 				 "variable, barrier, then write, or address the slots so that a step never "
 				 "reads what it writes."), bar);
 	}
+}
+
+void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
+		  const struct analysis_memory *mem, const char *path, const char *src,
+		  struct finding *f, struct msg *out)
+{
+	struct race rc = { 0 };
+	race_roles(m, &rc.w, &rc.o);
+	const struct entity *w = rc.w, *o = rc.o;
+	rc.w_atomic = w->access == ACCESS_ATOMIC;
+	rc.o_atomic = o->access == ACCESS_ATOMIC;
+	rc.mixed = rc.w_atomic != rc.o_atomic;
+	rc.plain = !rc.mixed ? NULL : rc.w_atomic ? o : w;
+	size_t elem = w->access_bytes ? w->access_bytes : o->access_bytes;
+	rc.across_groups = w->is_group || o->is_group || !same_id(w->group, o->group);
+	rc.updates = several_update(pl, m);
+
+	buffer_from_address(m, mem, elem, false, &rc.r);
+	f->verdict = VERDICT_DATA_RACE;
+	f->line = rc.plain && rc.plain->line ? rc.plain->line : o->line ? o->line : w->line;
+	f->line = f->line ? f->line : m->line;
+	race_facts(&rc, f->line, out);
+	add_location(out, path, f->line, N_("data race"));
+	race_account(pl, m, &rc, out);
+	bool plain_only = !rc.mixed && !rc.updates && rc.r.local && !rc.across_groups;
+	/* the barrier to name: the one between the write and the later read in program order */
+	rc.fence = plain_only && src ? source_global_only_barrier_after(src, w->line, o->line) : 0;
+	/* A barrier between a write above and a read below: the write is the next round's of a
+	 * loop around both, made while this round's read goes on. */
+	rc.between = !rc.fence && plain_only && !m->write && src && w->line && o->line && w->line < o->line
+			     ? source_local_barrier_between(src, w->line, o->line) : 0;
+	rc.loop = rc.between ? source_loop_before(src, w->line) : 0;
+	race_barrier_note(&rc, out);
+	add_source_line(out, src, w->line);
+	if (o->line != w->line)
+		add_source_line(out, src, o->line);
+	if (!race_atomic_advice(&rc, out))
+		race_advice(m, &rc, src, out);
 }
