@@ -386,13 +386,12 @@ static void figures(struct bench_result *b, const struct check_spec *spec, const
 	times_release(&tr_ref);
 }
 
-int bench_exercise(const struct course *c, const struct exercise *e, const struct bench_options *o,
-		   struct bench_result *b)
+/* The kernel benched is one that passes its check, on a device that can time it, unchanged
+ * since: 0 with the learner's source in *srcp (the caller's to free), else say()'s code. */
+static int bench_gate(const struct course *c, const struct exercise *e, const struct bench_options *o,
+		      const char *path, struct bench_result *b, char **srcp)
 {
-	memset(b, 0, sizeof(*b));
-	copy_str(b->exercise, sizeof(b->exercise), e->name);
-	const char *path = o->file ? o->file : e->file_path;
-	char *src = NULL, *again = NULL, *solution = NULL;
+	char *src = NULL, *again = NULL;
 	struct msg m = MSG_INIT;
 	if (read_regular_file(path, LEARNER_FILE_MAX, &src, NULL) < 0) {
 		msg_addf(&m, N_("cannot read %s: %s"), path, strerror(errno));
@@ -442,18 +441,18 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 		return say(b, -1, &m);
 	}
 	free(again);
-	struct check_spec *spec = xcalloc(1, sizeof(*spec));
-	if (check_spec_load(e->check_path, spec) < 0 || read_file(e->solution_path, &solution, NULL) < 0) {
-		free(src);
-		free(spec);
-		msg_rawf(&m, "cannot read the check or the solution of %s", e->name);
-		return say(b, -1, &m);
-	}
-	if (!spec->nbench) {
-		msg_addf(&m, N_("%s: the check has no [bench] section: this exercise is not benched."), e->check_path);
-		rc = say(b, -1, &m);
-		goto out;
-	}
+	*srcp = src;
+	return 0;
+}
+
+/* The reference's child, which chooses the size and times a copy, then the learner's at that
+ * size; b gets the figures, or say()'s message. */
+static int bench_children(const struct course *c, const struct exercise *e, const struct bench_options *o,
+			  const char *path, const char *src, struct check_spec *spec, const char *solution,
+			  struct bench_result *b)
+{
+	struct msg m = MSG_INIT;
+	int rc = 0;
 	struct sandbox_limits lim = {
 		.time_ms = BENCH_TIME_LIMIT_MS,
 		.build_ms = BUILD_TIME_LIMIT_MS,
@@ -528,6 +527,33 @@ int bench_exercise(const struct course *c, const struct exercise *e, const struc
 	free(shown);
 	proto_stream_release(&ref);
 	proto_stream_release(&mine);
+	return rc;
+}
+
+int bench_exercise(const struct course *c, const struct exercise *e, const struct bench_options *o,
+		   struct bench_result *b)
+{
+	memset(b, 0, sizeof(*b));
+	copy_str(b->exercise, sizeof(b->exercise), e->name);
+	const char *path = o->file ? o->file : e->file_path;
+	char *src = NULL, *solution = NULL;
+	struct msg m = MSG_INIT;
+	int rc = bench_gate(c, e, o, path, b, &src);
+	if (rc)
+		return rc;
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));
+	if (check_spec_load(e->check_path, spec) < 0 || read_file(e->solution_path, &solution, NULL) < 0) {
+		free(src);
+		free(spec);
+		msg_rawf(&m, "cannot read the check or the solution of %s", e->name);
+		return say(b, -1, &m);
+	}
+	if (!spec->nbench) {
+		msg_addf(&m, N_("%s: the check has no [bench] section: this exercise is not benched."), e->check_path);
+		rc = say(b, -1, &m);
+		goto out;
+	}
+	rc = bench_children(c, e, o, path, src, spec, solution, b);
 out:
 	free(src);
 	free(solution);
