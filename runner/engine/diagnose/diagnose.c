@@ -200,42 +200,41 @@ static void uninitialized(struct ctx *x)
 	add(x, "private_uninitialised", ASK_ANALYSIS, "analysis:uninitialized line %d", line);
 }
 
-static void out_of_bounds(struct ctx *x)
+/* No source line to read: only the device's word, an index past the end. */
+static void out_of_bounds_device_only(struct ctx *x, const char *buf, long index)
 {
-	int line = (int)fact_int(x->facts, "line", 0);
-	long index = fact_int(x->facts, "index", -1), count = fact_int(x->facts, "count", -1);
-	char buf[NAME_MAX_LEN] = "", sub[160] = "";
-	fact(x->facts, "buffer", buf, sizeof(buf));
-	if (!x->src || !line) {   /* only the device's word: an index past the end */
-		int store = x->src && *buf ? diag_source_offset_store(x->src, buf) : 0;
-		if (store)
-			add(x, "index_offset", ASK_SOURCE, "execution:out_of_bounds buffer=%s index=%ld; source: "
-			    "a store into %s one place off line %d", buf, index, buf, store);
-		long guarded = fact_int(x->facts, "guard_line", 0);
-		if (guarded) {   /* the message said every store is guarded: never that none is */
-			add(x, "guard_wrong_bound", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld; "
-			    "stores guarded line %ld", buf, index, guarded);
-			add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
-			return;
-		}
-		add(x, "guard_missing", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld", buf, index);
+	int store = x->src && *buf ? diag_source_offset_store(x->src, buf) : 0;
+	if (store)
+		add(x, "index_offset", ASK_SOURCE, "execution:out_of_bounds buffer=%s index=%ld; source: "
+		    "a store into %s one place off line %d", buf, index, buf, store);
+	long guarded = fact_int(x->facts, "guard_line", 0);
+	if (guarded) {   /* the message said every store is guarded: never that none is */
+		add(x, "guard_wrong_bound", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld; "
+		    "stores guarded line %ld", buf, index, guarded);
 		add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
 		return;
 	}
-	/* the buffer the analysis names, else (a merged device's fact) the local array of the line */
-	if (!*buf || !diag_source_subscript(x->src, line, buf, sub, sizeof(sub)))
-		diag_source_local_on_line(x->src, line, buf, sizeof(buf));
+	add(x, "guard_missing", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld", buf, index);
+	add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
+	return;
+}
+
+/* An index into a __local array: a global id for a local one, a size the group does not set, a
+ * stride. 1 when the array is local (the diagnoses are added). */
+static int out_of_bounds_local(struct ctx *x, const char *buf, int line, long index)
+{
+	char sub[160] = "";
 	bool local = *buf && diag_source_is_local(x->src, buf);
 	if (local && fact_int(x->facts, "index_is_global_id", 0)) {
 		add(x, "global_id_as_local_index", PROVED_BY_ANALYSIS, "analysis:out_of_bounds __local %s "
 		    "index=%ld, the work-item's global id", buf, index);
-		return;
+		return 1;
 	}
 	if (local && diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1) {
 		if (diag_source_from_global_id(x->src, sub, line)) {
 			add(x, "global_id_as_local_index", ASK_SOURCE, "analysis:out_of_bounds buffer=%s local; "
 			    "source: get_global_id indexes __local %s line %d", buf, buf, line);
-			return;
+			return 1;
 		}
 		/* A local array is sized by the group: no guard of the data's size helps it. */
 		if (diag_source_fixed_local(x->src, buf) ||
@@ -247,8 +246,55 @@ static void out_of_bounds(struct ctx *x)
 			    "stride halved or doubled in a loop", buf, sub, index);
 		add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds __local %s[%s] index=%ld", buf, sub,
 		    index);
+		return 1;
+	}
+	return 0;
+}
+
+/* The access is guarded, and the index got through: `<=`, no lower bound, a stride, an offset. */
+static void out_of_bounds_guarded(struct ctx *x, const char *buf, int line, long index, long count,
+				  int guard)
+{
+	char sub[160] = "", var[128];
+	char *g = source_line_text(x->src, guard);
+	bool le = strstr(g, "<=") != NULL;
+	free(g);
+	if (le && index >= 0 && index == count) {
+		add(x, "guard_off_by_one", ASK_SOURCE, "analysis:out_of_bounds index=%ld count=%ld; source: <= "
+		    "in the guard line %d", index, count, guard);
 		return;
 	}
+	/* an index below 0 (wrapped to a huge one): what the guard needed was the lower bound */
+	if (index < 0 || (index >= 0x80000000L && count >= 0 && count < 0x80000000L))
+		add(x, "guard_wrong_bound", ASK_ANALYSIS, "analysis:out_of_bounds buffer=%s index=%ld before "
+		    "the start; the guard line %d tests no lower bound", buf, index, guard);
+	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
+	    diag_source_stride_of_bound(x->src, guard, sub, var, sizeof(var)))
+		add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: "
+		    "%s multiplies a variable by its own bound (guard line %d)", buf, sub, index, count, var, guard);
+	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 && diag_source_offset_one(sub))
+		add(x, "index_offset", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; guard "
+		    "line %d", buf, sub, index, count, guard);
+	add(x, "guard_wrong_bound", ASK_ANALYSIS, "analysis:out_of_bounds buffer=%s index=%ld count=%ld; "
+	    "guard line %d", buf, index, count, guard);
+	add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds index=%ld", index);
+}
+
+static void out_of_bounds(struct ctx *x)
+{
+	int line = (int)fact_int(x->facts, "line", 0);
+	long index = fact_int(x->facts, "index", -1), count = fact_int(x->facts, "count", -1);
+	char buf[NAME_MAX_LEN] = "", sub[160] = "";
+	fact(x->facts, "buffer", buf, sizeof(buf));
+	if (!x->src || !line) {   /* only the device's word: an index past the end */
+		out_of_bounds_device_only(x, buf, index);
+		return;
+	}
+	/* the buffer the analysis names, else (a merged device's fact) the local array of the line */
+	if (!*buf || !diag_source_subscript(x->src, line, buf, sub, sizeof(sub)))
+		diag_source_local_on_line(x->src, line, buf, sizeof(buf));
+	if (out_of_bounds_local(x, buf, line, index))
+		return;
 	/* the guard the analysis's message names (the same reading), so that a guard said to exist
 	 * is never said to be missing */
 	int guard = (int)fact_int(x->facts, "line_guard", 0);
@@ -285,28 +331,7 @@ static void out_of_bounds(struct ctx *x)
 		add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds index=%ld", index);
 		return;
 	}
-	char *g = source_line_text(x->src, guard);
-	bool le = strstr(g, "<=") != NULL;
-	free(g);
-	if (le && index >= 0 && index == count) {
-		add(x, "guard_off_by_one", ASK_SOURCE, "analysis:out_of_bounds index=%ld count=%ld; source: <= "
-		    "in the guard line %d", index, count, guard);
-		return;
-	}
-	/* an index below 0 (wrapped to a huge one): what the guard needed was the lower bound */
-	if (index < 0 || (index >= 0x80000000L && count >= 0 && count < 0x80000000L))
-		add(x, "guard_wrong_bound", ASK_ANALYSIS, "analysis:out_of_bounds buffer=%s index=%ld before "
-		    "the start; the guard line %d tests no lower bound", buf, index, guard);
-	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 &&
-	    diag_source_stride_of_bound(x->src, guard, sub, var, sizeof(var)))
-		add(x, "stride_wrong", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; source: "
-		    "%s multiplies a variable by its own bound (guard line %d)", buf, sub, index, count, var, guard);
-	if (diag_source_subscript(x->src, line, buf, sub, sizeof(sub)) >= 1 && diag_source_offset_one(sub))
-		add(x, "index_offset", ASK_SOURCE, "analysis:out_of_bounds %s[%s] index=%ld count=%ld; guard "
-		    "line %d", buf, sub, index, count, guard);
-	add(x, "guard_wrong_bound", ASK_ANALYSIS, "analysis:out_of_bounds buffer=%s index=%ld count=%ld; "
-	    "guard line %d", buf, index, count, guard);
-	add(x, "index_offset", ASK_ANALYSIS, "analysis:out_of_bounds index=%ld", index);
+	out_of_bounds_guarded(x, buf, line, index, count, guard);
 }
 
 /* Which kind of [access] rule fails: each kind tried alone on a shallow copy of the spec. */
