@@ -351,8 +351,9 @@ static void add_one_value(struct msg *m, const struct output_view *o, double tol
 	sbuf_release(&v);
 }
 
-static void add_shape(struct msg *m, const struct output_view *o, const bool *wrong, long count,
-		      double tol)
+/* Elements the kernel never set: added onto what the buffer held, or whole work-groups that
+ * stored nothing. 1 when one of those explains the output (said in m). */
+static int add_unset_shape(struct msg *m, const struct output_view *o, const bool *wrong, long count)
 {
 	const char *name = o->arg->name;
 	struct sbuf groups = SBUF_INIT;
@@ -373,7 +374,7 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 			       "store 0 before adding."), name, sbuf_str(&p), name);
 		sbuf_release(&p);
 		sbuf_release(&groups);
-		return;
+		return 1;
 	}
 	if (silent)
 		msg_fact_int(m, "silent_groups", silent);
@@ -382,7 +383,7 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 			       "into %s at all? If it does: does it return before its stores, or does a "
 			       "guard test the group's id instead of the element's index?"), name, name);
 		sbuf_release(&groups);
-		return;
+		return 1;
 	}
 	/* every work-group but the first silent, and the first one's range right: each group
 	 * wrote that same range, as an index from get_local_id would (or only group 0 stored) */
@@ -401,7 +402,7 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 				       "work-group: the element's index is get_global_id(0).",
 				       (unsigned long)silent), sbuf_str(&groups), name);
 		sbuf_release(&groups);
-		return;
+		return 1;
 	}
 	if (silent) {
 		msg_fact_int(m, "work_group", atol(sbuf_str(&groups)));   /* the first silent one */
@@ -414,9 +415,18 @@ static void add_shape(struct msg *m, const struct output_view *o, const bool *wr
 				       "stores, or does a guard test the group's id instead of the element's "
 				       "index?", (unsigned long)silent), sbuf_str(&groups), name);
 		sbuf_release(&groups);
-		return;
+		return 1;
 	}
 	sbuf_release(&groups);
+	return 0;
+}
+
+static void add_shape(struct msg *m, const struct output_view *o, const bool *wrong, long count,
+		      double tol)
+{
+	const char *name = o->arg->name;
+	if (add_unset_shape(m, o, wrong, count))
+		return;
 	if (o->cols == 0 && shifted_by(o, count, 1, tol)) {
 		msg_fact_int(m, "shift", 1);
 		msg_addf(m, N_("\nYour output is the right one shifted by one place: %s[i] "
