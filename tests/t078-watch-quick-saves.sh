@@ -19,18 +19,28 @@ __kernel void copy(__global const int *in, __global int *out, uint len)
 }
 CL
 
-tui_start "$CLINGS --course $course"
+# idle_after NAME: touches NAME beside the exercise and waits until the watcher, having read its
+# event, is idle (CLINGS_TRACE): whatever the saves before it caused is on the screen by then.
+idle_after() {
+	touch "$course/exercises/$1"
+	for _ in $(seq 600); do
+		grep -q "^clings: trace: idle after check [0-9]*, last event $1\$" "$TMP/trace" && return 0
+		sleep 0.1
+	done
+	fail "the watcher was not idle after $1: $(cat "$TMP/trace")"
+}
+tui_start "CLINGS_TRACE=$TMP/trace $CLINGS --course $course"
 wait_for 'check 1 at' 60
 first=$(check_number)
 cat "$TMP/slow.cl" > "$file"
+# the slow kernel's check is under way: a save stops it in its build or its run alike
 wait_for 'Checking copy' 10
-sleep 1   # the slow kernel's check is under way
 cat "$course/solutions/copy.cl" > "$file"
 wait_for 'Passed' 120
 [ "$(check_number)" -eq $((first + 1)) ] &&
 	ok "a save during a check stops it: the newest save's verdict is the next one shown" ||
 	fail "check $(check_number) after check $first: the first save's check ended with a verdict"
-sleep 2
+idle_after .sync-1
 screen | grep -q 'Passed' && [ "$(check_number)" -eq $((first + 1)) ] &&
 	ok "and no verdict of the first save comes after it" || fail "after the pass: $(screen)"
 
