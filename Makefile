@@ -92,9 +92,10 @@ check-hostile: clings
 
 unit: $(UNIT_BIN)
 
-# The layering rule, enforced: see scripts/check-layers.
+# The shape of runner/ (scripts/check-layers) and tests that wait on events (scripts/check-sleeps).
 layers:
 	@scripts/check-layers
+	@scripts/check-sleeps
 
 # Everything a change must keep green: the layering, unit tests, the course through `clings validate`
 # (its wrong kernels included), end-to-end scripts.

@@ -19,17 +19,7 @@ __kernel void copy(__global const int *in, __global int *out, uint len)
 }
 CL
 
-# idle_after NAME: touches NAME beside the exercise and waits until the watcher, having read its
-# event, is idle (CLINGS_TRACE): whatever the saves before it caused is on the screen by then.
-idle_after() {
-	touch "$course/exercises/$1"
-	for _ in $(seq 600); do
-		grep -q "^clings: trace: idle after check [0-9]*, last event $1\$" "$TMP/trace" && return 0
-		sleep 0.1
-	done
-	fail "the watcher was not idle after $1: $(cat "$TMP/trace")"
-}
-tui_start "CLINGS_TRACE=$TMP/trace $CLINGS --course $course"
+tui_start "$CLINGS --course $course"
 wait_for 'check 1 at' 60
 first=$(check_number)
 cat "$TMP/slow.cl" > "$file"

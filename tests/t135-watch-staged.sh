@@ -34,8 +34,8 @@ standbys() {
 	fail "no standby processes: $(ps -o pid,pgid,args --ppid "$(tui_pid)")"
 }
 # said N: what check N said while it ran, in order (CLINGS_TRACE), then "drawn" for its verdict.
-said() { sed -n "s/^clings: trace: check $1 says //p; s/^clings: trace: check $1 \(drawn\) at .*/\1/p" "$TMP/trace"; }
-tui_start "CLINGS_TRACE=$TMP/trace $CLINGS --course $course"
+said() { sed -n "s/^clings: trace: check $1 says //p; s/^clings: trace: check $1 \(drawn\) at .*/\1/p" "$CLINGS_TRACE"; }
+tui_start "$CLINGS --course $course"
 wait_for 'check 1 at' 60
 standbys
 

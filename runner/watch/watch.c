@@ -408,6 +408,17 @@ static void trace_drawn(const struct watch *w)
 	trace_close(f);
 }
 
+/* With CLINGS_TRACE=/path, once the screen is drawn at a new size: tests that resize the
+ * terminal wait for it. */
+static void trace_resized(const struct watch *w)
+{
+	FILE *f = trace_open(false);
+	if (!f)
+		return;
+	fprintf(f, "clings: trace: drawn at %dx%d\n", w->cols, w->rows);
+	trace_close(f);
+}
+
 /* With CLINGS_TRACE=/path, once the events read so far are all handled: nothing is queued, no
  * save is settling, and any check they called for has its verdict on the screen. A test that
  * touches a file beside the exercise's and waits for this line with that file's name knows that
@@ -444,12 +455,12 @@ static int loop(struct watch *w)
 		};
 		if (poll(p, 3, timeout) < 0 && errno != EINTR)
 			return error("poll:");
-		bool redraw = false, checked = false;
+		bool redraw = false, checked = false, resized = false;
 		quiet_begin(w);
 		if (p[2].revents & POLLIN) {
 			term_signal_drain();
 			watch_resize(w);
-			redraw = true;
+			redraw = resized = true;
 		}
 		if (p[1].revents & POLLIN) {
 			enum file_change change = read_events(w);
@@ -487,6 +498,8 @@ static int loop(struct watch *w)
 			watch_redraw(w);
 		if (checked)
 			trace_drawn(w);
+		if (resized)
+			trace_resized(w);
 	}
 	return 0;
 }
