@@ -1,5 +1,5 @@
 /*
- * test-check.c: the stages of a check (engine/check.h), each on its own, on the bundled course's
+ * test-check.c: the stages of a check (engine/check/check.h), each on its own, on the bundled course's
  * scale exercise: what each reads, what finding it sets, and whether the check goes on.
  * (run from the repository's root, as tests/run-all does; the run stage starts real children)
  */

@@ -1,5 +1,5 @@
 /* Unit tests of the diagnoses: the catalogue (course/diagnosis.c), what the learner's source
- * proves (engine/diagnose-source.c), the stage on a report's verdict and facts (diagnose.c),
+ * proves (engine/diagnose/diagnose-source.c), the stage on a report's verdict and facts (diagnose.c),
  * and the output matcher's comparison (diagnose-match.c). */
 #include <setjmp.h>
 #include <stdarg.h>
