@@ -11,7 +11,7 @@ PKGS    := OpenCL inih md4c libseccomp jansson nettle
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes $(OPT)
 CFLAGS  += -DCL_TARGET_OPENCL_VERSION=120 -MMD -MP -Irunner
 CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# libclang reads a learner's kernel (engine/kernel-facts.c): its header at build time; the library
+# libclang reads a learner's kernel (engine/repair/kernel-facts.c): its header at build time; the library
 # itself is opened by name in the parsing child only (libclang-15-dev), never linked into clings.
 LIBCLANG_INCLUDE ?= /usr/lib/llvm-15/include
 CFLAGS  += -isystem $(LIBCLANG_INCLUDE)
@@ -19,7 +19,7 @@ LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih
 
 # The layers, lowest first: a file may include its own layer's header and those of lower layers.
 LAYERS   := base course engine ui watch grade cmd
-SRC      := $(foreach l,$(LAYERS),$(wildcard runner/$(l)/*.c))
+SRC      := $(foreach l,$(LAYERS),$(wildcard runner/$(l)/*.c runner/$(l)/*/*.c))
 OBJ      := $(SRC:runner/%.c=build/%.o)
 ASAN_OBJ := $(SRC:runner/%.c=build/asan/%.o)
 # The catalogs of po/, compiled by msgfmt (which checks them) and embedded in the program.
@@ -30,7 +30,7 @@ UNIT_SRC := $(wildcard tests/unit/test-*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/unit/%)
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 # The memory-access analysis: a plugin Oclgrind loads (C++, Oclgrind's own API). Built without
-# RTTI as Oclgrind is, linked against Oclgrind's runtime and LLVM (see engine/access-plugin.cpp).
+# RTTI as Oclgrind is, linked against Oclgrind's runtime and LLVM (see engine/analysis/access-plugin.cpp).
 PLUGIN   := build/clings-access.so
 CXX      ?= c++
 LLVM_CONFIG ?= llvm-config-14
@@ -51,7 +51,7 @@ build/cflags: FORCE
 clings: $(OBJ) $(CATALOG)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(PLUGIN): runner/engine/access-plugin.cpp build/cflags
+$(PLUGIN): runner/engine/analysis/access-plugin.cpp build/cflags
 	$(CXX) $(PLUGIN_FLAGS) -o $@ $< $(PLUGIN_LIBS)
 
 build/%.mo: po/%.po
@@ -92,9 +92,10 @@ check-hostile: clings
 
 unit: $(UNIT_BIN)
 
-# The layering rule, enforced: see scripts/check-layers.
+# The shape of runner/ (scripts/check-layers) and tests that wait on events (scripts/check-sleeps).
 layers:
 	@scripts/check-layers
+	@scripts/check-sleeps
 
 # Everything a change must keep green: the layering, unit tests, the course through `clings validate`
 # (its wrong kernels included), end-to-end scripts.

@@ -30,6 +30,18 @@ wait_for() {
 	fail "timed out waiting for /$1/ on screen"
 }
 keys() { tm send-keys "$@"; }
+# The watcher's trace, read by idle_after (and by scripts that ask it what a check said).
+export CLINGS_TRACE="$TMP/trace"
+# idle_after NAME: touches NAME beside the exercise (in $course/exercises) and waits until the
+# watcher, having read its event, is idle: whatever the saves before it caused is on the screen.
+idle_after() {
+	touch "$course/exercises/$1"
+	for _ in $(seq 600); do
+		grep -q "^clings: trace: idle after check [0-9]*, last event $1\$" "$CLINGS_TRACE" && return 0
+		sleep 0.1
+	done
+	fail "the watcher was not idle after $1: $(cat "$CLINGS_TRACE")"
+}
 # The pid of the program started in the window (the shell's child).
 tui_pid() { pgrep -P "$(tm display -p '#{pane_pid}')" | head -1; }
 # The number of the last check on screen ("check N at ...").

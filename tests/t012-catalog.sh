@@ -12,7 +12,7 @@ check "the catalog matches the messages of runner/" scripts/check-catalog
 mkdir -p "$TMP/tree/scripts"
 cp -r runner po "$TMP/tree/"
 cp scripts/check-catalog "$TMP/tree/scripts/"
-sed -i 's/"Test %s: %s"/"Case %s: %s"/' "$TMP/tree/runner/engine/judge.c"
+sed -i 's/"Test %s: %s"/"Case %s: %s"/' "$TMP/tree/runner/engine/check/judge.c"
 out=$("$TMP/tree/scripts/check-catalog" 2>&1) && fail "a changed message passed the catalog check" ||
 	ok "a changed English message fails the catalog check"
 printf '%s' "$out" | grep -q 'Case %s: %s' && ok "the catalog check names the changed message" ||

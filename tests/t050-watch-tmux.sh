@@ -33,7 +33,7 @@ cp solutions/memory_4.cl "$file"
 wait_for "check $((n + 1)) at.*" 60
 t1=$(date +%s%N)
 screen | grep -q 'Passed' && ok "the solution's save shows 'Passed'" || fail "the solution did not pass on screen: $(screen)"
-sleep 0.5   # past the settle time: a second check would have started by now
+idle_after .sync-1   # whatever the save called for has happened by now
 [ "$(check_number)" -eq $((n + 1)) ] && ok "one save runs one check" || fail "one save ran $(( $(check_number) - n )) checks"
 ! screen | grep -q 'Checking' && ok "no second check starts after the save" || fail "one save started a second check: $(screen)"
 echo "watch: save to verdict on screen: $(( (t1 - t0) / 1000000 )) ms"

@@ -7,15 +7,21 @@ course=$(copy_course 2>/dev/null)
 file="$course/exercises/memory_4.cl"
 out="$TMP/out"
 printf '[clings]\nversion = 1\ncurrent = memory_4\n' > "$(state_file "$course")"
-start_watch "$course" "$out"
+CLINGS_TRACE="$TMP/trace" start_watch "$course" "$out"
 
 checks() { count_checks "$out" memory_4; }
-# expect_checks N WHAT: waits for check N, then makes sure no other follows.
+# expect_checks N WHAT: waits for check N, then makes sure no other follows: a file touched
+# beside the exercise's comes after every event of the saves before it, and once the watcher
+# says it is idle after reading it (CLINGS_TRACE), whatever those saves caused has happened.
+syncs=0
 expect_checks() {
 	wait_checks "$out" "$1" memory_4
-	sleep 1   # longer than the watcher's settle time: a second check would have started
-	[ "$(checks)" -eq "$1" ] && ok "$2: check $1, and no other after it" ||
-		fail "$2: $(checks) checks, want $1: $(cat "$out")"
+	syncs=$((syncs + 1))
+	touch "$course/exercises/.sync-$syncs"
+	wait_lines "$TMP/trace" "^clings: trace: idle after check [0-9]+, last event \.sync-$syncs\$"
+	idle=$(sed -n "s/^clings: trace: idle after check \([0-9]*\), last event \.sync-$syncs\$/\1/p" "$TMP/trace" | tail -1)
+	[ "$(checks)" -eq "$1" ] && [ "$idle" = "$1" ] && ok "$2: check $1, and no other after it" ||
+		fail "$2: $(checks) checks, $idle when idle, want $1: $(cat "$out")"
 }
 
 expect_checks 1 "start"
@@ -55,7 +61,7 @@ cmp -s solutions/memory_4.cl "$file" || cmp -s wrong/memory_4/one_load.cl "$file
 # A burst of writes closer together than the settle time is one save.
 for i in 1 2 3 4 5; do
 	cat solutions/memory_4.cl > "$file"
-	sleep 0.03
+	sleep 0.03   # check-sleeps: paces the burst, 30 ms apart, within the 200 ms settle time
 done
 expect_checks $next "a burst of five writes"
 

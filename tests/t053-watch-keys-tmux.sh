@@ -91,7 +91,12 @@ tui_start "$CLINGS --course $course"
 wait_for 'check 1 at' 60
 for size in "10 3" "5 1" "1 1" "30 6" "120 40"; do
 	tm resize-window -x "${size% *}" -y "${size#* }"
-	sleep 0.2
+	for _ in $(seq 100); do   # until the watcher has drawn at that size
+		grep -q "^clings: trace: drawn at ${size% *}x${size#* }\$" "$CLINGS_TRACE" && break
+		sleep 0.1
+	done
+	grep -q "^clings: trace: drawn at ${size% *}x${size#* }\$" "$CLINGS_TRACE" ||
+		fail "not drawn at ${size/ /x}: $(grep drawn "$CLINGS_TRACE")"
 done
 keys l G q h q v q x n
 wait_for ' n  *next'

@@ -1,4 +1,4 @@
-# Between checks the watcher keeps the next check's processes ready (runner/standby.c): the
+# Between checks the watcher keeps the next check's processes ready (runner/engine/children/standby.c): the
 # execution child and the analysis on Oclgrind, each in a process group of its own, which check
 # the next save with the same verdicts cold processes give, in the learner's language, and leave
 # with the watcher. With a device that does not
@@ -20,7 +20,7 @@ if [ -r /usr/lib/oclgrind/liboclgrind-rt-icd.so ]; then
 	want=$((1 + parts))
 fi
 standbys() { ps -o pid=,pgid= --ppid "$pid" | awk '$1 == $2' | wc -l; }
-# After a failing verdict the watcher looks for a repair (engine/repair.h) before it starts them:
+# After a failing verdict the watcher looks for a repair (engine/repair/repair.h) before it starts them:
 # they are counted once it has.
 wait_standby() {
 	for _ in $(seq 600); do

@@ -22,7 +22,7 @@ run_watched() {   # run_watched OUT ARGS...: runs clings with ARGS, its stdout i
 	while kill -0 "$p" 2>/dev/null; do
 		hwm=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$p/status" 2>/dev/null)
 		[ -n "$hwm" ] && [ "$hwm" -gt "$peak" ] && peak=$hwm
-		sleep 0.05
+		sleep 0.05   # check-sleeps: samples the memory until the check ends (its own limits end it)
 	done
 	wait "$p"
 	rc=$?
@@ -91,10 +91,22 @@ fi
 # kill -9 of clings in the middle of a check: its children die with it.
 "$CLINGS" check memory_4 --file wrong/memory_4/endless_loop.cl >/dev/null 2>&1 &
 victim=$!
-sleep 2
+kids=
+for _ in $(seq 300); do   # until the check has started its children
+	kids=$(pgrep -P "$victim" | tr '\n' ' ')
+	[ -n "$kids" ] && break
+	sleep 0.1
+done
+[ -n "$kids" ] || fail "the check of endless_loop started no child"
 kill -9 "$victim"
 wait "$victim" 2>/dev/null
-sleep 1
+alive=$kids
+for _ in $(seq 100); do   # until they are gone
+	alive=$(for k in $kids; do kill -0 "$k" 2>/dev/null && echo "$k"; done)
+	[ -z "$alive" ] && break
+	sleep 0.1
+done
+[ -z "$alive" ] && ok "kill -9 of a check: its children die with it" || fail "children alive 10 s after kill -9 of their check: $alive"
 # the next check clears what PoCL left in its cache when its process was killed
 "$CLINGS" check scale --file solutions/scale.cl --no-analysis >/dev/null && ok "a check after kill -9 passes" || fail "a check after kill -9"
 

@@ -23,14 +23,14 @@ tui_start "$CLINGS --course $course"
 wait_for 'check 1 at' 60
 first=$(check_number)
 cat "$TMP/slow.cl" > "$file"
+# the slow kernel's check is under way: a save stops it in its build or its run alike
 wait_for 'Checking copy' 10
-sleep 1   # the slow kernel's check is under way
 cat "$course/solutions/copy.cl" > "$file"
 wait_for 'Passed' 120
 [ "$(check_number)" -eq $((first + 1)) ] &&
 	ok "a save during a check stops it: the newest save's verdict is the next one shown" ||
 	fail "check $(check_number) after check $first: the first save's check ended with a verdict"
-sleep 2
+idle_after .sync-1
 screen | grep -q 'Passed' && [ "$(check_number)" -eq $((first + 1)) ] &&
 	ok "and no verdict of the first save comes after it" || fail "after the pass: $(screen)"
 

@@ -39,9 +39,16 @@ for lang in en pt-BR; do
 	# ?: every key of the main view, each one named
 	keys '?'
 	wait_for '^ (Keys|Teclas) '
+	top=$(screen)
 	keys G
-	sleep 0.3
-	all=$( (keys g; sleep 0.3; screen; keys G; sleep 0.3; screen) )
+	bottom=$top
+	for _ in $(seq 50); do   # until G has scrolled to the end (the page is longer than 24 rows)
+		bottom=$(screen)
+		[ "$bottom" != "$top" ] && break
+		sleep 0.1
+	done
+	all="$top
+$bottom"
 	missing=
 	for k in n N p l h v L r x s A B '?' q; do
 		printf '%s\n' "$all" | grep -Fq -- "*$k*:" || missing="$missing $k"

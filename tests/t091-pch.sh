@@ -1,5 +1,5 @@
 #!/bin/bash
-# The learner's kernel built through PoCL's clang and a precompiled header (engine/pch.c) gets the
+# The learner's kernel built through PoCL's clang and a precompiled header (engine/children/pch.c) gets the
 # same verdict, message and line as PoCL's own build (CLINGS_PCH=0): the stub and solution of a
 # few exercises chosen for what their builds differ in (local memory and a repeat, steps, a 2-D
 # tiled kernel, doubles) and every wrong kernel that does not compile; with PCH_ALL=1 (scripts/bench

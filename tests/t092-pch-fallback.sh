@@ -1,8 +1,8 @@
 #!/bin/bash
-# When the precompiled-header build (engine/pch.c) cannot be trusted, it is not used: a damaged
+# When the precompiled-header build (engine/children/pch.c) cannot be trusted, it is not used: a damaged
 # header or a changed record is made again before the build; with CLINGS_PCH=0, and for a kernel
 # that does not compile (PoCL's own words and line), PoCL builds the kernel itself and the
-# verdict is the same. The reference solution's kept binary (engine/refbin.c) likewise: damaged, it is
+# verdict is the same. The reference solution's kept binary (engine/children/refbin.c) likewise: damaged, it is
 # built from source again, kept again, and used by the next check.
 set -u
 cd "$(dirname "$0")/.." || exit 1

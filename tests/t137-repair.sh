@@ -1,4 +1,4 @@
-# The repair (engine/repair.h): for one small wrong kernel a rule of the error model
+# The repair (engine/repair/repair.h): for one small wrong kernel a rule of the error model
 # (tests/fixtures/repair/RULE.cl, its exercise on its first line), `clings check --json` finds a
 # repair of that rule, proved by every test and a clean analysis; the first rung of the ladder in
 # English and Portuguese after the verdict, never the edit itself; none for a pass or with

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Caches are untrusted input (engine/seal.h): a verdict entry changed by hand is not believed (the
+# Caches are untrusted input (engine/seal/seal.h): a verdict entry changed by hand is not believed (the
 # check runs again), a changed access plugin is another verdict key, the reference's kept binary
 # replaced by another kernel's is refused and built again, a probe's record with words added to
 # its options is ignored, CLINGS_PCH=0 reaches the children, the key itself is refused when others

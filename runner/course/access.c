@@ -1,6 +1,6 @@
 /*
  * access.c: the [access NAME] sections of a check ini, the memory-access properties a kernel must
- * have (measured on Oclgrind by the access analysis, see engine/access.c):
+ * have (measured on Oclgrind by the access analysis, see engine/analysis/access-figures.c):
  *
  *   [access trA]          ; a buffer of the signature
  *   store = coalesced     ; or a number: mean 32-byte sectors per request at most this

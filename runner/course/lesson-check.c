@@ -361,11 +361,9 @@ static void add_access_rule(struct sbuf *md, const char *lang, const struct acce
 	}
 }
 
-void lesson_check_section(const struct check_spec *spec, const char *lang, struct sbuf *md)
+/* The kernel, or the steps in their order, each with its signature and launch. */
+static void add_kernels(struct sbuf *md, const char *lang, const struct check_spec *spec)
 {
-	sbuf_addf(md, "## %s\n\n", tr(lang, lesson_check_title));
-	sbuf_addf(md, "%s\n\n", tr(lang, N_("*Made from the exercise's check file each time this lesson "
-					    "is shown.*")));
 	if (spec->nsteps == 1) {
 		struct sbuf launch = SBUF_INIT;
 		add_signature(md, spec, 0);
@@ -387,6 +385,11 @@ void lesson_check_section(const struct check_spec *spec, const char *lang, struc
 			sbuf_release(&launch);
 		}
 	}
+}
+
+/* What the arguments hold: the values computed from each test's, __local sizes, scalars, inputs. */
+static void add_arguments(struct sbuf *md, const char *lang, const struct check_spec *spec)
+{
 	if (spec->nlets) {
 		struct sbuf l = SBUF_INIT;
 		for (int i = 0; i < spec->nlets; i++)
@@ -418,14 +421,11 @@ void lesson_check_section(const struct check_spec *spec, const char *lang, struc
 			sbuf_release(&s);
 		}
 	}
-	add_outputs(md, lang, spec);
-	add_derived(md, lang, spec);
-	add_repeat(md, lang, spec);
-	sbuf_adds(md, "- ");
-	sbuf_adds(md, tr(lang, N_("The tests, one run for each combination of the values listed:")));
-	sbuf_adds(md, "\n");
-	for (int t = 0; t < spec->ntests; t++)
-		add_test(md, lang, spec, t);
+}
+
+/* The analysis on Oclgrind with its access rules, the time limits, guards and the build. */
+static void add_analysis_and_limits(struct sbuf *md, const char *lang, const struct check_spec *spec)
+{
 	bool analysed = false;
 	for (int t = 0; t < spec->ntests; t++)
 		analysed |= spec->tests[t].analyze;
@@ -468,6 +468,24 @@ void lesson_check_section(const struct check_spec *spec, const char *lang, struc
 		sbuf_addf(md, tr(lang, N_("Every build uses `%s`.")), spec->build_options);
 		sbuf_adds(md, "\n");
 	}
+}
+
+void lesson_check_section(const struct check_spec *spec, const char *lang, struct sbuf *md)
+{
+	sbuf_addf(md, "## %s\n\n", tr(lang, lesson_check_title));
+	sbuf_addf(md, "%s\n\n", tr(lang, N_("*Made from the exercise's check file each time this lesson "
+					    "is shown.*")));
+	add_kernels(md, lang, spec);
+	add_arguments(md, lang, spec);
+	add_outputs(md, lang, spec);
+	add_derived(md, lang, spec);
+	add_repeat(md, lang, spec);
+	sbuf_adds(md, "- ");
+	sbuf_adds(md, tr(lang, N_("The tests, one run for each combination of the values listed:")));
+	sbuf_adds(md, "\n");
+	for (int t = 0; t < spec->ntests; t++)
+		add_test(md, lang, spec, t);
+	add_analysis_and_limits(md, lang, spec);
 }
 
 /* The marker line of md: its start, its length with the newline in *len; NULL when none. */

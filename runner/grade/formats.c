@@ -14,6 +14,7 @@
  */
 #include "grade/formats.h"
 #include "ui/ui.h"
+#include "engine/diagnose/diagnose.h"
 
 #include <limits.h>
 #include <math.h>

@@ -362,6 +362,54 @@ static void set_bullet(struct render *r, struct container *li, const MD_BLOCK_LI
 	li->bullet_pending = true;
 }
 
+/* A list, or an item of one: a tight list's nested list starts on the next line, a loose
+ * list's items are set apart like paragraphs. */
+static void enter_list(struct render *r, MD_BLOCKTYPE type, void *detail, bool tight_item)
+{
+	struct container *t = top(r);
+	if (type == MD_BLOCK_LI) {
+		flush_word(r);
+		if (r->line_started)
+			md_end_line(r);
+		/* Items of a loose list are set apart like paragraphs. */
+		if (t && !t->tight && t->items++ > 0)
+			blank_line(r);
+		push(r, type);
+		if (top(r))
+			set_bullet(r, top(r), detail);
+		return;
+	}
+	if (tight_item) {
+		flush_word(r);
+		if (r->line_started)
+			md_end_line(r);
+	} else {
+		blank_line(r);
+	}
+	push(r, type);
+	if (top(r)) {
+		if (type == MD_BLOCK_OL) {
+			MD_BLOCK_OL_DETAIL *d = detail;
+			top(r)->next_number = d->start;
+			top(r)->tight = d->is_tight;
+		} else {
+			top(r)->tight = ((MD_BLOCK_UL_DETAIL *)detail)->is_tight;
+		}
+	}
+}
+
+/* A thematic break: a rule across the width. */
+static void horizontal_rule(struct render *r)
+{
+	blank_line(r);
+	md_start_line(r);
+	md_add_sgr(r, &r->line, ST_QUOTE);
+	for (int i = r->col; i < r->width; i++)
+		sbuf_adds(&r->line, r->colour ? "\xe2\x94\x80" : "-");
+	r->col = r->width;
+	md_end_line(r);
+}
+
 static int enter_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 {
 	struct render *r = userdata;
@@ -377,44 +425,11 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *userdata)
 		break;
 	case MD_BLOCK_UL:
 	case MD_BLOCK_OL:
-		if (tight_item) {
-			flush_word(r);
-			if (r->line_started)
-				md_end_line(r);
-		} else {
-			blank_line(r);
-		}
-		push(r, type);
-		if (top(r)) {
-			if (type == MD_BLOCK_OL) {
-				MD_BLOCK_OL_DETAIL *d = detail;
-				top(r)->next_number = d->start;
-				top(r)->tight = d->is_tight;
-			} else {
-				top(r)->tight = ((MD_BLOCK_UL_DETAIL *)detail)->is_tight;
-			}
-		}
+	case MD_BLOCK_LI:
+		enter_list(r, type, detail, tight_item);
 		break;
-	case MD_BLOCK_LI: {
-		flush_word(r);
-		if (r->line_started)
-			md_end_line(r);
-		/* Items of a loose list are set apart like paragraphs. */
-		if (t && !t->tight && t->items++ > 0)
-			blank_line(r);
-		push(r, type);
-		if (top(r))
-			set_bullet(r, top(r), detail);
-		break;
-	}
 	case MD_BLOCK_HR:
-		blank_line(r);
-		md_start_line(r);
-		md_add_sgr(r, &r->line, ST_QUOTE);
-		for (int i = r->col; i < r->width; i++)
-			sbuf_adds(&r->line, r->colour ? "\xe2\x94\x80" : "-");
-		r->col = r->width;
-		md_end_line(r);
+		horizontal_rule(r);
 		break;
 	case MD_BLOCK_H:
 		blank_line(r);

@@ -6,7 +6,7 @@
  * always one of clings' own (unless keep_bytes: then no style joins it either).
  */
 #include "ui/ui.h"
-#include "engine/repair.h"
+#include "engine/engine.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * `check --json` (its text is drawn by render.c).
  */
 #include "ui/ui.h"
-#include "engine/repair.h"
+#include "engine/repair/repair.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* report.c: a check's report as the text of `clings check` (render.c draws it), or as the one JSON
  * object of `clings check --json`. */
 #include "ui/ui.h"
-#include "engine/diagnose.h"
+#include "engine/diagnose/diagnose.h"
 
 #include <stdlib.h>
 #include <string.h>

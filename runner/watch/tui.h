@@ -8,7 +8,7 @@
 #define WATCH_TUI_H
 
 #include "watch/watch.h"
-#include "engine/repair.h"
+#include "engine/repair/repair.h"
 
 #define SETTLE_MS 200            /* writes without a close closer than this are one save */
 #define LESSON_MAX_WIDTH 100     /* wider lines are hard to read */
@@ -74,6 +74,10 @@ struct watch {
 	int ino_fd, wd_dir, wd_file;
 	double settle_at;         /* when the last burst of events is over; 0: none pending */
 	bool settle_after_save;   /* what is pending came from the file's events (not a key) */
+	/* The last name the folder's events named, and whether the watcher has read events since it
+	 * last said it was idle (CLINGS_TRACE, for tests that wait on it: trace_idle). */
+	char trace_event[256];   /* a file name: NAME_MAX bytes at most */
+	bool trace_idle_due;
 	uint64_t checked_hash;    /* of the bytes the last check read (file_hash), 0: unknown */
 	struct standby standby;   /* the next check's execution child, warming up meanwhile */
 

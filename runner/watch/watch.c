@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -168,6 +169,9 @@ static enum file_change read_events(struct watch *w)
 				change = mine & (IN_CLOSE_WRITE | IN_MOVED_TO) ? CHANGE_COMPLETE : CHANGE_PARTIAL;
 			if (ev->wd == w->wd_file && (ev->mask & IN_IGNORED))
 				w->wd_file = -1;
+			if (ev->wd == w->wd_dir && ev->len)
+				copy_str(w->trace_event, sizeof(w->trace_event), ev->name);
+			w->trace_idle_due = true;
 			p += sizeof(*ev) + ev->len;
 		}
 	}
@@ -207,6 +211,11 @@ static bool save_changed_nothing(struct watch *w)
 static void on_progress(void *ctx, const char *what)
 {
 	struct watch *w = ctx;
+	FILE *f = trace_open(false);
+	if (f) {   /* what the check said while it ran, in order, for tests that read it afterwards */
+		fprintf(f, "clings: trace: check %d says %s\n", w->checks + 1, what);
+		trace_close(f);
+	}
 	set_status(w, STATUS_BUSY, T("Checking %s: %s"), watch_current(w)->name, T(what));
 	watch_redraw(w);
 }
@@ -400,6 +409,34 @@ static void trace_drawn(const struct watch *w)
 	trace_close(f);
 }
 
+/* With CLINGS_TRACE=/path, once the screen is drawn at a new size: tests that resize the
+ * terminal wait for it. */
+static void trace_resized(const struct watch *w)
+{
+	FILE *f = trace_open(false);
+	if (!f)
+		return;
+	fprintf(f, "clings: trace: drawn at %dx%d\n", w->cols, w->rows);
+	trace_close(f);
+}
+
+/* With CLINGS_TRACE=/path, once the events read so far are all handled: nothing is queued, no
+ * save is settling, and any check they called for has its verdict on the screen. A test that
+ * touches a file beside the exercise's and waits for this line with that file's name knows that
+ * whatever its saves before it caused has happened: "no second check" becomes an event. */
+static void trace_idle(struct watch *w)
+{
+	int queued = 0;
+	if (ioctl(w->ino_fd, FIONREAD, &queued) < 0 || queued > 0)
+		return;   /* read on the next turn of the loop, then idle again */
+	w->trace_idle_due = false;
+	FILE *f = trace_open(false);
+	if (!f)
+		return;
+	fprintf(f, "clings: trace: idle after check %d, last event %s\n", w->checks, w->trace_event);
+	trace_close(f);
+}
+
 static int loop(struct watch *w)
 {
 	int sig_fd = w->interactive ? term_signal_fd() : -1;
@@ -409,6 +446,8 @@ static int loop(struct watch *w)
 		if (w->settle_at > 0) {
 			double left = w->settle_at - now_seconds();
 			timeout = left > 0 ? (int)(left * 1000) + 1 : 0;
+		} else if (w->trace_idle_due) {
+			trace_idle(w);
 		}
 		struct pollfd p[3] = {
 			{ stdin_open ? STDIN_FILENO : -1, POLLIN, 0 },
@@ -417,12 +456,12 @@ static int loop(struct watch *w)
 		};
 		if (poll(p, 3, timeout) < 0 && errno != EINTR)
 			return error("poll:");
-		bool redraw = false, checked = false;
+		bool redraw = false, checked = false, resized = false;
 		quiet_begin(w);
 		if (p[2].revents & POLLIN) {
 			term_signal_drain();
 			watch_resize(w);
-			redraw = true;
+			redraw = resized = true;
 		}
 		if (p[1].revents & POLLIN) {
 			enum file_change change = read_events(w);
@@ -460,6 +499,8 @@ static int loop(struct watch *w)
 			watch_redraw(w);
 		if (checked)
 			trace_drawn(w);
+		if (resized)
+			trace_resized(w);
 	}
 	return 0;
 }

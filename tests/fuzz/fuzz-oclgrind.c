@@ -7,7 +7,7 @@
  */
 #include "fuzz.h"
 
-#include "engine/oclgrind-log.h"
+#include "engine/analysis/analysis.h"
 
 static const char kernel[] =
 	"__kernel void reduce(__global const int *in, __global int *out, __local int *scratch,\n"

@@ -7,7 +7,7 @@
 #include "fuzz.h"
 
 #include "engine/engine.h"
-#include "engine/oclgrind-log.h"
+#include "engine/analysis/analysis.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,6 @@
 /*
  * test-analysis-parts.c: how a check's analysed tests are shared among analysis children
- * (engine/analysis-parts.c), on memory_4's kernel with three analysed tests of its own
+ * (engine/analysis/analysis-parts.c), on memory_4's kernel with three analysed tests of its own
  * (tests/unit/data/analysis-parts.ini: at 64, 128 and 256; 256, 512 and 768 work-items over their
  * passes) after one that is not analysed, and the record of what each test took, read back whole
  * or not at all.
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/analysis-parts.h"
+#include "engine/analysis/analysis.h"
 
 static struct check_spec spec;
 static char cache[] = "/tmp/clings-test-parts-XXXXXX";

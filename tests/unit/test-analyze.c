@@ -18,8 +18,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "engine/oclgrind-log.h"
-#include "engine/repair.h"
+#include "engine/engine.h"
 #include "msg-asserts.h"
 
 /* A finding's message as the learner reads it (NULL when there is none); the text lives until

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/bench-run.h"
+#include "engine/engine.h"
 #include "ui/ui.h"
 
 /* A bench of two rows, with the reference beside each, on a CPU, with or without flops. */

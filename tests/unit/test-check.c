@@ -1,5 +1,5 @@
 /*
- * test-check.c: the stages of a check (engine/check.h), each on its own, on the bundled course's
+ * test-check.c: the stages of a check (engine/check/check.h), each on its own, on the bundled course's
  * scale exercise: what each reads, what finding it sets, and whether the check goes on.
  * (run from the repository's root, as tests/run-all does; the run stage starts real children)
  */
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/check.h"
+#include "engine/check/check.h"
 
 static struct course course = COURSE_INIT;
 static const struct exercise *scale;

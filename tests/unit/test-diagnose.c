@@ -1,5 +1,5 @@
 /* Unit tests of the diagnoses: the catalogue (course/diagnosis.c), what libclang's facts of the
- * learner's kernel answer (engine/diagnose-facts.c), the stage on a report's verdict and facts
+ * learner's kernel answer (engine/source/kernel-view.c), the stage on a report's verdict and facts
  * (diagnose.c), and the output matcher's comparison (diagnose-match.c). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/diagnose.h"
+#include "engine/diagnose/diagnose.h"
 
 static const char *const required[] = {
 	"guard_missing", "guard_off_by_one", "guard_wrong_bound", "global_id_as_local_index",

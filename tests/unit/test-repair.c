@@ -1,5 +1,5 @@
 /*
- * test-repair.c: the repair's parts that run without a device (engine/repair.h): the rule table,
+ * test-repair.c: the repair's parts that run without a device (engine/repair/repair.h): the rule table,
  * the facts' codec and what it refuses, the rewrites each rule makes of facts, applying edits,
  * the ladder's words in both languages, and libclang's facts of a small kernel.
  */
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "msg-asserts.h"
-#include "engine/repair.h"
+#include "engine/repair/repair.h"
 
 static void every_rule_has_a_name_and_words(void **state)
 {

@@ -1,5 +1,5 @@
 /*
- * test-report.c: one report, one codec (engine/report.c). A report with tests, a picture, access
+ * test-report.c: one report, one codec (engine/report/report-codec.c). A report with tests, a picture, access
  * figures, printf and facts goes through the codec, the children's protocol lines and the
  * verdict cache and comes out byte-identical; a report cut anywhere is no report (never a pass);
  * findings merge by the verdicts' rank.

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "engine/seal.h"
+#include "engine/seal/seal.h"
 
 static char dir[64];
 
