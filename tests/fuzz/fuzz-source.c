@@ -22,9 +22,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = fuzz_string(data, size);
 	source_global_only_barrier(text);
 	for (int line = 0; line < 40; line += 7) {
-		source_early_return(text, line);
-		source_guard_line(text, line);
-		source_index_global_id(text, line, "block");
 		source_loop_around(text, line, 40 - line);
 		source_global_only_barrier_after(text, line, 40 - line);
 	}
