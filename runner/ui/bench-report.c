@@ -167,17 +167,11 @@ static void add_prose(struct sbuf *out, int width, const char *fmt, ...)
 	sbuf_release(&text);
 }
 
-static void bench_report_lines(const struct bench_result *b, struct sbuf *out, const char *lang, int width)
+/* What the table measures: the sizes and the device, how it is timed, and the copy and the peak
+ * it is measured against. */
+static void bench_intro(const struct bench_result *b, bool flops, struct sbuf *out, const char *lang, int width)
 {
-	struct sbuf safe = SBUF_INIT, said = SBUF_INIT;
-	if (!msg_empty(&b->message)) {
-		msg_render(&b->message, lang, &said);
-		sbuf_addf(out, "%s: %s\n", b->exercise, text_safe(sbuf_str(&said), &safe));
-		sbuf_release(&said);
-		sbuf_release(&safe);
-		return;
-	}
-	bool flops = counts_flops(b);
+	struct sbuf safe = SBUF_INIT;
 	/* the device's size, or less where the check caps it (a scan of at most W*W values) */
 	double input = b->nrows && b->rows[0].bytes_first > 0 && b->rows[0].bytes_first < (double)b->bytes
 		     ? b->rows[0].bytes_first : (double)b->bytes;
@@ -205,6 +199,21 @@ static void bench_report_lines(const struct bench_result *b, struct sbuf *out, c
 		add_prose(out, width, tr(lang, "Independent multiply-adds in registers reach %s GFLOP/s: the device's\n"
 				  "peak as measured here (\"of peak\" below; a multiply-add counts as 2).\n"), rate);
 	}
+	sbuf_release(&safe);
+}
+
+static void bench_report_lines(const struct bench_result *b, struct sbuf *out, const char *lang, int width)
+{
+	struct sbuf safe = SBUF_INIT, said = SBUF_INIT;
+	if (!msg_empty(&b->message)) {
+		msg_render(&b->message, lang, &said);
+		sbuf_addf(out, "%s: %s\n", b->exercise, text_safe(sbuf_str(&said), &safe));
+		sbuf_release(&said);
+		sbuf_release(&safe);
+		return;
+	}
+	bool flops = counts_flops(b);
+	bench_intro(b, flops, out, lang, width);
 	sbuf_adds(out, "\n");
 	const char *of_copy = tr(lang, "of copy"), *group = tr(lang, "work-group");
 	/* the labels' column: as wide as the widest label, the heading's included */

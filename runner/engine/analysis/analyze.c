@@ -44,6 +44,55 @@ static const char *sync_word(struct msg *m, const struct oclgrind_msg *o)
 	return msg_word(m, o->async ? N_("the async_work_group_copy") : N_("the barrier"));
 }
 
+/* Work-items that waited at two different barriers (or copies): who, where, and why it hangs. */
+static void divergence_two_barriers(const struct parsed_log *pl, const struct oclgrind_msg *m,
+				    const char *path, const char *src, const char *group,
+				    struct finding *f, struct msg *out)
+{
+	/*
+	 * Work-items waited at two different barriers. Oclgrind writes one message for each
+	 * work-item at the other one, in order of local id, then again at the next meeting
+	 * (the next trip of a loop): the ids up to the first step back are this meeting's.
+	 */
+	long (*ids)[3] = xmalloc((size_t)(pl->n - (m - pl->m)) * sizeof(*ids));
+	int n = 0;
+	for (const struct oclgrind_msg *o = m; o < pl->m + pl->n; o++) {
+		if (o->kind != MSG_DIVERGENCE || !same_id(o->wg, m->wg) ||
+		    o->e[0].line != m->e[0].line || o->e[1].line != m->e[1].line ||
+		    o->e[0].is_group || (n && cmp_ids(o->e[0].local, ids[n - 1]) <= 0))
+			break;
+		memcpy(ids[n++], o->e[0].local, sizeof(ids[0]));
+	}
+	struct msg list = MSG_INIT;
+	add_id_list(&list, ids, n, pl->dims);
+	f->line = m->e[1].line;
+	msg_fact_int(out, "line", f->line);
+	msg_fact_int(out, "line_other", m->e[0].line);
+	fact_id(out, "work_group", m->wg, pl->dims);
+	msg_fact_int(out, "work_items", n);
+	add_location(out, path, f->line, N_("barrier divergence"));
+	msg_addf(out, msg_plural(out, "In work-group %s, work-item %s reached %s at line %d, while "
+				      "the others (work-item 0 among them) reached %s at line %d: %s.",
+				 "In work-group %s, work-items %s reached %s at line %d, while "
+				 "the others (work-item 0 among them) reached %s at line %d: %s.",
+				 (unsigned long)n),
+		 group, msg_sub(out, &list), sync_word(out, m), m->e[0].line, sync_word(out, m),
+		 m->e[1].line,
+		 msg_word(out, m->async ? N_("two different async_work_group_copy calls")
+					: N_("two different barriers")));
+	add_source_line(out, src, m->e[1].line);
+	add_source_line(out, src, m->e[0].line);
+	msg_adds(out, m->async ? N_("\nAn async_work_group_copy in each branch of an if/else "
+				    "is not one async_work_group_copy reached two ways: each part "
+				    "of the group waits at its own one. OpenCL leaves this "
+				    "undefined: wrong results or a hang.")
+			       : N_("\nA barrier in each branch of an if/else is not one barrier "
+				    "reached two ways: each part of the group waits at its own one. "
+				    "OpenCL leaves this undefined: wrong results or a hang (an H100 "
+				    "hung on such a kernel until its time limit)."));
+	free(ids);
+}
+
 static void explain_divergence(const struct parsed_log *pl, const struct oclgrind_msg *m,
 			       const char *path, const char *src, const struct kernel_facts *kf,
 			       struct finding *f, struct msg *out)
@@ -52,48 +101,7 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 
 	f->verdict = VERDICT_BARRIER_DIVERGENCE;
 	if (m->e[0].set && m->e[1].set && m->e[1].line && m->e[1].line != m->e[0].line) {
-		/*
-		 * Work-items waited at two different barriers. Oclgrind writes one message for each
-		 * work-item at the other one, in order of local id, then again at the next meeting
-		 * (the next trip of a loop): the ids up to the first step back are this meeting's.
-		 */
-		long (*ids)[3] = xmalloc((size_t)(pl->n - (m - pl->m)) * sizeof(*ids));
-		int n = 0;
-		for (const struct oclgrind_msg *o = m; o < pl->m + pl->n; o++) {
-			if (o->kind != MSG_DIVERGENCE || !same_id(o->wg, m->wg) ||
-			    o->e[0].line != m->e[0].line || o->e[1].line != m->e[1].line ||
-			    o->e[0].is_group || (n && cmp_ids(o->e[0].local, ids[n - 1]) <= 0))
-				break;
-			memcpy(ids[n++], o->e[0].local, sizeof(ids[0]));
-		}
-		struct msg list = MSG_INIT;
-		add_id_list(&list, ids, n, pl->dims);
-		f->line = m->e[1].line;
-		msg_fact_int(out, "line", f->line);
-		msg_fact_int(out, "line_other", m->e[0].line);
-		fact_id(out, "work_group", m->wg, pl->dims);
-		msg_fact_int(out, "work_items", n);
-		add_location(out, path, f->line, N_("barrier divergence"));
-		msg_addf(out, msg_plural(out, "In work-group %s, work-item %s reached %s at line %d, while "
-					      "the others (work-item 0 among them) reached %s at line %d: %s.",
-					 "In work-group %s, work-items %s reached %s at line %d, while "
-					 "the others (work-item 0 among them) reached %s at line %d: %s.",
-					 (unsigned long)n),
-			 group, msg_sub(out, &list), sync_word(out, m), m->e[0].line, sync_word(out, m),
-			 m->e[1].line,
-			 msg_word(out, m->async ? N_("two different async_work_group_copy calls")
-						: N_("two different barriers")));
-		add_source_line(out, src, m->e[1].line);
-		add_source_line(out, src, m->e[0].line);
-		msg_adds(out, m->async ? N_("\nAn async_work_group_copy in each branch of an if/else "
-					    "is not one async_work_group_copy reached two ways: each part "
-					    "of the group waits at its own one. OpenCL leaves this "
-					    "undefined: wrong results or a hang.")
-				       : N_("\nA barrier in each branch of an if/else is not one barrier "
-					    "reached two ways: each part of the group waits at its own one. "
-					    "OpenCL leaves this undefined: wrong results or a hang (an H100 "
-					    "hung on such a kernel until its time limit)."));
-		free(ids);
+		divergence_two_barriers(pl, m, path, src, group, f, out);
 	} else {
 		int groups = 0;
 		for (int i = 0; i < pl->n; i++) {
@@ -149,83 +157,53 @@ static void explain_divergence(const struct parsed_log *pl, const struct oclgrin
 	free(group);
 }
 
-static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
-				  const struct analysis_memory *mem, const char *path,
-				  const char *src, const struct kernel_facts *kf, struct finding *f,
-				  struct msg *out)
+/* What the access reached, in what: "in[16], one past the end: in holds 16 elements (indices 0
+ * to 15)." into what, with the index's facts in out. */
+static void oob_place(const struct buffer_ref *rp, bool global_id, struct msg *what, struct msg *out)
 {
-	struct msg what = MSG_INIT, item = MSG_INIT;
-	struct buffer_ref r;
-
-	buffer_from_address(m, mem, m->size, true, &r);
-	f->verdict = VERDICT_OUT_OF_BOUNDS;
-	f->line = m->line;
-	msg_fact_int(out, "line", f->line);
-	if (r.name)
-		msg_fact_str(out, "buffer", r.name);
-	add_location(out, path, f->line, m->write ? N_("out-of-bounds write") : N_("out-of-bounds read"));
-	/* a global id indexing local memory: the log shows the index is the work-item's global id
-	 * (not its local id), or the source computes the subscript from get_global_id */
-	bool global_id = false;
-	long gid = m->e[0].global[0], lid = m->e[0].local[0];
-	if (r.local && r.name && r.elem && !m->e[0].is_group && r.offset >= 0) {
-		int64_t index = r.offset / (int64_t)r.elem;
-		bool by_log = pl->dims == 1 && index == gid && gid != lid;
-		if (by_log)   /* the analysis's own evidence, not the source's text (diagnose.c) */
-			msg_fact_int(out, "index_is_global_id", 1);
-		struct kview kv = { kf, src, src ? strlen(src) : 0 };
-		global_id = by_log || (kv_sub_flags(&kv, m->line, r.name) & KF_T_GID);
-	}
+	const struct buffer_ref r = *rp;
 	if (r.name && r.elem) {
 		int64_t index = r.offset / (int64_t)r.elem, count = (int64_t)(r.bytes / r.elem);
 		msg_fact_int(out, "index", index);
 		msg_fact_int(out, "count", count);
 		char *element = indexed_text(&r, index);
-		msg_raw(&what, element);
+		msg_raw(what, element);
 		free(element);
 		if (global_id)
-			msg_adds(&what, N_(", past the end"));
+			msg_adds(what, N_(", past the end"));
 		else if (index < 0)
-			msg_addf(&what, N_(", %lld before the start"), (long long)-index);
+			msg_addf(what, N_(", %lld before the start"), (long long)-index);
 		else if (index == count)
-			msg_adds(&what, N_(", one past the end"));
+			msg_adds(what, N_(", one past the end"));
 		else
-			msg_addf(&what, N_(", %lld past the end"), (long long)(index - count + 1));
-		msg_addf(&what, r.local ? N_(": %s (local memory) holds %lld elements "
+			msg_addf(what, N_(", %lld past the end"), (long long)(index - count + 1));
+		msg_addf(what, r.local ? N_(": %s (local memory) holds %lld elements "
 					     "(indices 0 to %lld).")
 					: N_(": %s holds %lld elements (indices 0 to %lld)."),
 			 r.name, (long long)count, (long long)(count - 1));
 		if (r.cols)
-			msg_addf(&what, N_(" It is %lld rows of %zu."), (long long)(count / (int64_t)r.cols),
+			msg_addf(what, N_(" It is %lld rows of %zu."), (long long)(count / (int64_t)r.cols),
 				 r.cols);
 	} else if (r.name) {
 		msg_fact_int(out, "byte", r.offset);
 		msg_fact_int(out, "bytes", (long long)r.bytes);
-		msg_addf(&what, N_("byte %lld of `%s`, which holds %zu bytes."), (long long)r.offset,
+		msg_addf(what, N_("byte %lld of `%s`, which holds %zu bytes."), (long long)r.offset,
 			 r.name, r.bytes);
 	} else {
 		struct msg name = MSG_INIT;
 		buffer_name_msg(&name, &r);
-		msg_addf(&what, N_("outside %s."), msg_sub(&what, &name));
+		msg_addf(what, N_("outside %s."), msg_sub(what, &name));
 	}
-	work_item_msg(&item, &m->e[0], pl->dims, "");
-	const char *item_s = msg_sub(out, &item), *what_s = msg_sub(out, &what);
-	msg_addf(out, m->write ? N_("At line %d, %s wrote %s") : N_("At line %d, %s read %s"),
-		 m->line, item_s, what_s);
-	add_source_line(out, src, m->line);
-	if (m->write)
-		msg_adds(out, N_("\nA GPU does not check indices: the write lands in whatever "
-				 "memory follows, another buffer, another work-group's data, or nothing at "
-				 "all, which crashes the kernel."));
-	else
-		msg_adds(out, N_("\nA GPU does not check indices: the read returns whatever lies "
-				 "after the data, garbage that ends up in your result, or crashes the "
-				 "kernel."));
-	/* a comparison around the access that bounds its index, as libclang read it (on the line
-	 * itself, above it, or an earlier `if (...) return;`; a test of a value is none): the
-	 * diagnoses read the same fact, so a guard named here is never called missing there */
-	struct kview kv = { kf, src, src ? strlen(src) : 0 };
-	int guard = src && !global_id ? kv_line(&kv, kv_guard(&kv, m->line, r.name)) : 0;
+}
+
+/* The fix: the local id for a global one, the guard that let the index through, the kernel's
+ * own array's size, or a guard to add. */
+static void oob_advice(const struct parsed_log *pl, const struct oclgrind_msg *m,
+		       const struct buffer_ref *rp, bool global_id, int guard, const char *src,
+		       struct msg *out)
+{
+	const struct buffer_ref r = *rp;
+	long gid = m->e[0].global[0], lid = m->e[0].local[0];
 	if (global_id) {
 		msg_fact_int(out, "index_global_id", 1);
 		if (pl->dims == 1 && r.offset / (int64_t)r.elem == gid && gid != lid)
@@ -271,6 +249,55 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 				 "data, and every element a work-item touches needs its own test, not only "
 				 "the first."));
 	}
+}
+
+static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclgrind_msg *m,
+				  const struct analysis_memory *mem, const char *path,
+				  const char *src, const struct kernel_facts *kf, struct finding *f,
+				  struct msg *out)
+{
+	struct msg what = MSG_INIT, item = MSG_INIT;
+	struct buffer_ref r;
+
+	buffer_from_address(m, mem, m->size, true, &r);
+	f->verdict = VERDICT_OUT_OF_BOUNDS;
+	f->line = m->line;
+	msg_fact_int(out, "line", f->line);
+	if (r.name)
+		msg_fact_str(out, "buffer", r.name);
+	add_location(out, path, f->line, m->write ? N_("out-of-bounds write") : N_("out-of-bounds read"));
+	/* a global id indexing local memory: the log shows the index is the work-item's global id
+	 * (not its local id), or the source computes the subscript from get_global_id */
+	bool global_id = false;
+	long gid = m->e[0].global[0], lid = m->e[0].local[0];
+	if (r.local && r.name && r.elem && !m->e[0].is_group && r.offset >= 0) {
+		int64_t index = r.offset / (int64_t)r.elem;
+		bool by_log = pl->dims == 1 && index == gid && gid != lid;
+		if (by_log)   /* the analysis's own evidence, not the source's text (diagnose.c) */
+			msg_fact_int(out, "index_is_global_id", 1);
+		struct kview kv = { kf, src, src ? strlen(src) : 0 };
+		global_id = by_log || (kv_sub_flags(&kv, m->line, r.name) & KF_T_GID);
+	}
+	oob_place(&r, global_id, &what, out);
+	work_item_msg(&item, &m->e[0], pl->dims, "");
+	const char *item_s = msg_sub(out, &item), *what_s = msg_sub(out, &what);
+	msg_addf(out, m->write ? N_("At line %d, %s wrote %s") : N_("At line %d, %s read %s"),
+		 m->line, item_s, what_s);
+	add_source_line(out, src, m->line);
+	if (m->write)
+		msg_adds(out, N_("\nA GPU does not check indices: the write lands in whatever "
+				 "memory follows, another buffer, another work-group's data, or nothing at "
+				 "all, which crashes the kernel."));
+	else
+		msg_adds(out, N_("\nA GPU does not check indices: the read returns whatever lies "
+				 "after the data, garbage that ends up in your result, or crashes the "
+				 "kernel."));
+	/* a comparison around the access that bounds its index, as libclang read it (on the line
+	 * itself, above it, or an earlier `if (...) return;`; a test of a value is none): the
+	 * diagnoses read the same fact, so a guard named here is never called missing there */
+	struct kview kv = { kf, src, src ? strlen(src) : 0 };
+	int guard = src && !global_id ? kv_line(&kv, kv_guard(&kv, m->line, r.name)) : 0;
+	oob_advice(pl, m, &r, global_id, guard, src, out);
 }
 
 /* Whether a line of code assigns an array element as it is: `x[...] = y[...];` with no sum,

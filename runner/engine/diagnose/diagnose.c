@@ -210,6 +210,25 @@ static void uninitialized(struct ctx *x)
 	add(x, "private_uninitialised", ASK_ANALYSIS, "analysis:uninitialized line %d", line);
 }
 
+/* Only the device's word, no line or no facts of the kernel: an index past the end. */
+static void out_of_bounds_device_only(struct ctx *x, const char *buf, long index)
+{
+	const struct said *m = &x->m;
+	int store = *buf ? kv_offset_store(&x->kv, buf) : 0;
+	if (store)
+		add(x, "index_offset", ASK_SOURCE, "execution:out_of_bounds buffer=%s index=%ld; facts: "
+		    "a store into %s one place off line %d", buf, index, buf, store);
+	if (m->guard_line) {   /* the message said every store is guarded: never that none is */
+		add(x, "guard_wrong_bound", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld; "
+		    "stores guarded line %ld", buf, index, m->guard_line);
+		add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
+		return;
+	}
+	if (!m->line_guard)
+		add(x, "guard_missing", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld", buf, index);
+	add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
+}
+
 static void out_of_bounds(struct ctx *x)
 {
 	const struct said *m = &x->m;
@@ -218,19 +237,7 @@ static void out_of_bounds(struct ctx *x)
 	char buf[NAME_MAX_LEN], sub[160] = "";
 	copy_str(buf, sizeof(buf), m->buffer);
 	if (!x->kv.kf || !line) {   /* only the device's word: an index past the end */
-		int store = *buf ? kv_offset_store(&x->kv, buf) : 0;
-		if (store)
-			add(x, "index_offset", ASK_SOURCE, "execution:out_of_bounds buffer=%s index=%ld; facts: "
-			    "a store into %s one place off line %d", buf, index, buf, store);
-		if (m->guard_line) {   /* the message said every store is guarded: never that none is */
-			add(x, "guard_wrong_bound", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld; "
-			    "stores guarded line %ld", buf, index, m->guard_line);
-			add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
-			return;
-		}
-		if (!m->line_guard)
-			add(x, "guard_missing", ASK_VERDICT, "execution:out_of_bounds buffer=%s index=%ld", buf, index);
-		add(x, "guard_off_by_one", ASK_VERDICT, "execution:out_of_bounds index=%ld", index);
+		out_of_bounds_device_only(x, buf, index);
 		return;
 	}
 	/* the buffer the analysis names, else (a merged device's fact) the local array of the line */

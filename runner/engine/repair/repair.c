@@ -229,33 +229,49 @@ static void try_twins(struct search *s, const struct repair_candidate *cand, con
 		}
 }
 
-int repair_search(const struct course *c, const struct exercise *e, const struct check_options *o,
-		  const struct report *r, const struct repair_options *ro, struct repair *rp, struct sbuf *err)
+/* The learner's source as the check reads it (allocated, NUL-terminated, *lenp its length up to
+ * a NUL), or NULL: *rc -1 when it cannot be read (err says why), 0 when it is the stub as the
+ * course ships it, which fails by design: what would change it is the exercise itself, not a
+ * mistake, and a search over it would only spend the budget. */
+static char *searched_source(const struct exercise *e, const struct check_options *o, size_t *lenp,
+			     struct sbuf *err, int *rc)
 {
-	*rp = (struct repair)REPAIR_INIT;
-	if (!repair_applies(r->verdict) || r->interrupted)
-		return 0;
 	char *src = NULL;
 	size_t len = 0;
+	*rc = 0;
 	if (o->source) {
 		src = xmalloc(o->source_len + 1);
 		memcpy(src, o->source, o->source_len);
 		src[len = o->source_len] = '\0';
 	} else if (read_file(o->file ? o->file : e->file_path, &src, &len) < 0) {
 		sbuf_addf(err, "cannot read %s", o->file ? o->file : e->file_path);
-		return -1;
+		*rc = -1;
+		return NULL;
 	}
 	len = strlen(src);   /* the check reads up to a NUL too */
-	/* The stub as the course ships it fails by design: what would change it is the exercise
-	 * itself, not a mistake, and a search over it would only spend the budget. */
 	char *stub = NULL;
 	size_t stub_len = 0;
 	bool untouched = exercise_stub_text(e, &stub, &stub_len) == 0 && stub_len == len && !memcmp(stub, src, len);
 	free(stub);
 	if (untouched) {
 		free(src);
-		return 0;
+		return NULL;
 	}
+	*lenp = len;
+	return src;
+}
+
+int repair_search(const struct course *c, const struct exercise *e, const struct check_options *o,
+		  const struct report *r, const struct repair_options *ro, struct repair *rp, struct sbuf *err)
+{
+	*rp = (struct repair)REPAIR_INIT;
+	if (!repair_applies(r->verdict) || r->interrupted)
+		return 0;
+	size_t len = 0;
+	int got;
+	char *src = searched_source(e, o, &len, err, &got);
+	if (!src)
+		return got;
 	struct search s = { .c = c, .e = e, .o = o, .src = src, .len = len, .rp = rp, .cpu0 = cpu_with_children(),
 			    .budget = ro && ro->cpu_budget > 0 ? ro->cpu_budget : REPAIR_CPU_SECONDS,
 			    .run_ms = (long)(r->run_seconds * 1000 * REPAIR_CANDIDATE_FACTOR) };
