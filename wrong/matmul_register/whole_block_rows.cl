@@ -1,8 +1,10 @@
 // expect: out_of_bounds
-// diagnosis: guard_wrong_bound
+// diagnosis: guard_missing
 // The reference with a test of a whole block that forgets its rows: a block on the bottom edge
 // of C whose columns are whole loads rows of A past row M - 1 through the unguarded float4
 // pointers, outside A. (Those rows' results are never stored, so the results alone are right.)
+// The guard that fails is the caller's test of a whole block, not a comparison at the load: at
+// the load itself no comparison bounds the index, which is what clings can say of it.
 #define BM 128   // rows of C a work-group computes
 #define BN 128   // columns of C a work-group computes
 #define BK 8     // columns of A (rows of B) a tile holds
