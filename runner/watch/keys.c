@@ -45,6 +45,7 @@ void ask_reset(struct watch *w, int i)
 	/* TRANSLATORS: y is the answer that resets; it must be the key named by "yes key" */
 	set_status(w, STATUS_BAD, T("Reset %s to the stub? (y/N) Your version is kept as a .bak file."),
 		   path_shown(w->course.ex[i].file_path));
+	copy_str(w->question, sizeof(w->question), w->status);
 }
 
 /* The answer to ask_reset: the learner's language's yes ("y", "s" in Portuguese) resets. */

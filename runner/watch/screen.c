@@ -326,7 +326,9 @@ void draw_status(const struct watch *w, struct sbuf *s, int row)
 	static const enum style styles[] = {
 		[STATUS_INFO] = STYLE_STRONG, [STATUS_BAD] = STYLE_BAD, [STATUS_BUSY] = STYLE_WARN,
 	};
-	char *text = xstrfmt(" %s", w->status);
+	bool asking = w->view == VIEW_CONFIRM_RESET && w->question[0];
+	enum status_kind kind = asking ? STATUS_BAD : w->status_kind;
+	char *text = xstrfmt(" %s", asking ? w->question : w->status);
 	size_t n = strlen(text);
 	/* A status wider than the row takes the row above too, broken at a space: never a word cut
 	 * at the window's edge (the row above is the lowest of the view's own, drawn first). */
@@ -334,12 +336,12 @@ void draw_status(const struct watch *w, struct sbuf *s, int row)
 		size_t first = term_wrap(text, n, w->cols - 1);
 		char *top = xstrfmt("%.*s", (int)first, text);
 		char *rest = xstrfmt(" %s", text + first + (text[first] == ' '));
-		put_row(w, s, row - 1, top, styles[w->status_kind], false);
-		put_row(w, s, row, rest, styles[w->status_kind], false);
+		put_row(w, s, row - 1, top, styles[kind], false);
+		put_row(w, s, row, rest, styles[kind], false);
 		free(top);
 		free(rest);
 	} else {
-		put_row(w, s, row, text, styles[w->status_kind], false);
+		put_row(w, s, row, text, styles[kind], false);
 	}
 	free(text);
 }

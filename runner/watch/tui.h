@@ -63,6 +63,9 @@ struct watch {
 
 	char status[STATUS_MAX];
 	enum status_kind status_kind;
+	/* the reset's question, shown on the status row while it waits for its answer: a check's
+	 * progress or its end, which set or clear the status, never hide it */
+	char question[STATUS_MAX];
 
 	char *pager_md;           /* the pager's text: lesson, hints or the whole report */
 	struct lines pager;       /* pager_md rendered for pager_width */
