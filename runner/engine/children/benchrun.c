@@ -91,6 +91,12 @@ struct bench_pass {
 	struct cl_buf *own[MAX_ARGS];     /* buffers this pass created */
 	struct cl_buf *use[MAX_ARGS];     /* what each argument gets (own, or an earlier pass's) */
 	size_t n[MAX_ARGS];
+	/* A buffer the kernels may write whose init is const(v): one element of v, filled in again
+	 * before every run (refill[i] its size; 0: none), so that each run starts as the check's
+	 * does. A counter of places or a ticket that went on counting would send the second run's
+	 * writes past the buffers' ends. */
+	size_t refill[MAX_ARGS];
+	unsigned char element[MAX_ARGS][128];
 	unsigned char scalar[MAX_ARGS][8];
 	size_t local_bytes[MAX_ARGS];
 	size_t global[MAX_STEPS][MAX_DIMS], local[MAX_STEPS][MAX_DIMS];   /* each step's NDRange */
@@ -167,6 +173,11 @@ static struct bench_pass *setup_row(const struct run_request *rq, struct cl_sess
 					free(init);
 					goto fail;
 				}
+				if (a->init.kind == INIT_CONST && !a->is_const && a->kind == ARG_GLOBAL && x > 0 &&
+				    esize <= sizeof(cur->element[i])) {
+					cur->refill[i] = esize;
+					memcpy(cur->element[i], init, esize);
+				}
 				int rc = clhost_buffer(s, bytes, 0, init, &cur->own[i]);
 				free(init);
 				if (rc < 0) {
@@ -223,6 +234,35 @@ static size_t sample_output(const unsigned char *buf, size_t n, size_t esize, un
 	return k * esize;
 }
 
+static int cmp_bytes(const void *x, const void *y, void *size)
+{
+	return memcmp(x, y, *(const size_t *)size);
+}
+
+/* An output compared as a multiset ("its values in any order"), in one order both children
+ * agree on: its counted values (all of them without `count`) sorted by their bytes, so that the
+ * places an atomic counter handed out in whatever order compare equal, as in a check. */
+static int canonical_order(const struct check_spec *spec, const struct arg_spec *a, const struct bench_pass *last,
+			   unsigned char *buf, size_t n)
+{
+	size_t esize = type_info(a->type)->size, count = n;
+	if (a->count_arg >= 0) {
+		const struct arg_spec *c = &spec->args[a->count_arg];
+		size_t cbytes = last->n[a->count_arg] * type_info(c->type)->size;
+		unsigned char *cbuf = xmalloc(cbytes + 1);
+		double v = 0;
+		int rc = last->use[a->count_arg] && cbytes ? clhost_buffer_read(last->use[a->count_arg], cbuf) : -1;
+		if (!rc)
+			v = elem_get_double(c->type, cbuf, 0);
+		free(cbuf);
+		if (rc < 0)
+			return -1;
+		count = v < 0 ? 0 : v < (double)n ? (size_t)v : n;
+	}
+	qsort_r(buf, count, esize, cmp_bytes, &esize);
+	return 0;
+}
+
 /* The outputs of the last pass after the first run: whole when small, else their hash and a
  * sample ("data R 1 ARG"). */
 static void send_outputs(const struct check_spec *spec, int r, const struct bench_pass *last, int fd)
@@ -233,7 +273,8 @@ static void send_outputs(const struct check_spec *spec, int r, const struct benc
 			continue;
 		size_t bytes = last->n[i] * type_info(a->type)->size;
 		unsigned char *buf = xmalloc(bytes + 1);
-		if (clhost_buffer_read(last->use[i], buf) == 0) {
+		if (clhost_buffer_read(last->use[i], buf) == 0 &&
+		    (a->compare != COMPARE_MULTISET || canonical_order(spec, a, last, buf, last->n[i]) == 0)) {
 			if (bytes <= BENCH_DATA_MAX)
 				proto_send_data(fd, r, 0, i, buf, bytes, NULL, 0);
 			else {
@@ -290,6 +331,13 @@ static int time_row(const struct run_request *rq, struct cl_session *s, struct c
 	int rc = 0;
 	for (int run = 0; run < BENCH_WARMUP_RUNS + BENCH_RUNS && !rc; run++) {
 		int failed_pass = 0;
+		/* before the first launch, so not timed: the queue runs in order */
+		for (int n = 0; n < np && !rc; n++)
+			for (int i = 0; i < spec->nargs && !rc; i++)
+				if (p[n].refill[i] && clhost_buffer_fill(p[n].own[i], p[n].element[i], p[n].refill[i]) < 0) {
+					sbuf_adds(&why, "cannot fill a buffer in again");
+					rc = -1;
+				}
 		for (int n = 0; n < np && !rc; n++) {
 			rc = launch_pass(spec, k, &p[n], ev[n], &why);
 			failed_pass = n + 1;

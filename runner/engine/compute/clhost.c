@@ -384,6 +384,14 @@ void clhost_buffer_release(struct cl_buf *b)
 	free(b);
 }
 
+int clhost_buffer_fill(struct cl_buf *b, const void *element, size_t size)
+{
+	if (!b->bytes)
+		return 0;
+	return clEnqueueFillBuffer(b->s->queue, b->mem, element, size, 0, b->bytes - b->bytes % size, 0, NULL,
+				   NULL) == CL_SUCCESS ? 0 : -1;
+}
+
 int clhost_buffer_read(struct cl_buf *b, void *dst)
 {
 	if (!b->bytes)

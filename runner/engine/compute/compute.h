@@ -52,6 +52,9 @@ int clhost_buffer(struct cl_session *s, size_t bytes, size_t guard, const void *
 		  struct cl_buf **out);
 void clhost_buffer_release(struct cl_buf *b);
 int clhost_buffer_read(struct cl_buf *b, void *dst);   /* the bytes, not the guard */
+/* Enqueues filling the bytes (not the guard) with one element of size bytes (1, 2, 4, ... 128,
+ * as clEnqueueFillBuffer takes); it is done before anything enqueued after it starts. */
+int clhost_buffer_fill(struct cl_buf *b, const void *element, size_t size);
 /* Returns the offset (from the buffer's start) of the first damaged guard byte, or -1. */
 /* The bytes and then the guard (dst holds both); the parent checks the guard itself. */
 int clhost_buffer_read_guarded(struct cl_buf *b, void *dst);
