@@ -10,6 +10,13 @@
 //   -DRAKE      the group's scan in two levels of 16 (three barriers) instead of Hillis-Steele
 //   -DEPOCH     no clearing kernel: tickets count on across runs, the status words are tagged
 //               with the run (ticket / groups); scan_pass takes `groups` as its last argument
+//   -DLOCALSCAN each work-item scans its ints in place in local memory instead of into v[]
+//               in registers (fewer registers a work-item, so more groups a multiprocessor);
+//               the look-back's words and each work-item's offset then live in tmp (tmp needs
+//               wg + 72 ints), and the offset is added as the rounds write out
+//   -DNOLOOK    no look-back at all (every tile's prefix taken as 0): a WRONG scan, for timing
+//               alone (scan-onepass skips its check with NOCHECK among the switches): what the
+//               look-back costs beside the rest of the pass
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #ifndef ITEMS
 #define ITEMS 32
@@ -125,16 +132,28 @@ __kernel void scan_pass(__global const int *in, __global int *out, __global ulon
 	}
 #endif
 	barrier(CLK_LOCAL_MEM_FENCE);
-	int v[ITEMS];
 	int sum = 0;
+#ifdef LOCALSCAN
+	for (uint c = 0; c < ITEMS; c++) {
+		uint k = AT(lid * ITEMS + c);
+		sum += tile[k];
+		tile[k] = sum;
+	}
+#else
+	int v[ITEMS];
 	for (uint c = 0; c < ITEMS; c++) {
 		sum += tile[AT(lid * ITEMS + c)];
 		v[c] = sum;
 	}
+#endif
 	int total;
 	int before = group_exclusive(tmp, sum, lid, wg, &total);
 
+#ifdef LOCALSCAN
+	__local int *seen = tmp + 4, *done = tmp + 4 + 32, *offset = tmp + 72;
+#else
 	__local int *seen = tile, *done = tile + 32;
+#endif
 	if (lid == 0) {
 		atom_xchg(&status[t], (t > 0 ? AGG : PRE) | (uint)total);
 		tmp[1] = 0;
@@ -150,6 +169,11 @@ __kernel void scan_pass(__global const int *in, __global int *out, __global ulon
 #endif
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef NOLOOK
+	if (lid == 0)
+		tmp[2] = 1;
+	barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 	for (int last = (int)t - 1; !tmp[2]; last -= LBW * LBQ) {
 		if (lid < LBW) {
 			ulong s[LBQ];
@@ -186,14 +210,21 @@ __kernel void scan_pass(__global const int *in, __global int *out, __global ulon
 	if (lid == 0 && t > 0)
 		atom_xchg(&status[t], PRE | (uint)(prefix + total));
 
+#ifdef LOCALSCAN
+	offset[lid] = prefix + before;
+	barrier(CLK_LOCAL_MEM_FENCE);
+#define OUT(i) (tile[AT(i)] + offset[(i) / ITEMS])
+#else
 	for (uint c = 0; c < ITEMS; c++)
 		tile[AT(lid * ITEMS + c)] = v[c] + prefix + before;
 	barrier(CLK_LOCAL_MEM_FENCE);
+#define OUT(i) tile[AT(i)]
+#endif
 #ifdef V4
 	__global int4 *out4 = (__global int4 *)(out + base);
 	for (uint r = 0; r < ITEMS / 4; r++) {
-		uint i = (r * wg + lid) * 4, a = AT(i);
-		int4 x = (int4)(tile[a], tile[a + 1], tile[a + 2], tile[a + 3]);
+		uint i = (r * wg + lid) * 4;
+		int4 x = (int4)(OUT(i), OUT(i + 1), OUT(i + 2), OUT(i + 3));
 		if (base + i + 4 <= n)
 			out4[r * wg + lid] = x;
 		else {
@@ -206,7 +237,7 @@ __kernel void scan_pass(__global const int *in, __global int *out, __global ulon
 	for (uint r = 0; r < ITEMS; r++) {
 		uint i = r * wg + lid;
 		if (base + i < n)
-			out[base + i] = tile[AT(i)];
+			out[base + i] = OUT(i);
 	}
 #endif
 }
