@@ -294,6 +294,14 @@ bool exercise_name_valid(const char *s);
 /* The exercise's title in lang, else in the course's own language, else its name. */
 const char *exercise_title_in(const char *lang, const struct exercise *e);
 
+/* scaffold.c: `clings new`: the files of a new exercise name in the course of course_dir, from
+ * the exercise from_name (its name replaced, its titles and lessons marked fill_marker), else
+ * from the template (templates/new/ of the course, else the bundled course's). A folder with no
+ * exercise yet first becomes a course (course.ini, its folders, the template). Each file written
+ * is printed on stdout, relative to the course. Nothing is written when any file is already
+ * there: -1 (printed), as when a name is not valid or a file cannot be read or written. */
+int course_scaffold(const char *course_dir, const char *name, const char *from_name);
+
 #include "course/diagnosis.h"
 #include "course/wrong.h"
 
