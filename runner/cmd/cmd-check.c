@@ -1,7 +1,6 @@
 /* cmd-check.c: `clings check [EXERCISE]`: one check (of the current exercise when none is named), its
  * verdict as text or JSON, the exit status. */
 #include "cmd/cmd.h"
-#include "engine/repair/repair.h"
 
 #include <stdlib.h>
 #include <string.h>

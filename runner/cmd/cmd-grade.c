@@ -5,7 +5,6 @@
  * The exit status says whether grading worked, not what it found: 0 once results are written.
  */
 #include "cmd/cmd.h"
-#include "grade/class.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,6 +10,8 @@
 
 #include "grade/grade.h"
 #include "watch/watch.h"
+#include "grade/class.h"
+#include "validate/validate.h"
 
 #include <getopt.h>
 
