@@ -90,5 +90,5 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 const struct cmd_entry cmd_grade_entry = {
 	"grade", "[SUBMISSION | --merge DIR...]", N_("grade a submission (or a class) for a course's grader"),
 	grade_options, 0, 64,
-	cmd_grade,
+	cmd_grade, false,
 };

@@ -21,5 +21,5 @@ static int cmd_new(const struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_new_entry = {
 	"new", "NAME", N_("write the files of a new exercise, from a template or another exercise"),
-	new_options, 1, 1, cmd_new,
+	new_options, 1, 1, cmd_new, false,
 };

@@ -22,5 +22,5 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 const struct cmd_entry cmd_validate_entry = {
 	"validate", "[EXERCISE...]",
 	N_("try a course: its files, its solutions, stubs and wrong kernels; problems as file:line"),
-	validate_options, 0, 1000, cmd_validate,
+	validate_options, 0, 1000, cmd_validate, false,
 };

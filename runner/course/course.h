@@ -186,6 +186,11 @@ int path_untrusted(const char *path, unsigned long *owner);
 const char *course_untrusted_part(const char *dir, unsigned long *owner);
 /* The workspace the current folder is in (a clings.ini here or above, not trusted: skipped). */
 char *workspace_find(void);
+/* The learner's own workspace when none is found or named (./run.sh): $CLINGS_WORKSPACE, else
+ * ~/clings-exercises; NULL (printed) when HOME is not set either. Free it. */
+char *workspace_default(void);
+/* Whether dir holds a workspace's clings.ini (a regular file). */
+bool workspace_at(const char *dir);
 /* The course a workspace names (absolute), or NULL (printed as file:line; also one not trusted). */
 char *workspace_course(const char *work);
 /* Writes work/clings.ini naming course_dir; -1 (printed) when it exists or cannot be written. */
