@@ -18,7 +18,7 @@ CFLAGS  += -isystem $(LIBCLANG_INCLUDE)
 LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lOpenCL -linih -lmd4c -lseccomp -ljansson -lnettle) -lm
 
 # The layers, lowest first: a file may include its own layer's header and those of lower layers.
-LAYERS   := base course engine ui watch grade cmd
+LAYERS   := base course engine ui watch grade validate cmd
 SRC      := $(foreach l,$(LAYERS),$(wildcard runner/$(l)/*.c runner/$(l)/*/*.c))
 OBJ      := $(SRC:runner/%.c=build/%.o)
 ASAN_OBJ := $(SRC:runner/%.c=build/asan/%.o)

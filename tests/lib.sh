@@ -86,3 +86,30 @@ copy_course() {
 	rm -f "$TMP/course"/exercises/*.orig "$TMP/course"/exercises/*.bak
 	echo "$TMP/course"
 }
+
+# fixture_report_holds NAME FILE JSON: what the header of a kernel of tests/fixtures/ asks of
+# its report (JSON, from `clings check --json`), one TAP line each, failing at the first that
+# does not hold: the verdict (`// verdict: VERDICT`), the first diagnosis (`// first: ID
+# proved|asked`), none of `// never: ID` among the diagnoses, and no diagnosis proved without
+# the verdict, the analysis or a repair behind it (its evidence_kind). t144 and t172.
+fixture_report_holds() {
+	local name=$1 f=$2 json=$3 verdict want got id bad
+	verdict=$(sed -n 's|^// verdict: ||p' "$f")
+	[ "$(printf '%s' "$json" | jq -r .verdict)" = "$verdict" ] && ok "$name: $verdict" ||
+		fail "$name: verdict $(printf '%s' "$json" | jq -r .verdict), expected $verdict"
+	want=$(sed -n 's|^// first: ||p' "$f")
+	if [ -n "$want" ]; then
+		got=$(printf '%s' "$json" | jq -r '.diagnoses[0] | "\(.id) \(if .certain then "proved" else "asked" end)"')
+		[ "$got" = "$want" ] && ok "$name: first diagnosis $want" ||
+			fail "$name: first diagnosis $got, expected $want: $(printf '%s' "$json" | jq -c .diagnoses)"
+	fi
+	for id in $(sed -n 's|^// never: ||p' "$f"); do
+		printf '%s' "$json" | jq -e --arg id "$id" 'any(.diagnoses[]; .id == $id)' > /dev/null &&
+			fail "$name: $id is among the diagnoses: $(printf '%s' "$json" | jq -c .diagnoses)" ||
+			ok "$name: $id is not among the diagnoses"
+	done
+	bad=$(printf '%s' "$json" | jq -c '[.diagnoses[] | select(.certain and
+		((.evidence_kind // "none") | IN("verdict", "analysis", "repair") | not))]')
+	[ "$bad" = "[]" ] && ok "$name: each proved diagnosis rests on the verdict, the analysis or a repair" ||
+		fail "$name: proved without the verdict, the analysis or a repair behind it: $bad"
+}

@@ -73,6 +73,12 @@ printf '#include "ui/ui.h"\nstatic void g() { popen("x", "r"); }\n' >> "$TMP/l/r
 cp "$TMP/l/runner/course/bench.c" "$TMP/l/runner/ui/bench.c"
 { printf 'int long_one(void)\n{\n'; seq 97 | sed 's|.*|\t(void)0;|'; printf '\treturn 0;\n}\n'
   printf 'int short_one(void)\n{\n'; seq 96 | sed 's|.*|\t(void)0;|'; printf '\treturn 0;\n}\n'; } >> "$TMP/l/runner/base/sbuf.c"
+# validate/ a peer of grade/ and watch/; cmd/ thin: only cmd/cmd.h, which includes only the
+# layers' doors, and no file touched by a command itself
+sed -i '0,/#include "/s|#include "|#include "grade/grade.h"\n#include "|' "$TMP/l/runner/validate/validate.c"
+sed -i '0,/#include "/s|#include "|#include "engine/check/check.h"\n#include "|' "$TMP/l/runner/cmd/cmd-list.c"
+sed -i 's|#include "grade/grade.h"|#include "grade/formats.h"|' "$TMP/l/runner/cmd/cmd.h"
+printf 'static void h(void) { FILE *f = fopen("x", "r"); (void)f; }\n' >> "$TMP/l/runner/cmd/cmd-hint.c"
 out=$("$TMP/l/scripts/check-layers" 2>&1)
 printf '%s' "$out" | grep -q 'course/expr.c.*only engine/compute/clhost.c' && ok "check-layers refuses CL/cl.h outside engine/clhost.c" ||
 	fail "CL/cl.h outside clhost.c: $out"
@@ -106,4 +112,12 @@ printf '%s' "$out" | grep -q 'runner/base/sbuf.c:[0-9]*: long_one is 101 lines, 
 	ok "check-layers refuses a function of 101 lines" || fail "a function of 101 lines: $out"
 printf '%s' "$out" | grep -q 'short_one' && fail "a function of 100 lines is refused: $out" ||
 	ok "check-layers takes a function of 100 lines"
+printf '%s' "$out" | grep -q 'runner/validate/validate.c:[0-9]*: validate/ may not include "grade/grade.h"' &&
+	ok "check-layers refuses validate/ including its peer grade/" || fail "validate/ including grade/: $out"
+printf '%s' "$out" | grep -q 'runner/cmd/cmd-list.c:[0-9]*: cmd/ may not include "engine/check/check.h"' &&
+	ok "check-layers refuses a command that includes more than cmd/cmd.h" || fail "cmd/ including check.h: $out"
+printf '%s' "$out" | grep -q 'runner/cmd/cmd.h:[0-9]*: cmd/cmd.h includes only the layers. doors .*not "grade/formats.h"' &&
+	ok "check-layers refuses cmd/cmd.h including a layer's inner header" || fail "cmd.h including formats.h: $out"
+printf '%s' "$out" | grep -q 'runner/cmd/cmd-hint.c:[0-9]*: a command touches no file itself' &&
+	ok "check-layers refuses a command that opens a file itself" || fail "cmd/ calling fopen: $out"
 exit 0

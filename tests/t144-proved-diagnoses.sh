@@ -35,24 +35,7 @@ for f in tests/fixtures/diagnoses/*.cl; do
 	fi
 	# shellcheck disable=SC2086
 	json=$($CLINGS --course "$where" check "$ex" --file "$f" $opts --json --no-cache)
-	verdict=$(header verdict "$f")
-	[ "$(printf '%s' "$json" | jq -r .verdict)" = "$verdict" ] && ok "$name: $verdict" ||
-		fail "$name: verdict $(printf '%s' "$json" | jq -r .verdict), expected $verdict"
-	want=$(header first "$f")
-	if [ -n "$want" ]; then
-		got=$(printf '%s' "$json" | jq -r '.diagnoses[0] | "\(.id) \(if .certain then "proved" else "asked" end)"')
-		[ "$got" = "$want" ] && ok "$name: first diagnosis $want" ||
-			fail "$name: first diagnosis $got, expected $want: $(printf '%s' "$json" | jq -c .diagnoses)"
-	fi
-	for id in $(header never "$f"); do
-		printf '%s' "$json" | jq -e --arg id "$id" 'any(.diagnoses[]; .id == $id)' > /dev/null &&
-			fail "$name: $id is among the diagnoses: $(printf '%s' "$json" | jq -c .diagnoses)" ||
-			ok "$name: $id is not among the diagnoses"
-	done
-	bad=$(printf '%s' "$json" | jq -c '[.diagnoses[] | select(.certain and
-		((.evidence_kind // "none") | IN("verdict", "analysis", "repair") | not))]')
-	[ "$bad" = "[]" ] && ok "$name: each proved diagnosis rests on the verdict, the analysis or a repair" ||
-		fail "$name: proved without the verdict, the analysis or a repair behind it: $bad"
+	fixture_report_holds "$name" "$f" "$json"
 	printf '%s' "$json" | jq -e '(.facts.line_guard // .facts.guard_line) != null and
 		any(.diagnoses[]; .id == "guard_missing")' > /dev/null &&
 		fail "$name: the message names a guard, and guard_missing is asked: $(printf '%s' "$json" | jq -c .diagnoses)" ||

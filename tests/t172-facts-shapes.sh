@@ -19,28 +19,11 @@ while read -r fixture never_proved; do
 	read -r ex opts <<< "$(header check "$f")"
 	# shellcheck disable=SC2086
 	json=$($CLINGS --course "$course" check "$ex" --file "$f" $opts --json)
-	verdict=$(header verdict "$f")
-	[ "$(printf '%s' "$json" | jq -r .verdict)" = "$verdict" ] && ok "$name: $verdict" ||
-		fail "$name: verdict $(printf '%s' "$json" | jq -r .verdict), expected $verdict"
+	fixture_report_holds "$name" "$f" "$json"   # its verdict, first diagnosis, never, proofs
 	for id in $never_proved; do
 		printf '%s' "$json" | jq -e --arg id "$id" 'any(.diagnoses[]; .id == $id and .certain)' > /dev/null &&
 			fail "$name: $id is called proved: $(printf '%s' "$json" | jq -c .diagnoses)" ||
 			ok "$name: $id is not called proved"
-	done
-	bad=$(printf '%s' "$json" | jq -c '[.diagnoses[] | select(.certain and
-		((.evidence_kind // "none") | IN("verdict", "analysis", "repair") | not))]')
-	[ "$bad" = "[]" ] && ok "$name: nothing is proved without the verdict, the analysis or a repair" ||
-		fail "$name: proved without proof: $bad"
-	want=$(header first "$f")
-	if [ -n "$want" ]; then
-		got=$(printf '%s' "$json" | jq -r '.diagnoses[0] | "\(.id) \(if .certain then "proved" else "asked" end)"')
-		[ "$got" = "$want" ] && ok "$name: first diagnosis $want" ||
-			fail "$name: first diagnosis $got, expected $want: $(printf '%s' "$json" | jq -c .diagnoses)"
-	fi
-	for id in $(header never "$f"); do
-		printf '%s' "$json" | jq -e --arg id "$id" 'any(.diagnoses[]; .id == $id)' > /dev/null &&
-			fail "$name: $id is among the diagnoses: $(printf '%s' "$json" | jq -c .diagnoses)" ||
-			ok "$name: $id is not among the diagnoses"
 	done
 	for lang in en pt-BR; do
 		# shellcheck disable=SC2086

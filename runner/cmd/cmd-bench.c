@@ -48,5 +48,5 @@ static int cmd_bench(const struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_bench_entry = {
 	"bench", "EXERCISE", N_("time a kernel that passes, beside the reference and a copy of the same bytes"),
-	bench_options, 1, 1, cmd_bench,
+	bench_options, 1, 1, cmd_bench, true,
 };

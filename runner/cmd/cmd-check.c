@@ -1,7 +1,6 @@
 /* cmd-check.c: `clings check [EXERCISE]`: one check (of the current exercise when none is named), its
  * verdict as text or JSON, the exit status. */
 #include "cmd/cmd.h"
-#include "engine/repair/repair.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -81,5 +80,5 @@ static int cmd_check(const struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_check_entry = {
 	"check", "[EXERCISE]", N_("check an exercise once (the current one by default) and print the verdict"),
-	check_options, 0, 1, cmd_check,
+	check_options, 0, 1, cmd_check, true,
 };

@@ -17,5 +17,5 @@ static int cmd_devices(const struct cmd_ctx *ctx)
 }
 
 const struct cmd_entry cmd_devices_entry = {
-	"devices", "", N_("list the OpenCL devices"), NULL, 0, 0, cmd_devices,
+	"devices", "", N_("list the OpenCL devices"), NULL, 0, 0, cmd_devices, false,
 };

@@ -35,5 +35,5 @@ out:
 }
 
 const struct cmd_entry cmd_hint_entry = {
-	"hint", "[EXERCISE]", N_("show the next hint (of the current exercise by default)"), NULL, 0, 1, cmd_hint,
+	"hint", "[EXERCISE]", N_("show the next hint (of the current exercise by default)"), NULL, 0, 1, cmd_hint, true,
 };

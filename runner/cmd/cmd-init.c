@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define DEFAULT_WORKSPACE "clings-exercises"
 
@@ -91,22 +92,41 @@ int cmd_workspace_open(struct cmd_ctx *ctx, bool sync)
 	return sync ? sync_workspace(course, messages_lang(), NULL) : 0;
 }
 
-static int cmd_init(const struct cmd_ctx *ctx)
+/* A workspace made at dir from the course of course_dir, said on out. */
+static int init_at(const char *dir, const char *course_dir, const char *lang, FILE *out)
 {
-	const char *dir = ctx->argc ? ctx->argv[0] : DEFAULT_WORKSPACE;
-	if (workspace_create(dir, ctx->course_dir) < 0)
-		return EXIT_ERROR;
+	if (workspace_create(dir, course_dir) < 0)
+		return -1;
 	course_use_workspace(dir);
 	int added = 0;
-	if (sync_workspace(ctx->course_dir, ctx->lang, &added) < 0)
-		return EXIT_ERROR;
-	printf(trn(ctx->lang, "%s: your workspace, with %d exercise in %s/exercises/.\n",
-		   "%s: your workspace, with %d exercises in %s/exercises/.\n", (unsigned long)added), dir, added, dir);
-	printf(tr(ctx->lang, "Start with `cd %s` and `clings`: every command inside it works on your files.\n"), dir);
-	return EXIT_DONE;
+	if (sync_workspace(course_dir, lang, &added) < 0)
+		return -1;
+	fprintf(out, trn(lang, "%s: your workspace, with %d exercise in %s/exercises/.\n",
+			 "%s: your workspace, with %d exercises in %s/exercises/.\n", (unsigned long)added), dir, added, dir);
+	fprintf(out, tr(lang, "Start with `cd %s` and `clings`: every command inside it works on your files.\n"), dir);
+	return 0;
+}
+
+int cmd_workspace_enter(struct cmd_ctx *ctx)
+{
+	char *dir = workspace_default();
+	if (!dir)
+		return -1;
+	/* made once, on the first run; its words on stderr, apart from the command's output */
+	int rc = workspace_at(dir) ? 0 : init_at(dir, course_default_dir(), messages_lang(), stderr);
+	if (!rc && chdir(dir) < 0)
+		rc = error("%s: cannot enter:", dir);
+	free(dir);
+	return rc ? rc : cmd_workspace_open(ctx, true);
+}
+
+static int cmd_init(const struct cmd_ctx *ctx)
+{
+	return init_at(ctx->argc ? ctx->argv[0] : DEFAULT_WORKSPACE, ctx->course_dir, ctx->lang, stdout) < 0
+		? EXIT_ERROR : EXIT_DONE;
 }
 
 const struct cmd_entry cmd_init_entry = {
 	"init", "[DIR]", N_("make your own workspace: the exercises as stubs, apart from the course"),
-	NULL, 0, 1, cmd_init,
+	NULL, 0, 1, cmd_init, false,
 };

@@ -34,5 +34,5 @@ out:
 }
 
 const struct cmd_entry cmd_lesson_entry = {
-	"lesson", "[EXERCISE]", N_("print the lesson (of the current exercise by default)"), NULL, 0, 1, cmd_lesson,
+	"lesson", "[EXERCISE]", N_("print the lesson (of the current exercise by default)"), NULL, 0, 1, cmd_lesson, true,
 };

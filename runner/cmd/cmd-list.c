@@ -63,5 +63,5 @@ static int cmd_list(const struct cmd_ctx *ctx)
 }
 
 const struct cmd_entry cmd_list_entry = {
-	"list", "", N_("the exercises in course order and their state"), list_options, 0, 0, cmd_list,
+	"list", "", N_("the exercises in course order and their state"), list_options, 0, 0, cmd_list, true,
 };

@@ -7,8 +7,8 @@
  * edit, and the verdict of a file nobody has touched yet, its stub, is in the verdict cache
  * (cache.c), which answers it when the exercise opens instead of running it again. Every verdict
  * kept is one a whole check reached on this machine; a kernel that changes is checked anew.
- * run.sh runs it in the background, at a low priority, while the first lesson is read; the
- * grading image when it is built. Order: the exercises named, else the current one and those
+ * The tutorial of --learner (./run.sh) runs it in the background, at a low priority, while the
+ * first lesson is read (cmd-watch.c); the grading image when it is built. Order: the exercises named, else the current one and those
  * after it, then those before (--after-current: those after it only).
  */
 #include "cmd/cmd.h"
@@ -65,8 +65,16 @@ static int cmd_prepare(const struct cmd_ctx *ctx)
 	return failed ? EXIT_ERROR : EXIT_DONE;
 }
 
+int cmd_prepare_ahead(const struct cmd_ctx *ctx)
+{
+	struct cmd_ctx ahead = *ctx;
+	ahead.opt[OPT_AFTER_CURRENT] = "";
+	ahead.argc = 0;
+	return cmd_prepare(&ahead);
+}
+
 const struct cmd_entry cmd_prepare_entry = {
 	"prepare", "[EXERCISE...]",
 	N_("check each exercise's own file ahead, so that its first check is answered at once"),
-	prepare_options, 0, 64, cmd_prepare,
+	prepare_options, 0, 64, cmd_prepare, true,
 };

@@ -26,5 +26,5 @@ static int cmd_reset(const struct cmd_ctx *ctx)
 }
 
 const struct cmd_entry cmd_reset_entry = {
-	"reset", "EXERCISE", N_("put the stub back; your version is kept as NAME.cl.bak"), NULL, 1, 1, cmd_reset,
+	"reset", "EXERCISE", N_("put the stub back; your version is kept as NAME.cl.bak"), NULL, 1, 1, cmd_reset, true,
 };

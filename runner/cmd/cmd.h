@@ -10,6 +10,8 @@
 
 #include "grade/grade.h"
 #include "watch/watch.h"
+#include "grade/class.h"
+#include "validate/validate.h"
 
 #include <getopt.h>
 
@@ -30,6 +32,7 @@ struct cmd_ctx {
 	const char *opt[CMD_MAX_OPTION];
 	int argc;            /* operands, after the options */
 	char **argv;
+	bool learner;        /* --learner (./run.sh): a learner's command runs in the workspace */
 };
 struct cmd_option {
 	struct option o;     /* name, has_arg, NULL, key (o.val) */
@@ -43,6 +46,7 @@ struct cmd_entry {
 	const struct cmd_option *options;   /* ends with an entry whose o.name is NULL; may be NULL */
 	int min_args, max_args;
 	int (*exec)(const struct cmd_ctx *ctx);
+	bool learner;   /* works on the learner's files: with --learner, in the learner's workspace */
 };
 /* For commands on one exercise: loads the course and its progress into c and st and finds the
  * exercise named by the operand, else the current one. NULL (printed, nothing left to release)
@@ -55,6 +59,13 @@ const struct exercise *cmd_exercise(const struct cmd_ctx *ctx, struct course *c,
 int cmd_workspace_open(struct cmd_ctx *ctx, bool sync);
 /* What that opening said of the stubs ("" when nothing), one line each, for the tutorial. */
 const char *cmd_workspace_notices(void);
+/* --learner, for a learner's command run outside any workspace: the learner's own one
+ * (workspace_default), made from the course of ctx on the first run (said on stderr), becomes
+ * the current directory and is opened as cmd_workspace_open does. 0, or -1 (printed). */
+int cmd_workspace_enter(struct cmd_ctx *ctx);
+/* prepare.c: `clings prepare --after-current` for ctx's course, as the tutorial of --learner
+ * runs it in the background (its own exit status). */
+int cmd_prepare_ahead(const struct cmd_ctx *ctx);
 
 extern const struct cmd_entry cmd_init_entry;
 extern const struct cmd_entry cmd_check_entry, cmd_list_entry, cmd_devices_entry,

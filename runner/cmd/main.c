@@ -26,11 +26,14 @@ static const struct cmd_entry *const commands[] = {
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-enum { KEY_COURSE = 'C', KEY_LANG = 'L', KEY_DEVICE = 'D', KEY_HELP = 'h' };
+enum { KEY_COURSE = 'C', KEY_LANG = 'L', KEY_DEVICE = 'D', KEY_HELP = 'h', KEY_LEARNER = 'W' };
 static const struct cmd_option global_options[] = {
 	{ { "course", required_argument, NULL, KEY_COURSE }, "DIR", N_("the course directory") },
 	{ { "lang", required_argument, NULL, KEY_LANG }, "LANG", N_("a language of the course or of clings (en, pt-BR, ...)") },
 	{ { "device", required_argument, NULL, KEY_DEVICE }, "SPEC", N_("the OpenCL device (see `clings devices`)") },
+	{ { "learner", no_argument, NULL, KEY_LEARNER }, NULL,
+	  N_("as ./run.sh: the tutorial and the commands on your files run in your workspace "
+	     "($CLINGS_WORKSPACE, else ~/clings-exercises), made on the first run") },
 	{ { "help", no_argument, NULL, KEY_HELP }, NULL, N_("this help") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
@@ -141,6 +144,24 @@ const struct exercise *cmd_exercise(const struct cmd_ctx *ctx, struct course *c,
 	return e;
 }
 
+static void unknown_command(const char *name, const char *lang)
+{
+	error("unknown or ambiguous command '%s'", name);
+	usage(stderr, ui_lang(lang));
+}
+
+/* Whether the course of dir has an exercise of that name (quiet when it has not). */
+static bool course_has_exercise(const char *dir, const char *name)
+{
+	struct course c = COURSE_INIT;
+	bool has = false;
+	if (course_load(dir, &c) == 0)
+		for (int i = 0; i < c.n && !has; i++)
+			has = !strcmp(c.ex[i].name, name);
+	course_release(&c);
+	return has;
+}
+
 /* An exact name, or a unique prefix of one (as tmux does). */
 static const struct cmd_entry *find_command(const char *name)
 {
@@ -191,6 +212,7 @@ static int parse(int argc, char **argv, const struct cmd_entry *cmd, struct cmd_
 		case KEY_COURSE: ctx->course_dir = optarg; break;
 		case KEY_LANG: *lang = optarg; break;
 		case KEY_DEVICE: ctx->device = optarg; break;
+		case KEY_LEARNER: ctx->learner = true; break;
 		case KEY_HELP:
 			if (cmd)
 				command_help(stdout, ui, cmd);
@@ -227,6 +249,7 @@ int main(int argc, char **argv)
 	if (rc)
 		return rc == 1 ? EXIT_DONE : rc;
 	const struct cmd_entry *cmd = &cmd_watch_entry;
+	const char *shortcut = NULL;
 	if (optind < argc) {
 		const char *name = argv[optind];
 		if (!strcmp(name, "help")) {
@@ -239,14 +262,19 @@ int main(int argc, char **argv)
 		}
 		cmd = find_command(name);
 		messages_lang_set(ui_lang(lang));
-		if (!cmd) {
-			error("unknown or ambiguous command '%s'", name);
-			usage(stderr, ui_lang(lang));
+		/* no command but maybe an exercise's name: `clings EXERCISE` checks it (decided once
+		 * the course is known), the name its operand */
+		shortcut = !cmd && exercise_name_valid(name) ? name : NULL;
+		if (!cmd && !shortcut) {
+			unknown_command(name, lang);
 			return EXIT_ERROR;
 		}
-		/* getopt_long goes on from the command's first argument */
-		argc -= optind;
-		argv += optind;
+		if (shortcut)
+			cmd = &cmd_check_entry;
+		/* getopt_long goes on from the command's first argument (the name itself, for a
+		 * shortcut: what comes before it stands where getopt_long skips the program's name) */
+		argc -= optind - (shortcut != NULL);
+		argv += optind - (shortcut != NULL);
 		optind = 0;   /* 0, not 1: glibc starts its scan afresh */
 		rc = parse(argc, argv, cmd, &ctx, &lang);
 		if (rc)
@@ -267,6 +295,8 @@ int main(int argc, char **argv)
 	}
 	if (!ctx.course_dir && cmd_workspace_open(&ctx, cmd != &cmd_init_entry) < 0)
 		return EXIT_ERROR;
+	if (!ctx.course_dir && ctx.learner && cmd->learner && cmd_workspace_enter(&ctx) < 0)
+		return EXIT_ERROR;
 	if (!ctx.course_dir) {
 		ctx.course_dir = course_default_dir();
 		/* no bundled course: the current folder, which anyone may have put there (/tmp) */
@@ -280,6 +310,10 @@ int main(int argc, char **argv)
 	}
 	ctx.lang = session_lang(lang, ctx.course_dir);
 	messages_lang_set(ctx.lang);
+	if (shortcut && !course_has_exercise(ctx.course_dir, shortcut)) {
+		unknown_command(shortcut, lang);
+		return EXIT_ERROR;
+	}
 	ctx.argc = argc - optind;
 	ctx.argv = argv + optind;
 	if (ctx.argc < cmd->min_args || ctx.argc > cmd->max_args) {

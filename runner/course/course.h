@@ -186,6 +186,11 @@ int path_untrusted(const char *path, unsigned long *owner);
 const char *course_untrusted_part(const char *dir, unsigned long *owner);
 /* The workspace the current folder is in (a clings.ini here or above, not trusted: skipped). */
 char *workspace_find(void);
+/* The learner's own workspace when none is found or named (./run.sh): $CLINGS_WORKSPACE, else
+ * ~/clings-exercises; NULL (printed) when HOME is not set either. Free it. */
+char *workspace_default(void);
+/* Whether dir holds a workspace's clings.ini (a regular file). */
+bool workspace_at(const char *dir);
 /* The course a workspace names (absolute), or NULL (printed as file:line; also one not trusted). */
 char *workspace_course(const char *work);
 /* Writes work/clings.ini naming course_dir; -1 (printed) when it exists or cannot be written. */
@@ -293,6 +298,14 @@ const struct exercise *exercise_current(const struct course *c, const struct sta
 bool exercise_name_valid(const char *s);
 /* The exercise's title in lang, else in the course's own language, else its name. */
 const char *exercise_title_in(const char *lang, const struct exercise *e);
+
+/* scaffold.c: `clings new`: the files of a new exercise name in the course of course_dir, from
+ * the exercise from_name (its name replaced, its titles and lessons marked fill_marker), else
+ * from the template (templates/new/ of the course, else the bundled course's). A folder with no
+ * exercise yet first becomes a course (course.ini, its folders, the template). Each file written
+ * is printed on stdout, relative to the course. Nothing is written when any file is already
+ * there: -1 (printed), as when a name is not valid or a file cannot be read or written. */
+int course_scaffold(const char *course_dir, const char *name, const char *from_name);
 
 #include "course/diagnosis.h"
 #include "course/wrong.h"

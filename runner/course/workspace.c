@@ -328,6 +328,26 @@ char *workspace_course(const char *work)
 	return course;
 }
 
+char *workspace_default(void)
+{
+	const char *ws = getenv("CLINGS_WORKSPACE"), *home = getenv("HOME");
+	if (ws && *ws)
+		return xstrdup(ws);
+	if (home && *home)
+		return xstrfmt("%s/clings-exercises", home);
+	error("HOME is not set: name a workspace in CLINGS_WORKSPACE");
+	return NULL;
+}
+
+bool workspace_at(const char *dir)
+{
+	char *path = xstrfmt("%s/%s", dir, WORKSPACE_FILE);
+	struct stat sb;
+	bool is = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+	free(path);
+	return is;
+}
+
 char *workspace_find(void)
 {
 	char cwd[PATH_MAX];

@@ -38,6 +38,16 @@
 #define CLASS_SHARD_PREFIX "clings-shard-"
 #define CLASS_SHARDS_MAX 100000   /* the most shards a class is graded in */
 
+/* `clings grade` once its options are read: takes CLINGS_GRADE_SECRET out of the environment
+ * (refused, -1, where kernels cannot be isolated and o->seed is 0), loads the course of
+ * o->course_dir, and grades the submission directory submission, or with class_dir every entry
+ * of the class (each directory a submission, anything else named on stdout with why it is not
+ * graded; o->shard of o->shards only), into o->out_dir (a class's students into OUT/NAME/,
+ * then the shard's record, then the merge with roster when there is one shard). Each graded
+ * submission's line goes to stderr, the Classroom reporter's to stdout. 0 once the results are
+ * written, whatever they say; -1 (printed) when grading failed. */
+int grade_command(struct grade_options *o, const char *submission, const char *class_dir, const char *roster);
+
 /* One shard's record, as it is graded. */
 struct class_shard {
 	json_t *record;     /* the whole document */

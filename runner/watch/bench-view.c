@@ -103,7 +103,7 @@ void run_bench(struct watch *w)
 	bench_exercise(&w->course, e, &o, &b);
 	free(w->bench_note);
 	w->bench_note = NULL;
-	w->status[0] = '\0';
+	clear_status(w);
 	if (!b.interrupted && b.nrows > 0) {
 		w->bench_seconds = now_seconds() - w->bench_started;
 		w->bench_cpu = b.cpu;

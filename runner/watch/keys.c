@@ -43,9 +43,8 @@ void ask_reset(struct watch *w, int i)
 	w->reset_from = w->view == VIEW_LIST ? VIEW_LIST : VIEW_MAIN;
 	w->view = VIEW_CONFIRM_RESET;
 	/* TRANSLATORS: y is the answer that resets; it must be the key named by "yes key" */
-	set_status(w, STATUS_BAD, T("Reset %s to the stub? (y/N) Your version is kept as a .bak file."),
+	set_status(w, STATUS_QUESTION, T("Reset %s to the stub? (y/N) Your version is kept as a .bak file."),
 		   path_shown(w->course.ex[i].file_path));
-	copy_str(w->question, sizeof(w->question), w->status);
 }
 
 /* The answer to ask_reset: the learner's language's yes ("y", "s" in Portuguese) resets. */
@@ -151,6 +150,7 @@ void on_key(struct watch *w, int key)
 {
 	if (w->view == VIEW_CONFIRM_RESET) {
 		w->view = w->reset_from;
+		question_end(w);
 		if (is_yes(w, key))
 			do_reset(w, w->reset_target);
 		else

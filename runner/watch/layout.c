@@ -14,14 +14,32 @@
 
 void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
 {
+	char text[STATUS_MAX];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(w->status, sizeof(w->status), fmt, ap);
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	w->status_kind = kind;
-	if (!w->interactive && w->status[0] && kind != STATUS_BUSY) {
-		printf("%s\n", w->status);
+	if (!w->interactive && text[0] && kind != STATUS_BUSY) {
+		printf("%s\n", text);
 		fflush(stdout);
+	}
+	if (w->status_kind == STATUS_QUESTION && kind != STATUS_QUESTION)
+		return;   /* the question waits for its answer */
+	copy_str(w->status, sizeof(w->status), text);
+	w->status_kind = kind;
+}
+
+void clear_status(struct watch *w)
+{
+	if (w->status_kind != STATUS_QUESTION)
+		w->status[0] = '\0';
+}
+
+void question_end(struct watch *w)
+{
+	if (w->status_kind == STATUS_QUESTION) {
+		w->status[0] = '\0';
+		w->status_kind = STATUS_INFO;
 	}
 }
 

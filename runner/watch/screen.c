@@ -325,10 +325,10 @@ void draw_status(const struct watch *w, struct sbuf *s, int row)
 {
 	static const enum style styles[] = {
 		[STATUS_INFO] = STYLE_STRONG, [STATUS_BAD] = STYLE_BAD, [STATUS_BUSY] = STYLE_WARN,
+		[STATUS_QUESTION] = STYLE_BAD,
 	};
-	bool asking = w->view == VIEW_CONFIRM_RESET && w->question[0];
-	enum status_kind kind = asking ? STATUS_BAD : w->status_kind;
-	char *text = xstrfmt(" %s", asking ? w->question : w->status);
+	enum status_kind kind = w->status_kind;
+	char *text = xstrfmt(" %s", w->status);
 	size_t n = strlen(text);
 	/* A status wider than the row takes the row above too, broken at a space: never a word cut
 	 * at the window's edge (the row above is the lowest of the view's own, drawn first). */

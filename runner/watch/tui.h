@@ -21,7 +21,10 @@
 
 
 enum view { VIEW_MAIN, VIEW_PAGER, VIEW_CONFIRM_RESET, VIEW_LIST };
-enum status_kind { STATUS_INFO, STATUS_BAD, STATUS_BUSY };
+/* A question (the reset's) stays on the status row until it is answered (question_end): what
+ * set_status or clear_status would put there meanwhile (a check's progress, its end) is not
+ * shown. */
+enum status_kind { STATUS_INFO, STATUS_BAD, STATUS_BUSY, STATUS_QUESTION };
 
 struct lines {
 	char **v;
@@ -63,9 +66,6 @@ struct watch {
 
 	char status[STATUS_MAX];
 	enum status_kind status_kind;
-	/* the reset's question, shown on the status row while it waits for its answer: a check's
-	 * progress or its end, which set or clear the status, never hide it */
-	char question[STATUS_MAX];
 
 	char *pager_md;           /* the pager's text: lesson, hints or the whole report */
 	struct lines pager;       /* pager_md rendered for pager_width */
@@ -156,8 +156,13 @@ void print_exercise(const struct watch *w);  /* without a terminal: what is open
 void print_verdict(const struct watch *w);   /* without a terminal: the verdict as one line and more */
 
 /* ---- layout.c: the state the screen shows ---- */
+/* The status row's text (without a terminal, printed as a line, but a busy one). While a
+ * question is on the row, only question_end takes it off: set_status and clear_status leave it. */
 void set_status(struct watch *w, enum status_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+void clear_status(struct watch *w);
+/* The question answered (or no longer asked): the row is empty, set_status's again. */
+void question_end(struct watch *w);
 /* Renders Markdown for the pane's width into l (again only when the width changed). */
 void render_md(struct watch *w, const char *md, struct lines *l, int *width);
 int text_width(const struct watch *w);

@@ -247,7 +247,7 @@ static void find_repair(struct watch *w, const struct exercise *e, const struct 
 	if (repair_search(&w->course, e, &ro, &w->report, NULL, &rp, &err) < 0) {
 		set_status(w, STATUS_INFO, "no repair was looked for: %s", err.buf);   /* clings' own */
 	} else if (rp.cancelled) {
-		w->status[0] = '\0';
+		clear_status(w);
 	} else {
 		w->repair = rp;
 		w->repair_rung = 1;
@@ -320,7 +320,7 @@ bool run_check(struct watch *w)
 	time_t t = time(NULL);
 	strftime(w->checked_at, sizeof(w->checked_at), "%H:%M:%S", localtime(&t));
 	session_record(&w->ses, r.verdict);
-	w->status[0] = '\0';
+	clear_status(w);
 	if (!w->interactive)
 		print_verdict(w);
 	/* The repair's checks first, then the next save's children: they would only wait for it,
@@ -350,7 +350,8 @@ void open_exercise(struct watch *w, int i)
 	w->repair = (struct repair)REPAIR_INIT;   /* another kernel's */
 	w->repair_rung = 0;
 	w->view = VIEW_MAIN;
-	w->status[0] = '\0';
+	question_end(w);   /* another exercise: a question about this one is asked no more */
+	clear_status(w);
 	watch_paths(w);
 	if (w->ino_fd < 0)
 		set_status(w, STATUS_INFO, "%s", T("Files cannot be watched here: press r to check after saving."));
