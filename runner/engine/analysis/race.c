@@ -182,8 +182,9 @@ static void race_barrier_note(const struct race *rc, struct msg *out)
 		msg_addf(out, N_(". The barrier at line %d orders the two within one round of the loop "
 				 "at line %d, but not across rounds: the write was the next round's, made "
 				 "while this round's read still went on."), between, loop);
-	else if (across_groups || mixed || updates || !rc->read)
-		msg_raw(out, ".");   /* no barrier to name, or none known (no facts) */
+	else if (across_groups || mixed || updates || !rc->read || between)
+		msg_raw(out, ".");   /* no barrier to name, none known (no facts), or one between with
+				      * no loop around both to say why it does not order them */
 	else
 		msg_adds(out, N_(", with no barrier between the two."));
 }
@@ -280,7 +281,7 @@ static void race_advice(const struct oclgrind_msg *m, const struct race *rc, con
 				 "the read (line %d), as the last statement of the loop's body, so that no "
 				 "work-item writes the next round's values before everyone has read this "
 				 "round's."), bar, o->line);
-	} else if (kv->kf && w->line && o->line && w->line < o->line) {
+	} else if (kv->kf && !between && w->line && o->line && w->line < o->line) {
 		msg_addf(out, N_(". Put %s between the write (line %d) "
 				 "and the read (line %d), where every work-item of the group passes it: "
 				 "everyone must have written before anyone reads a neighbour's slot."),
