@@ -1,9 +1,10 @@
 /*
- * diagnose-facts.c: what the diagnoses ask of the learner's kernel, answered from the facts
- * libclang read (kernel-facts.c, repair.h), never from patterns of its text: which memory space
- * a name lives in, the subscripts on a line and where their terms come from, the guards each
- * lies under and whether they bound it, the stores, updates and atomics of an array, the
- * barriers' flags, the variables declared without a value. With no facts (kv->kf NULL: the
+ * kernel-view.c: what the diagnoses and the analysis's advice ask of the learner's kernel,
+ * answered from the facts libclang read (children/kernel-facts.c), never from patterns of its
+ * text: which memory space a name lives in, the subscripts on a line and where their terms come
+ * from, the guards each lies under and whether they bound it, the stores, updates and atomics of
+ * an array, the barriers' fences and the loops around two lines, the lines that copy an element
+ * as it is, the variables declared without a value. With no facts (kv->kf NULL: the
  * parser failed) every question answers "no": nothing is concluded from code clings could
  * not read.
  */
