@@ -15,13 +15,18 @@ printf '// mine\n' >> "$TMP/same.cl"
 json=$("$CLINGS" check scale --file "$TMP/same.cl" --json 2>"$TMP/err")
 [ "$(printf '%s' "$json" | jq -r '.repair.found')" = false ] &&
 	ok "the stub edited by a byte: searched" || fail "edited stub: $(printf '%s' "$json" | jq -c .repair) $(cat "$TMP/err")"
-# reduce_max with a maximum that starts from 0.0f: `s >= 0` on its unsigned loop is a candidate
-# that never ends, tried before the identity that repairs it. Its limit is its own (ten times the
-# learner's own tests' time, at least a second, at most the check's; how much below the check's
-# depends on the machine's load, so only its presence and its bound are asserted).
-f=tests/fixtures/repair/init_wrong.cl
+# reduce_max with a maximum that starts from zero: `s >= 0` on its unsigned loop is a candidate
+# that never ends, tried before the identity that repairs it. The zero is a macro over a variable
+# (START, 0.0f * W), a value libclang does not evaluate, so nothing ties the wrong element's 0 to
+# it and the search takes the loop's candidates first (a constant 0.0f is tried first: t210).
+# Its limit is its own (ten times the learner's own tests' time, at least a second, at most the
+# check's; how much below the check's depends on the machine's load, so only its presence and
+# its bound are asserted).
+f=$TMP/init_wrong.cl
+sed '1a #define START (0.0f * W)' tests/fixtures/repair/init_wrong.cl | sed 's/float best = 0.0f;/float best = START;/' > "$f"
+grep -q 'float best = START;' "$f" || fail "fixture: $(cat "$f")"
 json=$(CLINGS_REPAIR_TRACE=1 "$CLINGS" check reduce_max --file "$f" --json 2>"$TMP/trace")
-limit=$(sed -n "s/^repair: cmp_loosen line 17 col 25 '>' -> '>=': timeout (.*, limit \([0-9]*\) ms)\$/\1/p" "$TMP/trace")
+limit=$(sed -n "s/^repair: cmp_loosen line 18 col 25 '>' -> '>=': timeout (.*, limit \([0-9]*\) ms)\$/\1/p" "$TMP/trace")
 [ -n "$limit" ] && [ "$limit" -ge 1000 ] &&
 	ok "the candidate that never ends is stopped at a limit of its own ($limit ms)" ||
 	fail "no candidate limit: $(cat "$TMP/trace")"

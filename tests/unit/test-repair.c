@@ -196,6 +196,82 @@ static void libclang_reads_a_kernel(void **state)
 	}
 }
 
+/* The facts the analysis's advice reads (KF_BARRIER's fences by value, KF_LOOP, KF_COPY,
+ * KF_ASYNC, KF_VALUE), sent for a kernel whose flags and starting value are its own macros, and
+ * the questions kernel-view.c answers from them; a list with one fact that fails its checks is
+ * dropped whole, and then every question answers no. */
+static void the_advice_reads_facts(void **state)
+{
+	(void)state;
+	const char *src = "#define FENCE CLK_GLOBAL_MEM_FENCE\n"                       /* 1 */
+			  "#define START ((float)INT_MIN)\n"
+			  "__kernel void k(__global float *out, __local float *t, __global const float *in)\n"
+			  "{\n"
+			  "\tuint lid = get_local_id(0);\n"                                 /* 5 */
+			  "\tfloat best = START;\n"
+			  "\tt[lid] = best;\n"
+			  "\tbarrier(FENCE);\n"
+			  "\tfor (uint s = 1; s < 8; s *= 2) {\n"
+			  "\t\tt[lid] = t[lid + s];\n"                                      /* 10 */
+			  "\t\tbarrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+			  "\t}\n"
+			  "\tout[lid] = (float)t[lid];\n"
+			  "\tout[lid] = t[lid] / best;\n"
+			  "\tevent_t e = async_work_group_copy(t, in, 8, 0);\n"               /* 15 */
+			  "}\n";
+	size_t len = strlen(src);
+	char buf[16384];
+	emitted_facts(src, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "\tbest\t-2.14748365e+09\n"));   /* the macro evaluated */
+	assert_non_null(strstr(buf, "fact\tasync\t"));
+	assert_non_null(strstr(buf, "fact\tloop\t"));
+	struct kernel_facts kf = KERNEL_FACTS_INIT;
+	assert_int_equal(kernel_facts_parse(buf, src, len, &kf), 0);
+	struct kview kv = { &kf, src, len };
+	assert_int_equal(kv_global_only_barrier(&kv), 8);        /* barrier(FENCE) */
+	assert_int_equal(kv_global_only_barrier_after(&kv, 7, 10), 8);
+	assert_int_equal(kv_local_barrier_between(&kv, 7, 13), 11);   /* both fences: orders local */
+	assert_int_equal(kv_local_barrier_between(&kv, 7, 11), 0);
+	assert_int_equal(kv_loop_around(&kv, 10, 11), 9);
+	assert_int_equal(kv_loop_around(&kv, 10, 13), 0);
+	assert_true(kv_plain_copy(&kv, 13, "out"));               /* a cast is still a copy */
+	assert_false(kv_plain_copy(&kv, 14, NULL));               /* a division is none */
+	assert_true(kv_plain_copy(&kv, 10, "t"));
+	assert_true(kv_has_async(&kv));
+	kernel_facts_release(&kf);
+
+	/* each new kind's checks */
+	struct kfact k;
+	assert_int_equal(kernel_fact_read("value\t1\t2\t0\t0\t0\t0\t0\tbest\t-inf", 100, &k), 0);
+	assert_int_equal(kernel_fact_read("value\t1\t2\t0\t0\t0\t0\t0\tbest\tnan", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("value\t1\t2\t0\t0\t0\t0\t0\tbest\t1e5x", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("value\t1\t2\t0\t0\t0\t0\t0\tb-st\t0", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("barrier\t1\t2\t0\t3\t0\t0\t3\t\tloop", 100, &k), 0);
+	assert_int_equal(kernel_fact_read("barrier\t1\t2\t0\t3\t0\t0\t4\t\tloop", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("barrier\t1\t2\t0\t3\t0\t0\t1\t\twhile", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("loop\t1\t9\t0\t0\t1\t9\t0\t\t", 100, &k), 0);
+	assert_int_equal(kernel_fact_read("loop\t1\t9\t0\t0\t1\t8\t0\t\t", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("copy\t1\t9\t0\t0\t1\t9\t0\tout\tin", 100, &k), 0);
+	assert_int_equal(kernel_fact_read("copy\t1\t9\t0\t0\t1\t9\t0\tout\tin[0]", 100, &k), -1);
+	assert_int_equal(kernel_fact_read("async\t1\t9\t0\t0\t0\t0\t0\tatomic_add\t", 100, &k), -1);
+
+	/* one bad line, and the list is no list: nothing is said from it */
+	struct sbuf bad = SBUF_INIT;
+	char *end = strstr(buf, "end-facts\t");
+	assert_non_null(end);
+	sbuf_adds(&bad, "fact\tvalue\t1\t2\t0\t0\t0\t0\t0\tbest\tnan\n");
+	sbuf_add(&bad, buf, (size_t)(end - buf));
+	sbuf_addf(&bad, "end-facts\t%d\n", atoi(end + 10) + 1);
+	assert_int_equal(kernel_facts_parse(bad.buf, src, len, &kf), -1);
+	assert_null(kf.f);
+	struct kview none = { NULL, src, len };
+	assert_int_equal(kv_global_only_barrier(&none), 0);
+	assert_int_equal(kv_loop_around(&none, 10, 11), 0);
+	assert_false(kv_plain_copy(&none, 13, NULL));
+	assert_false(kv_has_async(&none));
+	sbuf_release(&bad);
+}
+
 /* The double buffer's and the loop's facts, read by libclang; the loop's rewrite applied. */
 static void double_buffer_and_barrier_loop(void **state)
 {
@@ -259,6 +335,7 @@ int main(void)
 		cmocka_unit_test(double_buffer_and_barrier_loop),
 		cmocka_unit_test(the_ladder_in_both_languages),
 		cmocka_unit_test(libclang_reads_a_kernel),
+		cmocka_unit_test(the_advice_reads_facts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

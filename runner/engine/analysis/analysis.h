@@ -186,9 +186,11 @@ bool unwritten_read_find(const char *channel, const long group[3], const long lo
 void unwritten_read_release(struct unwritten_read *u);
 
 /* ---- a data race explained (race.c, for analyze.c) ---- */
+/* The barriers and loops the advice names are libclang's facts of the kernel (kf NULL: none
+ * named, and no advice that needs one). */
 void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		  const struct analysis_memory *mem, const char *path, const char *src,
-		  struct finding *f, struct msg *out);
+		  const struct kernel_facts *kf, struct finding *f, struct msg *out);
 
 /* ---- the analysed tests shared among children (analysis-parts.c) ---- */
 /*

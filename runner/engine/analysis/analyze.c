@@ -300,24 +300,6 @@ static void explain_out_of_bounds(const struct parsed_log *pl, const struct oclg
 	oob_advice(pl, m, &r, global_id, guard, src, out);
 }
 
-/* Whether a line of code assigns an array element as it is: `x[...] = y[...];` with no sum,
- * neither `+=` nor a `+` outside the brackets of the value. */
-static bool plain_copy(const char *text)
-{
-	const char *eq = text;
-	while ((eq = strchr(eq, '=')) && (eq[1] == '=' || (eq > text && strchr("=!<>+-*/%&|^", eq[-1]))))
-		eq += eq[1] == '=' ? 2 : 1;
-	if (!eq || !strchr(eq, '['))
-		return false;
-	int depth = 0;
-	for (const char *p = eq + 1; *p && *p != ';'; p++) {
-		depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
-		if (depth == 0 && (*p == '+' || *p == '-' || *p == '*'))
-			return false;
-	}
-	return true;
-}
-
 /* Which slot of local memory the work-item read unwritten, and which ones its group had written
  * by then (the access plugin's record), when the plugin saw it. */
 static void add_unwritten_read(struct msg *out, const struct parsed_log *pl, const struct oclgrind_msg *m,
@@ -362,8 +344,8 @@ static void add_unwritten_read(struct msg *out, const struct parsed_log *pl, con
 }
 
 static void explain_uninitialized(const struct parsed_log *pl, const struct oclgrind_msg *m,
-				  const struct analysis_memory *mem, const char *path,
-				  const char *src, struct finding *f, struct msg *out)
+				  const struct analysis_memory *mem, const char *path, const char *src,
+				  const struct kernel_facts *kf, struct finding *f, struct msg *out)
 {
 	struct msg item_msg = MSG_INIT;
 	struct buffer_ref r = { 0 };
@@ -403,11 +385,11 @@ static void explain_uninitialized(const struct parsed_log *pl, const struct oclg
 			 "variable without a starting value."));
 	add_source_line(out, src, m->line);
 	add_unwritten_read(out, pl, m, mem, src);
-	/* a plain copy (no sum on the line) reads an unwritten slot because of its index: a starting
-	 * value would only hide that */
-	char *text = src && m->line > 0 ? source_line_text(src, m->line) : xstrdup("");
-	bool copy = m->uninit == UNINIT_WRITE && strcmp(m->space, "local") && plain_copy(text);
-	free(text);
+	/* a plain copy (`out[i] = tile[j]`, as libclang read it) reads an unwritten slot because of
+	 * its index: a starting value would only hide that */
+	struct kview kv = { kf, src, src ? strlen(src) : 0 };
+	bool copy = m->uninit == UNINIT_WRITE && strcmp(m->space, "local") && m->line > 0 &&
+		    kv_plain_copy(&kv, m->line, NULL);
 	if (copy)
 		msg_adds(out, N_("\nThe value comes from a slot no work-item wrote. This line copies "
 				 "it, so a starting value would only hide the bug: compare the index this "
@@ -480,8 +462,10 @@ int verdict_from_analysis(const char *log, const char *learner_path, const char 
 	/* Oclgrind reports every store of an uninitialised value into local memory. Where none of
 	 * that garbage went on into global memory, an address or a branch, it never reached a
 	 * result (a scan's slots past the end of a ragged group): no finding. Oclgrind does not
-	 * follow garbage through atomics or async copies, so a kernel with either keeps it. */
-	bool local_only = src && !strstr(src, "atom") && !strstr(src, "async_work_group");
+	 * follow garbage through atomics or async copies, so a kernel with either keeps it, and so
+	 * does one whose facts libclang did not give (nothing says it has neither). */
+	const struct kview kv = { kf, src, src ? strlen(src) : 0 };
+	bool local_only = src && kf && !kv_has_atomic(&kv) && !kv_has_async(&kv);
 	for (int i = 0; i < pl.n; i++)
 		if (pl.m[i].kind == MSG_UNINITIALIZED)
 			local_only = local_only && pl.m[i].uninit == UNINIT_WRITE && !strcmp(pl.m[i].space, "local");
@@ -512,10 +496,10 @@ int verdict_from_analysis(const char *log, const char *learner_path, const char 
 		explain_out_of_bounds(&pl, first, &mem, learner_path, src, kf, f, &m);
 		break;
 	case MSG_DATA_RACE:
-		explain_race(&pl, first, &mem, learner_path, src, f, &m);
+		explain_race(&pl, first, &mem, learner_path, src, kf, f, &m);
 		break;
 	case MSG_UNINITIALIZED:
-		explain_uninitialized(&pl, first, &mem, learner_path, src, f, &m);
+		explain_uninitialized(&pl, first, &mem, learner_path, src, kf, f, &m);
 		break;
 	case MSG_OTHER:
 		break;

@@ -92,6 +92,7 @@ struct race {
 	int fence;     /* the barrier that orders only global memory, or 0 */
 	int between;   /* a barrier between a write above and a read below, or 0 */
 	int loop;      /* with between: the loop around both, whose next round made the write */
+	bool read;     /* the kernel's facts were read: where its barriers and loops are is known */
 };
 
 static void race_facts(const struct race *rc, int line, struct msg *out)
@@ -181,8 +182,9 @@ static void race_barrier_note(const struct race *rc, struct msg *out)
 		msg_addf(out, N_(". The barrier at line %d orders the two within one round of the loop "
 				 "at line %d, but not across rounds: the write was the next round's, made "
 				 "while this round's read still went on."), between, loop);
-	else if (across_groups || mixed || updates)
-		msg_raw(out, ".");
+	else if (across_groups || mixed || updates || !rc->read || between)
+		msg_raw(out, ".");   /* no barrier to name, none known (no facts), or one between with
+				      * no loop around both to say why it does not order them */
 	else
 		msg_adds(out, N_(", with no barrier between the two."));
 }
@@ -245,7 +247,7 @@ static int race_atomic_advice(const struct race *rc, struct msg *out)
 }
 
 /* The fix of a race between plain accesses: a barrier where one helps, else what to change. */
-static void race_advice(const struct oclgrind_msg *m, const struct race *rc, const char *src,
+static void race_advice(const struct oclgrind_msg *m, const struct race *rc, const struct kview *kv,
 			struct msg *out)
 {
 	const struct entity *w = rc->w, *o = rc->o;
@@ -279,12 +281,12 @@ static void race_advice(const struct oclgrind_msg *m, const struct race *rc, con
 				 "the read (line %d), as the last statement of the loop's body, so that no "
 				 "work-item writes the next round's values before everyone has read this "
 				 "round's."), bar, o->line);
-	} else if (w->line && o->line && w->line < o->line) {
+	} else if (kv->kf && !between && w->line && o->line && w->line < o->line) {
 		msg_addf(out, N_(". Put %s between the write (line %d) "
 				 "and the read (line %d), where every work-item of the group passes it: "
 				 "everyone must have written before anyone reads a neighbour's slot."),
 			 bar, w->line, o->line);
-	} else if (w->line && o->line && o->line < w->line && !source_loop_around(src, o->line, w->line)) {
+	} else if (w->line && o->line && o->line < w->line && kv->kf && !kv_loop_around(kv, o->line, w->line)) {
 		msg_addf(out, N_(". Put %s between the read (line %d) "
 				 "and the write (line %d), where every work-item of the group passes it: "
 				 "everyone must have read the old value before anyone overwrites it."),
@@ -301,8 +303,9 @@ static void race_advice(const struct oclgrind_msg *m, const struct race *rc, con
 
 void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 		  const struct analysis_memory *mem, const char *path, const char *src,
-		  struct finding *f, struct msg *out)
+		  const struct kernel_facts *kf, struct finding *f, struct msg *out)
 {
+	const struct kview kv = { kf, src, src ? strlen(src) : 0 };
 	struct race rc = { 0 };
 	race_roles(m, &rc.w, &rc.o);
 	const struct entity *w = rc.w, *o = rc.o;
@@ -323,16 +326,17 @@ void explain_race(const struct parsed_log *pl, const struct oclgrind_msg *m,
 	race_account(pl, m, &rc, out);
 	bool plain_only = !rc.mixed && !rc.updates && rc.r.local && !rc.across_groups;
 	/* the barrier to name: the one between the write and the later read in program order */
-	rc.fence = plain_only && src ? source_global_only_barrier_after(src, w->line, o->line) : 0;
+	rc.read = kf != NULL;
+	rc.fence = plain_only ? kv_global_only_barrier_after(&kv, w->line, o->line) : 0;
 	/* A barrier between a write above and a read below: the write is the next round's of a
 	 * loop around both, made while this round's read goes on. */
-	rc.between = !rc.fence && plain_only && !m->write && src && w->line && o->line && w->line < o->line
-			     ? source_local_barrier_between(src, w->line, o->line) : 0;
-	rc.loop = rc.between ? source_loop_before(src, w->line) : 0;
+	rc.between = !rc.fence && plain_only && !m->write && w->line && o->line && w->line < o->line
+			     ? kv_local_barrier_between(&kv, w->line, o->line) : 0;
+	rc.loop = rc.between ? kv_loop_around(&kv, w->line, o->line) : 0;
 	race_barrier_note(&rc, out);
 	add_source_line(out, src, w->line);
 	if (o->line != w->line)
 		add_source_line(out, src, o->line);
 	if (!race_atomic_advice(&rc, out))
-		race_advice(m, &rc, src, out);
+		race_advice(m, &rc, &kv, out);
 }

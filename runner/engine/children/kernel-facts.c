@@ -40,7 +40,9 @@
 	X(clang_disposeTokens) X(clang_getTokenSpelling) X(clang_getTokenKind) X(clang_getTokenExtent) \
 	X(clang_getExpansionLocation) X(clang_File_isEqual) X(clang_getFile) X(clang_Cursor_getVarDeclInitializer) X(clang_Cursor_isNull) \
 	X(clang_getCursorLocation) X(clang_getNullCursor) X(clang_getCanonicalType) \
-	X(clang_getArraySize) X(clang_getArrayElementType)
+	X(clang_getArraySize) X(clang_getArrayElementType) X(clang_Cursor_Evaluate) \
+	X(clang_EvalResult_getKind) X(clang_EvalResult_getAsLongLong) X(clang_EvalResult_isUnsignedInt) \
+	X(clang_EvalResult_getAsUnsigned) X(clang_EvalResult_getAsDouble) X(clang_EvalResult_dispose)
 struct libclang_functions {
 #define DECLARE(f) __typeof__(f) *f;
 	CLANG_FUNCTIONS(DECLARE)
@@ -240,6 +242,36 @@ static void type_of(CXCursor cur, char *dst, size_t cap)
 	kf_copy_cx(dst, cap, lc.clang_getTypeSpelling(lc.clang_getCursorType(cur)));
 }
 
+static CXCursor unwrap(CXCursor cur);
+
+/* The constant an expression evaluates to, as a decimal number into out ("%.9g" of a floating
+ * value, the integer as it is); false when libclang finds no constant. */
+static bool constant_of(CXCursor cur, char *out, size_t cap)
+{
+	CXEvalResult v = lc.clang_Cursor_Evaluate(cur);
+	if (!v)
+		return false;
+	bool ok = true;
+	switch (lc.clang_EvalResult_getKind(v)) {
+	case CXEval_Int:
+		if (lc.clang_EvalResult_isUnsignedInt(v))
+			snprintf(out, cap, "%llu", lc.clang_EvalResult_getAsUnsigned(v));
+		else
+			snprintf(out, cap, "%lld", lc.clang_EvalResult_getAsLongLong(v));
+		break;
+	case CXEval_Float: {
+		double d = lc.clang_EvalResult_getAsDouble(v);
+		ok = d == d;
+		snprintf(out, cap, "%.9g", d);
+		break;
+	}
+	default:
+		ok = false;
+	}
+	lc.clang_EvalResult_dispose(v);
+	return ok;
+}
+
 bool kf_is_comparison(const char *op)
 {
 	return !strcmp(op, "<") || !strcmp(op, "<=") || !strcmp(op, ">") || !strcmp(op, ">=");
@@ -363,6 +395,16 @@ static void binary(struct walk *w, CXCursor cur, bool compound)
 			kf_copy_cx(k.detail, sizeof(k.detail), lc.clang_getCursorSpelling(from));
 			kf_send_fact(w, &k);
 		}
+	}
+	if (!compound && !strcmp(op, "=") && lc.clang_getCursorKind(ch.c[0]) == CXCursor_ArraySubscriptExpr &&
+	    lc.clang_getCursorKind(unwrap(ch.c[1])) == CXCursor_ArraySubscriptExpr) {
+		/* an element copied as it is: its value is the other element's, not computed here */
+		struct kfact k = { .kind = KF_COPY };
+		kf_extent_of(cur, &k.outer);
+		kf_copy_cx(k.text, sizeof(k.text), lc.clang_getCursorSpelling(root_decl(ch.c[0])));
+		kf_copy_cx(k.detail, sizeof(k.detail), lc.clang_getCursorSpelling(root_decl(unwrap(ch.c[1]))));
+		if (kf_extent_of(cur, &k.range) && *k.text && *k.detail)
+			kf_send_fact(w, &k);
 	}
 	if (compound && lc.clang_getCursorKind(ch.c[0]) == CXCursor_ArraySubscriptExpr) {
 		struct kfact k = { .kind = KF_RMW, .range2 = lhs };
@@ -488,6 +530,10 @@ static void call(struct walk *w, CXCursor cur)
 			kf_copy_cx(k.detail, sizeof(k.detail), lc.clang_getCursorSpelling(root_decl(ch.c[1])));
 			kf_send_fact(w, &k);
 		}
+	} else if (!strncmp(name, "async_work_group", 16)) {
+		struct kfact k = { .kind = KF_ASYNC, .range = whole };
+		copy_str(k.text, sizeof(k.text), name);
+		kf_send_fact(w, &k);
 	} else if (!strncmp(name, "vload", 5) || !strncmp(name, "vstore", 6)) {
 		/* an access through a pointer: its offset and pointer, guarded like a subscript */
 		struct children ch = kf_children_of(cur);
@@ -510,6 +556,11 @@ static void call(struct walk *w, CXCursor cur)
 		/* the flags as written between the parentheses: clang places a macro's expression
 		 * (CLK_LOCAL_MEM_FENCE) in the header that defines it */
 		struct kfact k = { .kind = KF_BARRIER, .range2 = whole, .outer = w->outer_range };
+		/* the fences by value, however they are spelled (a macro, a number, `|`) */
+		struct children args = kf_children_of(cur);
+		char fences[32];
+		if (args.n == 2 && constant_of(args.c[1], fences, sizeof(fences)))
+			k.flags = (int)(strtoll(fences, NULL, 10) & (KF_FENCE_LOCAL | KF_FENCE_GLOBAL));
 		unsigned open = whole.off + 7, close = whole.end;
 		while (open < whole.end && w->src[open] != '(')
 			open++;
@@ -549,6 +600,11 @@ static void declaration(struct walk *w, CXCursor cur)
 	bool named = ok && k.range.end <= w->len && !strncmp(w->src + k.range.off, k.text, strlen(k.text));
 	if (named && scalar)
 		kf_send_fact(w, &k);
+	struct kfact v = { .kind = KF_VALUE, .range = k.range2 };
+	if (named && scalar && !lc.clang_Cursor_isNull(init) && constant_of(init, v.detail, sizeof(v.detail))) {
+		copy_str(v.text, sizeof(v.text), k.text);
+		kf_send_fact(w, &v);
+	}
 	CXType t = lc.clang_getCanonicalType(lc.clang_getCursorType(cur));
 	if (named && t.kind == CXType_ConstantArray) {
 		/* its elements, every dimension: a private array too large for any device */
@@ -577,6 +633,10 @@ static void branch_or_loop(struct walk *w, CXCursor cur, enum outer_kind kind)
 	struct srange whole;
 	if (!kf_extent_of(cur, &whole))
 		return;
+	if (kind == OUTER_LOOP) {
+		struct kfact loop = { .kind = KF_LOOP, .range = whole, .outer = whole };
+		kf_send_fact(w, &loop);
+	}
 	struct walk in = *w;
 	in.outer = kind;
 	in.outer_range = whole;

@@ -323,7 +323,7 @@ static void barrier_add(struct gen *g, const struct kernel_facts *kf, const stru
 static void barrier(struct gen *g, const struct kfact *k)
 {
 	char *flags = text_of(g, k->range);
-	if (strstr(flags, "CLK_GLOBAL_MEM_FENCE") && !strstr(flags, "CLK_LOCAL_MEM_FENCE"))
+	if (k->flags == KF_FENCE_GLOBAL)   /* its flags' value, as libclang evaluated them */
 		add(g, RULE_FENCE_LOCAL, k->range.off, k->range.end, "CLK_LOCAL_MEM_FENCE", false, 0, 0, NULL);
 	if (k->outer.end > k->outer.off && k->outer.off < k->range2.off && k->range2.end <= k->outer.end) {
 		/* taken out of the branch or the loop: the branch split at it (what stays guarded,

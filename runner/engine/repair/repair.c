@@ -45,10 +45,12 @@ bool repair_applies(enum verdict v)
  * REPAIR_PRIOR_LINES for each step of its rule's prior: the rules that make few candidates
  * first, the many index and bound shifts only when they are nearer by so many lines. */
 #define REPAIR_PRIOR_LINES 3
-struct ranked { int index; int distance; int prior; };
+struct ranked { int index; int distance; int prior; bool start; };
 static int by_distance(const void *a, const void *b)
 {
 	const struct ranked *x = a, *y = b;
+	if (x->start != y->start)   /* the starting value the wrong element holds: first */
+		return y->start - x->start;
 	int dx = x->distance + REPAIR_PRIOR_LINES * x->prior, dy = y->distance + REPAIR_PRIOR_LINES * y->prior;
 	return dx != dy ? dx - dy : x->index - y->index;
 }
@@ -103,6 +105,34 @@ static int evidence_line(const struct report *r, const struct kernel_facts *kf, 
 	for (unsigned i = 0; found && i < at; i++)
 		line += src[i] == '\n';
 	return found ? line : 0;
+}
+
+/* Whether a candidate rewrites a starting value that the first wrong element of a wrong result
+ * holds as it is: an accumulator that starts from it and that no element changed (a maximum
+ * that starts above every element of the data) hands it on to the output, so its initialiser is
+ * where the value came from. The value is libclang's (KF_VALUE: the initialiser evaluated, a
+ * macro's too), the element's the comparison's; each matched as a double and as a float (the
+ * output a float buffer). A value never written, or the bytes from before the run, is none. */
+static bool starts_wrong_value(const struct report *r, const struct kernel_facts *kf, const struct repair_candidate *c)
+{
+	char got_text[64];
+	long long flag;
+	if (r->verdict != VERDICT_WRONG_RESULT || !msg_fact_text(&r->message, "got", got_text, sizeof(got_text)) ||
+	    msg_fact_number(&r->message, "before_run", &flag) || msg_fact_number(&r->message, "never_written", &flag))
+		return false;
+	char *end;
+	double got = strtod(got_text, &end);
+	if (*end || got != got)
+		return false;
+	for (int i = 0; i < kf->n; i++) {
+		const struct kfact *k = &kf->f[i];
+		if (k->kind != KF_VALUE || c->edit[0].off < k->range.off || c->edit[0].end > k->range.end)
+			continue;
+		double v = strtod(k->detail, &end);
+		if (!*end && (v == got || (float)v == (float)got))
+			return true;
+	}
+	return false;
 }
 
 struct search {
@@ -301,11 +331,12 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 	 * upstream of it, so its distance counts a quarter (an initialiser ten lines above it
 	 * still comes before the shifts by one beside it). */
 	int weight = r->line > 0 ? 1 : REPAIR_STORE_WEIGHT;
-	kernel_facts_release(&kf);
 	rp->searched = rc == 0;
 	struct ranked *order = xcalloc((size_t)n + 1, sizeof(*order));
 	for (int i = 0; i < n; i++)
-		order[i] = (struct ranked){ i, distance(&cand[i], line) / weight, prior(cand[i].edit[0].rule, r->verdict) };
+		order[i] = (struct ranked){ i, distance(&cand[i], line) / weight, prior(cand[i].edit[0].rule, r->verdict),
+					    starts_wrong_value(r, &kf, &cand[i]) };
+	kernel_facts_release(&kf);
 	qsort(order, (size_t)n, sizeof(*order), by_distance);
 	int max_edits = ro && ro->max_edits ? ro->max_edits : 2;
 	int m = n < REPAIR_PAIRS_FROM ? n : REPAIR_PAIRS_FROM;

@@ -17,7 +17,8 @@ static const char *const kind_names[KF_KINDS] = {
 	[KF_BARRIER] = "barrier", [KF_RMW] = "rmw", [KF_LREAD] = "lread", [KF_LSTORE] = "lstore",
 	[KF_GSTORE] = "gstore", [KF_PARAM] = "param", [KF_GUARD] = "guard", [KF_ATOMIC] = "atomic",
 	[KF_ARRAY] = "array", [KF_BUFFER] = "buffer", [KF_UNSET] = "unset", [KF_RETURN] = "return",
-	[KF_VLOAD] = "vload", [KF_LNAME] = "lname", [KF_ASSIGN] = "assign",
+	[KF_VLOAD] = "vload", [KF_LNAME] = "lname", [KF_ASSIGN] = "assign", [KF_LOOP] = "loop",
+	[KF_COPY] = "copy", [KF_ASYNC] = "async", [KF_VALUE] = "value",
 };
 
 void kernel_fact_write(struct sbuf *out, const struct kfact *k)
@@ -48,6 +49,16 @@ static bool comparison(const char *op)
 	return !strcmp(op, "<") || !strcmp(op, "<=") || !strcmp(op, ">") || !strcmp(op, ">=");
 }
 
+/* Whether s is a whole decimal number (an infinity too; no NaN: no result is traced to one). */
+static bool number(const char *s)
+{
+	char *end;
+	if (!*s || strlen(s) > 32 || strspn(s, "+-.0123456789eEinf") != strlen(s))
+		return false;
+	double v = strtod(s, &end);
+	return !*end && v == v;
+}
+
 /* What a fact of its kind may say beyond its ranges. */
 static bool fields_ok(const struct kfact *k)
 {
@@ -71,6 +82,18 @@ static bool fields_ok(const struct kfact *k)
 		return identifier(k->text, false) && identifier(k->detail, false) && k->flags == 0;
 	case KF_LREAD: case KF_LSTORE: case KF_GSTORE:
 		return identifier(k->text, true) && k->flags == 0;
+	case KF_BARRIER:
+		return (k->flags & ~(KF_FENCE_LOCAL | KF_FENCE_GLOBAL)) == 0 &&
+		       (!strcmp(k->detail, "if") || !strcmp(k->detail, "loop") || !*k->detail);
+	case KF_LOOP:
+		return k->flags == 0 && k->range.off == k->outer.off && k->range.end == k->outer.end;
+	case KF_COPY:
+		return identifier(k->text, false) && identifier(k->detail, false) && k->flags == 0 &&
+		       k->range.off == k->outer.off && k->range.end == k->outer.end;
+	case KF_ASYNC:
+		return !strncmp(k->text, "async_work_group", 16) && identifier(k->text, false) && k->flags == 0;
+	case KF_VALUE:
+		return identifier(k->text, false) && number(k->detail) && k->flags == 0;
 	default:
 		return k->flags == 0;
 	}

@@ -1,9 +1,10 @@
 /*
- * diagnose-facts.c: what the diagnoses ask of the learner's kernel, answered from the facts
- * libclang read (kernel-facts.c, repair.h), never from patterns of its text: which memory space
- * a name lives in, the subscripts on a line and where their terms come from, the guards each
- * lies under and whether they bound it, the stores, updates and atomics of an array, the
- * barriers' flags, the variables declared without a value. With no facts (kv->kf NULL: the
+ * kernel-view.c: what the diagnoses and the analysis's advice ask of the learner's kernel,
+ * answered from the facts libclang read (children/kernel-facts.c), never from patterns of its
+ * text: which memory space a name lives in, the subscripts on a line and where their terms come
+ * from, the guards each lies under and whether they bound it, the stores, updates and atomics of
+ * an array, the barriers' fences and the loops around two lines, the lines that copy an element
+ * as it is, the variables declared without a value. With no facts (kv->kf NULL: the
  * parser failed) every question answers "no": nothing is concluded from code clings could
  * not read.
  */
@@ -183,18 +184,82 @@ int kv_offset_store(const struct kview *kv, const char *name)
 	return 0;
 }
 
-int kv_global_only_barrier(const struct kview *kv)
+/* The first barrier on a line of [from, to) whose fences are exactly fences (exact) or include
+ * them, by libclang's value of its flags; 0 when none. */
+static int first_barrier(const struct kview *kv, int from, int to, int fences, bool exact)
 {
 	for (int i = 0; i < nfacts(kv); i++) {
 		const struct kfact *k = &kv->kf->f[i];
-		char flags[160];
-		if (k->kind != KF_BARRIER)
-			continue;
-		squeezed(kv, k->range, flags, sizeof(flags));
-		if (strstr(flags, "CLK_GLOBAL_MEM_FENCE") && !strstr(flags, "CLK_LOCAL_MEM_FENCE"))
+		if (k->kind == KF_BARRIER && k->line >= from && k->line < to &&
+		    (exact ? k->flags == fences : (k->flags & fences) != 0))
 			return k->line;
 	}
 	return 0;
+}
+
+int kv_global_only_barrier(const struct kview *kv)
+{
+	return first_barrier(kv, 1, 0x7fffffff, KF_FENCE_GLOBAL, true);
+}
+
+int kv_local_barrier_between(const struct kview *kv, int a, int b)
+{
+	return first_barrier(kv, a + 1, b, KF_FENCE_LOCAL, false);
+}
+
+/* The innermost loop whose statement holds lines a and b, or NULL. */
+static const struct kfact *loop_around(const struct kview *kv, int a, int b)
+{
+	int lo = a < b ? a : b, hi = a < b ? b : a;
+	const struct kfact *best = NULL;
+	for (int i = 0; lo > 0 && i < nfacts(kv); i++) {
+		const struct kfact *k = &kv->kf->f[i];
+		if (k->kind == KF_LOOP && k->outer_line <= lo && k->outer_end_line >= hi &&
+		    (!best || k->range.off > best->range.off))
+			best = k;
+	}
+	return best;
+}
+
+int kv_loop_around(const struct kview *kv, int a, int b)
+{
+	const struct kfact *k = loop_around(kv, a, b);
+	return k ? k->outer_line : 0;
+}
+
+int kv_global_only_barrier_after(const struct kview *kv, int write, int read)
+{
+	int found = 0;
+	if (write > 0 && read > write) {
+		found = first_barrier(kv, write + 1, read, KF_FENCE_GLOBAL, true);
+	} else if (write > 0 && read > 0) {
+		/* the read is a later round's: after the write to the loop's end, then from the
+		 * loop's head to the read */
+		const struct kfact *loop = loop_around(kv, read, write);
+		if (loop)
+			found = first_barrier(kv, write + 1, loop->outer_end_line + 1, KF_FENCE_GLOBAL, true);
+		if (!found && loop)
+			found = first_barrier(kv, loop->outer_line, read, KF_FENCE_GLOBAL, true);
+	}
+	return found ? found : kv_global_only_barrier(kv);
+}
+
+bool kv_has_async(const struct kview *kv)
+{
+	for (int i = 0; i < nfacts(kv); i++)
+		if (kv->kf->f[i].kind == KF_ASYNC)
+			return true;
+	return false;
+}
+
+bool kv_plain_copy(const struct kview *kv, int line, const char *name)
+{
+	for (int i = 0; i < nfacts(kv); i++) {
+		const struct kfact *k = &kv->kf->f[i];
+		if (k->kind == KF_COPY && k->outer_line <= line && line <= k->outer_end_line && (!name || named(k, name)))
+			return true;
+	}
+	return false;
 }
 
 int kv_huge_array(const struct kview *kv)

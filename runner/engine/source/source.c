@@ -553,3 +553,18 @@ void source_first_build_error(const char *log, const char *path, const char *src
 	/* No line we recognise: the whole log is better than nothing. */
 	sbuf_adds(msg, log);
 }
+
+/* The text of line `line` of src (1-based), allocated; "" past the end: a line quoted beside a
+ * finding, never read for a diagnosis. */
+char *source_line_text(const char *src, int line)
+{
+	const char *p = src;
+	for (int i = 1; i < line && p; i++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p)
+		return xstrdup("");
+	return xstrfmt("%.*s", (int)strcspn(p, "\n"), p);
+}

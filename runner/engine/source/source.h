@@ -1,9 +1,11 @@
 /*
- * engine/source/: the learner's source read as text, before any compiler and beside the analysis
- * (source.c, source-advice.c): the directives and recursion a check refuses, the tokens and lines
- * a cached verdict is keyed by, the compiler's first error in the learner's terms, and the guards,
- * barriers and loops the advice names. Every function takes untrusted text and only reads it; it
- * includes no other folder of the engine.
+ * engine/source/: the learner's source, read as text only where no diagnosis depends on it
+ * (source.c: the directives and recursion a check refuses before any compiler, the tokens and
+ * lines a cached verdict is keyed by, the compiler's first error in the learner's terms, a line
+ * quoted beside a finding), and as libclang's facts everywhere a mistake is named (their codec
+ * and checks, kernel-facts-read.c; the questions the diagnoses and the analysis's advice ask of
+ * them, kernel-view.c). Every function takes untrusted text and only reads it; it includes no
+ * other folder of the engine.
  */
 #ifndef ENGINE_SOURCE_H
 #define ENGINE_SOURCE_H
@@ -34,19 +36,9 @@ char *source_with_line_directive(const char *path, const char *src);
 void source_first_build_error(const char *log, const char *path, const char *src, int *line,
 			      struct sbuf *msg);
 
-/* ---- what the analysis's advice reads in the learner's source (source-advice.c) ---- */
-/* In a NUL-terminated source (lines from 1; 0: none found). An `if` or a loop more than a few
- * hundred lines above the line is not looked for. */
-int source_global_only_barrier(const char *src);        /* a barrier with CLK_GLOBAL_MEM_FENCE only */
-int source_local_barrier_between(const char *src, int a, int b);   /* a local barrier between */
-int source_loop_before(const char *src, int before);   /* the innermost loop's first line */
-char *source_line_text(const char *src, int line);      /* its text, allocated; "" past the end */
-/* The head of a loop whose body holds both lines a and b, or 0. */
-int source_loop_around(const char *src, int a, int b);
-/* The barrier that orders only global memory between a write and a read of a later point in
- * program order: between the two lines, or, for a read above the write, after the write in the
- * loop around both, then before the read; else the source's first one; 0 when none. */
-int source_global_only_barrier_after(const char *src, int write, int read);
+/* The text of line `line` (from 1) of a NUL-terminated source, allocated; "" past the end: what a
+ * finding quotes, never what it concludes from. */
+char *source_line_text(const char *src, int line);
 
 /* ---- facts about a kernel (read by libclang in a child, children/kernel-facts.c; their codec and checks, kernel-facts-read.c) ---- */
 enum kfact_kind {
@@ -61,7 +53,9 @@ enum kfact_kind {
 		       * initialiser, empty at the name's end when it has none); text = the name;
 		       * detail = its type */
 	KF_BARRIER,   /* a barrier: range = its flags, range2 = the whole statement (with its ';');
-		       * outer = the innermost branch or loop around it; detail = "if", "loop" or "" */
+		       * outer = the innermost branch or loop around it; detail = "if", "loop" or "";
+		       * flags = the fences its flags evaluate to (KF_FENCE_LOCAL, KF_FENCE_GLOBAL;
+		       * 0 when libclang could not evaluate them: no fence is said of it) */
 	KF_RMW,       /* a read-modify-write of memory: range = the whole expression, range2 = its
 		       * target; text = the operator ("+=", "++"...); detail = the target's type */
 	KF_LREAD,     /* a statement that reads a __local array: range = the statement; text = the
@@ -101,6 +95,17 @@ enum kfact_kind {
 	KF_ASSIGN,    /* a private scalar assigned another one inside a loop (a double buffer's
 		       * halves change places so): range = the assignment; text = the left name,
 		       * detail = the right */
+	KF_LOOP,      /* a for, while or do loop: range = outer = the whole statement (its head's
+		       * line and its last line are outer_line and outer_end_line) */
+	KF_COPY,      /* an element assigned another element as it is (`out[i] = in[j]`, casts and
+		       * parentheses aside; no sum, no call): range = outer = the assignment;
+		       * text = the target array, detail = the source array */
+	KF_ASYNC,     /* a call of async_work_group_copy or its strided form: range = the call;
+		       * text = the function */
+	KF_VALUE,     /* the value a private scalar starts from, where libclang evaluates its
+		       * initialiser to a constant: range = the initialiser (its KF_DECL's range2);
+		       * text = the name; detail = the value, a decimal number ("%.9g" of a float,
+		       * "-inf"), so that a result that holds it can be traced to it */
 	KF_KINDS
 };
 /* KF_SUB's flags: stored into, and where the terms of its index come from (through a private
@@ -113,6 +118,8 @@ enum kfact_kind {
 #define KF_T_MACRO 32    /* a macro of the kernel's own (a constant size) */
 #define KF_T_ONE 64      /* adds or takes a literal 1 at its top (`i + 1`, `g - 1`) */
 #define KF_SUB_FLAGS 127
+#define KF_FENCE_LOCAL 1     /* KF_BARRIER's: CLK_LOCAL_MEM_FENCE */
+#define KF_FENCE_GLOBAL 2    /* CLK_GLOBAL_MEM_FENCE */
 #define KF_BOUNDS 1      /* KF_GUARD's */
 #define KF_EXACT 2
 struct srange { unsigned off, end; };   /* bytes [off, end) of the source */
@@ -176,6 +183,19 @@ bool kv_unset_on_line(const struct kview *kv, int line, char *out, size_t cap);
 int kv_offset_store(const struct kview *kv, const char *name);
 /* The line of a barrier that fences global memory only, or 0. */
 int kv_global_only_barrier(const struct kview *kv);
+/* The barrier that orders only global memory between a write and a read of a later point in
+ * program order: between the two lines, or, for a read above the write, after the write in the
+ * loop around both, then before the read; else the kernel's first one; 0 when none. */
+int kv_global_only_barrier_after(const struct kview *kv, int write, int read);
+/* The line of the first barrier strictly between lines a and b that orders local memory, or 0. */
+int kv_local_barrier_between(const struct kview *kv, int a, int b);
+/* The head's line of the innermost loop whose statement holds both lines a and b, or 0. */
+int kv_loop_around(const struct kview *kv, int a, int b);
+/* Whether the kernel calls async_work_group_copy (or its strided form). */
+bool kv_has_async(const struct kview *kv);
+/* Whether a statement on the line copies an element into name's as it is (KF_COPY), name NULL:
+ * into any array's. */
+bool kv_plain_copy(const struct kview *kv, int line, const char *name);
 /* The line of an array of 2^18 elements or more, or 0. */
 int kv_huge_array(const struct kview *kv);
 /* A __local array whose size is written as a number (not a macro of the kernel's own). */
