@@ -109,7 +109,8 @@ int check_spec_expand_checked(const struct check_spec *spec, struct test_case **
 					sbuf_release(&name);
 					return -1;
 				}
-				sbuf_addf(&name, " %s=%lld", ts->params[p].name, (long long)chosen[p]);
+				if (!(ts->name_hidden >> p & 1))
+					sbuf_addf(&name, " %s=%lld", ts->params[p].name, (long long)chosen[p]);
 			}
 			copy_str(tc->name, sizeof(tc->name), sbuf_str(&name));
 			sbuf_release(&name);

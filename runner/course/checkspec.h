@@ -78,6 +78,8 @@ struct test_spec {
 	bool figures_off;            /* access = no: its access figures meet no [access] rule */
 	struct init_override inits[MAX_ARGS];
 	int ninits;
+	uint32_t name_hidden;        /* bit p: params[p] is read only by [derive] and left out of the
+				      * names of its cases (derive_finish) */
 };
 /* One kernel launch of a pass. A check of one kernel has one step, made from [check] kernel,
  * signature and [ndrange] (its name is ""); [step NAME] sections make several, which run in

@@ -18,21 +18,34 @@ struct derive_spec {
 	char name[NAME_MAX_LEN];
 	char *value;                 /* a real expression over the outputs: "step * sum(partial)" */
 	char *expect;                /* what it must be: a real expression over the test's values */
-	double tolerance, abs_tolerance;   /* < 0: the check's */
+	char *tolerance[2];          /* relative, absolute: real expressions over the test's values
+				      * ("1e-4 * niters"); NULL: the check's */
+	char *tests;                 /* test = NAME, ...: the [test] sections it is checked in; NULL:
+				      * every one */
+	uint32_t test_mask;          /* those sections' indexes (derive_finish); 0: every one */
 };
 /* One key of [derive NAME]; -1 with why in err. */
 int derive_key(struct check_spec *spec, const char *name, const char *key, const char *value,
 	       char *err, size_t errlen);
+/* Whether derived value k is checked in the cases of test section t. */
+bool derive_applies(const struct check_spec *spec, int k, int t);
 /* Derived value k for the values v after a test's last pass (bytes[i], n[i]: argument i's
- * contents and elements): 0 within the tolerance, 1 not (*got, *want say), -1 with why. */
+ * contents and elements): 0 within the tolerance, 1 not (*got, *want say), -1 with why (a
+ * tolerance that evaluates negative is one). */
 int derive_eval(const struct check_spec *spec, int k, const struct vars *v, const void *const *bytes,
 		const size_t *n, double *got, double *want, char *err, size_t errlen);
-/* Every derived value in order: 0 all met; 1 the first missed, its index in *k; -1 with why. */
-int derive_all(const struct check_spec *spec, const struct vars *v, const void *const *bytes,
+/* Every derived value checked in test section t, in order: 0 all met; 1 the first missed, its
+ * index in *k; -1 with why. */
+int derive_all(const struct check_spec *spec, int t, const struct vars *v, const void *const *bytes,
 	       const size_t *n, int *k, double *got, double *want, char *err, size_t errlen);
-/* Every derived value's keys and names, for the values v; the line to blame (why), or 0. */
-int derive_validate(const struct check_spec *spec, const char *text, const struct vars *v, char *err,
-		    size_t errlen);
+/* After the whole file: each `test =` resolved to its sections, and the parameters that only
+ * [derive] reads (one value, named nowhere else in text) left out of the names of the cases
+ * the learner reads. Returns the line to blame (why in err), or 0. */
+int derive_finish(struct check_spec *spec, const char *text, char *err, size_t errlen);
+/* The keys and names of every derived value checked in test section t, for the values v; the
+ * line to blame (why), or 0. */
+int derive_validate(const struct check_spec *spec, const char *text, int t, const struct vars *v,
+		    char *err, size_t errlen);
 void derive_release(struct check_spec *spec);
 
 /* A scalar argument's value for the values v: an integer expression for an integer scalar; for

@@ -269,10 +269,10 @@ static void derived_values(void **state)
 	double got, want;
 	char err[256];
 	int k;
-	assert_int_equal(derive_all(&spec, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 0);
+	assert_int_equal(derive_all(&spec, 0, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 0);
 	assert_true(fabs(got - 3.14159265358979) < 1e-3);
 	partial[3] = 0;   /* a group that wrote nothing */
-	assert_int_equal(derive_all(&spec, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 1);
+	assert_int_equal(derive_all(&spec, 0, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 1);
 	assert_int_equal(k, 0);
 	assert_true(want == 3.14159265358979 && got < 3.0);
 	check_spec_release(&spec);

@@ -220,7 +220,7 @@ static int judge_derived(const struct judge_input *in, const struct test_case *t
 	}
 	double got, want;
 	char err[256];
-	int k, rc = derive_all(spec, v, bytes, n, &k, &got, &want, err, sizeof(err));
+	int k, rc = derive_all(spec, tc->test, v, bytes, n, &k, &got, &want, err, sizeof(err));
 	if (rc < 0)
 		report_set_text(r, VERDICT_ERROR, err);
 	if (rc > 0) {

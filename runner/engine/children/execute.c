@@ -417,8 +417,8 @@ static int reference_derived(struct exec_child *c, const struct test_case *tc, c
 {
 	double got, want;
 	char err[256];
-	int k, rc = derive_all(c->spec, v, (const void *const *)cur->expected, cur->n, &k, &got, &want,
-			       err, sizeof(err));
+	int k, rc = derive_all(c->spec, tc->test, v, (const void *const *)cur->expected, cur->n, &k,
+			       &got, &want, err, sizeof(err));
 	char *msg = rc < 0 ? xstrfmt("%s: %s", c->spec->path, err)
 		    : xstrfmt("%s: the reference solution misses [derive %s] on test %s: %s is %.9g, "
 			      "expected %.9g", c->spec->path, c->spec->derive[k].name, tc->name,
