@@ -164,7 +164,7 @@ static int validate_ndrange(const struct step_spec *st, const char *text, const 
 	for (int d = 0; d < st->dims; d++) {
 		int64_t g, l;
 		if (expr_eval(st->global_expr[d], v, &g, e, sizeof(e)) < 0 ||
-		    step_local_eval(st, d, v, &l, e, sizeof(e)) < 0) {
+		    step_local_eval(st, d, v, NULL, &l, e, sizeof(e)) < 0) {
 			sbuf_addf(err, "%s in test '%s': %s", section, test, e);
 			*line = ini_key_line(text, section, "global");
 			return -1;

@@ -240,8 +240,9 @@ int check_steps_finish(struct check_spec *spec, const char *text, struct step_sp
 void check_steps_release(struct check_spec *spec);
 /* The step that writes argument arg last (its highest step whose parameter is not const), or 0. */
 int check_step_last_writer(const struct check_spec *spec, int arg);
-/* The largest work-group of any step with the values v (1 when none evaluates). */
-size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v);
+/* The largest work-group of any step with the values v (1 when none evaluates); a step with
+ * local = auto takes what fits lim (NULL: no device known, step_local_set_auto). */
+size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v, const struct group_limits *lim);
 /* build_options = ...: the options a check may give the compiler (-cl-std=, -D NAME[=VALUE],
  * the math flags), normalised into an allocated string; NULL with why in err. */
 char *build_options_parse(const char *v, char *err, size_t errlen);

@@ -57,17 +57,25 @@ int arg_scalar_value(const struct arg_spec *a, const struct vars *v, double *out
  * separated by white space ('#' comments). Its name and bytes go into *hash. -1 with why. */
 int init_load_file(struct init_spec *in, const char *check_path, enum elem_type t, uint64_t *hash,
 		   char *err, size_t errlen);
-/* local = auto: the device's runtime chooses the work-group (a NULL local size); the analysis,
- * and everything the host needs a size for, takes the largest power of two up to LOCAL_AUTO_MAX
- * in one dimension (16 in two, 4 in three: a group of at most 256 work-items, which common GPUs
- * run and max_work_group_size allows by default) that divides global. step_local_set_auto reads
- * the value ("auto": true, stored). */
+/* What a device allows a work-group: work-items in all (its max_work_group_size, and each
+ * kernel's), and in each dimension (max_work_item_sizes); 0: not known. */
+struct group_limits {
+	size_t items;
+	size_t dim[MAX_DIMS];
+};
+/* local = auto: the device's runtime chooses the work-group (a NULL local size), within what the
+ * device allows. The analysis, and everything the host needs a size for, takes in each dimension
+ * the largest power of two up to LOCAL_AUTO_MAX in one dimension (16 in two) that divides global,
+ * halved (the largest dimension first) until it fits lim: a device's limits read when the check
+ * runs. Without them (NULL: validate, which knows no device) groups of at most 256 work-items
+ * are taken, which common GPUs run. step_local_set_auto reads the value ("auto": true, stored). */
 #define LOCAL_AUTO_MAX 64
 bool step_local_set_auto(struct step_spec *st, const char *value);
 bool step_local_is_auto(const struct step_spec *st);
-int64_t local_auto_size(int64_t global, int dims);
-/* The work-group of step st in dimension d for the values v (with auto: local_auto_size). */
-int step_local_eval(const struct step_spec *st, int d, const struct vars *v, int64_t *out, char *err,
-		    size_t errlen);
+void local_auto_sizes(const int64_t *global, int dims, const struct group_limits *lim, int64_t *out);
+/* The work-group of step st in dimension d for the values v (with auto: local_auto_sizes with
+ * lim). */
+int step_local_eval(const struct step_spec *st, int d, const struct vars *v, const struct group_limits *lim,
+		    int64_t *out, char *err, size_t errlen);
 
 #endif
