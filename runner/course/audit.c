@@ -164,7 +164,7 @@ static int audit_work_groups(const struct check_spec *spec, const char *text)
 	for (int i = 0; i < n && !bad; i++) {
 		struct vars v = tc[i].vars;
 		struct sbuf err = SBUF_INIT;
-		for (int pass = 0, more = 1; pass < MAX_PASSES && more == 1 && !bad; pass++) {
+		for (int more = 1; more == 1 && !bad;) {   /* a loaded check's loops end */
 			/* local = auto: the device's runtime chooses within what it allows, which
 			 * validate cannot know; only the sizes the check gives are its to judge */
 			struct group_limits lim = { (size_t)limit, { 0 } };

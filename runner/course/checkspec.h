@@ -275,7 +275,7 @@ int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct s
  */
 int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err,
 			      int *line);
-/* How many passes a test with starting values v runs (at most MAX_PASSES). */
+/* How many passes a test with starting values v runs (a loaded check's loops end). */
 int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
 /* Splits "a, b" at the commas outside parentheses into at most max trimmed, allocated pieces;
  * returns how many, or -1 (nothing allocated) when there are more. */

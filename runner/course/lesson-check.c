@@ -279,9 +279,9 @@ static void add_repeat(struct sbuf *md, const char *lang, const struct check_spe
 		sbuf_addf(&with, "`%s = %s`", spec->repeat_set[i].name, spec->repeat_set[i].expr);
 	}
 	sbuf_adds(md, "- ");
-	sbuf_addf(md, tr(lang, N_("After each pass the host launches again while `%s` (at most %d passes), "
-				  "with %s. Every pass is compared, not only the last.")),
-		  spec->repeat_while, MAX_PASSES, with.len ? with.buf : "-");
+	sbuf_addf(md, tr(lang, N_("After each pass the host launches again while `%s`, with %s, within "
+				  "the time limit. Every pass is compared, not only the last.")),
+		  spec->repeat_while, with.len ? with.buf : "-");
 	sbuf_adds(md, "\n");
 	sbuf_release(&with);
 }
