@@ -57,6 +57,9 @@ int derive_key(struct check_spec *spec, const char *name, const char *key, const
 	return 0;
 }
 
+_Static_assert(MAX_TESTS <= 32, "test_mask has a bit for each [test] section");
+_Static_assert(MAX_VARS <= 32, "name_hidden has a bit for each parameter of a test");
+
 bool derive_applies(const struct check_spec *spec, int k, int t)
 {
 	uint32_t mask = spec->derive[k].test_mask;
@@ -209,8 +212,9 @@ static int resolve_tests(struct check_spec *spec, struct derive_spec *d, const c
 		if (t == spec->ntests) {
 			snprintf(err, errlen, "[derive %s] test: no [test %s] section", d->name, names[i]);
 			line = ini_key_line(text, header, "test");
+		} else {
+			d->test_mask |= (uint32_t)1 << t;
 		}
-		d->test_mask |= (uint32_t)1 << t;
 	}
 	spec_free_list(names, n > 0 ? n : 0);
 	return line;
