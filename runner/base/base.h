@@ -30,8 +30,9 @@
 #define MAX_DIMS 2
 #define COMMON_WORK_GROUP 256    /* work-items of a group every common GPU runs (validate's limit) */
 #define MAX_WORK_GROUP_LIMIT 4096 /* what a check's max_work_group_size may raise it to */
-#define MAX_PASSES 4096          /* a [repeat] loop that runs longer is taken for one without end;
-				  * a run is bounded by the check's time limit */
+#define HOST_LOOP_CPU_MS 2000    /* processor time validate spends following a test's [repeat]
+				  * loop, pass by pass, before it takes it for one without end; a
+				  * run is bounded by the check's time limit alone */
 #define BENCH_MAX_PASSES 64      /* the passes `clings bench` times (each makes its own inputs) */
 #define DEFAULT_TIME_LIMIT_MS 4000
 #define MAX_TIME_LIMIT_MS 600000 /* ten minutes: a check that needs more is broken */

@@ -164,8 +164,11 @@ static int audit_work_groups(const struct check_spec *spec, const char *text)
 	for (int i = 0; i < n && !bad; i++) {
 		struct vars v = tc[i].vars;
 		struct sbuf err = SBUF_INIT;
-		for (int pass = 0, more = 1; pass < MAX_PASSES && more == 1 && !bad; pass++) {
-			int64_t group = (int64_t)check_spec_group_size(spec, &v);
+		for (int more = 1; more == 1 && !bad;) {   /* a loaded check's loops end */
+			/* local = auto: the device's runtime chooses within what it allows, which
+			 * validate cannot know; only the sizes the check gives are its to judge */
+			struct group_limits lim = { (size_t)limit, { 0 } };
+			int64_t group = (int64_t)check_spec_group_size(spec, &v, &lim);
 			if (group > limit) {
 				char header[NAME_MAX_LEN + 8];
 				snprintf(header, sizeof(header), "[test %.*s", (int)strcspn(tc[i].name, " "), tc[i].name);

@@ -145,7 +145,8 @@ int check_spec_bench_validate(const struct check_spec *spec, struct sbuf *err)
 					for (int d = 0; d < step->dims && !rc; d++) {
 						rc = eval_at_least("global", step->global_expr[d], &v, 1, &g, err);
 						if (!rc)
-							rc = step_local_is_auto(step) ? (x = local_auto_size(g, step->dims), 0)
+							rc = step_local_is_auto(step)
+							     ? step_local_eval(step, d, &v, NULL, &x, (char[64]){ 0 }, 64)
 							     : eval_at_least("local", step->local_expr[d], &v, 1, &x, err);
 						if (!rc && g % x) {
 							sbuf_addf(err, "global %lld is not a multiple of local %lld",

@@ -4,6 +4,7 @@
  */
 #include "course/course.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,7 +64,8 @@ int check_spec_count_passes(const struct check_spec *spec, const struct vars *v)
 	struct vars w = *v;
 	struct sbuf err = SBUF_INIT;
 	int passes = 1;
-	while (passes < MAX_PASSES && check_spec_next_pass(spec, &w, &err) == 1)
+	/* a loaded check's loops end: validation followed every one to its end */
+	while (passes < INT_MAX && check_spec_next_pass(spec, &w, &err) == 1)
 		passes++;
 	sbuf_release(&err);
 	return passes;
@@ -109,7 +111,8 @@ int check_spec_expand_checked(const struct check_spec *spec, struct test_case **
 					sbuf_release(&name);
 					return -1;
 				}
-				sbuf_addf(&name, " %s=%lld", ts->params[p].name, (long long)chosen[p]);
+				if (!(ts->name_hidden >> p & 1))
+					sbuf_addf(&name, " %s=%lld", ts->params[p].name, (long long)chosen[p]);
 			}
 			copy_str(tc->name, sizeof(tc->name), sbuf_str(&name));
 			sbuf_release(&name);
@@ -163,7 +166,7 @@ static int validate_ndrange(const struct step_spec *st, const char *text, const 
 	for (int d = 0; d < st->dims; d++) {
 		int64_t g, l;
 		if (expr_eval(st->global_expr[d], v, &g, e, sizeof(e)) < 0 ||
-		    step_local_eval(st, d, v, &l, e, sizeof(e)) < 0) {
+		    step_local_eval(st, d, v, NULL, &l, e, sizeof(e)) < 0) {
 			sbuf_addf(err, "%s in test '%s': %s", section, test, e);
 			*line = ini_key_line(text, section, "global");
 			return -1;
@@ -281,6 +284,7 @@ int check_spec_validate_cases(const struct check_spec *spec, const char *text, s
 	int rc = 0;
 	for (int i = 0; i < n && !rc; i++) {
 		struct vars v = cases[i].vars;
+		double start = process_cpu_seconds();
 		for (int pass = 1; !rc; pass++) {
 			char test[sizeof(cases[i].name) + 16];
 			snprintf(test, sizeof(test), pass > 1 ? "%s, pass %d" : "%s", cases[i].name, pass);
@@ -289,9 +293,11 @@ int check_spec_validate_cases(const struct check_spec *spec, const char *text, s
 			} else if ((rc = check_spec_next_pass(spec, &v, err)) <= 0) {
 				*line = -2;
 				break;   /* 0: the last pass; -1: a [repeat] expression failed */
-			} else if (pass == MAX_PASSES) {
-				sbuf_addf(err, "[repeat] while still holds after %d passes of test '%s': a loop "
-					  "that runs longer is taken for one without end", MAX_PASSES, cases[i].name);
+			} else if (pass % 1024 == 0 &&
+				   process_cpu_seconds() - start > HOST_LOOP_CPU_MS / 1000.0) {
+				sbuf_addf(err, "[repeat] while still holds after %d passes of test '%s' (%d ms "
+					  "of processor time following them): a loop that runs longer is taken "
+					  "for one without end", pass, cases[i].name, HOST_LOOP_CPU_MS);
 				*line = ini_key_line(text, "[repeat]", "while");
 				rc = -1;
 			} else {

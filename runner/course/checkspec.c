@@ -482,6 +482,20 @@ static int output_keys_line(struct load_ctx *ctx, struct arg_spec *a)
 	return 0;
 }
 
+/* Each [derive] in every case of the tests it is checked in: the line to blame, or 0. */
+static int derived_line(struct load_ctx *ctx)
+{
+	struct test_case *tc;
+	int ntc, line = 0;
+	if (!ctx->spec->nderive || check_spec_expand(ctx->spec, &tc, &ntc) < 0)
+		return 0;
+	for (int i = 0; i < ntc && !line; i++)
+		line = derive_validate(ctx->spec, ctx->text, tc[i].test, &tc[i].vars, ctx->err,
+				       sizeof(ctx->err));
+	free(tc);
+	return line;
+}
+
 /* Checks what only the whole file can tell; returns the line to blame, or 0 when all is well. */
 static int validate(struct load_ctx *ctx)
 {
@@ -548,8 +562,11 @@ static int validate(struct load_ctx *ctx)
 	if (spec->naccess && counted < 0 && off >= 0)
 		return bad(ctx, "every analysed test says access = no: the [access] rules would have no "
 			   "figures to meet"), section_line(text, "test", spec->tests[off].name);
+	/* before the cases are made: their names leave out what only [derive] reads */
+	int line = derive_finish(spec, text, ctx->err, sizeof(ctx->err));
+	if (line)
+		return line;
 	struct sbuf err = SBUF_INIT;
-	int line = 0;
 	if (check_spec_validate_cases(spec, text, &err, &line) < 0) {
 		bad(ctx, "%s", sbuf_str(&err));
 		sbuf_release(&err);
@@ -566,16 +583,9 @@ static int validate(struct load_ctx *ctx)
 	if (spec->bench_flops && !spec->nbench)
 		return bad(ctx, "[bench]: flops counts the operations of rows, and there are none"),
 		       ini_find_line(text, "[bench]");
-	struct test_case *tc;
-	int ntc;
-	if (spec->nderive && check_spec_expand(spec, &tc, &ntc) == 0) {
-		int derive_line = 0;
-		for (int i = 0; i < ntc && !derive_line; i++)
-			derive_line = derive_validate(spec, text, &tc[i].vars, ctx->err, sizeof(ctx->err));
-		free(tc);
-		if (derive_line)
-			return derive_line;
-	}
+	line = derived_line(ctx);
+	if (line)
+		return line;
 	if (spec->nbench && check_spec_bench_validate(spec, &err) < 0) {
 		bad(ctx, "[bench]: %s", sbuf_str(&err));
 		sbuf_release(&err);

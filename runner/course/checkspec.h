@@ -78,6 +78,8 @@ struct test_spec {
 	bool figures_off;            /* access = no: its access figures meet no [access] rule */
 	struct init_override inits[MAX_ARGS];
 	int ninits;
+	uint32_t name_hidden;        /* bit p: params[p] is read only by [derive] and left out of the
+				      * names of its cases (derive_finish) */
 };
 /* One kernel launch of a pass. A check of one kernel has one step, made from [check] kernel,
  * signature and [ndrange] (its name is ""); [step NAME] sections make several, which run in
@@ -238,8 +240,9 @@ int check_steps_finish(struct check_spec *spec, const char *text, struct step_sp
 void check_steps_release(struct check_spec *spec);
 /* The step that writes argument arg last (its highest step whose parameter is not const), or 0. */
 int check_step_last_writer(const struct check_spec *spec, int arg);
-/* The largest work-group of any step with the values v (1 when none evaluates). */
-size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v);
+/* The largest work-group of any step with the values v (1 when none evaluates); a step with
+ * local = auto takes what fits lim (NULL: no device known, step_local_set_auto). */
+size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v, const struct group_limits *lim);
 /* build_options = ...: the options a check may give the compiler (-cl-std=, -D NAME[=VALUE],
  * the math flags), normalised into an allocated string; NULL with why in err. */
 char *build_options_parse(const char *v, char *err, size_t errlen);
@@ -272,7 +275,7 @@ int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct s
  */
 int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err,
 			      int *line);
-/* How many passes a test with starting values v runs (at most MAX_PASSES). */
+/* How many passes a test with starting values v runs (a loaded check's loops end). */
 int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
 /* Splits "a, b" at the commas outside parentheses into at most max trimmed, allocated pieces;
  * returns how many, or -1 (nothing allocated) when there are more. */

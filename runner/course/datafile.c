@@ -2,7 +2,9 @@
  * datafile.c: init = file(NAME), a buffer's input read from a file the course ships under its
  * data/ directory (beside checks/). NAME ending in .bin holds raw little-endian elements of the
  * buffer's type; any other holds numbers separated by white space, '#' starting a comment that
- * runs to the end of its line. The file is read when the check loads, before any child starts;
+ * runs to the end of its line; or, first word "sparse", a sparse file: "sparse SIZE" or "sparse
+ * ROWS COLUMNS", then one cell a line (index, or row and column; its value, 1 when left out),
+ * every other element 0. The file is read when the check loads, before any child starts;
  * its bytes join the check's hash, so results computed from the old file are not reused.
  * The check loads on every save: a file past DATA_FILE_MAX_BYTES is refused from its size,
  * before a byte of it is read (a gigabyte read whole cost three of memory and 19 s).
@@ -20,6 +22,8 @@
 
 /* 4 Mi floats (a 2048 x 2048 image) in .bin; larger inputs are generated (random, iota). */
 #define DATA_FILE_MAX_BYTES ((size_t)16 << 20)
+/* The elements a sparse file may declare: as many as the largest .bin holds. */
+#define SPARSE_MAX_ELEMENTS ((size_t)4 << 20)
 
 /* A name under data/: letters, digits, '_', '-', '.', '/' between parts; no part "." or "..". */
 static bool data_name_ok(const char *name)
@@ -94,9 +98,142 @@ static int parse_raw(const unsigned char *bytes, size_t len, enum elem_type t, s
 	return 0;
 }
 
+/* One number of a text data file at p, word bytes long, as a value of type t: 0; 1 when it is
+ * no number (an integer type's is a whole one), 2 when it does not fit. */
+static int text_number(const char *p, size_t word, enum elem_type t, double *x)
+{
+	char *end;
+	*x = strtod(p, &end);
+	bool number = end != p && (size_t)(end - p) == word && isfinite(*x) &&
+		      !(p[0] == '0' && (p[1] == 'x' || p[1] == 'X'));
+	if (number && !type_info(t)->is_float && *x != floor(*x))
+		number = false;
+	return !number ? 1 : !elem_holds(t, *x) ? 2 : 0;
+}
+
+/* The white-space separated words of one line up to its '#', at most max; how many, or max + 1
+ * when there are more. */
+static int line_words(const char *line, size_t len, const char **w, size_t *wlen, int max)
+{
+	int n = 0;
+	for (size_t i = 0; i < len && line[i] != '#';) {
+		if (isspace((unsigned char)line[i])) {
+			i++;
+			continue;
+		}
+		size_t k = strcspn(line + i, " \t\r\n#");
+		if (n == max)
+			return max + 1;
+		w[n] = line + i;
+		wlen[n++] = k;
+		i += k;
+	}
+	return n;
+}
+
+/* The header of a sparse file, "sparse SIZE" or "sparse ROWS COLUMNS": the dense size; -1. */
+static int sparse_header(const char **w, const size_t *wlen, int n, int line, struct init_spec *in,
+			 size_t size[2], char *err, size_t errlen)
+{
+	double x;
+	for (int d = 1; d < n && n <= 3; d++) {
+		if (text_number(w[d], wlen[d], TYPE_UINT, &x) || x < 1)
+			break;
+		size[d - 1] = (size_t)x;
+		if (d == n - 1 && size[0] * (n == 3 ? size[1] : 1) <= SPARSE_MAX_ELEMENTS)
+			return n - 1;
+	}
+	snprintf(err, errlen, "init: data/%s, line %d: a sparse file starts with 'sparse SIZE' or 'sparse "
+		 "ROWS COLUMNS', sizes from 1 to %zu elements in all", in->file, line,
+		 SPARSE_MAX_ELEMENTS);
+	return -1;
+}
+
+/* One cell of a sparse file: its index (row, column with two sizes) and its value (1 if none). */
+static int sparse_cell(const char **w, const size_t *wlen, int n, int line, int dims, const size_t size[2],
+		       enum elem_type t, struct init_spec *in, bool *given, char *err, size_t errlen)
+{
+	if (n != dims && n != dims + 1) {
+		snprintf(err, errlen, "init: data/%s, line %d: a cell is %s, then its value if not 1",
+			 in->file, line, dims == 2 ? "a row and a column" : "an index");
+		return -1;
+	}
+	size_t at = 0;
+	for (int d = 0; d < dims; d++) {
+		double x;
+		if (text_number(w[d], wlen[d], TYPE_LONG, &x) || x < 0 || x >= (double)size[d]) {
+			snprintf(err, errlen, "init: data/%s, line %d: '%.*s' is not %s from 0 to %zu", in->file,
+				 line, (int)(wlen[d] > 40 ? 40 : wlen[d]), w[d],
+				 dims == 1 ? "an index" : d ? "a column" : "a row", size[d] - 1);
+			return -1;
+		}
+		at = at * size[d] + (size_t)x;
+	}
+	double v = 1;
+	int bad = n > dims ? text_number(w[dims], wlen[dims], t, &v) : 0;
+	if (bad || given[at]) {
+		if (bad)
+			snprintf(err, errlen, "init: data/%s, line %d: '%.*s' is not %s %s", in->file, line,
+				 (int)(wlen[dims] > 40 ? 40 : wlen[dims]), w[dims],
+				 bad == 2 ? "within the range of" : "a number for", type_info(t)->name);
+		else
+			snprintf(err, errlen, "init: data/%s, line %d: this cell was given before", in->file, line);
+		return -1;
+	}
+	given[at] = true;
+	in->data[at] = v;
+	return 0;
+}
+
+/* A sparse file: its header, then one cell a line; every other element is 0. */
+static int parse_sparse(const char *text, enum elem_type t, struct init_spec *in, char *err, size_t errlen)
+{
+	size_t size[2] = { 1, 1 };
+	int dims = 0, rc = 0, line = 0;
+	bool *given = NULL;
+	for (const char *p = text; *p && !rc;) {
+		size_t len = strcspn(p, "\n");
+		const char *w[4];
+		size_t wlen[4];
+		int n = line_words(p, len, w, wlen, 3);
+		line++;
+		p += len + (p[len] == '\n');
+		if (!n)
+			continue;
+		if (dims) {
+			rc = sparse_cell(w, wlen, n, line, dims, size, t, in, given, err, errlen);
+			continue;
+		}
+		if ((dims = sparse_header(w, wlen, n, line, in, size, err, errlen)) < 0)
+			return -1;
+		in->ndata = size[0] * size[1];
+		in->data = xcalloc(in->ndata + 1, sizeof(double));
+		given = xcalloc(in->ndata, sizeof(bool));
+	}
+	free(given);
+	return rc;
+}
+
+/* Whether the first word of text, past comments, is "sparse". */
+static bool is_sparse(const char *text)
+{
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, "\n");
+		const char *w[1];
+		size_t wlen[1];
+		int n = line_words(p, len, w, wlen, 1);
+		if (n)
+			return wlen[0] == 6 && !strncmp(w[0], "sparse", 6);
+		p += len + (p[len] == '\n');
+	}
+	return false;
+}
+
 /* Numbers separated by white space; '#' comments. */
 static int parse_text(const char *text, enum elem_type t, struct init_spec *in, char *err, size_t errlen)
 {
+	if (is_sparse(text))
+		return parse_sparse(text, t, in, err, errlen);
 	size_t cap = 1024;
 	in->data = xmalloc(cap * sizeof(double));
 	int line = 1;
@@ -111,17 +248,12 @@ static int parse_text(const char *text, enum elem_type t, struct init_spec *in, 
 			p += strcspn(p, "\n");
 			continue;
 		}
-		char *end;
-		errno = 0;
-		double x = strtod(p, &end);
+		double x;
 		size_t word = strcspn(p, " \t\r\n#");
-		bool number = end != p && (size_t)(end - p) == word && isfinite(x) &&
-			      !(p[0] == '0' && (p[1] == 'x' || p[1] == 'X'));
-		if (number && !type_info(t)->is_float && x != floor(x))
-			number = false;
-		if (!number || !elem_holds(t, x)) {
+		int bad = text_number(p, word, t, &x);
+		if (bad) {
 			snprintf(err, errlen, "init: data/%s, line %d: '%.*s' is not %s %s", in->file, line,
-				 (int)(word > 40 ? 40 : word), p, number ? "within the range of" : "a number for",
+				 (int)(word > 40 ? 40 : word), p, bad == 2 ? "within the range of" : "a number for",
 				 type_info(t)->name);
 			return -1;
 		}

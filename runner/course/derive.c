@@ -6,6 +6,7 @@
  */
 #include "course/course.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,28 +38,32 @@ int derive_key(struct check_spec *spec, const char *name, const char *key, const
 		}
 		d = &spec->derive[spec->nderive++];
 		copy_str(d->name, sizeof(d->name), name);
-		d->tolerance = d->abs_tolerance = -1;
 	}
-	if (!strcmp(key, "value") || !strcmp(key, "expect")) {
-		char **dst = key[0] == 'v' ? &d->value : &d->expect;
+	if (!strcmp(key, "value") || !strcmp(key, "expect") || !strcmp(key, "test")) {
+		char **dst = key[0] == 'v' ? &d->value : key[0] == 'e' ? &d->expect : &d->tests;
 		free(*dst);
 		*dst = xstrdup(value);
 		return 0;
 	}
-	double *tol = !strcmp(key, "tolerance") ? &d->tolerance
-		      : !strcmp(key, "tolerance.abs") ? &d->abs_tolerance : NULL;
-	if (!tol) {
+	int tol = !strcmp(key, "tolerance") ? 0 : !strcmp(key, "tolerance.abs") ? 1 : -1;
+	if (tol < 0) {
 		snprintf(err, errlen, "unknown key '%s' in [derive %s] (value, expect, tolerance, "
-			 "tolerance.abs)", key, name);
+			 "tolerance.abs, test)", key, name);
 		return -1;
 	}
-	char *end;
-	*tol = strtod(value, &end);
-	if (*end || end == value || !isfinite(*tol) || *tol < 0) {
-		snprintf(err, errlen, "tolerance must be a non-negative finite number");
-		return -1;
-	}
+	/* a real expression, evaluated for each test (derive_validate): "1e-4 * niters" */
+	free(d->tolerance[tol]);
+	d->tolerance[tol] = xstrdup(value);
 	return 0;
+}
+
+_Static_assert(MAX_TESTS <= 32, "test_mask has a bit for each [test] section");
+_Static_assert(MAX_VARS <= 32, "name_hidden has a bit for each parameter of a test");
+
+bool derive_applies(const struct check_spec *spec, int k, int t)
+{
+	uint32_t mask = spec->derive[k].test_mask;
+	return !mask || (t >= 0 && t < 32 && (mask >> t & 1));
 }
 
 /* What a derived value's expression reads: the test's values, the scalars, the outputs. */
@@ -125,6 +130,33 @@ static int eval(struct derive_ctx *c, const char *expr, double *out, char *err, 
 	return -1;
 }
 
+static const char *const tolerance_key[2] = { "tolerance", "tolerance.abs" };
+
+/* The relative and absolute tolerances of d for the values v: its own expressions, else the
+ * check's. -1 with why (a negative one too), the failing key's index in *bad. */
+static int tolerances(struct derive_ctx *c, const struct derive_spec *d, double tol[2], int *bad,
+		      char *err, size_t errlen)
+{
+	tol[0] = c->spec->tolerance;
+	tol[1] = c->spec->abs_tolerance;
+	for (int i = 0; i < 2; i++) {
+		if (!d->tolerance[i])
+			continue;
+		char e[160];
+		*bad = i;
+		if (eval(c, d->tolerance[i], &tol[i], e, sizeof(e)) < 0) {
+			snprintf(err, errlen, "[derive %s] %s: %s", d->name, tolerance_key[i], e);
+			return -1;
+		}
+		if (tol[i] < 0) {
+			snprintf(err, errlen, "[derive %s] %s: %s is %g; a tolerance is not negative",
+				 d->name, tolerance_key[i], d->tolerance[i], tol[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int derive_eval(const struct check_spec *spec, int k, const struct vars *v, const void *const *bytes,
 		const size_t *n, double *got, double *want, char *err, size_t errlen)
 {
@@ -139,16 +171,20 @@ int derive_eval(const struct check_spec *spec, int k, const struct vars *v, cons
 		snprintf(err, errlen, "[derive %s] expect: %s", d->name, e);
 		return -1;
 	}
-	double rel = d->tolerance >= 0 ? d->tolerance : spec->tolerance;
-	double abs_tol = d->abs_tolerance >= 0 ? d->abs_tolerance : spec->abs_tolerance;
+	double tol[2];
+	int bad;
+	if (tolerances(&c, d, tol, &bad, err, errlen) < 0)
+		return -1;
 	double diff = fabs(*got - *want);
-	return diff <= abs_tol || diff <= rel * fmax(1.0, fabs(*want)) ? 0 : 1;
+	return diff <= tol[1] || diff <= tol[0] * fmax(1.0, fabs(*want)) ? 0 : 1;
 }
 
-int derive_all(const struct check_spec *spec, const struct vars *v, const void *const *bytes,
+int derive_all(const struct check_spec *spec, int t, const struct vars *v, const void *const *bytes,
 	       const size_t *n, int *k, double *got, double *want, char *err, size_t errlen)
 {
 	for (*k = 0; *k < spec->nderive; (*k)++) {
+		if (!derive_applies(spec, *k, t))
+			continue;
 		int rc = derive_eval(spec, *k, v, bytes, n, got, want, err, errlen);
 		if (rc)
 			return rc;
@@ -156,8 +192,101 @@ int derive_all(const struct check_spec *spec, const struct vars *v, const void *
 	return 0;
 }
 
-int derive_validate(const struct check_spec *spec, const char *text, const struct vars *v, char *err,
-		    size_t errlen)
+/* Resolves d's `test = NAME, ...` into its mask; the line to blame, or 0. */
+static int resolve_tests(struct check_spec *spec, struct derive_spec *d, const char *text, char *err,
+			 size_t errlen)
+{
+	char header[NAME_MAX_LEN + 16];
+	snprintf(header, sizeof(header), "[derive %s]", d->name);
+	char *names[MAX_TESTS];
+	int n = d->tests ? spec_split_list(d->tests, names, MAX_TESTS) : 0;
+	if (d->tests && n <= 0) {
+		snprintf(err, errlen, "[derive %s] test: name one [test] section or more", d->name);
+		return ini_key_line(text, header, "test");
+	}
+	int line = 0;
+	for (int i = 0; i < n && !line; i++) {
+		int t = 0;
+		while (t < spec->ntests && strcmp(spec->tests[t].name, names[i]))
+			t++;
+		if (t == spec->ntests) {
+			snprintf(err, errlen, "[derive %s] test: no [test %s] section", d->name, names[i]);
+			line = ini_key_line(text, header, "test");
+		} else {
+			d->test_mask |= (uint32_t)1 << t;
+		}
+	}
+	spec_free_list(names, n > 0 ? n : 0);
+	return line;
+}
+
+/* Whether name appears as a whole identifier in s. */
+static bool mentions(const char *s, const char *name)
+{
+	size_t len = strlen(name);
+	for (const char *p = s; s && (p = strstr(p, name)); p += len) {
+		bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		bool after = isalnum((unsigned char)p[len]) || p[len] == '_';
+		if (!before && !after)
+			return true;
+	}
+	return false;
+}
+
+/* Whether name appears in text outside the [derive] sections and the keys of the [test]
+ * sections: anything else a run evaluates (sizes, lets, values, a test's init.BUFFER) reads it.
+ * A comment that names it counts too, which only keeps it in the names. */
+static bool read_beyond_derive(const char *text, const char *name)
+{
+	bool derive = false, test = false;
+	char line[INI_LINE_MAX + 2];
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, "\n");
+		copy_str(line, sizeof(line) < len + 1 ? sizeof(line) : len + 1, p);
+		p += len + (p[len] == '\n');
+		const char *s = line + strspn(line, " \t");
+		if (*s == '[') {
+			derive = !strncmp(s, "[derive", 7);
+			test = !strncmp(s, "[test", 5);
+			continue;
+		}
+		const char *eq = test ? strchr(s, '=') : NULL;
+		if (!derive && mentions(eq ? eq + 1 : s, name))
+			return true;
+	}
+	return false;
+}
+
+static bool derive_reads(const struct check_spec *spec, const char *name)
+{
+	for (int k = 0; k < spec->nderive; k++) {
+		const struct derive_spec *d = &spec->derive[k];
+		if (mentions(d->value, name) || mentions(d->expect, name) ||
+		    mentions(d->tolerance[0], name) || mentions(d->tolerance[1], name))
+			return true;
+	}
+	return false;
+}
+
+int derive_finish(struct check_spec *spec, const char *text, char *err, size_t errlen)
+{
+	for (int k = 0; k < spec->nderive; k++) {
+		int line = resolve_tests(spec, &spec->derive[k], text, err, errlen);
+		if (line)
+			return line;
+	}
+	for (int t = 0; t < spec->ntests; t++) {
+		struct test_spec *ts = &spec->tests[t];
+		for (int p = 0; p < ts->nparams; p++)
+			if (ts->params[p].nvalues == 1 && derive_reads(spec, ts->params[p].name) &&
+			    !read_beyond_derive(text, ts->params[p].name))
+				ts->name_hidden |= (uint32_t)1 << p;
+	}
+	return 0;
+}
+
+int derive_validate(const struct check_spec *spec, const char *text, int t, const struct vars *v,
+		    char *err, size_t errlen)
 {
 	for (int k = 0; k < spec->nderive; k++) {
 		const struct derive_spec *d = &spec->derive[k];
@@ -167,8 +296,10 @@ int derive_validate(const struct check_spec *spec, const char *text, const struc
 			snprintf(err, errlen, "[derive %s] needs '%s'", d->name, d->value ? "expect" : "value");
 			return ini_find_line(text, header);
 		}
+		if (!derive_applies(spec, k, t))
+			continue;
 		struct derive_ctx c = { spec, v, NULL, NULL, "" };
-		double x;
+		double x, tol[2];
 		char e[160];
 		const char *keys[2] = { "value", "expect" };
 		for (int i = 0; i < 2; i++)
@@ -176,6 +307,9 @@ int derive_validate(const struct check_spec *spec, const char *text, const struc
 				snprintf(err, errlen, "[derive %s] %s: %s", d->name, keys[i], e);
 				return ini_key_line(text, header, keys[i]);
 			}
+		int bad;
+		if (tolerances(&c, d, tol, &bad, err, errlen) < 0)
+			return ini_key_line(text, header, tolerance_key[bad]);
 	}
 	return 0;
 }
@@ -185,5 +319,8 @@ void derive_release(struct check_spec *spec)
 	for (int k = 0; k < spec->nderive; k++) {
 		free(spec->derive[k].value);
 		free(spec->derive[k].expect);
+		free(spec->derive[k].tolerance[0]);
+		free(spec->derive[k].tolerance[1]);
+		free(spec->derive[k].tests);
 	}
 }

@@ -214,16 +214,22 @@ static void add_derived(struct sbuf *md, const char *lang, const struct check_sp
 {
 	for (int i = 0; i < spec->nderive; i++) {
 		const struct derive_spec *d = &spec->derive[i];
-		double tol = d->tolerance >= 0 ? d->tolerance : spec->tolerance;
-		double abs_tol = d->abs_tolerance >= 0 ? d->abs_tolerance : spec->abs_tolerance;
+		/* the absolute tolerance is named when it is the one given (or the only one) */
+		bool abs = d->tolerance[1] || (!d->tolerance[0] && spec->abs_tolerance > 0);
+		const char *expr = d->tolerance[abs];
 		struct sbuf t = SBUF_INIT;
-		add_number(&t, lang, abs_tol > 0 ? abs_tol : tol);
+		if (expr)
+			sbuf_addf(&t, "`%s`", expr);
+		else
+			add_number(&t, lang, abs ? spec->abs_tolerance : spec->tolerance);
 		sbuf_adds(md, "- ");
-		sbuf_addf(md, abs_tol > 0 ? tr(lang, N_("From your outputs the host computes `%s = %s`, which "
-							"must be `%s` within an absolute difference of %s."))
-					  : tr(lang, N_("From your outputs the host computes `%s = %s`, which "
-							"must be `%s` within a relative tolerance of %s.")),
+		sbuf_addf(md, abs ? tr(lang, N_("From your outputs the host computes `%s = %s`, which "
+						"must be `%s` within an absolute difference of %s."))
+				  : tr(lang, N_("From your outputs the host computes `%s = %s`, which "
+						"must be `%s` within a relative tolerance of %s.")),
 			  d->name, d->value, d->expect, t.buf);
+		if (d->tests)
+			sbuf_addf(md, tr(lang, N_(" Only in the tests %s.")), d->tests);
 		sbuf_adds(md, "\n");
 		sbuf_release(&t);
 	}
@@ -273,9 +279,9 @@ static void add_repeat(struct sbuf *md, const char *lang, const struct check_spe
 		sbuf_addf(&with, "`%s = %s`", spec->repeat_set[i].name, spec->repeat_set[i].expr);
 	}
 	sbuf_adds(md, "- ");
-	sbuf_addf(md, tr(lang, N_("After each pass the host launches again while `%s` (at most %d passes), "
-				  "with %s. Every pass is compared, not only the last.")),
-		  spec->repeat_while, MAX_PASSES, with.len ? with.buf : "-");
+	sbuf_addf(md, tr(lang, N_("After each pass the host launches again while `%s`, with %s, within "
+				  "the time limit. Every pass is compared, not only the last.")),
+		  spec->repeat_while, with.len ? with.buf : "-");
 	sbuf_adds(md, "\n");
 	sbuf_release(&with);
 }

@@ -175,23 +175,42 @@ static void auto_every_dim(struct step_spec *st)
 			st->local_expr[d] = xstrdup("auto");
 }
 
-int64_t local_auto_size(int64_t global, int dims)
+void local_auto_sizes(const int64_t *global, int dims, const struct group_limits *lim, int64_t *out)
 {
-	int64_t l = dims <= 1 ? LOCAL_AUTO_MAX : dims == 2 ? 16 : 4;   /* 64, 16 x 16, 4 x 4 x 4 */
-	while (l > 1 && global % l)
-		l /= 2;
-	return l;
+	const struct group_limits common = { COMMON_WORK_GROUP, { 0 } };
+	lim = lim ? lim : &common;
+	int64_t items = 1;
+	for (int d = 0; d < dims; d++) {
+		int64_t l = dims <= 1 ? LOCAL_AUTO_MAX : 16;   /* 64, or 16 x 16 */
+		while (l > 1 && (global[d] <= 0 || global[d] % l || (lim->dim[d] && (size_t)l > lim->dim[d])))
+			l /= 2;
+		out[d] = l;
+		items *= l;
+	}
+	/* the largest dimension halved first, keeping the group as square as it was */
+	while (lim->items && (size_t)items > lim->items) {
+		int big = 0;
+		for (int d = 1; d < dims; d++)
+			if (out[d] > out[big])
+				big = d;
+		if (out[big] == 1)
+			break;
+		out[big] /= 2;
+		items /= 2;
+	}
 }
 
-int step_local_eval(const struct step_spec *st, int d, const struct vars *v, int64_t *out, char *err,
-		    size_t errlen)
+int step_local_eval(const struct step_spec *st, int d, const struct vars *v, const struct group_limits *lim,
+		    int64_t *out, char *err, size_t errlen)
 {
 	if (!step_local_is_auto(st))
 		return expr_eval(st->local_expr[d], v, out, err, errlen);
-	int64_t g;
-	if (expr_eval(st->global_expr[d], v, &g, err, errlen) < 0)
-		return -1;
-	*out = g > 0 ? local_auto_size(g, st->dims) : 1;
+	int64_t g[MAX_DIMS], l[MAX_DIMS];
+	for (int k = 0; k < st->dims; k++)
+		if (expr_eval(st->global_expr[k], v, &g[k], err, errlen) < 0)
+			return -1;
+	local_auto_sizes(g, st->dims, lim, l);
+	*out = l[d];
 	return 0;
 }
 
@@ -287,14 +306,14 @@ int check_step_last_writer(const struct check_spec *spec, int arg)
 	return last;
 }
 
-size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v)
+size_t check_spec_group_size(const struct check_spec *spec, const struct vars *v, const struct group_limits *lim)
 {
 	size_t largest = 1;
 	for (int s = 0; s < spec->nsteps; s++) {
 		size_t total = 1;
 		for (int d = 0; d < spec->steps[s].dims; d++) {
 			int64_t l = 1;
-			if (step_local_eval(&spec->steps[s], d, v, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
+			if (step_local_eval(&spec->steps[s], d, v, lim, &l, (char[64]){ 0 }, 64) == 0 && l > 0)
 				total *= (size_t)l;
 		}
 		if (total > largest)

@@ -146,17 +146,36 @@ static void float_scalars_take_real_expressions(void **state)
 	     "[test t]\nnsteps = 1024\n", &spec, 13, "value of 'step' in test 't nsteps=1024': unexpected '.0'");
 }
 
+/* local = auto's group for a global of g0 (x g1 in two dimensions), as "L0" or "L0xL1" */
+static const char *auto_group(int64_t g0, int64_t g1, const struct group_limits *lim)
+{
+	static char s[32];
+	int64_t g[2] = { g0, g1 }, l[2];
+	local_auto_sizes(g, g1 ? 2 : 1, lim, l);
+	if (g1)
+		snprintf(s, sizeof(s), "%lldx%lld", (long long)l[0], (long long)l[1]);
+	else
+		snprintf(s, sizeof(s), "%lld", (long long)l[0]);
+	return s;
+}
+
 static void local_auto(void **state)
 {
 	(void)state;
-	assert_int_equal(local_auto_size(1024, 1), 64);
-	assert_int_equal(local_auto_size(96, 1), 32);
-	assert_int_equal(local_auto_size(7, 1), 1);
-	assert_int_equal(local_auto_size(12, 1), 4);
-	/* in two and three dimensions, a group of at most 256 work-items: what common GPUs run */
-	assert_int_equal(local_auto_size(1024, 2), 16);
-	assert_int_equal(local_auto_size(8, 2), 8);
-	assert_int_equal(local_auto_size(1024, 3), 4);
+	assert_string_equal(auto_group(1024, 0, NULL), "64");
+	assert_string_equal(auto_group(96, 0, NULL), "32");
+	assert_string_equal(auto_group(7, 0, NULL), "1");
+	assert_string_equal(auto_group(12, 0, NULL), "4");
+	/* no device known (validate): in two dimensions a group of at most 256 work-items */
+	assert_string_equal(auto_group(1024, 1024, NULL), "16x16");
+	assert_string_equal(auto_group(8, 1024, NULL), "8x16");
+	/* a device's limits, read when the check runs: its max_work_group_size, and its
+	 * max_work_item_sizes in each dimension */
+	struct group_limits small = { 128, { 0 } }, flat = { 1024, { 1024, 4 } }, tiny = { 8, { 0 } };
+	assert_string_equal(auto_group(1024, 1024, &small), "8x16");
+	assert_string_equal(auto_group(1024, 1024, &flat), "16x4");
+	assert_string_equal(auto_group(1024, 0, &tiny), "8");
+	assert_string_equal(auto_group(96, 96, &tiny), "2x4");
 	struct check_spec spec;
 	load(PI_HEAD "local = auto\n[scalar step]\nvalue = 1.0 / nsteps\n[scalar nsteps]\nvalue = nsteps\n"
 	     "[test t]\nnsteps = 1024, 960\n", &spec, 0, NULL);
@@ -164,9 +183,11 @@ static void local_auto(void **state)
 	struct vars v = { 0 };
 	vars_set(&v, "nsteps", 960);
 	int64_t l;
-	assert_int_equal(step_local_eval(&spec.steps[0], 0, &v, &l, (char[64]){ 0 }, 64), 0);
+	assert_int_equal(step_local_eval(&spec.steps[0], 0, &v, NULL, &l, (char[64]){ 0 }, 64), 0);
 	assert_int_equal(l, 64);
-	assert_int_equal(check_spec_group_size(&spec, &v), 64);
+	assert_int_equal(check_spec_group_size(&spec, &v, NULL), 64);
+	assert_int_equal(check_spec_group_size(&spec, &v, &small), 64);
+	assert_int_equal(check_spec_group_size(&spec, &v, &tiny), 8);
 	struct sbuf sig = SBUF_INIT;
 	check_step_signature(&spec, 0, &sig);
 	assert_string_equal(sbuf_str(&sig), "__kernel void pi(__global float *restrict partial, "
@@ -269,10 +290,10 @@ static void derived_values(void **state)
 	double got, want;
 	char err[256];
 	int k;
-	assert_int_equal(derive_all(&spec, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 0);
+	assert_int_equal(derive_all(&spec, 0, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 0);
 	assert_true(fabs(got - 3.14159265358979) < 1e-3);
 	partial[3] = 0;   /* a group that wrote nothing */
-	assert_int_equal(derive_all(&spec, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 1);
+	assert_int_equal(derive_all(&spec, 0, &v, bytes, n, &k, &got, &want, err, sizeof(err)), 1);
 	assert_int_equal(k, 0);
 	assert_true(want == 3.14159265358979 && got < 3.0);
 	check_spec_release(&spec);
@@ -400,7 +421,13 @@ static void long_host_loops(void **state)
 	check_spec_release(&spec);
 	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
 	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen > 0\n"
-	     "[test t]\ngen = 1\n", &spec, 16, "[repeat] while still holds after 4096 passes");
+	     "[test t]\ngen = 1\n", &spec, 16, "[repeat] while still holds after ");
+	/* bounded by processor time, not by a count of passes: 300,000 generations validate */
+	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
+	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 300000\n"
+	     "[test t]\ngen = 1\n", &spec, 0, NULL);
+	assert_int_equal(check_spec_count_passes(&spec, &v), 300000);
+	check_spec_release(&spec);
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)

@@ -530,7 +530,7 @@ static void loads_steps(void **state)
 	int buf[4];
 	assert_int_equal(arg_fill_init(&spec->args[2], sums, &cases[0].vars, buf, 4, 1, err, sizeof(err)), 0);
 	assert_int_equal(buf[3], 7);
-	assert_int_equal(check_spec_group_size(spec, &cases[0].vars), 32);
+	assert_int_equal(check_spec_group_size(spec, &cases[0].vars, NULL), 32);
 	free(cases);
 	release_spec(spec);
 

@@ -17,7 +17,7 @@ static double analysis_cost(const struct check_spec *spec, const struct test_cas
 	struct vars v = tc->vars;
 	struct sbuf err = SBUF_INIT;
 	double cost = 0;
-	for (int pass = 0; pass < MAX_PASSES; pass++) {
+	for (;;) {   /* a loaded check's loops end: validation followed each */
 		for (int i = 0; i < spec->nsteps; i++) {
 			double items = 1;
 			for (int d = 0; d < spec->steps[i].dims; d++) {

@@ -220,7 +220,7 @@ static int judge_derived(const struct judge_input *in, const struct test_case *t
 	}
 	double got, want;
 	char err[256];
-	int k, rc = derive_all(spec, v, bytes, n, &k, &got, &want, err, sizeof(err));
+	int k, rc = derive_all(spec, tc->test, v, bytes, n, &k, &got, &want, err, sizeof(err));
 	if (rc < 0)
 		report_set_text(r, VERDICT_ERROR, err);
 	if (rc > 0) {
@@ -349,7 +349,8 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 		const struct test_case *tc = &cases[ci];
 		if (has_case_line(after, "skip", ci)) {
 			struct msg why = MSG_INIT;
-			size_t wg = check_spec_group_size(spec, &tc->vars);
+			struct group_limits lim = { (size_t)(max_wg > 0 ? max_wg : 0), { 0 } };
+			size_t wg = check_spec_group_size(spec, &tc->vars, &lim);
 			msg_addf(&why, N_("work-groups of %zu work-items are more than this device "
 					  "allows (%zu)"), wg, (size_t)(max_wg > 0 ? max_wg : 0));
 			report_add_test_msg(r, tc->name, TEST_SKIP, &why);

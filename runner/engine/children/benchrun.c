@@ -470,8 +470,10 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 		return 0;
 	}
 	sbuf_release(&err);
+	struct group_limits lim = { max_wg, { 0 } };   /* local = auto: the runtime's, within them */
+	clhost_max_work_items(s, lim.dim);
 	for (int r = 0; r < nrows; r++) {
-		if (check_spec_group_size(spec, &rows[r].vars) > max_wg) {   /* its widest step's */
+		if (check_spec_group_size(spec, &rows[r].vars, &lim) > max_wg) {   /* its widest step's */
 			proto_send(fd, "skip", "%d", r);
 			continue;
 		}

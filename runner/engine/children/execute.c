@@ -32,6 +32,7 @@ struct exec_child {
 	struct cl_prog *prog;        /* the learner's program, alive as long as the child */
 	struct cl_kern *learner[MAX_STEPS], *reference[MAX_STEPS];   /* one for each step */
 	size_t max_wg;
+	struct group_limits limits;  /* the device's and the kernels': what local = auto fits */
 	enum run_mode mode;
 	bool analyze;
 	int printf_fd;               /* the kernel's printf, in memory; -1: not kept */
@@ -255,9 +256,11 @@ static int launch_step(struct exec_child *c, struct cl_kern *k, int step, const 
 		int64_t g, l;
 		if (eval_into(spec, st->global_expr[dim], v, &g, why) < 0)
 			return LAUNCH_BAD_CHECK;
-		if (step_local_is_auto(st))   /* the device's runtime chooses; the analysis needs one */
-			l = c->analyze ? local_auto_size(g, st->dims) : 0;
-		else if (eval_into(spec, st->local_expr[dim], v, &l, why) < 0)
+		if (step_local_is_auto(st)) {   /* the device's runtime chooses; the analysis needs one */
+			l = 0;
+			if (c->analyze && step_local_eval(st, dim, v, &c->limits, &l, (char[64]){ 0 }, 64) < 0)
+				l = -1;
+		} else if (eval_into(spec, st->local_expr[dim], v, &l, why) < 0)
 			return LAUNCH_BAD_CHECK;
 		if (l == 0 && g > 0 && !c->analyze && step_local_is_auto(st)) {
 			global[dim] = (size_t)g;
@@ -417,8 +420,8 @@ static int reference_derived(struct exec_child *c, const struct test_case *tc, c
 {
 	double got, want;
 	char err[256];
-	int k, rc = derive_all(c->spec, v, (const void *const *)cur->expected, cur->n, &k, &got, &want,
-			       err, sizeof(err));
+	int k, rc = derive_all(c->spec, tc->test, v, (const void *const *)cur->expected, cur->n, &k,
+			       &got, &want, err, sizeof(err));
 	char *msg = rc < 0 ? xstrfmt("%s: %s", c->spec->path, err)
 		    : xstrfmt("%s: the reference solution misses [derive %s] on test %s: %s is %.9g, "
 			      "expected %.9g", c->spec->path, c->spec->derive[k].name, tc->name,
@@ -629,6 +632,8 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		if (clhost_kernel_max_work_group(k[step]) < c.max_wg)
 			c.max_wg = clhost_kernel_max_work_group(k[step]);
 	proto_send(fd, "maxwg", "%zu", c.max_wg);
+	c.limits.items = c.max_wg;
+	clhost_max_work_items(c.s, c.limits.dim);
 	/* From here on the learner's code may run in this process: nothing is compiled, linked or
 	 * written any more, and the process can no longer start one, signal one, or reach out. */
 	if (c.mode == RUN_EXECUTE && clhost_prog_finish(c.prog) < 0) {
@@ -667,7 +672,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		int ordinal = c.analyze ? analysed++ : 0;   /* among the analysed: in this child's part? */
 		if (rq->cases_to > 0 && (ordinal < rq->cases_from || ordinal >= rq->cases_to))
 			continue;
-		if (check_spec_group_size(c.spec, &tc->vars) > c.max_wg) {
+		if (check_spec_group_size(c.spec, &tc->vars, &c.limits) > c.max_wg) {
 			proto_send(fd, "skip", "%d", i);
 			continue;
 		}

@@ -19,6 +19,7 @@ struct cl_session {
 	cl_command_queue queue;
 	cl_device_type type;
 	size_t max_wg;
+	size_t max_items[3];         /* CL_DEVICE_MAX_WORK_ITEM_SIZES: every device has 3 at least */
 	char name[256];
 };
 struct cl_prog {
@@ -170,6 +171,9 @@ int clhost_open(const char *spec, struct cl_session **out, struct msg *err)
 	s->type = devs[pick].type;
 	snprintf(s->name, sizeof(s->name), "%s / %s", devs[pick].platform_name, devs[pick].device_name);
 	clGetDeviceInfo(s->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(s->max_wg), &s->max_wg, NULL);
+	size_t items[16] = { 0 };   /* as many as the device's dimensions (3 on every one known) */
+	if (clGetDeviceInfo(s->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof(items), items, NULL) == CL_SUCCESS)
+		memcpy(s->max_items, items, sizeof(s->max_items));
 	cl_int rc;
 	s->context = clCreateContext(NULL, 1, &s->device, NULL, NULL, &rc);
 	if (rc == CL_SUCCESS)
@@ -207,6 +211,12 @@ bool clhost_device_is_cpu(const struct cl_session *s)
 size_t clhost_max_work_group(const struct cl_session *s)
 {
 	return s->max_wg;
+}
+
+void clhost_max_work_items(const struct cl_session *s, size_t out[MAX_DIMS])
+{
+	for (int d = 0; d < MAX_DIMS; d++)
+		out[d] = s->max_items[d];
 }
 
 /* A built program, as the session's. */

@@ -32,6 +32,8 @@ void clhost_close(struct cl_session *s);
 const char *clhost_device_name(const struct cl_session *s);
 bool clhost_device_is_cpu(const struct cl_session *s);
 size_t clhost_max_work_group(const struct cl_session *s);
+/* The device's max_work_item_sizes in each dimension a check has (0: it did not say). */
+void clhost_max_work_items(const struct cl_session *s, size_t out[MAX_DIMS]);
 /* Builds source; on failure returns -1 with the compiler's log in log. */
 int clhost_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
 		 struct sbuf *log);

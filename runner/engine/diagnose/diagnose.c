@@ -385,6 +385,18 @@ static void wrong_result_output(struct ctx *x)
 		    "before the run; facts: %s only added into (%d places), never set", buf, buf, updates);
 }
 
+/* A __local array indexed by the global id: the analysis would prove it where the index runs
+ * past the array; without it (analysis off, or the index within the array's end) the kernel's
+ * facts ask it, so that what the exercise says of it is said too. */
+static void wrong_result_local_index(struct ctx *x)
+{
+	char buf[NAME_MAX_LEN];
+	int line = kv_local_by_global_id(&x->kv, buf, sizeof(buf));
+	if (line)
+		add(x, "global_id_as_local_index", ASK_SOURCE, "execution:wrong_result; facts: get_global_id "
+		    "indexes __local %s line %d", buf, line);
+}
+
 static void from_evidence(struct ctx *x, const struct check_spec *spec)
 {
 	struct report *r = x->r;
@@ -439,6 +451,7 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 			    x->m.runs_wrong, x->m.runs, atomic ? "; facts: atomics" : "");
 		}
 		wrong_result_output(x);
+		wrong_result_local_index(x);
 		if (x->m.shift)
 			add(x, "index_offset", ASK_VERDICT, "execution:wrong_result shift=%ld", x->m.shift);
 		if (x->m.wrong < x->m.elements)

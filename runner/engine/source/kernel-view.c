@@ -398,6 +398,18 @@ int kv_sub_flags(const struct kview *kv, int line, const char *name)
 	return flags;
 }
 
+int kv_local_by_global_id(const struct kview *kv, char *out, size_t cap)
+{
+	for (int i = 0; i < nfacts(kv); i++) {
+		const struct kfact *k = &kv->kf->f[i];
+		if (k->kind == KF_SUB && (k->flags & KF_T_GID) && kv_in_space(kv, k->text, "__local")) {
+			copy_str(out, cap, k->text);
+			return kv_line(kv, k);
+		}
+	}
+	return 0;
+}
+
 int kv_stores_guarded(const struct kview *kv, const char *name)
 {
 	int first = 0;

@@ -222,6 +222,9 @@ bool kv_stride_of_bound(const struct kview *kv, int line, const char *name, cons
 			size_t cap);
 /* The line of the first `return` of the function that holds line before, above it, or 0. */
 int kv_early_return(const struct kview *kv, int before);
+/* The line of the first subscript of a __local array whose index comes from get_global_id (its
+ * name into out), or 0. */
+int kv_local_by_global_id(const struct kview *kv, char *out, size_t cap);
 /* The KF_SUB flags of name's subscripts on the line, together (where their terms come from). */
 int kv_sub_flags(const struct kview *kv, int line, const char *name);
 
