@@ -346,11 +346,32 @@ static bool moot(const struct check_state *st, int i)
 	return false;
 }
 
+/* Once the learner's run has timed out at its limit, the analysis still running shares that one
+ * limit: the verdict is a timeout unless Oclgrind finds something, and what it finds within the
+ * learner's processor time it finds whatever the machine's load (a cap in processor time, as
+ * the learner's). Past it, an analysis (of its own limit, up to 60 s on the largest exercises)
+ * only ran the same hang again, keeping the verdict waiting. */
+static void share_timeout(struct check_state *st)
+{
+	const struct child *lc = &st->ch[CHECK_LEARNER];
+	if (!st->started[CHECK_LEARNER] || !lc->timed_out || !lc->ready || lc->starved)
+		return;
+	for (int k = 0; k < st->parts; k++) {
+		struct child *a = &st->ch[CHECK_ANALYSIS + k];
+		if (st->started[CHECK_ANALYSIS + k] && (a->pid > 0 || a->fd >= 0) &&
+		    st->limits[CHECK_ANALYSIS + k].time_ms > st->limits[CHECK_LEARNER].time_ms) {
+			child_cap_processor(a, st->limits[CHECK_LEARNER].time_ms);
+			st->limits[CHECK_ANALYSIS + k].time_ms = st->limits[CHECK_LEARNER].time_ms;
+		}
+	}
+}
+
 /* Waits for every child; an analysis part made moot by an earlier one is stopped at once, its
  * processor given back to the others. True when interrupted. */
 static bool wait_children(struct check_state *st, int interrupt)
 {
 	for (;;) {
+		share_timeout(st);
 		int ended = children_wait_next(st->ch, CHECK_CHILDREN, interrupt);
 		if (ended < 0)
 			return ended == -2;
@@ -379,9 +400,10 @@ static void trace_children(const struct check_state *st)
 		if (!st->started[i])
 			continue;
 		const struct child *c = &st->ch[i];
-		fprintf(f, "clings: trace: %-10s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
+		fprintf(f, "clings: trace: %-10s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s  limit %.3f s%s\n",
 			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
 			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds - st->cpu_before[i],
+			(double)st->limits[i].time_ms / 1000.0,
 			st->warm[i] ? "  (standby; cpu since its request)" : "");
 	}
 	trace_close(f);
@@ -459,8 +481,10 @@ enum stage_next check_run(struct check_state *st)
 		}
 		st->started[i] = (i == CHECK_REFERENCE ? start_reference(st) : start_child(st, i, false)) == 0;
 		wipe_string(st->solution_src);
-		if (st->started[i])
+		if (st->started[i]) {
+			share_timeout(st);
 			r->interrupted = children_wait(&st->ch[i], 1, interrupt);
+		}
 	}
 	const struct child *lc = &st->ch[CHECK_LEARNER];
 	if (!r->interrupted && child_ended_cleanly(lc) && lc->ready_at > 0 && lc->ended_at > lc->ready_at)

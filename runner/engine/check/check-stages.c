@@ -292,11 +292,17 @@ const struct kernel_facts *check_kernel_facts(struct check_state *st)
 		st->facts_state = -1;
 	if (st->facts_state == 0 && st->learner_src) {
 		struct sbuf err = SBUF_INIT;
+		double t = now_seconds();
 		st->facts_state = kernel_facts_read(st->shown, st->learner_src, st->learner_len, &st->facts, &err) < 0
 				  ? -1 : 1;
 		if (st->facts_state < 0)
 			error("reading the kernel's facts: %s", err.buf);
 		sbuf_release(&err);
+		FILE *f = trace_open(true);   /* a child of its own: where a check's time goes */
+		if (f)
+			fprintf(f, "clings: trace: facts      read by libclang at %.3f s in %.3f s\n",
+				t - st->t0, now_seconds() - t);
+		trace_close(f);
 	}
 	return st->facts_state > 0 ? &st->facts : NULL;
 }
@@ -313,7 +319,7 @@ enum stage_next check_diagnose(struct check_state *st)
 	enum verdict v = st->r->verdict;
 	if (!st->r->interrupted && !st->o->verdict_only)
 		diagnose(st->c, st->e, st->spec, st->learner_src,
-			 v != VERDICT_PASS && v != VERDICT_ERROR ? check_kernel_facts(st) : NULL,
+			 diagnose_reads_facts(v) ? check_kernel_facts(st) : NULL,
 			 st->ran ? &st->learner : NULL, st->o->device, st->r);
 	return STAGE_ON;
 }
