@@ -108,9 +108,10 @@ static void explain_time(const struct child *ch, const char *test, long limit_ms
 	timeout_advice(msg);
 }
 
-void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
+bool check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
 			int build_cpu_s, const char *where, struct report *r)
 {
+	bool build_stopped = false;
 	struct msg msg = MSG_INIT;
 	const char *test = began && *began ? began : NULL;
 	enum verdict v = VERDICT_CRASH;
@@ -148,10 +149,12 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 				   "text, or a loop unrolled by hand thousands of times, does this."),
 			  msg_word(&msg, where), build_cpu_s, BUILD_MEMORY_MB);
 		v = VERDICT_BUILD_ERROR;
+		build_stopped = true;
 	} else if (ch->timed_out && !ch->ready) {
 		msg_addf(&msg, N_("Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
 				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, msg_word(&msg, where));
 		v = VERDICT_TIMEOUT;
+		build_stopped = true;
 	} else if (ch->timed_out) {
 		explain_time(ch, test, limit_ms, where, &msg);
 		v = VERDICT_TIMEOUT;
@@ -203,6 +206,7 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 	}
 	report_set(r, v, &msg, NULL, 0);
 	msg_release(&msg);
+	return build_stopped;
 }
 
 const char *check_device_of(const struct report *r, struct msg *m)
@@ -590,7 +594,8 @@ enum stage_next check_judge(struct check_state *st)
 	if (reference_results(st) < 0)
 		return STAGE_ON;
 	if (!st->learner.ready || check_killed_outside(lc, cpu_s)) {
-		check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s, BUILD_CPU_S, "", r);
+		st->build_stopped = check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s,
+						       BUILD_CPU_S, "", r);
 		return STAGE_ON;
 	}
 	/* a repair's candidate is judged by its verdict alone: no words, so no parse of it */

@@ -287,8 +287,7 @@ const struct kernel_facts *check_kernel_facts(struct check_state *st)
 {
 	/* A build stopped for its limits (a macro that expands into a huge text): libclang would
 	 * spend as much on the same text, and the verdict already says what there is to say. */
-	const struct child *lc = &st->ch[CHECK_LEARNER];
-	if (st->facts_state == 0 && st->started[CHECK_LEARNER] && !lc->ready && (lc->timed_out || lc->signal))
+	if (st->facts_state == 0 && st->build_stopped)
 		st->facts_state = -1;
 	if (st->facts_state == 0 && st->learner_src) {
 		struct sbuf err = SBUF_INIT;
