@@ -495,7 +495,7 @@ enum stage_next check_run(struct check_state *st)
 		r->run_seconds = lc->ended_at - lc->ready_at;
 	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
 		trace_children(st);
-	seal_prune_cache();   /* what this check's children kept, within the caches' bound */
+	seal_prune_cache(st->source_cache);   /* what this check's children kept, within the caches' bound */
 	if (r->interrupted) {
 		report_set_text(r, VERDICT_ERROR, "the check was stopped before its verdict");
 		return STAGE_SETTLED;
