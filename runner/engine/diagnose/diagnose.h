@@ -12,14 +12,14 @@
 #include "engine/report/report.h"
 #include "engine/children/children.h"
 
+/* Whether diagnose reads kf for verdict v: a timeout's diagnosis (the kernel did not finish) and
+ * a signature's are the verdict's alone, and a check spends no libclang child on them. */
+bool diagnose_reads_facts(enum verdict v);
 /* Fills r's diagnoses for a failing verdict, each with its evidence kind: proved only by the
  * verdict or by the analysis's facts read against the kernel's facts (kf: libclang's reading of
  * learner_src; NULL when it could not be read, and then nothing that needs them is said);
  * asked, as questions, from what the kernel's facts suggest and, for a wrong result, from the
  * learner's output (learner, may be NULL) likened to the course's wrong kernels run on device. */
-/* Whether diagnose reads kf for verdict v: a timeout's diagnosis (the kernel did not finish) and
- * a signature's are the verdict's alone, and a check spends no libclang child on them. */
-bool diagnose_reads_facts(enum verdict v);
 void diagnose(const struct course *c, const struct exercise *e, const struct check_spec *spec,
 	      const char *learner_src, const struct kernel_facts *kf, const struct proto_stream *learner,
 	      const char *device, struct report *r);

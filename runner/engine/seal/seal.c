@@ -9,8 +9,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <ftw.h>
+#include <limits.h>
 #include <nettle/hmac.h>
 #include <nettle/sha2.h>
 #include <stdio.h>
