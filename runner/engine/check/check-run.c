@@ -354,7 +354,9 @@ static bool moot(const struct check_state *st, int i)
  * limit: the verdict is a timeout unless Oclgrind finds something, and what it finds within the
  * learner's processor time it finds whatever the machine's load (a cap in processor time, as
  * the learner's). Past it, an analysis (of its own limit, up to 60 s on the largest exercises)
- * only ran the same hang again, keeping the verdict waiting. */
+ * only ran the same hang again, keeping the verdict waiting. A part already past the cap when the
+ * run timed out ends at once, with what it found so far: a finding Oclgrind makes only beyond
+ * the learner's limit may be missed, and the timeout then stands (it did not finish either way). */
 static void share_timeout(struct check_state *st)
 {
 	const struct child *lc = &st->ch[CHECK_LEARNER];
