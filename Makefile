@@ -131,10 +131,17 @@ clean:
 # table through `clings --help` by scripts/from-help), and the bundled course as data. The
 # catalogs of po/ are compiled into the binary. The installed clings finds the course in
 # PREFIX/share/clings/course and the plugin in PREFIX/lib/clings, from where it runs. COURSE=DIR
-# installs another course as the bundled one.
+# installs another course as the bundled one. Then the installed clings prepares the course
+# (`clings prepare`: the precompiled header with PoCL's probed options, each reference's kept
+# binary and PoCL's kernels, the stubs' verdicts) in the caches of the user who installs, so that
+# their first check is as fast as the tenth; not into a DESTDIR (a package's staging tree, whose
+# caches are nobody's). PREPARE=0 leaves it out, PREPARE=1 asks for it with a DESTDIR too. A course
+# that could not be prepared is said and leaves the install as it is: only the first checks are
+# slower.
 PREFIX  ?= /usr/local
 DESTDIR ?=
 COURSE  ?= .
+PREPARE ?= $(if $(DESTDIR),0,1)
 ROOT     = $(DESTDIR)$(PREFIX)
 INSTALLED := bin/clings lib/clings/clings-access.so share/man/man1/clings.1 \
 	share/bash-completion/completions/clings share/zsh/site-functions/_clings
@@ -154,6 +161,10 @@ install: all build/clings.1 build/completion/clings build/completion/_clings
 	install -Dm644 build/completion/clings $(ROOT)/share/bash-completion/completions/clings
 	install -Dm644 build/completion/_clings $(ROOT)/share/zsh/site-functions/_clings
 	scripts/install-course $(COURSE) $(ROOT)/share/clings/course
+ifeq ($(PREPARE),1)
+	$(ROOT)/bin/clings --course $(ROOT)/share/clings/course prepare || \
+		echo "make install: not every exercise could be prepared (said above): their first checks will be slower" >&2
+endif
 uninstall:
 	rm -f $(INSTALLED:%=$(ROOT)/%)
 	rm -rf $(ROOT)/share/clings/course

@@ -112,6 +112,9 @@ uint64_t hash_add(uint64_t h, const void *data, size_t n);
 uint64_t hash_add_str(uint64_t h, const char *s);   /* s and its NUL; NULL counts as "" */
 /* mkdir -p: every missing directory of path; 0, or -1 (printed). */
 int make_dirs(const char *path);
+/* The same, each missing directory made with mode, and nothing printed: -1 with errno set, for
+ * callers to whom a directory not made only costs time (a cache), or who say it their way. */
+int make_dirs_quiet(const char *path, mode_t mode);
 /* A seed as a user types it: a decimal number from 1 to 2^64-1; -1 otherwise. */
 int parse_seed(const char *s, uint64_t *out);
 /* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes there are not one. */

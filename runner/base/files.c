@@ -182,7 +182,8 @@ const char *path_shown(const char *path)
 	return !strncmp(path, cwd, n) && path[n] == '/' ? path + n + 1 : path;
 }
 
-int make_dirs(const char *path)
+/* mkdir -p with mode; -1 at the first directory that cannot be made, printed unless quiet. */
+static int dirs_made(const char *path, mode_t mode, bool quiet)
 {
 	char *p = xstrdup(path);
 	int rc = 0;
@@ -191,14 +192,27 @@ int make_dirs(const char *path)
 			continue;
 		char c = *s;
 		*s = '\0';
-		if (mkdir(p, 0755) < 0 && errno != EEXIST)
-			rc = error("%s: cannot create:", p);
+		if (mkdir(p, mode) < 0 && errno != EEXIST) {
+			int saved = errno;
+			rc = quiet ? -1 : error("%s: cannot create:", p);
+			errno = saved;
+		}
 		*s = c;
 		if (!c || rc)
 			break;
 	}
 	free(p);
 	return rc;
+}
+
+int make_dirs(const char *path)
+{
+	return dirs_made(path, 0755, false);
+}
+
+int make_dirs_quiet(const char *path, mode_t mode)
+{
+	return dirs_made(path, mode, true);
 }
 
 char *program_dir(void)

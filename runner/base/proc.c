@@ -141,6 +141,14 @@ void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long r
 	c->run_cpu_ms = run_cpu_ms;
 }
 
+void child_cap_processor(struct child *c, long run_cpu_ms)
+{
+	if (c->run_cpu_ms <= run_cpu_ms || run_cpu_ms <= 0)
+		return;
+	c->run_cpu_ms = run_cpu_ms;
+	c->next_look = 0;
+}
+
 /* A small file of /proc into buf; false when it cannot be read. */
 static bool read_proc(const char *path, char *buf, size_t size)
 {

@@ -81,6 +81,9 @@ void child_arm(struct child *c, long first_ms, long run_ms);
  * clock while stopped or starved (or its figures unreadable) has starved set.
  */
 void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long run_wall_ms);
+/* Lowers the processor time c may use from "ready" to run_cpu_ms, when c is timed by its processor
+ * with more; looked at again at once: one that has used it up already ends at the next wait. */
+void child_cap_processor(struct child *c, long run_cpu_ms);
 /* The processor seconds process pid has used (its threads' and its reaped children's); -1 when
  * pid is gone. */
 double proc_cpu_seconds(pid_t pid);

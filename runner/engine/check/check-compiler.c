@@ -39,6 +39,7 @@ static void run_again(struct check_state *st, bool optimise, struct rerun *x, in
 	rq.optimise = optimise;
 	struct child ch[COMPILER_RUNS];
 	bool started[COMPILER_RUNS] = { false };
+	double t0 = now_seconds();
 	for (int i = 0; i < n; i++) {
 		x[i] = (struct rerun){ .out = PROTO_STREAM_INIT, .r = REPORT_INIT };
 		started[i] = sandbox_start(&ch[i], &st->limits[CHECK_LEARNER], NULL, run_in_child, &rq) == 0;
@@ -46,6 +47,11 @@ static void run_again(struct check_state *st, bool optimise, struct rerun *x, in
 			ch[i] = (struct child)CHILD_INIT;   /* waited on as one that already ended */
 	}
 	children_wait(ch, n, -1);
+	FILE *f = trace_open(true);   /* where a check's time goes */
+	if (f)
+		fprintf(f, "clings: trace: compiler  %d runs of the %s build at %.3f s in %.3f s\n", n,
+			optimise ? "optimised" : "unoptimised", t0 - st->t0, now_seconds() - t0);
+	trace_close(f);
 	for (int i = 0; i < n; i++) {
 		if (!started[i])
 			continue;

@@ -108,9 +108,10 @@ static void explain_time(const struct child *ch, const char *test, long limit_ms
 	timeout_advice(msg);
 }
 
-void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
+bool check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
 			int build_cpu_s, const char *where, struct report *r)
 {
+	bool build_stopped = false;
 	struct msg msg = MSG_INIT;
 	const char *test = began && *began ? began : NULL;
 	enum verdict v = VERDICT_CRASH;
@@ -148,10 +149,12 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 				   "text, or a loop unrolled by hand thousands of times, does this."),
 			  msg_word(&msg, where), build_cpu_s, BUILD_MEMORY_MB);
 		v = VERDICT_BUILD_ERROR;
+		build_stopped = true;
 	} else if (ch->timed_out && !ch->ready) {
 		msg_addf(&msg, N_("Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
 				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, msg_word(&msg, where));
 		v = VERDICT_TIMEOUT;
+		build_stopped = true;
 	} else if (ch->timed_out) {
 		explain_time(ch, test, limit_ms, where, &msg);
 		v = VERDICT_TIMEOUT;
@@ -203,6 +206,7 @@ void check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 	}
 	report_set(r, v, &msg, NULL, 0);
 	msg_release(&msg);
+	return build_stopped;
 }
 
 const char *check_device_of(const struct report *r, struct msg *m)
@@ -346,11 +350,34 @@ static bool moot(const struct check_state *st, int i)
 	return false;
 }
 
+/* Once the learner's run has timed out at its limit, the analysis still running shares that one
+ * limit: the verdict is a timeout unless Oclgrind finds something, and what it finds within the
+ * learner's processor time it finds whatever the machine's load (a cap in processor time, as
+ * the learner's). Past it, an analysis (of its own limit, up to 60 s on the largest exercises)
+ * only ran the same hang again, keeping the verdict waiting. A part already past the cap when the
+ * run timed out ends at once, with what it found so far: a finding Oclgrind makes only beyond
+ * the learner's limit may be missed, and the timeout then stands (it did not finish either way). */
+static void share_timeout(struct check_state *st)
+{
+	const struct child *lc = &st->ch[CHECK_LEARNER];
+	if (!st->started[CHECK_LEARNER] || !lc->timed_out || !lc->ready || lc->starved)
+		return;
+	for (int k = 0; k < st->parts; k++) {
+		struct child *a = &st->ch[CHECK_ANALYSIS + k];
+		if (st->started[CHECK_ANALYSIS + k] && (a->pid > 0 || a->fd >= 0) &&
+		    st->limits[CHECK_ANALYSIS + k].time_ms > st->limits[CHECK_LEARNER].time_ms) {
+			child_cap_processor(a, st->limits[CHECK_LEARNER].time_ms);
+			st->limits[CHECK_ANALYSIS + k].time_ms = st->limits[CHECK_LEARNER].time_ms;
+		}
+	}
+}
+
 /* Waits for every child; an analysis part made moot by an earlier one is stopped at once, its
  * processor given back to the others. True when interrupted. */
 static bool wait_children(struct check_state *st, int interrupt)
 {
 	for (;;) {
+		share_timeout(st);
 		int ended = children_wait_next(st->ch, CHECK_CHILDREN, interrupt);
 		if (ended < 0)
 			return ended == -2;
@@ -379,9 +406,10 @@ static void trace_children(const struct check_state *st)
 		if (!st->started[i])
 			continue;
 		const struct child *c = &st->ch[i];
-		fprintf(f, "clings: trace: %-10s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s%s\n",
+		fprintf(f, "clings: trace: %-10s armed %.3f  ready %.3f  done %.3f s  cpu %.3f s  limit %.3f s%s\n",
 			names[i], c->armed_at - st->t0, c->ready_at > 0 ? c->ready_at - st->t0 : -1.0,
 			c->ended_at > 0 ? c->ended_at - st->t0 : -1.0, c->cpu_seconds - st->cpu_before[i],
+			(double)st->limits[i].time_ms / 1000.0,
 			st->warm[i] ? "  (standby; cpu since its request)" : "");
 	}
 	trace_close(f);
@@ -459,15 +487,17 @@ enum stage_next check_run(struct check_state *st)
 		}
 		st->started[i] = (i == CHECK_REFERENCE ? start_reference(st) : start_child(st, i, false)) == 0;
 		wipe_string(st->solution_src);
-		if (st->started[i])
+		if (st->started[i]) {
+			share_timeout(st);
 			r->interrupted = children_wait(&st->ch[i], 1, interrupt);
+		}
 	}
 	const struct child *lc = &st->ch[CHECK_LEARNER];
 	if (!r->interrupted && child_ended_cleanly(lc) && lc->ready_at > 0 && lc->ended_at > lc->ready_at)
 		r->run_seconds = lc->ended_at - lc->ready_at;
 	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
 		trace_children(st);
-	seal_prune_cache();   /* what this check's children kept, within the caches' bound */
+	seal_prune_cache(st->source_cache);   /* what this check's children kept, within the caches' bound */
 	if (r->interrupted) {
 		report_set_text(r, VERDICT_ERROR, "the check was stopped before its verdict");
 		return STAGE_SETTLED;
@@ -566,7 +596,8 @@ enum stage_next check_judge(struct check_state *st)
 	if (reference_results(st) < 0)
 		return STAGE_ON;
 	if (!st->learner.ready || check_killed_outside(lc, cpu_s)) {
-		check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s, BUILD_CPU_S, "", r);
+		st->build_stopped = check_abnormal_end(lc, NULL, st->limits[CHECK_LEARNER].time_ms, cpu_s,
+						       BUILD_CPU_S, "", r);
 		return STAGE_ON;
 	}
 	/* a repair's candidate is judged by its verdict alone: no words, so no parse of it */

@@ -287,16 +287,21 @@ const struct kernel_facts *check_kernel_facts(struct check_state *st)
 {
 	/* A build stopped for its limits (a macro that expands into a huge text): libclang would
 	 * spend as much on the same text, and the verdict already says what there is to say. */
-	const struct child *lc = &st->ch[CHECK_LEARNER];
-	if (st->facts_state == 0 && st->started[CHECK_LEARNER] && !lc->ready && (lc->timed_out || lc->signal))
+	if (st->facts_state == 0 && st->build_stopped)
 		st->facts_state = -1;
 	if (st->facts_state == 0 && st->learner_src) {
 		struct sbuf err = SBUF_INIT;
+		double t = now_seconds();
 		st->facts_state = kernel_facts_read(st->shown, st->learner_src, st->learner_len, &st->facts, &err) < 0
 				  ? -1 : 1;
 		if (st->facts_state < 0)
 			error("reading the kernel's facts: %s", err.buf);
 		sbuf_release(&err);
+		FILE *f = trace_open(true);   /* a child of its own: where a check's time goes */
+		if (f)
+			fprintf(f, "clings: trace: facts      read by libclang at %.3f s in %.3f s\n",
+				t - st->t0, now_seconds() - t);
+		trace_close(f);
 	}
 	return st->facts_state > 0 ? &st->facts : NULL;
 }
@@ -313,7 +318,7 @@ enum stage_next check_diagnose(struct check_state *st)
 	enum verdict v = st->r->verdict;
 	if (!st->r->interrupted && !st->o->verdict_only)
 		diagnose(st->c, st->e, st->spec, st->learner_src,
-			 v != VERDICT_PASS && v != VERDICT_ERROR ? check_kernel_facts(st) : NULL,
+			 diagnose_reads_facts(v) ? check_kernel_facts(st) : NULL,
 			 st->ran ? &st->learner : NULL, st->o->device, st->r);
 	return STAGE_ON;
 }

@@ -140,6 +140,9 @@ struct check_state {
 	 * -1 it could not be (then nothing is concluded from the kernel's code) */
 	struct kernel_facts facts;
 	int facts_state;
+	/* the learner's build was stopped for its limits (check_abnormal_end said so): libclang
+	 * would spend as much on the same text, so its facts are not read */
+	bool build_stopped;
 };
 
 /* What a stage says: go on to the next stage, go to the closing stages (advice, the cache), or
@@ -183,8 +186,9 @@ enum stage_next check_run(struct check_state *st);         /* the children, to t
 enum stage_next check_judge(struct check_state *st);       /* the learner's results compared */
 /* Why a child ended without its verdict, as r's finding (where: "" or a place in the catalog's
  * words with its leading space; build_cpu_s: the build's processor-time limit it had); the
- * learner's, or clings' own error where nothing the kernel does explains it. */
-void check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
+ * learner's, or clings' own error where nothing the kernel does explains it. Returns whether it
+ * was the build that was stopped, for its limits or at the clock before "ready". */
+bool check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
 			int build_cpu_s, const char *where, struct report *r);
 /* Whether ch was ended by something outside the check (a kill clings did not send, a machine
  * out of memory), not by its own doing or its limits: clings' failure, never the learner's. */

@@ -102,14 +102,7 @@ char *sandbox_source_cache(const char *src, size_t len)
 	/* Ours, a directory, no link and no other user's: what is not is not used. */
 	struct stat a, b;
 	/* quietly: where it cannot be made, the child builds into an empty cache of its own */
-	for (char *p = dir + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(dir, 0700);
-			*p = '/';
-		}
-	mkdir(dir, 0700);
-	bool made = lstat(parent, &a) == 0 && lstat(dir, &b) == 0;
+	bool made = make_dirs_quiet(dir, 0700) == 0 && lstat(parent, &a) == 0 && lstat(dir, &b) == 0;
 	if (!made || !S_ISDIR(a.st_mode) || !S_ISDIR(b.st_mode) || a.st_uid != getuid() ||
 	    b.st_uid != getuid() || (a.st_mode & 022) || (b.st_mode & 022) ||
 	    chmod(parent, 0700) < 0 || chmod(dir, 0700) < 0) {
@@ -354,12 +347,13 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 	gid_t gid = getgid();
 	/* The user's PoCL cache: only for a child of the course's own code. */
 	char *cache = lim->course_code ? compiler_cache_dir() : NULL;
+	/* While the home is in sight; quietly: a cache not made only leaves the child's builds cold. */
 	if (cache)
-		make_dirs(cache);   /* while the home is in sight */
+		make_dirs_quiet(cache, 0755);
 	for (int i = 0; i < 2; i++) {   /* clings' own caches the children write (pch.c, refbin.c) */
 		char *dir = user_cache_path(i ? "ref" : "pch");
 		if (dir && (i == 0 || lim->course_code))
-			make_dirs(dir);
+			make_dirs_quiet(dir, 0755);
 		free(dir);
 	}
 	int rc = -1;

@@ -464,6 +464,13 @@ static void from_evidence(struct ctx *x, const struct check_spec *spec)
 	}
 }
 
+bool diagnose_reads_facts(enum verdict v)
+{
+	/* as from_evidence: these verdicts' diagnoses ask nothing of the kernel's code */
+	return v != VERDICT_PASS && v != VERDICT_ERROR && v != VERDICT_TIMEOUT &&
+	       v != VERDICT_SIGNATURE_MISMATCH;
+}
+
 void diagnose(const struct course *c, const struct exercise *e, const struct check_spec *spec,
 	      const char *learner_src, const struct kernel_facts *kf, const struct proto_stream *learner,
 	      const char *device, struct report *r)

@@ -12,6 +12,9 @@
 #include "engine/report/report.h"
 #include "engine/children/children.h"
 
+/* Whether diagnose reads kf for verdict v: a timeout's diagnosis (the kernel did not finish) and
+ * a signature's are the verdict's alone, and a check spends no libclang child on them. */
+bool diagnose_reads_facts(enum verdict v);
 /* Fills r's diagnoses for a failing verdict, each with its evidence kind: proved only by the
  * verdict or by the analysis's facts read against the kernel's facts (kf: libclang's reading of
  * learner_src; NULL when it could not be read, and then nothing that needs them is said);

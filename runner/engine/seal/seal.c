@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <nettle/hmac.h>
 #include <nettle/sha2.h>
 #include <stdio.h>
@@ -252,9 +253,42 @@ char *compiler_kernel_cache(void)
 	return dir;
 }
 
-void seal_prune_cache(void)
+/* Whether this call is one that walks the caches: the count (PRUNE_COUNT in clings' cache, one
+ * byte a call since the last walk) has reached SEAL_PRUNE_EVERY, or was missing or empty, or
+ * cannot be used (then every call walks, as the cap needs). Read as the user's own file that
+ * anything may have replaced: no link followed, no FIFO waited on, only its size believed. */
+#define PRUNE_COUNT "prune-count"
+static bool prune_due(const char *root)
 {
-	char *root = cache_root(), *pocl = compiler_kernel_cache();
+	char *path = xstrfmt("%s/" PRUNE_COUNT, root);
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+	free(path);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		if (fd >= 0)
+			close(fd);
+		return true;
+	}
+	bool due = st.st_size == 0 || st.st_size >= SEAL_PRUNE_EVERY;
+	/* reset when due; a count that cannot be reset or grow leaves every call due */
+	int reset = due ? ftruncate(fd, 0) : 0;
+	bool counted = reset == 0 && write(fd, "c", 1) == 1;
+	close(fd);
+	return due || !counted;
+}
+
+void seal_prune_cache(const char *source_cache)
+{
+	/* The check's own source's builds, at once: one file over the entry's cap is not kept (a
+	 * kernel with a 60 MB __constant table), whatever the count says. A few files: no walk. */
+	if (source_cache)
+		seal_prune(source_cache, 0, LLONG_MAX);
+	char *root = cache_root();
+	if (!prune_due(root)) {
+		free(root);
+		return;
+	}
+	char *pocl = compiler_kernel_cache();
 	seal_prune(root, 0, seal_cache_max());
 	/* PoCL's: one directory a program (kcache/XX/NAME), never touched on a hit */
 	if (pocl) {

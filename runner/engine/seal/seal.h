@@ -19,9 +19,9 @@
  *
  * Sizes (one place, documented in docs/install.md): an entry over SEAL_ENTRY_MAX_BYTES is not
  * kept; clings' cache ($XDG_CACHE_HOME/clings) and PoCL's kernel cache are each pruned to
- * SEAL_CACHE_MAX_BYTES (or CLINGS_CACHE_MAX_MB) after every check, least recently used first (a
- * hit marks one of clings' entries used: seal_touch; PoCL's are known only by when they were
- * made).
+ * SEAL_CACHE_MAX_BYTES (or CLINGS_CACHE_MAX_MB) every SEAL_PRUNE_EVERY checks (seal_prune_cache),
+ * least recently used first (a hit marks one of clings' entries used: seal_touch; PoCL's are
+ * known only by when they were made).
  */
 #ifndef ENGINE_SEAL_H
 #define ENGINE_SEAL_H
@@ -87,9 +87,16 @@ void seal_touch(const char *path);
  * goes, then the least recently used until the entries hold at most max bytes, but never one
  * used in the last SEAL_IDLE_S. Quiet: what cannot be removed stays. */
 void seal_prune(const char *dir, int depth, long long max);
-/* seal_prune of clings' cache ($XDG_CACHE_HOME/clings) and of PoCL's kernel cache
- * (compiler_kernel_cache), each to seal_cache_max(): the parent, after a check. */
-void seal_prune_cache(void);
+/* After a check that ran its children (the parent's call): a file over SEAL_ENTRY_MAX_BYTES in
+ * source_cache (the check's own source's builds, sandbox_source_cache; NULL: none) goes at once;
+ * and every SEAL_PRUNE_EVERY calls (counted in clings' cache, per user, whatever the process;
+ * a count missing or unusable prunes at once), seal_prune of clings' cache ($XDG_CACHE_HOME/clings),
+ * of PoCL's kernel cache (compiler_kernel_cache) and of the sources' caches beside it, each to
+ * seal_cache_max(). Their walks (thousands of files) are off the hot path of most checks: each
+ * cache holds at most its cap plus what fewer than SEAL_PRUNE_EVERY checks kept since the last
+ * walk (entries used in the last SEAL_IDLE_S aside, as ever). */
+#define SEAL_PRUNE_EVERY 8
+void seal_prune_cache(const char *source_cache);
 /* PoCL's cache folder, as PoCL finds it ($POCL_CACHE_DIR, else $XDG_CACHE_HOME/pocl or
  * ~/.cache/pocl), and the directory of its programs' entries in it (both allocated; NULL: none). */
 char *compiler_cache_dir(void);
