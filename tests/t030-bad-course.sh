@@ -15,6 +15,9 @@ refused memory_4.ini "$line" "this line is not ini" $((line + 1)) "syntax"
 line=$(grep -n '^\[check\]' checks/memory_4.ini | cut -d: -f1)
 refused memory_4.ini "$line" "colour = blue" $((line + 1)) "unknown key 'colour'"
 refused memory_4.ini "$line" "analysis_time_limit_ms = soon" $((line + 1)) "analysis_time_limit_ms"
+line=$(grep -n '^\[test ' checks/memory_4.ini | head -1 | cut -d: -f1)
+refused memory_4.ini "$line" "analyze = fast" $((line + 1)) "analyze must be yes, optimised or no"
+refused memory_4.ini "$line" "analyze = optimised" "$line" "a test with analyze = optimised needs access = no"
 # a kernel name no kernel can have is the course's mistake, not every learner's mismatch
 cp checks/memory_4.ini "$course/checks/memory_4.ini"
 kline=$(grep -n '^kernel = ' checks/memory_4.ini | cut -d: -f1)

@@ -117,6 +117,7 @@ int check_spec_expand_checked(const struct check_spec *spec, struct test_case **
 			copy_str(tc->name, sizeof(tc->name), sbuf_str(&name));
 			sbuf_release(&name);
 			tc->analyze = ts->analyze;
+			tc->optimised = ts->optimised;
 			tc->test = t;
 			char why[128];
 			int l;

@@ -315,8 +315,10 @@ static int handle_test(struct load_ctx *ctx, const char *testname, const char *n
 		copy_str(t->name, sizeof(t->name), testname);
 	}
 	if (!strcmp(name, "analyze")) {
-		if (!parse_yes_no(v, &t->analyze))
-			return bad(ctx, "analyze must be yes or no");
+		t->optimised = !strcmp(v, "optimised");
+		if (!t->optimised && !parse_yes_no(v, &t->analyze))
+			return bad(ctx, "analyze must be yes, optimised or no");
+		t->analyze = t->analyze || t->optimised;
 		return 1;
 	}
 	if (!strcmp(name, "access")) {
@@ -496,6 +498,34 @@ static int derived_line(struct load_ctx *ctx)
 	return line;
 }
 
+/* The [access] rules and the tests that measure figures for them: the line of the first
+ * problem (its message in ctx), or 0. */
+static int access_tests_check(struct load_ctx *ctx, struct check_spec *spec, const char *text)
+{
+	int bad_rule;
+	for (int i = 0; i < spec->naccess; i++)
+		spec->access[i].line = section_line(text, "access", spec->access[i].name);
+	if (access_rules_validate(spec, ctx->err, sizeof(ctx->err), &bad_rule) < 0)
+		return section_line(text, "access", spec->access[bad_rule].name);
+	/* the rules need figures: some analysed test must count them (access = no leaves its out) */
+	int counted = -1, off = -1;
+	for (int t = 0; t < spec->ntests; t++)
+		if (spec->tests[t].analyze && !spec->tests[t].figures_off)
+			counted = t;
+		else if (spec->tests[t].figures_off && off < 0)
+			off = t;
+	if (spec->naccess && counted < 0 && off >= 0)
+		return bad(ctx, "every analysed test says access = no: the [access] rules would have no "
+			   "figures to meet"), section_line(text, "test", spec->tests[off].name);
+	/* an optimised build's loads and stores are the compiler's, not the kernel's as written */
+	for (int t = 0; t < spec->ntests; t++)
+		if (spec->tests[t].optimised && !spec->tests[t].figures_off)
+			return bad(ctx, "a test with analyze = optimised needs access = no: the figures "
+				   "count the loads and stores as written, which the optimiser merges"),
+			       section_line(text, "test", spec->tests[t].name);
+	return 0;
+}
+
 /* Checks what only the whole file can tell; returns the line to blame, or 0 when all is well. */
 static int validate(struct load_ctx *ctx)
 {
@@ -547,23 +577,11 @@ static int validate(struct load_ctx *ctx)
 	}
 	if (spec->nrepeat_set && !spec->repeat_while)
 		return bad(ctx, "[repeat] needs 'while'"), ini_find_line(text, "[repeat]");
-	int bad_rule;
-	for (int i = 0; i < spec->naccess; i++)
-		spec->access[i].line = section_line(text, "access", spec->access[i].name);
-	if (access_rules_validate(spec, ctx->err, sizeof(ctx->err), &bad_rule) < 0)
-		return section_line(text, "access", spec->access[bad_rule].name);
-	/* the rules need figures: some analysed test must count them (access = no leaves its out) */
-	int counted = -1, off = -1;
-	for (int t = 0; t < spec->ntests; t++)
-		if (spec->tests[t].analyze && !spec->tests[t].figures_off)
-			counted = t;
-		else if (spec->tests[t].figures_off && off < 0)
-			off = t;
-	if (spec->naccess && counted < 0 && off >= 0)
-		return bad(ctx, "every analysed test says access = no: the [access] rules would have no "
-			   "figures to meet"), section_line(text, "test", spec->tests[off].name);
+	int line = access_tests_check(ctx, spec, text);
+	if (line)
+		return line;
 	/* before the cases are made: their names leave out what only [derive] reads */
-	int line = derive_finish(spec, text, ctx->err, sizeof(ctx->err));
+	line = derive_finish(spec, text, ctx->err, sizeof(ctx->err));
 	if (line)
 		return line;
 	struct sbuf err = SBUF_INIT;

@@ -75,6 +75,7 @@ struct test_spec {
 	struct param_spec params[MAX_VARS];
 	int nparams;
 	bool analyze;                /* also run on the analysis device */
+	bool optimised;              /* analyze = optimised: Oclgrind runs its optimised build */
 	bool figures_off;            /* access = no: its access figures meet no [access] rule */
 	struct init_override inits[MAX_ARGS];
 	int ninits;
@@ -253,6 +254,7 @@ struct test_case {
 	struct vars vars;            /* parameters, then [let] values */
 	int test;                    /* its [test] section's index */
 	bool analyze;
+	bool optimised;              /* its analysis runs the kernel's optimised build */
 };
 /* Expands every test section into cases (the product of its value lists). Caller frees *out. */
 int check_spec_expand(const struct check_spec *spec, struct test_case **out, int *n);

@@ -367,6 +367,39 @@ static void validates_the_values_a_run_uses(void **state)
 	free(path);
 }
 
+/* analyze = optimised: an analysed test on the optimised build, which must say access = no. */
+static void reads_an_optimised_analysis(void **state)
+{
+	(void)state;
+	static const char *const head = "[check]\nkernel = k\nsignature = __global int *a\n"
+					"[buffer a]\nsize = 4\noutput = yes\n"
+					"[ndrange]\nglobal = 4\nlocal = 4\n";
+	char *text = xstrfmt("%s[test plain]\nanalyze = yes\n[test quick]\nanalyze = optimised\n"
+			     "access = no\n[test run]\nanalyze = no\n", head);
+	char *path = write_temp(text);
+	struct check_spec spec;
+	assert_int_equal(check_spec_load(path, &spec), 0);
+	struct test_case *cases;
+	int n;
+	assert_int_equal(check_spec_expand(&spec, &cases, &n), 0);
+	assert_int_equal(n, 3);
+	assert_true(cases[0].analyze && !cases[0].optimised);
+	assert_true(cases[1].analyze && cases[1].optimised);
+	assert_true(!cases[2].analyze && !cases[2].optimised);
+	free(cases);
+	check_spec_release(&spec);
+	unlink(path);
+	free(path);
+	free(text);
+	/* its figures would count the optimiser's loads: refused at its section */
+	text = xstrfmt("%s[test plain]\nanalyze = yes\n[test quick]\nanalyze = optimised\n", head);
+	assert_rejected_at(text, 12, "a test with analyze = optimised needs access = no");
+	free(text);
+	text = xstrfmt("%s[test quick]\nanalyze = -O2\n", head);
+	assert_rejected_at(text, 11, "analyze must be yes, optimised or no");
+	free(text);
+}
+
 /* m in lang must read want; m is emptied for the next comparison. */
 /* A 2-D picture whose last row is short (a later pass can shrink a shaped output) shows it. */
 static void draws_a_ragged_last_row(void **state)
@@ -700,6 +733,7 @@ int main(void)
 		cmocka_unit_test(refuses_bad_steps_and_outputs),
 		cmocka_unit_test(normalises_build_options),
 		cmocka_unit_test(compares_as_a_multiset),
+		cmocka_unit_test(reads_an_optimised_analysis),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,7 +9,9 @@
  *     holds the reference's source or results. It checks them against the host oracles and
  *     sends them the same way.
  *   RUN_ANALYZE: the learner's kernel on Oclgrind, which interprets it (no learner code runs
- *     natively); only the tests marked `analyze`; the parent reads Oclgrind's log afterwards.
+ *     natively); only the tests marked `analyze`, each on the build it names (`analyze =
+ *     optimised`: Oclgrind's optimised one, else the unoptimised one); the parent reads
+ *     Oclgrind's log afterwards.
  * Everything before "ready" is the child's word on the build; the protocol is in protocol.c.
  */
 #include "engine/children/children.h"
@@ -31,6 +33,11 @@ struct exec_child {
 	struct cl_session *s;
 	struct cl_prog *prog;        /* the learner's program, alive as long as the child */
 	struct cl_kern *learner[MAX_STEPS], *reference[MAX_STEPS];   /* one for each step */
+	/* The analysis of tests marked `analyze = optimised` beside others: the optimised build
+	 * (learner[] is then the unoptimised one); NULL when one build serves every test. */
+	struct cl_prog *prog_opt;
+	struct cl_kern *learner_opt[MAX_STEPS];
+	bool optimised_only;         /* learner[] is the optimised build */
 	size_t max_wg;
 	struct group_limits limits;  /* the device's and the kernels': what local = auto fits */
 	enum run_mode mode;
@@ -59,7 +66,7 @@ static void pass_data_release(struct pass_data *d)
 
 /* Step st's kernel in the learner's program, declared as the check says: 0, or -1 after the
  * verdict was sent. */
-static int learner_kernel(struct exec_child *c, struct cl_prog *prog, int step)
+static int learner_kernel(struct exec_child *c, struct cl_prog *prog, int step, struct cl_kern **out)
 {
 	const struct run_request *rq = c->rq;
 	const struct check_spec *spec = c->spec;
@@ -67,7 +74,7 @@ static int learner_kernel(struct exec_child *c, struct cl_prog *prog, int step)
 	struct sbuf sig = SBUF_INIT;
 	struct msg msg = MSG_INIT;
 	check_step_signature(spec, step, &sig);
-	if (clhost_kernel(prog, st->kernel, &c->learner[step]) < 0) {
+	if (clhost_kernel(prog, st->kernel, out) < 0) {
 		struct sbuf names = SBUF_INIT;
 		clhost_prog_kernel_names(prog, &names);
 		msg_addf(&msg, N_("There is no kernel named '%s' in your file. Expected:\n  %s\n"),
@@ -79,7 +86,7 @@ static int learner_kernel(struct exec_child *c, struct cl_prog *prog, int step)
 		sbuf_release(&names);
 	} else {
 		struct kernel_arg_info got[MAX_ARGS + 4];
-		int n = clhost_kernel_args(c->learner[step], got, MAX_ARGS + 4);
+		int n = clhost_kernel_args(*out, got, MAX_ARGS + 4);
 		if (n != st->nparams && n >= 0)
 			msg_addf(&msg, msg_plural(&msg, "'%s' takes %d argument; it should take %d.",
 						  "'%s' takes %d arguments; it should take %d.", (unsigned long)n),
@@ -109,24 +116,39 @@ static int learner_kernel(struct exec_child *c, struct cl_prog *prog, int step)
 	return bad;
 }
 
-static int build_learner(struct exec_child *c)
+/* Which builds the analysis child's tests run: *plain for those marked `analyze = yes`,
+ * *optimised for `analyze = optimised`, among the tests of its part. */
+static void analysis_builds(const struct exec_child *c, bool *plain, bool *optimised)
+{
+	struct test_case *cases;
+	int n, ordinal = 0;
+	*plain = *optimised = false;
+	if (check_spec_expand(c->spec, &cases, &n) < 0)
+		n = 0, cases = NULL;   /* the run itself reports it */
+	for (int i = 0; i < n; i++) {
+		if (!cases[i].analyze)
+			continue;
+		int o = ordinal++;
+		if (c->rq->cases_to > 0 && (o < c->rq->cases_from || o >= c->rq->cases_to))
+			continue;
+		*(cases[i].optimised ? optimised : plain) = true;
+	}
+	free(cases);
+	if (!*optimised)
+		*plain = true;
+}
+
+/* The learner's program built with options: 0, or -1 after the verdict was sent. */
+static int compile_learner(struct exec_child *c, const char *options, struct cl_prog **out)
 {
 	const struct run_request *rq = c->rq;
 	char *src = source_with_line_directive(rq->learner_path, rq->learner_src);
 	struct sbuf log = SBUF_INIT;
 	struct cl_prog *prog = NULL;
-	/* No optimisation but for the bench: on Oclgrind, branches and lines stay as the learner
-	 * wrote them; on the device, building a new kernel is quicker, which after a save is most
-	 * of the wait (memory_4 in the watcher: 0.40 s save to verdict against 0.54 s optimised),
-	 * while the matrix exercises' tests run up to three times as long. A right kernel gives the
-	 * same results either way; a kernel wrong only this way is built again with optimisation
-	 * before anyone is blamed (check.c). */
-	char *options = pch_learner_options(rq);
 	/* Through PoCL's clang and a precompiled header where it can (pch.c), else PoCL itself. */
 	int rc = c->analyze ? 1 : pch_build(c->s, rq->device, src, options, &prog);
 	if (rc != 0)
 		rc = clhost_build(c->s, src, options, &prog, &log);
-	free(options);
 	free(src);
 	if (rc < 0) {
 		struct sbuf where = SBUF_INIT;
@@ -143,12 +165,39 @@ static int build_learner(struct exec_child *c)
 		return -1;
 	}
 	sbuf_release(&log);
-	/* The program stays alive as long as its kernels: all are freed when the child exits. */
-	c->prog = prog;
-	for (int step = 0; step < c->spec->nsteps; step++)
-		if (learner_kernel(c, prog, step) < 0)
-			return -1;
+	*out = prog;
 	return 0;
+}
+
+static int build_learner(struct exec_child *c)
+{
+	/* No optimisation but for the bench: on Oclgrind, branches and lines stay as the learner
+	 * wrote them; on the device, building a new kernel is quicker, which after a save is most
+	 * of the wait (memory_4 in the watcher: 0.40 s save to verdict against 0.54 s optimised),
+	 * while the matrix exercises' tests run up to three times as long. A right kernel gives the
+	 * same results either way; a kernel wrong only this way is built again with optimisation
+	 * before anyone is blamed (check.c). A test marked `analyze = optimised` runs on Oclgrind's
+	 * optimised build: where a kernel keeps its sums in private arrays (matmul_register's 8 x 8
+	 * block), unoptimised every multiply-add is loads and stores of private memory that
+	 * Oclgrind interprets and tracks, four times the processor time (docs/authoring.md). */
+	bool plain = true, optimised = false;
+	if (c->analyze)
+		analysis_builds(c, &plain, &optimised);
+	char *options = plain ? pch_learner_options(c->rq) : pch_check_options(c->spec, PCH_OPTIMISED);
+	int rc = compile_learner(c, options, &c->prog);
+	free(options);
+	/* The programs stay alive as long as their kernels: all are freed when the child exits. */
+	for (int step = 0; step < c->spec->nsteps && rc == 0; step++)
+		rc = learner_kernel(c, c->prog, step, &c->learner[step]);
+	if (rc == 0 && plain && optimised) {
+		options = pch_check_options(c->spec, PCH_OPTIMISED);
+		rc = compile_learner(c, options, &c->prog_opt);
+		free(options);
+		for (int step = 0; step < c->spec->nsteps && rc == 0; step++)
+			rc = learner_kernel(c, c->prog_opt, step, &c->learner_opt[step]);
+	}
+	c->optimised_only = !plain;
+	return rc;
 }
 
 /* The solution is the course's: its errors name the course's file and line, in English, for
@@ -458,7 +507,7 @@ static int run_case(struct exec_child *c, const struct test_case *tc, int ci, ui
 	int rc = 0, more = 1;
 	struct sbuf why = SBUF_INIT;
 	bool reference = c->mode == RUN_REFERENCE, guard = c->mode == RUN_EXECUTE;
-	struct cl_kern **k = reference ? c->reference : c->learner;
+	struct cl_kern **k = reference ? c->reference : tc->optimised && c->prog_opt ? c->learner_opt : c->learner;
 	for (int pass = 1; more == 1 && !rc; pass++) {
 		if (prepare_pass(c, tc->test, &v, &cur, pass > 1 ? &prev : NULL, seed + (uint64_t)pass) < 0) {
 			rc = -1;
@@ -593,7 +642,8 @@ static int build(struct exec_child *c)
 		long l = clhost_kernel_local_mem(c->learner[s]);
 		have = l > have ? l : have;
 	}
-	if (need > 0 && have < need) {
+	/* (what an optimised build keeps is not what the learner's usual one keeps) */
+	if (need > 0 && have < need && !c->optimised_only) {
 		struct msg msg = MSG_INIT;
 		/* what the compiler kept: an array it proved unused is not counted */
 		if (have > 0)
