@@ -162,16 +162,18 @@ static void add_headline(struct report_lines *l, const struct report *r, const s
 }
 
 /* The mistake as the diagnoses name it, most likely first: the proved ones stated; where none
- * is proved, the questions asked (at most three). Nothing on a pass. */
+ * is proved, the questions asked (at most three); with repair_proved_only, those a repair
+ * proved alone. Nothing on a pass. */
 static void add_diagnoses(struct report_lines *l, const struct report *r, const struct render_options *o)
 {
 	if (r->verdict == VERDICT_PASS)
 		return;
-	bool proved = false;
+	bool proved = o->repair_proved_only;
 	for (int i = 0; i < r->ndiagnoses; i++)
 		proved |= r->diagnoses[i].certain;
 	for (int i = 0, said = 0; i < r->ndiagnoses && said < DIAGNOSES_SHOWN_MAX; i++) {
-		if (proved && !r->diagnoses[i].certain)
+		if ((proved && !r->diagnoses[i].certain) ||
+		    (o->repair_proved_only && r->diagnoses[i].kind != EVIDENCE_REPAIR))
 			continue;
 		if (!said++)
 			open_part(l, PART_DIAGNOSIS);
