@@ -107,9 +107,10 @@ static void search_item(const struct course *c, struct grade_item *it, const str
 
 /*
  * The grading workers. Each exercise is checked in a worker process of its own (its checking
- * children below it), which returns the whole report (report_encode) and exits. The parent
- * trusts a report only when it arrived whole and the worker then ended cleanly; anything else
- * (a worker killed, cut off, out of time) is tried once more, then scored as clings' own error:
+ * children below it), which returns one line of its repair (repair_encode: none unless the
+ * course shows one) and the whole report (report_encode), and exits. The parent trusts a report
+ * only when it arrived whole and the worker then ended cleanly; anything else (a worker killed,
+ * cut off, out of time) is tried once more, without a search, then scored as clings' own error:
  * never a pass, never the student's failure.
  */
 #define WORKER_LIMIT_MS (10 * 60 * 1000)   /* a check ends long before: past it, clings hangs */
