@@ -121,7 +121,7 @@ enum stage_next check_precheck(struct check_state *st)
 
 enum stage_next check_cache(struct check_state *st)
 {
-	if (!st->o->cache)
+	if (!st->o->cache || st->o->only_test > 0)   /* one test's verdict is not the kernel's */
 		return STAGE_ON;
 	struct verdict_key_input in = { st->spec, st->solution_src, st->learner_src, st->learner_len,
 					st->o->device, st->o->lang, st->shown, st->analyze };
