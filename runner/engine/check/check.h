@@ -95,11 +95,10 @@ struct judge_input {
 	void *facts_arg;
 	int only_test;                          /* check_options's: 0, every test */
 };
-/* Fills r's tests and verdict from the learner's and the reference's results (the test
- * only_test alone, when it is set); returns 0, or 1
- * when the learner's run ended before a verdict (began then names the test it was in, or is
- * empty): the caller explains how it ended. *failed_case (may be NULL) gets the index of the
- * case that decided a failure, else -1. */
+/* Fills r's tests and verdict from the learner's and the reference's results (of the test
+ * only_test alone, when it is set); returns 0, or 1 when the learner's run ended before a
+ * verdict (began then names the test it was in, or is empty): the caller explains how it
+ * ended. *failed_case (may be NULL) gets the index of the case that decided a failure, else -1. */
 int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case);
 
 /* ---- the stages of one check (check.c runs them in order; check-run.c starts and judges the
