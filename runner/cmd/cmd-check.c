@@ -64,8 +64,14 @@ static int cmd_check(const struct cmd_ctx *ctx)
 				fputc('\n', stdout);
 			report_lines_print(&l, stdout);
 			report_lines_release(&l);
-			if (repair_confirm(&rp, &r) > 0)
-				repair_print_proved(&r, stdout, ctx->lang);
+			if (repair_confirm(&rp, &r) > 0) {   /* what it proved, under the rung */
+				struct render_options po = { .lang = ctx->lang, .parts = 1u << PART_DIAGNOSIS,
+							     .colour = ro.colour, .repair_proved_only = true };
+				struct report_lines p = REPORT_LINES_INIT;
+				report_render(&r, &po, &p);
+				report_lines_print(&p, stdout);
+				report_lines_release(&p);
+			}
 		}
 	}
 	sbuf_release(&err);

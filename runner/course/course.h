@@ -139,6 +139,19 @@ struct exercise {
 	char *stub_path;    /* in a workspace: the course's stub (file_path is the learner's copy);
 			     * else NULL */
 };
+/* ---- what grading shows (grading.c): course.ini's [grading] ---- */
+/* How far up the repair's ladder (engine/repair.h's rungs 1 to 3) grading's formats go. */
+enum repair_shown { REPAIR_SHOWN_NONE, REPAIR_SHOWN_PLACE, REPAIR_SHOWN_KIND, REPAIR_SHOWN_EDIT };
+struct course_grading {
+	enum repair_shown repair;   /* repair = none (the default) | place | kind | edit */
+	double repair_seconds;      /* repair_seconds = N: one exercise's search; 0: the engine's own */
+};
+/* "none", "place", "kind", "edit". */
+const char *repair_shown_name(enum repair_shown s);
+/* Reads dir/course.ini's [grading] into g (no file, no section: the defaults). Returns 0, or -1
+ * (printed as file:line unless quiet) when a key or value is wrong. */
+int course_grading_load(const char *dir, struct course_grading *g, bool quiet);
+
 struct course {
 	char *dir;                 /* absolute path of the course directory */
 	char *solutions_dir;       /* dir/solutions: what no learner's process may see */
@@ -146,8 +159,9 @@ struct course {
 	int n;
 	struct course_langs langs;
 	char *work;                /* the learner's directory: a workspace, else dir */
+	struct course_grading grading;
 };
-#define COURSE_INIT { NULL, NULL, NULL, 0, { .n = 0 }, NULL }
+#define COURSE_INIT { NULL, NULL, NULL, 0, { .n = 0 }, NULL, { REPAIR_SHOWN_NONE, 0 } }
 /* No course named, no workspace found: CLINGS_COURSE, the bundled one, else "." (a bare binary). */
 const char *course_default_dir(void);
 /* The course that comes with clings: beside the binary (a clone), else PREFIX/share/clings/course

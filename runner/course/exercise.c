@@ -212,7 +212,8 @@ int course_load(const char *dir, struct course *c)
 		free(exdir);
 		return -1;
 	}
-	if (course_langs_load(real, &c->langs, false) < 0) {
+	if (course_langs_load(real, &c->langs, false) < 0 || course_grading_load(real, &c->grading, false) < 0) {
+		course_langs_release(&c->langs);
 		closedir(d);
 		free(exdir);
 		return -1;

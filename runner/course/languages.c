@@ -4,8 +4,9 @@
  *   [course]
  *   languages = en, pt-BR, es
  *
- * or, without one, they are the folders of lessons/ (English first, then by name). The first
- * is the course's own: `title` and the lessons without a translation are in it.
+ * or, without one (or with a course.ini of [grading] alone, grading.c's), they are the folders
+ * of lessons/ (English first, then by name). The first is the course's own: `title` and the
+ * lessons without a translation are in it.
  */
 #include "course/course.h"
 
@@ -59,8 +60,10 @@ struct ini_ctx {
 static int course_ini_handler(void *user, const char *section, const char *key, const char *value)
 {
 	struct ini_ctx *ctx = user;
+	if (!strcmp(section, "grading"))
+		return 1;   /* grading.c's, which checks it */
 	if (strcmp(section, "course")) {
-		snprintf(ctx->err, sizeof(ctx->err), "unknown section [%s] (expected [course])", section);
+		snprintf(ctx->err, sizeof(ctx->err), "unknown section [%s] (expected [course] or [grading])", section);
 		return 0;
 	}
 	if (strcmp(key, "languages")) {
@@ -132,6 +135,13 @@ int course_langs_load(const char *dir, struct course_langs *l, bool quiet)
 		snprintf(ctx.err, sizeof(ctx.err), "line too long (%d characters at most)", INI_LINE_MAX);
 	else if (!(line = ini_duplicate(text, ctx.err, sizeof(ctx.err))))
 		line = ini_parse_string(text, course_ini_handler, &ctx);
+	if (!line && !ctx.seen && !ini_find_line(text, "[course]")) {
+		langs_from_folders(dir, l);   /* course.ini says only how to grade */
+		free(l->path);
+		l->path = NULL;
+		free(text);
+		return 0;
+	}
 	if (!line && !ctx.seen) {
 		snprintf(ctx.err, sizeof(ctx.err), "[course] needs languages = en, ... (its own first)");
 		line = 1;

@@ -112,13 +112,24 @@ char *shown_text(const struct shown *s, const char *text)
 	return sbuf_detach(&out);
 }
 
+/* The repair a student is shown, or NULL: none when the course shows none; nothing of a search
+ * whose budget ran out before it found one (that depends on the grader's load, not the kernel). */
+static const struct repair *shown_repair(const struct shown *s, const struct grade_item *it)
+{
+	const struct repair *rp = &it->repair;
+	return s->run->repair_shown != REPAIR_SHOWN_NONE && rp->searched && !rp->cancelled &&
+			       (rp->found || !rp->exhausted) ? rp : NULL;
+}
+
 /* A graded failure: the report's lines a student reads (ui/render.c, as `clings check` and the
- * tutorial draw them), plain; else the item's own words. */
+ * tutorial draw them), plain, with the repair's ladder up to the course's rung; else the item's
+ * own words. */
 static char *item_text(const struct shown *s, const struct grade_item *it)
 {
 	if (it->state != GRADED || it->r.verdict == VERDICT_PASS)
 		return shown_text(s, grade_item_message(it, s->lang));
-	struct render_options o = { .lang = s->lang, .parts = PARTS_GRADING, .keep_bytes = true };
+	struct render_options o = { .lang = s->lang, .parts = PARTS_GRADING | 1u << PART_REPAIR, .keep_bytes = true,
+				    .repair = shown_repair(s, it), .rung = (int)s->run->repair_shown };
 	struct report_lines l = REPORT_LINES_INIT;
 	report_render(&it->r, &o, &l);
 	char *joined = report_lines_join(&l), *text = shown_text(s, joined);
@@ -359,6 +370,7 @@ json_t *grade_summary_json(const struct grade_run *run, const char *lang)
 		json_object_set_new(e, "message", json_text(grade_item_message(it, lang)));
 		json_object_set_new(e, "facts", msg_facts_object(&it->r.message));   /* for a program to read */
 		json_object_set_new(e, "diagnoses", report_diagnoses_json(&it->r, lang));
+		report_json_set_repair(e, &it->repair, lang);   /* whole, whatever students are shown */
 		json_object_set_new(e, "seconds", json_fixed(it->state == GRADED ? it->r.seconds : 0.0, 3));
 		json_array_append_new(exercises, e);
 	}

@@ -66,24 +66,51 @@ static bool refuse_file(struct grade_item *it)
 	return true;
 }
 
+static struct check_options item_options(const struct grade_item *it, const struct grade_options *o,
+					 uint64_t seed)
+{
+	/* the bytes read from the submission; the check opens no student's path */
+	return (struct check_options){ .device = o->device, .file = it->file, .source = it->source,
+				       .source_len = it->source_len, .lang = o->lang, .seed = seed,
+				       .no_analysis = o->no_analysis,
+				       /* checks run side by side: one analysis child each */
+				       .analysis_parts = o->jobs > 1 ? 1 : 0 };
+}
+
 static void check_item(const struct course *c, struct grade_item *it, const struct grade_options *o,
 		       uint64_t seed)
 {
-	/* the bytes read from the submission; the check opens no student's path */
-	struct check_options co = { .device = o->device, .file = it->file, .source = it->source,
-				    .source_len = it->source_len, .lang = o->lang, .seed = seed,
-				    .no_analysis = o->no_analysis,
-				    /* checks run side by side: one analysis child each */
-				    .analysis_parts = o->jobs > 1 ? 1 : 0 };
+	struct check_options co = item_options(it, o, seed);
 	if (!refuse_file(it))
 		check_exercise(c, it->e, &co, &it->r);
 }
 
+/* The repair of a graded failure, when the course's grading shows one, as repair_encode writes
+ * it (REPAIR_INIT's when none is looked for). Its checks are the grading's own: the same bytes,
+ * seed and options. A search that cannot run says why on the grader's stderr, and nothing else. */
+static void search_item(const struct course *c, struct grade_item *it, const struct grade_options *o,
+			uint64_t seed, struct sbuf *out)
+{
+	struct repair rp = REPAIR_INIT;
+	if (c->grading.repair != REPAIR_SHOWN_NONE && it->source && repair_applies(it->r.verdict)) {
+		struct check_options co = item_options(it, o, seed);
+		struct repair_options ro = { .cpu_budget = c->grading.repair_seconds };
+		struct sbuf err = SBUF_INIT;
+		if (repair_search(c, it->e, &co, &it->r, &ro, &rp, &err) < 0) {
+			error("%s: no repair was looked for: %s", it->e->name, sbuf_str(&err));
+			rp = (struct repair)REPAIR_INIT;
+		}
+		sbuf_release(&err);
+	}
+	repair_encode(&rp, out);
+}
+
 /*
  * The grading workers. Each exercise is checked in a worker process of its own (its checking
- * children below it), which returns the whole report (report_encode) and exits. The parent
- * trusts a report only when it arrived whole and the worker then ended cleanly; anything else
- * (a worker killed, cut off, out of time) is tried once more, then scored as clings' own error:
+ * children below it), which returns one line of its repair (repair_encode: none unless the
+ * course shows one) and the whole report (report_encode), and exits. The parent trusts a report
+ * only when it arrived whole and the worker then ended cleanly; anything else (a worker killed,
+ * cut off, out of time) is tried once more, without a search, then scored as clings' own error:
  * never a pass, never the student's failure.
  */
 #define WORKER_LIMIT_MS (10 * 60 * 1000)   /* a check ends long before: past it, clings hangs */
@@ -93,6 +120,7 @@ struct worker_job {
 	struct grade_item *it;
 	const struct grade_options *o;
 	uint64_t seed;
+	bool search;         /* look for the repair too (not on the second try) */
 };
 
 static int worker_main(void *arg, int channel)
@@ -102,9 +130,19 @@ static int worker_main(void *arg, int channel)
 	report_release(&job->it->r);   /* a check starts from an empty report */
 	copy_str(job->it->r.exercise, sizeof(job->it->r.exercise), job->it->e->name);
 	check_item(job->c, job->it, job->o, job->seed);
-	struct sbuf out = SBUF_INIT;
+	/* the repair's line first, then the whole report, which ends the answer; a search's line is
+	 * a reply of its own (CLINGS_TEST_KILL=worker:repair:WHEN kills the worker there) */
+	struct sbuf rep = SBUF_INIT, out = SBUF_INIT;
+	int rc = 0;
+	if (job->search) {
+		search_item(job->c, job->it, job->o, job->seed, &rep);
+		rc = proc_write_reply(channel, "repair", rep.buf, rep.len) < 0;
+	} else {
+		repair_encode(&(struct repair)REPAIR_INIT, &out);
+	}
 	report_encode(&job->it->r, &out);
-	int rc = proc_write_reply(channel, "report", out.buf, out.len) < 0;
+	rc |= proc_write_reply(channel, "report", out.buf, out.len) < 0;
+	sbuf_release(&rep);
 	sbuf_release(&out);
 	return rc;
 }
@@ -115,16 +153,24 @@ static int start_worker(struct child *w, const struct worker_job *job)
 	return child_start(w, &how, worker_main, (void *)job);
 }
 
-/* What worker w returned for its item: 0 with the report in it->r, -1 when it is no report. */
+/* What worker w returned for its item: 0 with the report in it->r (and the repair, proving the
+ * diagnoses it proves, in it->repair), -1 when it is no report. A repair's line that does not
+ * read whole is no repair: nothing is said of it, and the report stands. */
 static int finish_worker(struct child *w, struct grade_item *it)
 {
 	struct report r = REPORT_INIT;
-	bool whole = report_decode(w->output.buf, w->output.len, &r) == 0;
+	const char *nl = memchr(w->output.buf, '\n', w->output.len);
+	size_t first = nl ? (size_t)(nl - w->output.buf) + 1 : 0;
+	bool whole = first && report_decode(w->output.buf + first, w->output.len - first, &r) == 0;
 	int rc = whole && child_ended_cleanly(w) ? 0 : -1;
 	if (rc == 0) {
 		report_release(&it->r);
 		it->r = r;
 		copy_str(it->r.exercise, sizeof(it->r.exercise), it->e->name);
+		if (repair_decode(w->output.buf, first, &it->repair) == 0 && it->r.verdict != VERDICT_PASS)
+			repair_confirm(&it->repair, &it->r);
+		else
+			it->repair = (struct repair)REPAIR_INIT;
 		return 0;
 	}
 	report_release(&r);
@@ -167,7 +213,7 @@ static void run_workers(const struct course *c, struct grade_run *run, const str
 				k--;
 				continue;
 			}
-			job[k] = (struct worker_job){ c, it, o, run->seed };
+			job[k] = (struct worker_job){ c, it, o, run->seed, true };
 			tries[k] = 1;
 			busy[k] = start_worker(&w[k], &job[k]) == 0;
 			running += busy[k];
@@ -182,6 +228,7 @@ static void run_workers(const struct course *c, struct grade_run *run, const str
 			running--;
 			int rc = finish_worker(&w[k], job[k].it);
 			child_release(&w[k]);
+			job[k].search = false;   /* a search that took the worker down is not tried again */
 			if (rc < 0 && tries[k]++ < 2 && start_worker(&w[k], &job[k]) == 0) {
 				busy[k] = true;   /* once more: the worker's end was not the student's doing */
 				running++;
@@ -214,6 +261,7 @@ int grade_submission_at(const struct course *c, int root, const char *dir,
 	double t0 = now_seconds();
 	memset(run, 0, sizeof(*run));
 	run->submission = xstrdup(dir);
+	run->repair_shown = c->grading.repair;
 	run->items = xcalloc((size_t)c->n, sizeof(*run->items));
 	for (int i = 0; i < c->n; i++) {
 		const struct exercise *e = &c->ex[i];
@@ -235,6 +283,7 @@ int grade_submission_at(const struct course *c, int root, const char *dir,
 		/* Fail closed by construction: an item is an error of the grader until a whole report
 		 * of its check arrives (finish_worker) or the submission says why not (refuse_file). */
 		it->r = (struct report)REPORT_INIT;
+		it->repair = (struct repair)REPAIR_INIT;
 		report_set_text(&it->r, VERDICT_ERROR, "the grader gave no report for this exercise");
 		copy_str(it->r.exercise, sizeof(it->r.exercise), e->name);
 		submitted_file(root, it);

@@ -4,6 +4,13 @@
  * the course is checked against the submitted file, never the course's own stub. The results
  * are written in the formats graders read (formats.c): exercism, Gradescope, PrairieLearn,
  * GitHub Classroom, JUnit XML, TAP, and clings' own summary.
+ *
+ * With course.ini's [grading] repair above none, each failing exercise is also searched for the
+ * smallest change that makes it pass, within repair_seconds of processor time, in its worker:
+ * students read the repair's ladder up to that rung, clings.json holds the whole repair. The
+ * search never touches the score (a pass is never searched; a verdict is never changed), and
+ * it fails closed: a search over its budget, or a worker that ended badly while it ran (tried
+ * again without it), says nothing.
  */
 #ifndef GRADE_GRADE_H
 #define GRADE_GRADE_H
@@ -41,12 +48,17 @@ struct grade_item {
 	struct msg refusal;      /* why the file is not read (a link on its path, ...), else empty */
 	enum grade_state state;
 	struct report r;         /* when GRADED */
+	/* The search for the smallest change that makes the kernel pass (engine/repair.h), when the
+	 * course's grading shows it (course.ini's [grading] repair) and r failed; REPAIR_INIT: none
+	 * ran, or its answer was lost (then nothing is said of it). Its proved diagnoses are in r. */
+	struct repair repair;
 	int points;              /* earned: e->points on a pass, else 0 */
 	char *text;              /* r's message in the grade's language, once graded */
 };
 struct grade_run {
 	char *submission;        /* its directory, as given */
 	uint64_t seed;
+	enum repair_shown repair_shown;   /* the course's: how far up the repair's ladder students see */
 	struct grade_item *items;
 	int n;
 	int score, max_score;

@@ -162,16 +162,22 @@ static void add_headline(struct report_lines *l, const struct report *r, const s
 }
 
 /* The mistake as the diagnoses name it, most likely first: the proved ones stated; where none
- * is proved, the questions asked (at most three). Nothing on a pass. */
+ * is proved, the questions asked (at most three), but for the one the message's advice already
+ * asks ("If the mistake is this one (...)": its fact advice_diagnosis), said once, there; with
+ * repair_proved_only, those a repair proved alone. Nothing on a pass. */
 static void add_diagnoses(struct report_lines *l, const struct report *r, const struct render_options *o)
 {
 	if (r->verdict == VERDICT_PASS)
 		return;
-	bool proved = false;
+	bool proved = o->repair_proved_only;
 	for (int i = 0; i < r->ndiagnoses; i++)
 		proved |= r->diagnoses[i].certain;
+	char asked[64];
+	const char *advised = msg_fact_text(&r->message, "advice_diagnosis", asked, sizeof(asked));
 	for (int i = 0, said = 0; i < r->ndiagnoses && said < DIAGNOSES_SHOWN_MAX; i++) {
-		if (proved && !r->diagnoses[i].certain)
+		if ((proved && !r->diagnoses[i].certain) ||
+		    (o->repair_proved_only && r->diagnoses[i].kind != EVIDENCE_REPAIR) ||
+		    (!r->diagnoses[i].certain && advised && !strcmp(advised, r->diagnoses[i].d->id)))
 			continue;
 		if (!said++)
 			open_part(l, PART_DIAGNOSIS);

@@ -8,16 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void repair_print_proved(const struct report *r, FILE *f, const char *lang)
-{
-	for (int i = 0; i < r->ndiagnoses; i++)
-		if (r->diagnoses[i].certain && r->diagnoses[i].kind == EVIDENCE_REPAIR)
-		{
-			fprintf(f, tr(lang, "The mistake, proved: %s."), tr(lang, r->diagnoses[i].d->title));
-			fputc('\n', f);
-		}
-}
-
 /* One edit as an object: where, the rule, the text before and after. */
 static json_t *edit_json(const struct repair_edit *x)
 {

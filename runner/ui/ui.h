@@ -101,6 +101,9 @@ struct render_options {
 	bool verbose;                  /* figures always, and the details */
 	const struct repair *repair;   /* engine/repair.h; NULL: no search ran */
 	int rung;                      /* of its ladder, 1 to 3 (repair_message) */
+	bool repair_proved_only;       /* PART_DIAGNOSIS: only the diagnoses a repair proved
+					* (repair_confirm), as `clings check` adds them under the
+					* rung once its search ends */
 };
 /* Appends r's lines to out: each part wanted that has something to say, opened by a blank line
  * when lines come before it. Text from outside clings is made safe (text_add_safe) first,
@@ -120,9 +123,6 @@ json_t *report_json(const struct report *r, const char *lang);
 /* r's diagnoses, most likely first: [{"id", "certain", "evidence_kind" (evidence_kind_name),
  * "title" (in lang), "evidence"}]; the caller's. */
 json_t *report_diagnoses_json(const struct report *r, const char *lang);
-/* After the repair's rung: the diagnoses of r a repair proved (repair_confirm), as the report
- * states a proved one ("The mistake, proved: ..."). */
-void repair_print_proved(const struct report *r, FILE *f, const char *lang);
 /* Sets report_json's "repair": null when no search ran, else found, tried, and for a repair its
  * place, rule, texts and tests. */
 void report_json_set_repair(json_t *report, const struct repair *rp, const char *lang);

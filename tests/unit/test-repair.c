@@ -1,7 +1,8 @@
 /*
  * test-repair.c: the repair's parts that run without a device (engine/repair/repair.h): the rule table,
  * the facts' codec and what it refuses, the rewrites each rule makes of facts, applying edits,
- * the ladder's words in both languages, and libclang's facts of a small kernel.
+ * the ladder's words in both languages, libclang's facts of a small kernel, and a repair as data
+ * between processes (repair-codec.c), which reads nothing but a whole one.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -325,6 +326,93 @@ static void double_buffer_and_barrier_loop(void **state)
 	kernel_facts_release(&kf);
 }
 
+/* A repair with two rewrites, one of them a course's rule, as a grading worker sends it. */
+static void two_rewrites(struct repair *rp)
+{
+	*rp = (struct repair)REPAIR_INIT;
+	rp->searched = rp->found = rp->analysis_clean = true;
+	rp->nc = 2;
+	rp->tried = 7;
+	rp->ntests = rp->tests_passed = 20;
+	rp->cpu_seconds = 1.25;
+	rp->c[0].nedits = 1;
+	rp->c[0].edit[0] = (struct repair_edit){ .rule = RULE_CMP_TIGHTEN, .off = 120, .end = 122, .before = "<=",
+						 .after = "<", .line = 8, .column = 8 };
+	rp->c[1].nedits = 2;
+	rp->c[1].edit[0] = (struct repair_edit){ .rule = RULE_BARRIER_HOIST, .off = 200, .end = 230,
+						 .before = "barrier(CLK_LOCAL_MEM_FENCE);", .line = 12, .column = 3,
+						 .loop = true };
+	rp->c[1].edit[1] = (struct repair_edit){ .rule = RULE_COURSE, .off = 240, .end = 240,
+						 .after = "barrier(CLK_LOCAL_MEM_FENCE);\n\t", .line = 13, .column = 2,
+						 .course_rule = "tile_sync" };
+	copy_str(rp->course_kind[1], sizeof(rp->course_kind[1]), "uma barreira a mais");
+	copy_str(rp->course_place[1], sizeof(rp->course_place[1]), "no ladrilho");
+}
+
+static void a_repair_reads_back(void **state)
+{
+	(void)state;
+	struct repair rp, back;
+	two_rewrites(&rp);
+	struct sbuf a = SBUF_INIT, b = SBUF_INIT;
+	assert_int_equal(repair_encode(&rp, &a), 0);
+	assert_non_null(memchr(a.buf, '\n', a.len));
+	assert_ptr_equal(memchr(a.buf, '\n', a.len), a.buf + a.len - 1);   /* one line */
+	assert_int_equal(repair_decode(a.buf, a.len, &back), 0);
+	assert_int_equal(repair_encode(&back, &b), 0);
+	assert_string_equal(a.buf, b.buf);
+	assert_true(back.found && back.analysis_clean && back.nc == 2 && back.c[1].nedits == 2);
+	assert_string_equal(back.c[1].edit[1].course_rule, "tile_sync");
+	assert_string_equal(back.course_place[1], "no ladrilho");
+	/* none searched: read back as none */
+	struct repair none = REPAIR_INIT;
+	sbuf_reset(&a);
+	assert_int_equal(repair_encode(&none, &a), 0);
+	assert_int_equal(repair_decode(a.buf, a.len, &back), 0);
+	assert_false(back.searched || back.found);
+	sbuf_release(&a);
+	sbuf_release(&b);
+}
+
+/* Anything but a whole repair is none: a claim half read is a claim nobody proved. */
+static void a_broken_repair_is_none(void **state)
+{
+	(void)state;
+	struct repair rp, back;
+	two_rewrites(&rp);
+	struct sbuf a = SBUF_INIT;
+	assert_int_equal(repair_encode(&rp, &a), 0);
+	for (size_t cut = 0; cut + 1 < a.len; cut += 7) {   /* cut anywhere */
+		assert_int_equal(repair_decode(a.buf, cut, &back), -1);
+		assert_false(back.searched || back.found);
+	}
+	const char *bad[][2] = {
+		{ "\"rule\": 0", "\"rule\": 99" },                 /* no such rule */
+		{ "\"line\": 8", "\"line\": 0" },                  /* no line 0 */
+		{ "\"tests_passed\": 20", "\"tests_passed\": 21" }, /* more passed than ran */
+		{ "\"found\": true", "\"found\": 1" },             /* of another type */
+		{ "\"course_rule\": \"tile_sync\"", "\"course_rule\": \"\"" },   /* a course's rule unnamed */
+		{ "\"tried\": 7", "\"tried\": 7, \"extra\": 1" },  /* a field nobody writes */
+		{ "\"searched\": true", "\"searched\": false" },     /* found without a search */
+	};
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		const char *at = strstr(a.buf, bad[k][0]);
+		assert_non_null(at);
+		char *text = xstrfmt("%.*s%s%s", (int)(at - a.buf), a.buf, bad[k][1], at + strlen(bad[k][0]));
+		assert_int_equal(repair_decode(text, strlen(text), &back), -1);
+		assert_false(back.searched || back.found);
+		free(text);
+	}
+	char before[200];   /* a text longer than its field */
+	memset(before, 'x', sizeof(before) - 1);
+	before[sizeof(before) - 1] = '\0';
+	const char *at = strstr(a.buf, "\"<=\"");
+	char *text = xstrfmt("%.*s\"%s\"%s", (int)(at - a.buf), a.buf, before, at + 4);
+	assert_int_equal(repair_decode(text, strlen(text), &back), -1);
+	free(text);
+	sbuf_release(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -336,6 +424,8 @@ int main(void)
 		cmocka_unit_test(the_ladder_in_both_languages),
 		cmocka_unit_test(libclang_reads_a_kernel),
 		cmocka_unit_test(the_advice_reads_facts),
+		cmocka_unit_test(a_repair_reads_back),
+		cmocka_unit_test(a_broken_repair_is_none),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

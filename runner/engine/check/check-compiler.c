@@ -61,7 +61,7 @@ static void run_again(struct check_state *st, bool optimise, struct rerun *x, in
 		if (x[i].whole) {
 			struct sbuf began = SBUF_INIT;
 			struct judge_input in = { st->spec, &x[i].out, &st->reference, st->shown, st->learner_src,
-						  check_facts_of, st };
+						  check_facts_of, st, st->o->only_test };
 			x[i].whole = judge_execution(&in, &x[i].r, &began, NULL) == 0 &&
 				     (x[i].r.verdict == VERDICT_PASS || x[i].r.verdict == VERDICT_WRONG_RESULT);
 			x[i].pass = x[i].r.verdict == VERDICT_PASS;

@@ -251,7 +251,12 @@ static void prepare_children(struct check_state *st)
 		.mode = RUN_EXECUTE,
 		.limits = &st->limits[CHECK_LEARNER],
 	};
+	if (st->o->only_test > 0) {   /* the execution's one test; the reference runs them all */
+		rq[CHECK_LEARNER].cases_from = st->o->only_test - 1;
+		rq[CHECK_LEARNER].cases_to = st->o->only_test;
+	}
 	rq[CHECK_REFERENCE] = rq[CHECK_LEARNER];
+	rq[CHECK_REFERENCE].cases_from = rq[CHECK_REFERENCE].cases_to = 0;   /* its cached run is whole */
 	rq[CHECK_REFERENCE].mode = RUN_REFERENCE;
 	rq[CHECK_REFERENCE].learner_src = NULL;
 	rq[CHECK_REFERENCE].solution_src = st->solution_src;
@@ -602,11 +607,12 @@ enum stage_next check_judge(struct check_state *st)
 	}
 	/* a repair's candidate is judged by its verdict alone: no words, so no parse of it */
 	struct judge_input in = { st->spec, &st->learner, &st->reference, st->shown, st->learner_src,
-				  st->o->verdict_only ? NULL : check_facts_of, st };
+				  st->o->verdict_only ? NULL : check_facts_of, st, st->o->only_test };
 	if (judge_execution(&in, r, &st->began, &st->failed_case) ||
 	    (r->verdict == VERDICT_PASS && !child_ended_cleanly(lc)))
 		check_abnormal_end(lc, sbuf_str(&st->began), st->limits[CHECK_LEARNER].time_ms, cpu_s,
 				   BUILD_CPU_S, "", r);
 	r->kernel_output = proto_printf_text(sbuf_str(&st->learner.after), st->failed_case);
+	r->failed_test = r->verdict != VERDICT_PASS && st->failed_case >= 0 ? st->failed_case + 1 : 0;
 	return STAGE_ON;
 }

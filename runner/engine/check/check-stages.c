@@ -121,7 +121,7 @@ enum stage_next check_precheck(struct check_state *st)
 
 enum stage_next check_cache(struct check_state *st)
 {
-	if (!st->o->cache)
+	if (!st->o->cache || st->o->only_test > 0)   /* one test's verdict is not the kernel's */
 		return STAGE_ON;
 	struct verdict_key_input in = { st->spec, st->solution_src, st->learner_src, st->learner_len,
 					st->o->device, st->o->lang, st->shown, st->analyze };
@@ -330,9 +330,12 @@ enum stage_next check_advice(struct check_state *st)
 	if (advice && !r->interrupted) {   /* the instructor's word for this exercise comes last */
 		if (!msg_empty(&r->message))
 			msg_raw(&r->message, "\n\n");
-		if (advice_answers_question(st->spec, r->diagnoses, r->ndiagnoses))   /* nothing proved it */
+		if (advice_answers_question(st->spec, r->diagnoses, r->ndiagnoses)) {   /* nothing proved it */
 			msg_addf(&r->message, N_("If the mistake is this one (%s): "),
 				 msg_word(&r->message, r->diagnoses[0].d->title));
+			/* the question it answers is asked here: the renderer does not ask it again */
+			msg_fact_str(&r->message, "advice_diagnosis", r->diagnoses[0].d->id);
+		}
 		msg_raw(&r->message, advice);
 	}
 	return STAGE_ON;

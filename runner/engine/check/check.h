@@ -32,6 +32,10 @@ struct check_options {
 	 * run that ends otherwise than cleanly is never run again (a repair's candidate: one that
 	 * hangs or is starved is only not a repair, and must not take the search's budget). */
 	long candidate_time_ms;
+	/* > 0: the learner's run is this test case alone (1 + its index), its verdict that test's
+	 * (a repair's candidate, on the test the learner's kernel failed first: one that fails it
+	 * costs one test, not all); never kept in the verdict cache. 0: every test. */
+	int only_test;
 	bool verbose;
 	bool interruptible;      /* a key pressed on stdin stops the check (r->interrupted) */
 	int interrupt_fd;        /* with interruptible: the descriptor whose input stops it; 0 is stdin */
@@ -89,11 +93,12 @@ struct judge_input {
 	 * return NULL: then no guard is named) */
 	const struct kernel_facts *(*facts)(void *arg);
 	void *facts_arg;
+	int only_test;                          /* check_options's: 0, every test */
 };
-/* Fills r's tests and verdict from the learner's and the reference's results; returns 0, or 1
- * when the learner's run ended before a verdict (began then names the test it was in, or is
- * empty): the caller explains how it ended. *failed_case (may be NULL) gets the index of the
- * case that decided a failure, else -1. */
+/* Fills r's tests and verdict from the learner's and the reference's results (of the test
+ * only_test alone, when it is set); returns 0, or 1 when the learner's run ended before a
+ * verdict (began then names the test it was in, or is empty): the caller explains how it
+ * ended. *failed_case (may be NULL) gets the index of the case that decided a failure, else -1. */
 int judge_execution(const struct judge_input *in, struct report *r, struct sbuf *began, int *failed_case);
 
 /* ---- the stages of one check (check.c runs them in order; check-run.c starts and judges the

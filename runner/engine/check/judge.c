@@ -347,6 +347,8 @@ int judge_execution(const struct judge_input *in, struct report *r, struct sbuf 
 	int ran = 0, rc = 0;
 	for (int ci = 0; ci < n && !rc; ci++) {
 		const struct test_case *tc = &cases[ci];
+		if (in->only_test > 0 && ci != in->only_test - 1)
+			continue;   /* not run: the learner's child ran that one alone */
 		if (has_case_line(after, "skip", ci)) {
 			struct msg why = MSG_INIT;
 			struct group_limits lim = { (size_t)(max_wg > 0 ? max_wg : 0), { 0 } };

@@ -141,8 +141,9 @@ struct run_request {
 	bool optimise;
 	bool bench;                  /* time the kernel at the bench's size (benchrun.c) */
 	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
-	/* RUN_ANALYZE: the analysed tests it runs, by their order among the analysed ones:
-	 * [cases_from, cases_to); cases_to 0: all of them (see analysis_parts). */
+	/* The tests it runs, [cases_from, cases_to); cases_to 0: all of them. RUN_ANALYZE: by their
+	 * order among the analysed ones (see analysis_parts); RUN_EXECUTE: by their index (a
+	 * repair's candidate on one test, check_options's only_test). */
 	int cases_from, cases_to;
 	/* RUN_REFERENCE: the user's cache key (seal.h), so that the child keeps and checks the
 	 * reference's binary (refbin.c); NULL: built from source, nothing kept. Given only to the

@@ -719,7 +719,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		const struct test_case *tc = &cases[i];
 		if (c.analyze && !tc->analyze)
 			continue;
-		int ordinal = c.analyze ? analysed++ : 0;   /* among the analysed: in this child's part? */
+		int ordinal = c.analyze ? analysed++ : i;   /* among the analysed: in this child's part? */
 		if (rq->cases_to > 0 && (ordinal < rq->cases_from || ordinal >= rq->cases_to))
 			continue;
 		if (check_spec_group_size(c.spec, &tc->vars, &c.limits) > c.max_wg) {

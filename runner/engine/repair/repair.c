@@ -4,8 +4,10 @@
  * The candidates are the error model's rewrites of the learner's own syntax tree; each is checked
  * by the check engine as the learner's kernel is (confined children, the course's tests), so a
  * repair is proved the way a pass is: nothing is inferred from resemblance. The cheapest check
- * comes first: the build and the tests without the analysis (which stop at the first failing
- * test), then, for a candidate that passes them all, the whole check with the analysis.
+ * comes first: the build and the test the learner's kernel failed, alone (most candidates fail
+ * it too, and cost one test), then every test without the analysis, then, for a candidate that
+ * passes them all, the whole check with the analysis. The second build of a candidate's text
+ * starts warm (its source's own compiler cache, sandbox.c).
  */
 #include "engine/repair/repair.h"
 
@@ -144,6 +146,7 @@ struct search {
 	double cpu0, budget;
 	double dearest;    /* the most processor time one candidate's check took so far */
 	long run_ms;       /* a candidate's tests' time limit, from the learner's own run */
+	int failed_test;   /* the learner's run's failing test (report.h's failed_test), 0: none */
 	struct repair *rp;
 	char **seen;       /* the texts already checked (two rewrites may give the same text) */
 	int nseen;
@@ -170,7 +173,30 @@ static long candidate_limit(const struct search *s)
 	return ms > 0 && ms < left ? ms : left;
 }
 
-/* Checks the text of the candidates cs; true when it passes every test and the analysis. */
+/* One check of a candidate's text, timed into s->dearest; true when it passes. */
+static bool candidate_passes(struct search *s, struct check_options *o, struct report *r)
+{
+	double t0 = cpu_with_children();
+	check_exercise(s->c, s->e, o, r);
+	if (cpu_with_children() - t0 > s->dearest)
+		s->dearest = cpu_with_children() - t0;
+	s->rp->cancelled = r->interrupted;
+	return r->verdict == VERDICT_PASS && !r->interrupted;
+}
+
+static void trace_candidate(const struct search *s, const struct repair_candidate *const *cs, int n,
+			    const char *what, enum verdict v, long limit_ms)
+{
+	if (getenv("CLINGS_REPAIR_TRACE"))   /* a developer's view of the search, on stderr */
+		for (int i = 0; i < n; i++)
+			fprintf(stderr, "repair: %s line %d col %d '%s' -> '%s'%s: %s (%.2f s, limit %ld ms)\n",
+				repair_edit_rule(&cs[i]->edit[0]), cs[i]->edit[0].line, cs[i]->edit[0].column,
+				cs[i]->edit[0].before, cs[i]->edit[0].after, what, verdict_name(v),
+				cpu_with_children() - s->cpu0, limit_ms);
+}
+
+/* Checks the text of the candidates cs; true when it passes every test and the analysis. The
+ * learner's failing test first, alone: most candidates fail it, and then cost one test. */
 static bool try_text(struct search *s, const struct repair_candidate *const *cs, int n)
 {
 	char *text;
@@ -193,20 +219,21 @@ static bool try_text(struct search *s, const struct repair_candidate *const *cs,
 	o.progress = NULL;
 	o.standby = NULL;
 	o.candidate_time_ms = candidate_limit(s);
-	struct report r = REPORT_INIT;
 	s->rp->tried++;
-	double t0 = cpu_with_children();
-	check_exercise(s->c, s->e, &o, &r);
-	if (cpu_with_children() - t0 > s->dearest)
-		s->dearest = cpu_with_children() - t0;
-	if (getenv("CLINGS_REPAIR_TRACE"))   /* a developer's view of the search, on stderr */
-		for (int i = 0; i < n; i++)
-			fprintf(stderr, "repair: %s line %d col %d '%s' -> '%s': %s (%.2f s, limit %ld ms)\n",
-				repair_edit_rule(&cs[i]->edit[0]), cs[i]->edit[0].line, cs[i]->edit[0].column,
-				cs[i]->edit[0].before, cs[i]->edit[0].after, verdict_name(r.verdict),
-				cpu_with_children() - s->cpu0, o.candidate_time_ms);
-	bool pass = r.verdict == VERDICT_PASS && !r.interrupted;
-	s->rp->cancelled = r.interrupted;
+	struct report r = REPORT_INIT;
+	bool pass = true;
+	if (s->failed_test > 0) {
+		o.only_test = s->failed_test;
+		pass = candidate_passes(s, &o, &r);
+		trace_candidate(s, cs, n, " on the failing test", r.verdict, o.candidate_time_ms);
+		report_release(&r);
+		r = (struct report)REPORT_INIT;
+		o.only_test = 0;
+	}
+	if (pass && !s->rp->cancelled) {
+		pass = candidate_passes(s, &o, &r);
+		trace_candidate(s, cs, n, "", r.verdict, o.candidate_time_ms);
+	}
 	int ntests = r.ntests;
 	report_release(&r);
 	if (!pass)
@@ -304,7 +331,8 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 		return got;
 	struct search s = { .c = c, .e = e, .o = o, .src = src, .len = len, .rp = rp, .cpu0 = cpu_with_children(),
 			    .budget = ro && ro->cpu_budget > 0 ? ro->cpu_budget : REPAIR_CPU_SECONDS,
-			    .run_ms = (long)(r->run_seconds * 1000 * REPAIR_CANDIDATE_FACTOR) };
+			    .run_ms = (long)(r->run_seconds * 1000 * REPAIR_CANDIDATE_FACTOR),
+			    .failed_test = r->failed_test };
 	if (s.run_ms > 0 && s.run_ms < REPAIR_CANDIDATE_MIN_MS)
 		s.run_ms = REPAIR_CANDIDATE_MIN_MS;
 	/* The check strips a byte-order mark; the facts' places are in what it compiles. */

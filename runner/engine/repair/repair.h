@@ -1,7 +1,7 @@
 /*
  * engine/repair/: the mistake, proved by its repair (after Singh, Gulwani and Solar-Lezama, PLDI 2013).
  *
- * Three parts, one a file:
+ * Three parts, one a file (and repair-codec.c, a repair as data between processes):
  * - kernel-facts.c reads the learner's kernel with libclang, as OpenCL C 1.2 with clang's
  *   builtins, in a confined child (the source is untrusted: a parser's crash or a source that
  *   makes it run away costs that child only), and sends what the rules need as "fact" lines:
@@ -137,6 +137,13 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
  * marked.
  */
 int repair_confirm(const struct repair *rp, struct report *r);
+
+/* ---- the repair as data (repair-codec.c): a grading worker's answer to its parent ---- */
+/* rp as one line of JSON appended to out; 0, or -1 (printed) when it cannot be made. */
+int repair_encode(const struct repair *rp, struct sbuf *out);
+/* Reads what repair_encode wrote into rp: 0, or -1 with rp REPAIR_INIT (no search, nothing to
+ * say) when text is not one whole repair, every field present, of its type and in range. */
+int repair_decode(const char *text, size_t len, struct repair *rp);
 
 /* What the learner is told, as data: rung 1 the place ("the smallest change that makes every
  * test pass is on line 5, in the guard"), 2 also its kind, 3 also the edit itself; a search

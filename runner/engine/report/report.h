@@ -74,6 +74,9 @@ struct report {
 	double run_seconds;  /* the learner's tests' wall time in this check (its child's ready to its
 			      * end), 0 when they did not run whole here; not encoded (a repair's
 			      * candidates take their time limit from it) */
+	int failed_test;     /* 1 + the index of the test case that decided a failure of the learner's
+			      * run in this check, 0: none or not known; not encoded (a repair's
+			      * candidates run it first) */
 	struct diagnosis_found *diagnoses;   /* the learner's mistake, most likely first (diagnose.c) */
 	int ndiagnoses;
 };
