@@ -355,24 +355,32 @@ static bool moot(const struct check_state *st, int i)
 	return false;
 }
 
-/* Once the learner's run has timed out at its limit, the analysis still running shares that one
- * limit: the verdict is a timeout unless Oclgrind finds something, and what it finds within the
- * learner's processor time it finds whatever the machine's load (a cap in processor time, as
- * the learner's). Past it, an analysis (of its own limit, up to 60 s on the largest exercises)
- * only ran the same hang again, keeping the verdict waiting. A part already past the cap when the
- * run timed out ends at once, with what it found so far: a finding Oclgrind makes only beyond
- * the learner's limit may be missed, and the timeout then stands (it did not finish either way). */
+/* Once the learner's run has timed out at its limit, the verdict is a timeout unless Oclgrind
+ * has found something, and Oclgrind only runs the same hang again: each analysis part still
+ * running gets a last TIMEOUT_GRACE_MS of processor time (to write what it is finding), never
+ * more than the learner's own limit, and then ends with what its log holds. Without this, an
+ * analysis of its own limit (up to 60 s on the largest exercises) kept the verdict waiting past
+ * the learner's limit plus a second. A finding Oclgrind would make only later is missed, and the
+ * timeout then stands: the kernel did not finish either way. Given once: the cap is processor
+ * time, so a loaded machine slows the parts but does not change where they stop. */
+#define TIMEOUT_GRACE_MS 500
 static void share_timeout(struct check_state *st)
 {
 	const struct child *lc = &st->ch[CHECK_LEARNER];
-	if (!st->started[CHECK_LEARNER] || !lc->timed_out || !lc->ready || lc->starved)
+	if (st->timeout_shared || !st->started[CHECK_LEARNER] || !lc->timed_out || !lc->ready ||
+	    lc->starved)
 		return;
+	st->timeout_shared = true;
 	for (int k = 0; k < st->parts; k++) {
 		struct child *a = &st->ch[CHECK_ANALYSIS + k];
-		if (st->started[CHECK_ANALYSIS + k] && (a->pid > 0 || a->fd >= 0) &&
-		    st->limits[CHECK_ANALYSIS + k].time_ms > st->limits[CHECK_LEARNER].time_ms) {
-			child_cap_processor(a, st->limits[CHECK_LEARNER].time_ms);
-			st->limits[CHECK_ANALYSIS + k].time_ms = st->limits[CHECK_LEARNER].time_ms;
+		if (!st->started[CHECK_ANALYSIS + k] || (a->pid <= 0 && a->fd < 0))
+			continue;
+		long cap = (long)(a->cpu_run * 1000.0) + TIMEOUT_GRACE_MS;
+		if (!a->ready || a->cpu_run < 0 || cap > st->limits[CHECK_LEARNER].time_ms)
+			cap = st->limits[CHECK_LEARNER].time_ms;
+		if (cap < st->limits[CHECK_ANALYSIS + k].time_ms) {
+			child_cap_processor(a, cap);
+			st->limits[CHECK_ANALYSIS + k].time_ms = cap;
 		}
 	}
 }

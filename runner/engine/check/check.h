@@ -148,6 +148,8 @@ struct check_state {
 	/* the learner's build was stopped for its limits (check_abnormal_end said so): libclang
 	 * would spend as much on the same text, so its facts are not read */
 	bool build_stopped;
+	/* the learner's run timed out and the analysis still running was given its last share */
+	bool timeout_shared;
 };
 
 /* What a stage says: go on to the next stage, go to the closing stages (advice, the cache), or
