@@ -11,15 +11,20 @@
 #include "cmd/cmd.h"
 #include "engine/repair/repair.h"
 #include "engine/diagnose/diagnose.h"
+#include "course/migrate.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-enum { OPT_QUICK = 'q', OPT_TAP = 'T' };
+enum { OPT_QUICK = 'q', OPT_TAP = 'T', OPT_MIGRATE = 'M', OPT_WRITE = 'W' };
 static const struct cmd_option validate_options[] = {
 	{ { "quick", no_argument, NULL, OPT_QUICK }, NULL, N_("read the files only: run no kernel") },
 	{ { "tap", no_argument, NULL, OPT_TAP }, NULL, N_("print one TAP line a step instead of the table") },
+	{ { "migrate", no_argument, NULL, OPT_MIGRATE }, NULL,
+	  N_("show how a course of the previous format is rewritten to today's, as a diff") },
+	{ { "write", no_argument, NULL, OPT_WRITE }, NULL,
+	  N_("with --migrate: write it, each file's text before kept in .clings-backup/") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
 
@@ -437,6 +442,15 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 	if (!one_line)
 		term_size(STDERR_FILENO, &rows, &cols);
 	messages_wrap_set(cols);
+	if (ctx->opt[OPT_MIGRATE] || ctx->opt[OPT_WRITE]) {
+		int changed = !ctx->opt[OPT_MIGRATE] ? error(tr(ctx->lang, "--write writes a migration: "
+			"give --migrate too")) : course_migrate(&c, list, n, &(struct migrate_options){
+				.write = ctx->opt[OPT_WRITE], .device = ctx->device,
+				.first_diagnosis = check_first_diagnosis });
+		free(list);
+		course_release(&c);
+		return changed < 0 ? EXIT_ERROR : changed && !ctx->opt[OPT_WRITE] ? EXIT_FAILED : EXIT_DONE;
+	}
 	if (v.tap)
 		printf("TAP version 13\n");
 	else

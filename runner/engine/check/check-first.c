@@ -1,0 +1,28 @@
+/*
+ * check-first.c: the mistake a check names first, for `clings validate --migrate`: a wrong
+ * kernel of the previous format has no `// diagnosis:` line, and the migration proposes the one
+ * clings gives it now, for its author to read in the diff.
+ */
+#include "engine/check/check.h"
+
+#include <stdlib.h>
+
+int check_first_diagnosis(const struct course *c, const struct exercise *e, const char *device,
+			  const char *file, bool no_analysis, uint64_t seed, enum verdict *verdict,
+			  char *id, size_t idlen)
+{
+	/* in English and without the cache, as validate checks the same kernel */
+	struct check_options o = { .device = device, .file = file, .lang = "en",
+				   .no_analysis = no_analysis, .seed = seed };
+	struct report r = REPORT_INIT;
+	int rc = check_exercise(c, e, &o, &r);
+	*verdict = r.verdict;
+	copy_str(id, idlen, r.ndiagnoses > 0 ? r.diagnoses[0].d->id : "");
+	if (rc < 0 || r.verdict == VERDICT_ERROR) {
+		char *text = msg_text(&r.message, NULL);
+		rc = error("%s: the check could not run: %s", file, text);
+		free(text);
+	}
+	report_release(&r);
+	return rc;
+}
