@@ -99,6 +99,9 @@ out=$("$CLINGS" --course "$B" validate --migrate --write 2>&1)
 out=$("$CLINGS" --course "$B" validate --write 2>&1)
 [ $? = 2 ] && printf '%s' "$out" | grep -q 'give --migrate too' && ok "--write alone is refused" ||
 	fail "--write: $out"
+# clings(1) and the completion are made from the option table
+scripts/from-help man "$CLINGS" | grep -q 'migrate' && scripts/from-help bash "$CLINGS" | grep -q 'validate) .*--migrate --write' &&
+	ok "clings(1) and the bash completion name --migrate and --write" || fail "man or completion without --migrate"
 out=$("$CLINGS" --lang pt-BR --course "$C" validate --migrate 2>&1)
 [ "$out" = "Nada a migrar: os arquivos estão no formato de hoje." ] && ok "in Portuguese too" || fail "pt-BR: $out"
 exit 0

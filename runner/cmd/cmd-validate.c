@@ -22,9 +22,9 @@ static const struct cmd_option validate_options[] = {
 	{ { "quick", no_argument, NULL, OPT_QUICK }, NULL, N_("read the files only: run no kernel") },
 	{ { "tap", no_argument, NULL, OPT_TAP }, NULL, N_("print one TAP line a step instead of the table") },
 	{ { "migrate", no_argument, NULL, OPT_MIGRATE }, NULL,
-	  N_("show how a course of the previous format is rewritten to today's, as a diff") },
+	  N_("show a previous-format course's rewrite as a diff") },
 	{ { "write", no_argument, NULL, OPT_WRITE }, NULL,
-	  N_("with --migrate: write it, each file's text before kept in .clings-backup/") },
+	  N_("with --migrate: write it (backups in .clings-backup/)") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
 
