@@ -416,6 +416,15 @@ static void course_rules_step(struct validation *v)
 
 static int cmd_validate(const struct cmd_ctx *ctx)
 {
+	/* a problem's line wrapped at its spaces, never cut mid-word: at the terminal's width (or
+	 * COLUMNS'), at 80 in a file or a pipe; COLUMNS=0 (and --tap off a terminal) keep one line a
+	 * problem, for tools. From the start: the course's own problems come as it loads */
+	int rows, cols = 0;
+	const char *columns = getenv("COLUMNS");
+	bool one_line = (columns && !strcmp(columns, "0")) || (ctx->opt[OPT_TAP] && !isatty(STDERR_FILENO) && !(columns && *columns));
+	if (!one_line)
+		term_size(STDERR_FILENO, &rows, &cols);
+	messages_wrap_set(cols);
 	struct course c = COURSE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return EXIT_ERROR;
@@ -433,15 +442,6 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 		list[n++] = &c.ex[i];
 	/* problems and rows interleave as they come, also through a pipe */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	/* a problem's line wrapped at its spaces, never cut mid-word: at the terminal's width (or
-	 * COLUMNS'), at 80 in a file or a pipe; COLUMNS=0 (and --tap off a terminal) keep one line a
-	 * problem, for tools */
-	int rows, cols = 0;
-	const char *columns = getenv("COLUMNS");
-	bool one_line = (columns && !strcmp(columns, "0")) || (v.tap && !isatty(STDERR_FILENO) && !(columns && *columns));
-	if (!one_line)
-		term_size(STDERR_FILENO, &rows, &cols);
-	messages_wrap_set(cols);
 	if (ctx->opt[OPT_MIGRATE] || ctx->opt[OPT_WRITE]) {
 		int changed = !ctx->opt[OPT_MIGRATE] ? error(tr(ctx->lang, "--write writes a migration: "
 			"give --migrate too")) : course_migrate(&c, list, n, &(struct migrate_options){
