@@ -261,11 +261,12 @@ static int mark_lines(const char *path, struct lines *ls, struct expect_line *x,
 			continue;
 		char **t = &ls->l[x[i].line - 1];
 		if (!has_marker(ls, x[i].marker)) {
-			size_t len = strlen(*t);
+			/* after the code, its trailing blanks dropped; a CRLF line keeps its CR last */
+			size_t all = strlen(*t), len = all;
 			while (len && ((*t)[len - 1] == ' ' || (*t)[len - 1] == '\t' || (*t)[len - 1] == '\r'))
 				len--;
-			char *marked = xstrfmt("%.*s%s// @%s%s", (int)len, *t, len ? " " : "", x[i].marker,
-					       (*t)[strlen(*t) - (strlen(*t) > 0)] == '\r' ? "\r" : "");
+			bool cr = all && (*t)[all - 1] == '\r';
+			char *marked = xstrfmt("%.*s%s// @%s%s", (int)len, *t, len ? " " : "", x[i].marker, cr ? "\r" : "");
 			free(*t);
 			*t = marked;
 		}
@@ -402,9 +403,25 @@ static bool is_marker_line(const char *l)
 	return !strncmp(l, LESSON_CHECK_MARKER, n) && !l[n + strspn(l + n, " \t\r")];
 }
 
-/* The first hand-written section of ls at or after line from: its heading's index, its end
- * (the next heading of its level or above, or the end) in *end; -1 when none. */
-static int find_section(const struct lines *ls, const char *lang, int *end, bool *marker)
+/* Whether a line of ls outside code blocks is the marker. */
+static bool has_check_marker(const struct lines *ls)
+{
+	char code = 0;
+	for (int i = 0; i < ls->n; i++) {
+		char f = fence(ls->l[i]);
+		if (code)
+			code = f == code ? 0 : code;
+		else if (f)
+			code = f;
+		else if (is_marker_line(ls->l[i]))
+			return true;
+	}
+	return false;
+}
+
+/* The first hand-written section of ls: its heading's index, its end (the next heading of its
+ * level or above, or the end) in *end; -1 when none. */
+static int find_section(const struct lines *ls, const char *lang, int *end)
 {
 	char code = 0;
 	int start = -1, level = 0;
@@ -423,8 +440,6 @@ static int find_section(const struct lines *ls, const char *lang, int *end, bool
 		} else if (h && start < 0 && is_check_heading(t, tn, lang)) {
 			start = i;
 			level = h;
-		} else if (is_marker_line(ls->l[i])) {
-			*marker = true;
 		}
 	}
 	*end = ls->n;
@@ -437,8 +452,8 @@ char *migrate_lesson_text(const char *path, const char *text, const char *lang, 
 	*bad = 0;
 	struct lines ls = LINES_INIT;
 	lines_split(&ls, text);
-	bool marker = false;
-	for (int end, start; (start = find_section(&ls, lang, &end, &marker)) >= 0;) {
+	bool marker = has_check_marker(&ls);
+	for (int end, start; (start = find_section(&ls, lang, &end)) >= 0;) {
 		lines_remove(&ls, start, end);
 		if (marker)
 			continue;   /* the lesson has its {{check}} already: the section goes */

@@ -102,6 +102,10 @@ static void lesson_section(void **state)
 	got = migrate_lesson_text("l.md", "{{check}}\n\n### O que a verificação testa\n\n- À mão.\n", "pt-BR", &bad);
 	same(got, "{{check}}\n\n");
 	free(got);
+	/* the marker after the section: the section goes, no second marker */
+	got = migrate_lesson_text("l.md", "## What the check tests\n\n- By hand.\n\n## End\n\n{{check}}\n", "en", &bad);
+	same(got, "## End\n\n{{check}}\n");
+	free(got);
 	same(migrate_lesson_text("l.md", "## What the check tests, by hand\n", "en", &bad), NULL);
 }
 
