@@ -64,8 +64,8 @@ out=$("$CLINGS" --course "$(copy_course)" validate --migrate 2>&1) &&
 # Bad input: said at its file:line, and nothing of the course written.
 bad_copy() { rm -rf "$B"; cp -r "$F" "$B"; }
 B="$TMP/bad"
-refused() {   # refused WHAT PATTERN: the migration exits 2, says PATTERN, writes nothing
-	run_b=$("$CLINGS" --course "$B" validate --migrate --write 2>&1)
+refused() {   # refused WHAT PATTERN [OPTION]: the migration exits 2, says PATTERN, writes nothing
+	run_b=$("$CLINGS" --course "$B" validate --migrate --write ${3:-} 2>&1)
 	rc=$?
 	[ "$rc" = 2 ] && printf '%s' "$run_b" | grep -q -- "$2" && [ ! -e "$B/.clings-backup" ] &&
 		cmp -s "$B/lessons/en/scale.md" "$F/lessons/en/scale.md" &&
@@ -96,6 +96,9 @@ out=$("$CLINGS" --course "$B" validate --migrate --write 2>&1)
 	[ "$(cat "$B/.clings-backup/checks/transpose_padded.ini")" = kept ] &&
 	cmp -s "$B/checks/transpose_padded.ini" "$F/checks/transpose_padded.ini" &&
 	ok "a backup already there is never written over: nothing is written" || fail "backup: $out"
+bad_copy
+refused "--quick runs no check: a kernel whose mistake only its check names is a problem" \
+	"wrong/scale/ignores_factor.cl:1: its mistake is named by its check, which --quick does not run" --quick
 out=$("$CLINGS" --course "$B" validate --write 2>&1)
 [ $? = 2 ] && printf '%s' "$out" | grep -q 'give --migrate too' && ok "--write alone is refused" ||
 	fail "--write: $out"

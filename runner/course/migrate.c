@@ -689,8 +689,10 @@ static int kernel_diagnosis(const struct course *c, const struct exercise *e, co
 			    const struct wrong_kernel *k, const struct wrong_expect *x, char *id, size_t idlen)
 {
 	enum verdict got = VERDICT_ERROR;
-	if (!o->first_diagnosis ||
-	    o->first_diagnosis(c, e, o->device, k->path, x->no_analysis, x->seed, &got, id, idlen) < 0)
+	if (!o->first_diagnosis)
+		return error(N_("%s:%d: its mistake is named by its check, which --quick does not run: "
+				"migrate without --quick"), k->path, x->at) < 0;
+	if (o->first_diagnosis(c, e, o->device, k->path, x->no_analysis, x->seed, &got, id, idlen) < 0)
 		return error(N_("%s:%d: its check could not run, so its mistake is not named: see above"),
 			     k->path, x->at) < 0;
 	if (got != x->verdict)

@@ -37,7 +37,7 @@ typedef int migrate_diagnose_fn(const struct course *c, const struct exercise *e
 struct migrate_options {
 	bool write;                         /* write the files, a backup of each kept first */
 	const char *device;                 /* the checks' (--device) */
-	migrate_diagnose_fn *first_diagnosis;
+	migrate_diagnose_fn *first_diagnosis;   /* NULL (--quick): a kernel that needs one is a problem */
 };
 
 /* Where --write keeps each file's text before it: COURSE/MIGRATE_BACKUP_DIR/PATH. A backup
