@@ -692,12 +692,18 @@ static int kernel_diagnosis(const struct course *c, const struct exercise *e, co
 	if (!o->first_diagnosis)
 		return error(N_("%s:%d: its mistake is named by its check, which --quick does not run: "
 				"migrate without --quick"), k->path, x->at) < 0;
-	if (o->first_diagnosis(c, e, o->device, k->path, x->no_analysis, x->seed, &got, id, idlen) < 0)
-		return error(N_("%s:%d: its check could not run, so its mistake is not named: see above"),
-			     k->path, x->at) < 0;
-	if (got != x->verdict)
-		return error(N_("%s:%d: expected %s, but its check gets %s now: correct the expectation, "
-				"then migrate"), k->path, x->at, verdict_name(x->verdict), verdict_name(got)) < 0;
+	struct sbuf message = SBUF_INIT;
+	int bad = 0;
+	if (o->first_diagnosis(c, e, o->device, k->path, x->no_analysis, x->seed, &got, &message, id, idlen) < 0)
+		bad = error(N_("%s:%d: its check could not run, so its mistake is not named: see above"),
+			    k->path, x->at) < 0;
+	else if (got != x->verdict)
+		bad = error(N_("%s:%d: expected %s, but its check gets %s now (%s): correct the expectation, "
+			       "then migrate"), k->path, x->at, verdict_name(x->verdict), verdict_name(got),
+			    sbuf_str(&message)) < 0;
+	sbuf_release(&message);
+	if (bad)
+		return bad;
 	if (!*id)
 		return error(N_("%s:%d: its check names no mistake: write its // diagnosis: line by hand "
 				"(docs/diagnoses.md)"), k->path, x->at) < 0;

@@ -27,12 +27,13 @@
 
 #include "course/course.h"
 
-/* Runs one check of the wrong kernel file (with its options) and says the verdict it got and
- * the id of the first diagnosis of its report ("" when it has none); 0, or -1 when the check
- * could not run (said). The engine's check_first_diagnosis. */
+/* Runs one check of the wrong kernel file (with its options) and says the verdict it got, its
+ * message on one line (appended to message) and the id of the first diagnosis of its report
+ * ("" when it has none); 0, or -1 when the check could not run (said). The engine's
+ * check_first_diagnosis. */
 typedef int migrate_diagnose_fn(const struct course *c, const struct exercise *e, const char *device,
 				const char *file, bool no_analysis, uint64_t seed, enum verdict *verdict,
-				char *id, size_t idlen);
+				struct sbuf *message, char *id, size_t idlen);
 
 struct migrate_options {
 	bool write;                         /* write the files, a backup of each kept first */

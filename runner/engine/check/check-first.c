@@ -6,10 +6,11 @@
 #include "engine/check/check.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int check_first_diagnosis(const struct course *c, const struct exercise *e, const char *device,
 			  const char *file, bool no_analysis, uint64_t seed, enum verdict *verdict,
-			  char *id, size_t idlen)
+			  struct sbuf *message, char *id, size_t idlen)
 {
 	/* in English and without the cache, as validate checks the same kernel */
 	struct check_options o = { .device = device, .file = file, .lang = "en",
@@ -18,11 +19,15 @@ int check_first_diagnosis(const struct course *c, const struct exercise *e, cons
 	int rc = check_exercise(c, e, &o, &r);
 	*verdict = r.verdict;
 	copy_str(id, idlen, r.ndiagnoses > 0 ? r.diagnoses[0].d->id : "");
-	if (rc < 0 || r.verdict == VERDICT_ERROR) {
-		char *text = msg_text(&r.message, NULL);
-		rc = error("%s: the check could not run: %s", file, text);
-		free(text);
+	char *text = msg_text(&r.message, NULL);
+	for (const char *p = text; *(p += strspn(p, " \t\n"));) {   /* its words, on one line */
+		size_t n = strcspn(p, " \t\n");
+		sbuf_addf(message, "%s%.*s", message->len ? " " : "", (int)n, p);
+		p += n;
 	}
+	if (rc < 0 || r.verdict == VERDICT_ERROR)
+		rc = error("%s: the check could not run: %s", file, text);
+	free(text);
 	report_release(&r);
 	return rc;
 }
