@@ -673,9 +673,15 @@ static int read_text(const char *path, char **text)
 	return 0;
 }
 
-/* Keeps new (taken) as path's text to be, shown as a diff against old; NULL: no change. */
+/* Keeps new (taken) as path's text to be, shown as a diff against old; NULL: no change. A file
+ * two exercises share (a check or a lesson named by both) is rewritten the same way once. */
 static void keep(const struct course *c, struct changes *ch, const char *path, const char *old, char *new)
 {
+	for (int i = 0; new && i < ch->n; i++)
+		if (!strcmp(ch->c[i].path, path)) {
+			free(new);
+			return;
+		}
 	if (!new)
 		return;
 	migrate_print_diff(stdout, course_relative(c, path), old, new);
