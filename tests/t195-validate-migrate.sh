@@ -31,6 +31,9 @@ grep -q '^+// diagnosis: none$' "$TMP/diff" && grep -q '^-// expect: out_of_boun
 	grep -q '^+// expect: out_of_bounds line @out_of_bounds$' "$TMP/diff" &&
 	grep -q '^+{{check}}$' "$TMP/diff" && grep -q '^+shared.why.pt-BR = ' "$TMP/diff" &&
 	ok "the diff shows each kind of rewrite" || fail "diff: $(cat "$TMP/diff")"
+grep -q 'wrong/scale/ignores_factor.cl:2: // diagnosis: contract_ignored is what its check asks, not what it proves' "$TMP/err" &&
+	! grep -q 'ok_early_return' "$TMP/err" &&
+	ok "a diagnosis the check only asks is said so, at the line it goes to" || fail "asked: $(cat "$TMP/err")"
 
 run validate --migrate --write > "$TMP/write" 2> "$TMP/err" &&
 	grep -q '^13 files written; their text before is in .clings-backup/$' "$TMP/write" &&

@@ -700,7 +700,9 @@ static int kernel_diagnosis(const struct course *c, const struct exercise *e, co
 				"migrate without --quick"), k->path, x->at) < 0;
 	struct sbuf message = SBUF_INIT;
 	int bad = 0;
-	if (o->first_diagnosis(c, e, o->device, k->path, x->no_analysis, x->seed, &got, &message, id, idlen) < 0)
+	bool proved = false;
+	if (o->first_diagnosis(c, e, o->device, k->path, x->no_analysis, x->seed, &got, &message, id, idlen,
+			       &proved) < 0)
 		bad = error(N_("%s:%d: its check could not run, so its mistake is not named: see above"),
 			    k->path, x->at) < 0;
 	else if (got != x->verdict)
@@ -713,6 +715,11 @@ static int kernel_diagnosis(const struct course *c, const struct exercise *e, co
 	if (!*id)
 		return error(N_("%s:%d: its check names no mistake: write its // diagnosis: line by hand "
 				"(docs/diagnoses.md)"), k->path, x->at) < 0;
+	/* a question is clings' guess: the author may know the mistake better (the kernel's own
+	 * output then proves whichever it names) */
+	if (!proved)
+		warning(N_("%s:%d: // diagnosis: %s is what its check asks, not what it proves: name the "
+			   "mistake yourself if you know it"), k->path, k->expect[k->nexpect - 1].at + 1, id);
 	return 0;
 }
 

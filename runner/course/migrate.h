@@ -28,12 +28,12 @@
 #include "course/course.h"
 
 /* Runs one check of the wrong kernel file (with its options) and says the verdict it got, its
- * message on one line (appended to message) and the id of the first diagnosis of its report
- * ("" when it has none); 0, or -1 when the check could not run (said). The engine's
- * check_first_diagnosis. */
+ * message on one line (appended to message), the id of the first diagnosis of its report (""
+ * when it has none) and whether its evidence proves it (else clings only asks it); 0, or -1
+ * when the check could not run (said). The engine's check_first_diagnosis. */
 typedef int migrate_diagnose_fn(const struct course *c, const struct exercise *e, const char *device,
 				const char *file, bool no_analysis, uint64_t seed, enum verdict *verdict,
-				struct sbuf *message, char *id, size_t idlen);
+				struct sbuf *message, char *id, size_t idlen, bool *proved);
 
 struct migrate_options {
 	bool write;                         /* write the files, a backup of each kept first */

@@ -10,7 +10,7 @@
 
 int check_first_diagnosis(const struct course *c, const struct exercise *e, const char *device,
 			  const char *file, bool no_analysis, uint64_t seed, enum verdict *verdict,
-			  struct sbuf *message, char *id, size_t idlen)
+			  struct sbuf *message, char *id, size_t idlen, bool *proved)
 {
 	/* in English and without the cache, as validate checks the same kernel */
 	struct check_options o = { .device = device, .file = file, .lang = "en",
@@ -19,6 +19,7 @@ int check_first_diagnosis(const struct course *c, const struct exercise *e, cons
 	int rc = check_exercise(c, e, &o, &r);
 	*verdict = r.verdict;
 	copy_str(id, idlen, r.ndiagnoses > 0 ? r.diagnoses[0].d->id : "");
+	*proved = r.ndiagnoses > 0 && r.diagnoses[0].certain;
 	char *text = msg_text(&r.message, NULL);
 	for (const char *p = text; *(p += strspn(p, " \t\n"));) {   /* its words, on one line */
 		size_t n = strcspn(p, " \t\n");
