@@ -11,6 +11,7 @@
 #include "validate/validate.h"
 #include "engine/repair/repair.h"
 #include "engine/diagnose/diagnose.h"
+#include "course/migrate.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -402,20 +403,24 @@ static void course_rules_step(struct validation *v)
 	v->problems += bad ? bad - 1 : 0;
 }
 
-/* The table's head (or TAP's), stdout line-buffered and problems wrapped to the terminal. */
+/* A problem's line wrapped at its spaces, never cut mid-word: at the terminal's width (or
+ * COLUMNS'), at 80 in a file or a pipe; COLUMNS=0 (and --tap off a terminal) keep one line a
+ * problem, for tools. Set before the course loads: the course's own problems come as it loads. */
+static void problems_wrap(bool tap)
+{
+	int rows, cols = 0;
+	const char *columns = getenv("COLUMNS");
+	bool one_line = (columns && !strcmp(columns, "0")) || (tap && !isatty(STDERR_FILENO) && !(columns && *columns));
+	if (!one_line)
+		term_size(STDERR_FILENO, &rows, &cols);
+	messages_wrap_set(cols);
+}
+
+/* The table's head (or TAP's), stdout line-buffered. */
 static void table_begin(struct validation *v)
 {
 	/* problems and rows interleave as they come, also through a pipe */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	/* a problem's line wrapped at its spaces, never cut mid-word: at the terminal's width (or
-	 * COLUMNS'), at 80 in a file or a pipe; COLUMNS=0 (and --tap off a terminal) keep one line a
-	 * problem, for tools */
-	int rows, cols = 0;
-	const char *columns = getenv("COLUMNS");
-	bool one_line = (columns && !strcmp(columns, "0")) || (v->tap && !isatty(STDERR_FILENO) && !(columns && *columns));
-	if (!one_line)
-		term_size(STDERR_FILENO, &rows, &cols);
-	messages_wrap_set(cols);
 	if (v->tap)
 		printf("TAP version 13\n");
 	else
@@ -425,6 +430,7 @@ static void table_begin(struct validation *v)
 
 int validate_course(const char *course_dir, char *const *names, int count, const struct validate_options *o)
 {
+	problems_wrap(o->tap);
 	struct course c = COURSE_INIT;
 	if (course_load(course_dir, &c) < 0)
 		return -1;
@@ -440,6 +446,14 @@ int validate_course(const char *course_dir, char *const *names, int count, const
 		}
 	for (int i = 0; !count && i < c.n; i++)
 		list[n++] = &c.ex[i];
+	if (o->migrate) {
+		int changed = course_migrate(&c, list, n, &(struct migrate_options){
+			.write = o->write, .device = o->device,
+			.first_diagnosis = quick ? NULL : check_first_diagnosis });
+		free(list);
+		course_release(&c);
+		return changed < 0 ? -1 : changed && !o->write;
+	}
 	table_begin(&v);
 	int unknown = count ? 0 : wrong_dirs_unknown(&c);
 	if (unknown) {

@@ -14,6 +14,9 @@ struct validate_options {
 	const char *device;   /* the OpenCL device the kernels run on; NULL: the default */
 	bool quick;           /* read the files only: run no kernel */
 	bool tap;             /* one TAP line a step instead of the table */
+	bool migrate;         /* rewrite a course of the previous format instead (course/migrate.h):
+				 shown as a diff, written only with write */
+	bool write;
 };
 
 /* Validates the exercises named (names, count of them), or every exercise of the course of
@@ -21,7 +24,8 @@ struct validate_options {
  * rows interleave as they come), each problem on stderr as file:line, wrapped at the terminal's
  * width (COLUMNS=0: one line a problem), then a line counting exercises, steps and problems.
  * Returns how many problems it found, or -1 (printed) when the course cannot be loaded or a
- * name is no exercise of it. */
+ * name is no exercise of it. With migrate: 1 when it showed changes it did not write, else 0
+ * (-1 on a problem). */
 int validate_course(const char *course_dir, char *const *names, int count, const struct validate_options *o);
 
 #endif

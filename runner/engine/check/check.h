@@ -56,6 +56,14 @@ struct check_options {
  */
 int check_exercise(const struct course *c, const struct exercise *e, const struct check_options *o,
 		   struct report *r);
+/* One check of file (in English, as validate's), for `clings validate --migrate`
+ * (course/migrate.h's migrate_diagnose_fn): its verdict, its message on one line (appended to
+ * message), the id of the first of its report's diagnoses into id ("" when there is none) and
+ * whether it is proved (certain); 0, or -1 when the check could not run (its message said).
+ * check-first.c. */
+int check_first_diagnosis(const struct course *c, const struct exercise *e, const char *device,
+			  const char *file, bool no_analysis, uint64_t seed, enum verdict *verdict,
+			  struct sbuf *message, char *id, size_t idlen, bool *proved);
 
 /* ---- the verdict cache (cache.c): EXERCISE in course_cache_dir() ---- */
 struct verdict_key_input {
