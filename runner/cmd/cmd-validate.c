@@ -6,7 +6,7 @@
  */
 #include "cmd/cmd.h"
 
-enum { OPT_QUICK = 'q', OPT_TAP = 'T', OPT_MIGRATE = 'M', OPT_WRITE = 'W' };
+enum { OPT_QUICK = 'q', OPT_TAP = 'T', OPT_MIGRATE = 'M', OPT_WRITE = 'w' };
 static const struct cmd_option validate_options[] = {
 	{ { "quick", no_argument, NULL, OPT_QUICK }, NULL, N_("read the files only: run no kernel") },
 	{ { "tap", no_argument, NULL, OPT_TAP }, NULL, N_("print one TAP line a step instead of the table") },

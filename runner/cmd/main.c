@@ -181,6 +181,13 @@ static const struct cmd_entry *find_command(const char *name)
 static int add_options(struct option *longs, int n, char *shorts, const struct cmd_option *opts)
 {
 	for (; opts && opts->o.name; opts++) {
+		/* a command's option and a global one share ctx->opt by key: one key, one option */
+		for (int i = 0; i < n; i++)
+			if (longs[i].val == opts->o.val) {
+				fprintf(stderr, "clings: internal error: --%s and --%s share the key '%c'\n",
+					longs[i].name, opts->o.name, opts->o.val);
+				abort();
+			}
 		longs[n++] = opts->o;
 		if (has_short(opts)) {
 			size_t k = strlen(shorts);
