@@ -126,7 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	proto_number(sbuf_str(&learner.after), "end", NULL);
 	int failed_case = -1;
 	if (learner.ready && !verdicts) {
-		struct judge_input in = { &spec, &learner, &reference, "exercises/halve.cl", NULL, NULL, NULL };
+		struct judge_input in = { &spec, &learner, &reference, "exercises/halve.cl", NULL, NULL, NULL, 0 };
 		judge_execution(&in, &r, &began, &failed_case);
 	}
 	r.kernel_output = proto_printf_text(sbuf_str(&learner.after), failed_case);
