@@ -549,8 +549,7 @@ static int code_columns(const char *s, size_t n)
 	return col;
 }
 
-/* A fence line (``` or ~~~, indented at most three spaces): its character, else 0. */
-static char fence(const char *p)
+char lesson_fence(const char *p)
 {
 	int sp = 0;
 	while (p[sp] == ' ' && sp < 3)
@@ -559,14 +558,15 @@ static char fence(const char *p)
 	return (!strncmp(p, "```", 3) || !strncmp(p, "~~~", 3)) ? *p : 0;
 }
 
-/* A heading's title (after its #s and space), length in *n; NULL when the line is none. */
-static const char *heading_title(const char *p, size_t linelen, size_t *n)
+const char *lesson_heading(const char *p, size_t linelen, size_t *n, int *level)
 {
 	size_t h = 0;
 	while (h < linelen && p[h] == '#')
 		h++;
 	if (!h || h > 6 || h >= linelen || (p[h] != ' ' && p[h] != '\t'))
 		return NULL;
+	if (level)
+		*level = (int)h;
 	const char *t = p + h;
 	size_t len = linelen - h;
 	while (len && (*t == ' ' || *t == '\t'))
@@ -594,7 +594,7 @@ static int audit_lesson_file(const char *path, const char *lang)
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
 		line++;
-		char f = fence(p);
+		char f = lesson_fence(p);
 		size_t tn;
 		const char *t;
 		if (in_code) {
@@ -606,7 +606,7 @@ static int audit_lesson_file(const char *path, const char *lang)
 					path_shown(path), line, code_columns(p, n), LESSON_CODE_WIDTH);
 		} else if (f) {
 			in_code = f;
-		} else if ((t = heading_title(p, n, &tn)) &&
+		} else if ((t = lesson_heading(p, n, &tn, NULL)) &&
 			   (title_is(t, tn, lesson_check_title) || title_is(t, tn, tr(lang, lesson_check_title)))) {
 			bad++;
 			error(tr(ml, "%s:%d: a hand-written '%.*s' section: write a line %s instead, and clings "

@@ -53,6 +53,11 @@ extern const char lesson_check_title[];   /* N_("What the check tests") */
 /* Lines of a lesson's code blocks and diagrams fit this many columns: with the renderer's
  * indent of four, an 80-column terminal. `clings validate` warns about a wider one. */
 #define LESSON_CODE_WIDTH 76
+/* A fence line (``` or ~~~, indented at most three spaces): its character, else 0. */
+char lesson_fence(const char *p);
+/* A heading among the linelen bytes at p: its title (after its #s and space, trailing #s and
+ * spaces cut), length in *n, its level (its #s) in *level when not NULL; NULL when none. */
+const char *lesson_heading(const char *p, size_t linelen, size_t *n, int *level);
 struct check_spec;
 struct sbuf;
 /* Appends the section for spec, its heading included, as Markdown in lang. */

@@ -367,27 +367,6 @@ static int needs_diagnosis(const char *text)
 
 /* ---- lessons ---- */
 
-/* A fence line (``` or ~~~, indented at most three spaces): its character, else 0. */
-static char fence(const char *p)
-{
-	p += strspn(p, " ") <= 3 ? strspn(p, " ") : 0;
-	return (!strncmp(p, "```", 3) || !strncmp(p, "~~~", 3)) ? *p : 0;
-}
-
-/* A heading's level (its #s), its title in *t (*tn bytes); 0 when the line is none. */
-static int heading(const char *p, const char **t, size_t *tn)
-{
-	size_t h = strspn(p, "#");
-	if (!h || h > 6 || (p[h] != ' ' && p[h] != '\t'))
-		return 0;
-	*t = p + h + strspn(p + h, " \t");
-	size_t len = strlen(*t);
-	while (len && ((*t)[len - 1] == ' ' || (*t)[len - 1] == '\r' || (*t)[len - 1] == '#'))
-		len--;
-	*tn = len;
-	return (int)h;
-}
-
 static bool is_check_heading(const char *t, size_t n, const char *lang)
 {
 	const char *mine = tr(lang, lesson_check_title);
@@ -408,7 +387,7 @@ static bool has_check_marker(const struct lines *ls)
 {
 	char code = 0;
 	for (int i = 0; i < ls->n; i++) {
-		char f = fence(ls->l[i]);
+		char f = lesson_fence(ls->l[i]);
 		if (code)
 			code = f == code ? 0 : code;
 		else if (f)
@@ -426,10 +405,12 @@ static int find_section(const struct lines *ls, const char *lang, int *end)
 	char code = 0;
 	int start = -1, level = 0;
 	for (int i = 0; i < ls->n; i++) {
-		const char *t = NULL;
 		size_t tn = 0;
-		int h = code ? 0 : heading(ls->l[i], &t, &tn);
-		char f = fence(ls->l[i]);
+		int h = 0;
+		const char *t = code ? NULL : lesson_heading(ls->l[i], strlen(ls->l[i]), &tn, &h);
+		if (!t)
+			h = 0;
+		char f = lesson_fence(ls->l[i]);
 		if (code) {
 			code = f == code ? 0 : code;
 		} else if (f) {
