@@ -22,9 +22,7 @@ json=$("$CLINGS" check scale --file "$TMP/same.cl" --json 2>"$TMP/err")
 # Its limit is its own (ten times the learner's own tests' time, at least a second, at most the
 # check's; how much below the check's depends on the machine's load, so only its presence and
 # its bound are asserted).
-f=$TMP/init_wrong.cl
-sed '1a #define START (0.0f * W)' tests/fixtures/repair/init_wrong.cl | sed 's/float best = 0.0f;/float best = START;/' > "$f"
-grep -q 'float best = START;' "$f" || fail "fixture: $(cat "$f")"
+f=tests/fixtures/search/init_wrong_opaque.cl   # init_wrong.cl with its zero as START
 json=$(CLINGS_REPAIR_TRACE=1 "$CLINGS" check reduce_max --file "$f" --json 2>"$TMP/trace")
 limit=$(sed -n "s/^repair: cmp_loosen line 18 col 25 '>' -> '>='\( on the failing test\)\{0,1\}: timeout (.*, limit \([0-9]*\) ms)\$/\2/p" "$TMP/trace" | head -n 1)
 [ -n "$limit" ] && [ "$limit" -ge 1000 ] &&

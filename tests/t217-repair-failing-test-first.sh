@@ -22,9 +22,7 @@ printf '%s' "$json" | jq -e '.repair | .found and .rule == "global_local_id" and
 # not run on the others. The zero is a macro over a variable (START, 0.0f * W), which libclang does
 # not evaluate, so the initialiser is not tried first (a constant 0.0f is: t210) and candidates
 # that fail come before it, as in t168.
-f=$TMP/init_wrong.cl
-sed '1a #define START (0.0f * W)' tests/fixtures/repair/init_wrong.cl | sed 's/float best = 0.0f;/float best = START;/' > "$f"
-grep -q 'float best = START;' "$f" || fail "fixture: $(cat "$f")"
+f=tests/fixtures/search/init_wrong_opaque.cl   # init_wrong.cl with its zero as START
 CLINGS_REPAIR_TRACE=1 "$CLINGS" check reduce_max --file "$f" --json > "$TMP/json2" 2>"$TMP/trace2"
 # one line a check: an edit's text that spans lines (a barrier moved) is joined to its line
 awk 'function judge(l) {
