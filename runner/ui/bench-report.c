@@ -39,8 +39,9 @@ static void add_figures(struct sbuf *out, const struct bench_result *b, double b
 		sbuf_addf(out, " %*s", SHARE_COL, "-");
 }
 
-/* Whether a row counts its operations: the table then shows FLOP/s instead of GB/s (the bytes
- * of a multiply's contract are few beside its work: their rate says nothing). */
+/* Whether a row counts its operations: the table then shows GFLOP/s and the share of the peak
+ * beside GB/s and the share of the copy (a multiply's few bytes say little of its speed, a
+ * stencil's operations little of its; each figure is read against its own limit). */
 static bool counts_flops(const struct bench_result *b)
 {
 	for (int i = 0; i < b->nrows; i++)
@@ -49,14 +50,13 @@ static bool counts_flops(const struct bench_result *b)
 	return false;
 }
 
-/* "   12.30    5432.1      81%": time in ms, GFLOP/s of the whole loop, and the share of the
- * peak kernel's rate. */
+/* "    5432.1      81%": GFLOP/s of the whole loop, and the share of the peak kernel's rate
+ * (after add_figures' time, GB/s and share of the copy). */
 static void add_flops(struct sbuf *out, const struct bench_result *b, double flops, double s, const char *lang)
 {
-	char ms[32], rate[32];
-	number_in(lang, s * 1e3, 2, ms);
+	char rate[32];
 	number_in(lang, s > 0 ? flops / s / 1e9 : 0, 1, rate);
-	sbuf_addf(out, " %*s %*s", MS_COL, ms, GFLOPS_COL, rate);
+	sbuf_addf(out, " %*s", GFLOPS_COL, rate);
 	if (b->peak_s > 0)
 		sbuf_addf(out, " %*.0f%%", SHARE_COL - 1, 100 * (flops / s) / (b->peak_flops / b->peak_s));
 	else
@@ -68,10 +68,9 @@ static void add_row(struct sbuf *out, const struct bench_result *b, const char *
 {
 	sbuf_adds(out, "  ");
 	add_padded(out, label, label_width);
+	add_figures(out, b, row->bytes_loop, loop_s, lang);
 	if (counts_flops(b))
 		add_flops(out, b, row->flops, loop_s, lang);
-	else
-		add_figures(out, b, row->bytes_loop, loop_s, lang);
 	if (b->multipass) {
 		sbuf_adds(out, "  ");
 		add_figures(out, b, row->bytes_first, first_s, lang);
@@ -178,15 +177,12 @@ static void bench_intro(const struct bench_result *b, bool flops, struct sbuf *o
 	char size[48];
 	add_prose(out, width, tr(lang, "%s: your kernel and the reference solution, %s of input,\non %s\n"), b->exercise,
 		  size_text(lang, input, size), text_safe(b->device ? b->device : "?", &safe));
+	add_prose(out, width, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
+			  "profiling events); GB/s: the bytes the kernel's contract reads and writes.\n"),
+		  BENCH_RUNS, BENCH_WARMUP_RUNS);
 	if (flops)
-		add_prose(out, width, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
-				  "profiling events); GFLOP/s: the operations the check's [bench] counts.\n"),
-			  BENCH_RUNS, BENCH_WARMUP_RUNS);
-	else
-		add_prose(out, width, tr(lang, "Median of %d timed runs after %d warm-up runs, timed by the device (OpenCL\n"
-				  "profiling events); GB/s: the bytes the kernel's contract reads and writes.\n"),
-			  BENCH_RUNS, BENCH_WARMUP_RUNS);
-	if (b->copy_s > 0 && (!flops || b->multipass)) {
+		add_prose(out, width, "%s", tr(lang, "GFLOP/s: the operations the check's [bench] counts, in billions a second.\n"));
+	if (b->copy_s > 0) {
 		char rate[32], copy_size[48];
 		number_in(lang, gbps(b->copy_bytes, b->copy_s), 2, rate);
 		add_prose(out, width, tr(lang, "A copy of the same bytes (%s read and written) reaches %s GB/s:\n"
@@ -235,15 +231,14 @@ static void bench_report_lines(const struct bench_result *b, struct sbuf *out, c
 						 (unsigned long)passes), passes);
 		sbuf_adds(out, "  ");
 		add_padded(out, "", label_width + 1);
-		add_padded(out, loop, (flops ? MS_COL + GFLOPS_COL + SHARE_COL + 2 : figures) + 2);
+		add_padded(out, loop, figures + (flops ? GFLOPS_COL + SHARE_COL + 2 : 0) + 2);
 		sbuf_addf(out, " %s\n", tr(lang, "first pass"));
 	}
 	sbuf_adds(out, "  ");
 	add_padded(out, group, label_width);
+	sbuf_addf(out, " %*s %*s %*s", MS_COL, "ms", RATE_COL, "GB/s", SHARE_COL, of_copy);
 	if (flops)
-		sbuf_addf(out, " %*s %*s %*s", MS_COL, "ms", GFLOPS_COL, "GFLOP/s", SHARE_COL, tr(lang, "of peak"));
-	else
-		sbuf_addf(out, " %*s %*s %*s", MS_COL, "ms", RATE_COL, "GB/s", SHARE_COL, of_copy);
+		sbuf_addf(out, " %*s %*s", GFLOPS_COL, "GFLOP/s", SHARE_COL, tr(lang, "of peak"));
 	if (b->multipass)
 		sbuf_addf(out, "   %*s %*s %*s", MS_COL, "ms", RATE_COL, "GB/s", SHARE_COL, of_copy);
 	sbuf_adds(out, "\n");

@@ -67,9 +67,13 @@ static void flops_columns(void **state)
 	char *t = text(&b, "en", 0);
 	const char *h = heading(t, "work-group");
 	size_t n = strcspn(h, "\n");
-	if (!memmem(h, n, "GFLOP/s", 7) || memmem(h, n, "GB/s", 4))
+	/* both rates, each with its share: GFLOP/s of the peak, GB/s of the copy */
+	if (!memmem(h, n, "GFLOP/s", 7) || !memmem(h, n, "of peak", 7) || !memmem(h, n, "GB/s", 4) ||
+	    !memmem(h, n, "of copy", 7))
 		fail_msg("a multiply's table: %.*s", (int)n, h);
-	assert_null(strstr(t, "A copy of the same bytes"));   /* no rate that the table does not show */
+	assert_non_null(strstr(t, "A copy of the same bytes"));
+	assert_non_null(strstr(t, "GFLOP/s: the operations"));
+	assert_non_null(strstr(t, "GB/s: the bytes"));
 	free(t);
 	fill(&b, rows, false, "64");
 	t = text(&b, "en", 0);

@@ -8,6 +8,8 @@
  * With PTX=FILE it writes the program's binary (NVIDIA: its PTX) there.
  * Build: cc -O2 scripts/peers/matmul/mm-bench.c -lOpenCL -lm
  * Usage: mm-bench KERNEL.cl BN M N K ['-DDB -DVEC ...']
+ * The work-group is 16 x 16 and computes 128 rows unless the environment says otherwise: BM
+ * (rows of C a work-group computes), LX and LY (its size), for general.cl's -DBM, -DLX, -DWR...
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -51,7 +53,9 @@ int main(int argc, char **argv)
 	cl_mem dc = clCreateBuffer(cx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, (size_t)M * N * 4 + 4, c, &e); CK(e);
 	CK(clSetKernelArg(k, 0, sizeof da, &da)); CK(clSetKernelArg(k, 1, sizeof db, &db)); CK(clSetKernelArg(k, 2, sizeof dc, &dc));
 	CK(clSetKernelArg(k, 3, 4, &M)); CK(clSetKernelArg(k, 4, 4, &N)); CK(clSetKernelArg(k, 5, 4, &K));
-	size_t g[2] = { (N + bn - 1) / bn * 16, (M + 127) / 128 * 16 }, l[2] = { 16, 16 };
+	size_t bm = getenv("BM") ? atoi(getenv("BM")) : 128;
+	size_t l[2] = { getenv("LX") ? atoi(getenv("LX")) : 16, getenv("LY") ? atoi(getenv("LY")) : 16 };
+	size_t g[2] = { (N + bn - 1) / bn * l[0], (M + bm - 1) / bm * l[1] };
 	cl_event ev;
 	CK(clEnqueueNDRangeKernel(q, k, 2, 0, g, l, 0, 0, &ev)); CK(clFinish(q));
 	CK(clEnqueueReadBuffer(q, dc, 1, 0, (size_t)M * N * 4, c, 0, 0, 0));
@@ -74,6 +78,6 @@ int main(int argc, char **argv)
 	}
 	qsort(ts + 3, 7, 8, cmpd);
 	double t = ts[3 + 3];
-	printf("mm %-28s BN=%-3zu %ux%ux%u: %.1f us %.0f GFLOP/s (checked %zu, worst rel %.1e)\n", extra, bn, M, N, K, t * 1e6, 2.0 * M * N * K / t / 1e9, checks, worst);
+	printf("mm %-40s BN=%-3zu %ux%ux%u: %.1f us %.0f GFLOP/s (checked %zu, worst rel %.1e)\n", extra, bn, M, N, K, t * 1e6, 2.0 * M * N * K / t / 1e9, checks, worst);
 	return 0;
 }
