@@ -76,6 +76,10 @@ int proc_write_reply(int fd, const char *key, const void *buf, size_t len)
 		raise(SIGKILL);
 	if (when && !strcmp(when, "stop"))   /* as something outside may stop it */
 		raise(SIGSTOP);
+	if (when && !strcmp(when, "xcpu")) {   /* as a processor limit not the caller's own may end it */
+		signal(SIGXCPU, SIG_DFL);
+		raise(SIGXCPU);
+	}
 	return rc;
 }
 

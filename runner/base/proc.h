@@ -120,7 +120,8 @@ char *child_stderr(struct child *c);
  * A reply a child writes to its parent, in one piece. For the tests of fail-closed callers,
  * CLINGS_TEST_KILL="ROLE:KEY:WHEN" (read when the first child starts) makes the child whose role
  * is ROLE (proc_set_role) kill itself with SIGKILL at the reply of KEY: before writing it, inside
- * it (after half of it) or after it; WHEN "stop" stops it (SIGSTOP) after it instead.
+ * it (after half of it) or after it; WHEN "stop" stops it (SIGSTOP) after it instead, and "xcpu"
+ * ends it with SIGXCPU after it (a processor limit that is not its caller's, a shell's ulimit say).
  */
 int proc_write_reply(int fd, const char *key, const void *buf, size_t len);
 void proc_set_role(const char *role);
