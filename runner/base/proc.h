@@ -45,6 +45,7 @@ struct child {
 				most looks (or when that could not be told): the machine's doing,
 				not the child's */
 	bool output_cut;     /* it sent more than the supervisor reads: stopped */
+	bool budget_out;     /* stopped at proc_cpu_deadline (timed_out is set too) */
 	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
 	int err_fd;          /* the child's stderr kept in memory, or -1 (see child_start) */
 	double armed_at, ready_at, ended_at;   /* its clock (now_seconds), for traces */
@@ -84,6 +85,14 @@ void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long r
 /* Lowers the processor time c may use from "ready" to run_cpu_ms, when c is timed by its processor
  * with more; looked at again at once: one that has used it up already ends at the next wait. */
 void child_cap_processor(struct child *c, long run_cpu_ms);
+/* A bound on processor time for a piece of work that starts many children one after another
+ * (the repair's search): once this process, its reaped children and the children being waited
+ * for have used at seconds of processor time between them (as proc_cpu_total counts them, plus
+ * the running children's), every child being waited for is stopped, with budget_out and
+ * timed_out set; looked at every 50 ms, which is what it may overrun by. 0 lifts it. */
+void proc_cpu_deadline(double at);
+/* The processor seconds of this process and of its children reaped so far. */
+double proc_cpu_total(void);
 /* The processor seconds process pid has used (its threads' and its reaped children's); -1 when
  * pid is gone. */
 double proc_cpu_seconds(pid_t pid);

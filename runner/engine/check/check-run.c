@@ -527,6 +527,13 @@ enum stage_next check_run(struct check_state *st)
 	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
 		trace_children(st);
 	seal_prune_cache(st->source_cache);   /* what this check's children kept, within the caches' bound */
+	bool budget_out = false;
+	for (int i = 0; i < CHECK_CHILDREN; i++)
+		budget_out |= st->started[i] && st->ch[i].budget_out;
+	if (budget_out && !r->interrupted) {   /* the caller's bound (a repair's search), not a verdict */
+		report_set_text(r, VERDICT_ERROR, "the check was stopped at the processor budget of its caller");
+		return STAGE_SETTLED;
+	}
 	if (r->interrupted) {
 		report_set_text(r, VERDICT_ERROR, "the check was stopped before its verdict");
 		return STAGE_SETTLED;
