@@ -145,6 +145,40 @@ void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long r
 	c->run_cpu_ms = run_cpu_ms;
 }
 
+/* Whether this process may give a child back its own priority after lowering it: a lower nice
+ * value needs privilege or RLIMIT_NICE (its ceiling is 20 - rlim_cur). */
+static bool may_restore_nice(int own)
+{
+	struct rlimit rl;
+	return geteuid() == 0 || (getrlimit(RLIMIT_NICE, &rl) == 0 &&
+				  (rl.rlim_cur == RLIM_INFINITY || 20 - (long)rl.rlim_cur <= own));
+}
+
+static bool nice_refused;   /* a restore was refused once: no child is lowered again */
+
+int child_lower_priority(struct child *c, int by)
+{
+	errno = 0;
+	int own = getpriority(PRIO_PROCESS, 0);
+	if (c->pid <= 0 || c->niced || nice_refused || (own == -1 && errno) || !may_restore_nice(own))
+		return -1;
+	/* its group: every process and thread of it now, and the threads they start inherit it */
+	if (setpriority(PRIO_PGRP, c->pid, own + by < 19 ? own + by : 19) < 0)
+		return -1;
+	c->niced = true;
+	c->own_nice = own;
+	return 0;
+}
+
+void child_restore_priority(struct child *c)
+{
+	if (!c->niced)
+		return;
+	c->niced = false;
+	if (c->pid > 0 && setpriority(PRIO_PGRP, c->pid, c->own_nice) < 0 && errno != ESRCH)
+		nice_refused = true;
+}
+
 void child_cap_processor(struct child *c, long run_cpu_ms)
 {
 	if (c->run_cpu_ms <= run_cpu_ms || run_cpu_ms <= 0)

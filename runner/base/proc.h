@@ -46,6 +46,8 @@ struct child {
 				not the child's */
 	bool output_cut;     /* it sent more than the supervisor reads: stopped */
 	bool budget_out;     /* stopped at proc_cpu_deadline (timed_out is set too) */
+	bool niced;          /* its priority lowered (child_lower_priority), own_nice its caller's */
+	int own_nice;
 	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
 	int err_fd;          /* the child's stderr kept in memory, or -1 (see child_start) */
 	double armed_at, ready_at, ended_at;   /* its clock (now_seconds), for traces */
@@ -82,6 +84,12 @@ void child_arm(struct child *c, long first_ms, long run_ms);
  * clock while stopped or starved (or its figures unreadable) has starved set.
  */
 void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long run_wall_ms);
+/* Lowers the priority of c's process group (its processes and threads, and those they start) by
+ * `by` nice steps below this process's, so that a sibling that matters more gets the processors
+ * first; only where child_restore_priority may undo it (privilege, or RLIMIT_NICE), else -1 and
+ * nothing changed. child_restore_priority gives c this process's priority again. */
+int child_lower_priority(struct child *c, int by);
+void child_restore_priority(struct child *c);
 /* Lowers the processor time c may use from "ready" to run_cpu_ms, when c is timed by its processor
  * with more; looked at again at once: one that has used it up already ends at the next wait. */
 void child_cap_processor(struct child *c, long run_cpu_ms);

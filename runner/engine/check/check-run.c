@@ -401,11 +401,34 @@ static void share_timeout(struct check_state *st)
 	}
 }
 
+/* While the learner's run goes, the analysis of the same kernel on Oclgrind competes with it for
+ * the processors, and beside other programs (an editor, a browser) the run then gets a smaller
+ * share: its verdict (processor time) stays, but its wait on the clock grows. The analysis parts
+ * run ANALYSIS_NICE steps below it until it ends, then as it does (where the restore is allowed:
+ * child_lower_priority). */
+#define ANALYSIS_NICE 10
+static void analysis_behind(struct check_state *st)
+{
+	for (int k = 0; k < st->parts; k++)
+		if (st->started[CHECK_ANALYSIS + k])
+			child_lower_priority(&st->ch[CHECK_ANALYSIS + k], ANALYSIS_NICE);
+}
+
+static void analysis_level(struct check_state *st)
+{
+	const struct child *lc = &st->ch[CHECK_LEARNER];
+	if (lc->pid > 0 || lc->fd >= 0)
+		return;
+	for (int k = 0; k < st->parts; k++)
+		child_restore_priority(&st->ch[CHECK_ANALYSIS + k]);
+}
+
 /* Waits for every child; an analysis part made moot by an earlier one is stopped at once, its
  * processor given back to the others. True when interrupted. */
 static bool wait_children(struct check_state *st, int interrupt)
 {
 	for (;;) {
+		analysis_level(st);
 		share_timeout(st);
 		int ended = children_wait_next(st->ch, CHECK_CHILDREN, interrupt);
 		if (ended < 0)
@@ -473,6 +496,7 @@ enum stage_next check_run(struct check_state *st)
 		return STAGE_SETTLED;
 	}
 	st->ch[CHECK_LEARNER].settles_unready = true;
+	analysis_behind(st);
 	int interrupt = st->o->interruptible ? st->o->interrupt_fd : -1;
 	/* The analysis is most often the last to end: the learner hears that the kernel ran while
 	 * it goes on (a stage, never a verdict: none is shown before the analysis has spoken). */
