@@ -331,6 +331,17 @@ static char *searched_source(const struct exercise *e, const struct check_option
 	return src;
 }
 
+/* A course's rule's words for the repair found, in the language of the check. */
+static void course_words(struct repair *rp, const struct course_rules *cr, const char *lang)
+{
+	for (int i = 0; rp->found && i < rp->nc; i++)
+		for (int j = 0; rp->c[i].edit[0].rule == RULE_COURSE && j < cr->n; j++)
+			if (!strcmp(cr->r[j].name, rp->c[i].edit[0].course_rule)) {
+				copy_str(rp->course_kind[i], sizeof(rp->course_kind[i]), course_rule_words(&cr->r[j], true, lang));
+				copy_str(rp->course_place[i], sizeof(rp->course_place[i]), course_rule_words(&cr->r[j], false, lang));
+			}
+}
+
 int repair_search(const struct course *c, const struct exercise *e, const struct check_options *o,
 		  const struct report *r, const struct repair_options *ro, struct repair *rp, struct sbuf *err)
 {
@@ -357,6 +368,13 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 	}
 	struct kernel_facts kf = KERNEL_FACTS_INIT;
 	int rc = kernel_facts_read(path_shown(o->file ? o->file : e->file_path), s.src, s.len, &kf, err);
+	if (rc == -2) {   /* no libclang on this machine: no search, and nothing said of one */
+		proc_cpu_deadline(0);
+		sbuf_reset(err);
+		wipe_string(src);
+		free(src);
+		return 0;
+	}
 	struct repair_candidate *cand = NULL;
 	int n = 0, cap = 0;
 	struct course_rules cr = COURSE_RULES_INIT;
@@ -409,12 +427,7 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 		}
 	proc_cpu_deadline(0);
 	rp->cpu_seconds = cpu_with_children() - s.cpu0;
-	for (int i = 0; rp->found && i < rp->nc; i++)
-		for (int j = 0; rp->c[i].edit[0].rule == RULE_COURSE && j < cr.n; j++)
-			if (!strcmp(cr.r[j].name, rp->c[i].edit[0].course_rule)) {
-				copy_str(rp->course_kind[i], sizeof(rp->course_kind[i]), course_rule_words(&cr.r[j], true, o->lang));
-				copy_str(rp->course_place[i], sizeof(rp->course_place[i]), course_rule_words(&cr.r[j], false, o->lang));
-			}
+	course_words(rp, &cr, o->lang);
 	course_rules_release(&cr);
 	for (int i = 0; i < s.nseen; i++) {
 		wipe_string(s.seen[i]);
