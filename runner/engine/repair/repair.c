@@ -375,6 +375,11 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 		free(src);
 		return 0;
 	}
+	if (rc < 0 && cpu_with_children() - s.cpu0 >= s.budget) {   /* stopped at the budget: no error */
+		sbuf_reset(err);
+		rp->exhausted = true;
+		rc = 0;
+	}
 	struct repair_candidate *cand = NULL;
 	int n = 0, cap = 0;
 	struct course_rules cr = COURSE_RULES_INIT;
