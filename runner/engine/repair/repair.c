@@ -331,6 +331,23 @@ static char *searched_source(const struct exercise *e, const struct check_option
 	return src;
 }
 
+/* The facts of the searched text into kf: 0, -1 (err says why), or -2 when this machine has no
+ * libclang (the bound lifted, err empty). A read stopped at the budget is the search exhausted,
+ * not an error. */
+static int search_facts(struct search *s, const char *path, struct kernel_facts *kf, struct sbuf *err)
+{
+	int rc = kernel_facts_read(path, s->src, s->len, kf, err);
+	if (rc == -2) {
+		proc_cpu_deadline(0);
+		sbuf_reset(err);
+	} else if (rc < 0 && cpu_with_children() - s->cpu0 >= s->budget) {
+		sbuf_reset(err);
+		s->rp->exhausted = true;
+		rc = 0;
+	}
+	return rc;
+}
+
 /* A course's rule's words for the repair found, in the language of the check. */
 static void course_words(struct repair *rp, const struct course_rules *cr, const char *lang)
 {
@@ -367,18 +384,11 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 		s.len -= 3;
 	}
 	struct kernel_facts kf = KERNEL_FACTS_INIT;
-	int rc = kernel_facts_read(path_shown(o->file ? o->file : e->file_path), s.src, s.len, &kf, err);
+	int rc = search_facts(&s, path_shown(o->file ? o->file : e->file_path), &kf, err);
 	if (rc == -2) {   /* no libclang on this machine: no search, and nothing said of one */
-		proc_cpu_deadline(0);
-		sbuf_reset(err);
 		wipe_string(src);
 		free(src);
 		return 0;
-	}
-	if (rc < 0 && cpu_with_children() - s.cpu0 >= s.budget) {   /* stopped at the budget: no error */
-		sbuf_reset(err);
-		rp->exhausted = true;
-		rc = 0;
 	}
 	struct repair_candidate *cand = NULL;
 	int n = 0, cap = 0;
