@@ -18,7 +18,7 @@ grep -q '^repair: the budget of 0.30 s of processor time is spent: the search st
 	ok "the search says its budget is spent" || fail "no budget line: $(cat "$TMP/trace")"
 last=$(grep "^repair: .* -> " "$TMP/trace" | tail -1)
 case $last in
-*"': error ("*) ok "the candidate running at the budget was stopped, no verdict of its own" ;;
+*": error ("*) ok "the candidate running at the budget was stopped, no verdict of its own" ;;
 *) fail "the last candidate ran on: $last ($(cat "$TMP/trace"))" ;;
 esac
 grep -q '^repair: with the analysis' "$TMP/trace" && fail "a candidate was analysed past the budget: $(cat "$TMP/trace")" ||
