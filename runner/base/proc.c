@@ -76,6 +76,10 @@ int proc_write_reply(int fd, const char *key, const void *buf, size_t len)
 		raise(SIGKILL);
 	if (when && !strcmp(when, "stop"))   /* as something outside may stop it */
 		raise(SIGSTOP);
+	if (when && !strcmp(when, "xcpu")) {   /* as a processor limit not the caller's own may end it */
+		signal(SIGXCPU, SIG_DFL);
+		raise(SIGXCPU);
+	}
 	return rc;
 }
 
@@ -139,6 +143,40 @@ void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long r
 {
 	child_arm(c, first_ms, run_wall_ms);
 	c->run_cpu_ms = run_cpu_ms;
+}
+
+/* Whether this process may give a child back its own priority after lowering it: a lower nice
+ * value needs privilege or RLIMIT_NICE (its ceiling is 20 - rlim_cur). */
+static bool may_restore_nice(int own)
+{
+	struct rlimit rl;
+	return geteuid() == 0 || (getrlimit(RLIMIT_NICE, &rl) == 0 &&
+				  (rl.rlim_cur == RLIM_INFINITY || 20 - (long)rl.rlim_cur <= own));
+}
+
+static bool nice_refused;   /* a restore was refused once: no child is lowered again */
+
+int child_lower_priority(struct child *c, int by)
+{
+	errno = 0;
+	int own = getpriority(PRIO_PROCESS, 0);
+	if (c->pid <= 0 || c->niced || nice_refused || (own == -1 && errno) || !may_restore_nice(own))
+		return -1;
+	/* its group: every process and thread of it now, and the threads they start inherit it */
+	if (setpriority(PRIO_PGRP, c->pid, own + by < 19 ? own + by : 19) < 0)
+		return -1;
+	c->niced = true;
+	c->own_nice = own;
+	return 0;
+}
+
+void child_restore_priority(struct child *c)
+{
+	if (!c->niced)
+		return;
+	c->niced = false;
+	if (c->pid > 0 && setpriority(PRIO_PGRP, c->pid, c->own_nice) < 0 && errno != ESRCH)
+		nice_refused = true;
 }
 
 void child_cap_processor(struct child *c, long run_cpu_ms)
@@ -386,6 +424,48 @@ static void time_out(struct child *c, bool clock)
 	stop_child(c);
 }
 
+/* proc_cpu_deadline's bound (0: none), and when the waiting children are looked at again. */
+static double cpu_deadline, next_budget_look;
+#define BUDGET_LOOK 0.05   /* seconds between two looks at the bound: what it may overrun by */
+
+void proc_cpu_deadline(double at)
+{
+	cpu_deadline = at;
+	next_budget_look = 0;
+}
+
+double proc_cpu_total(void)
+{
+	struct rusage ru;
+	double t = process_cpu_seconds();
+	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+		t += (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		     (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	return t;
+}
+
+/* Past proc_cpu_deadline (this process, its reaped children and the n children still running
+ * together), every child still running is stopped, budget_out. Looked at every BUDGET_LOOK. */
+static void keep_cpu_deadline(struct child *c, int n, double now)
+{
+	if (cpu_deadline <= 0 || now < next_budget_look)
+		return;
+	next_budget_look = now + BUDGET_LOOK;
+	double used = proc_cpu_total();
+	for (int i = 0; i < n; i++)
+		if (c[i].pid > 0) {
+			double cpu = proc_cpu_seconds(c[i].pid);
+			used += cpu > 0 ? cpu : 0;
+		}
+	if (used < cpu_deadline)
+		return;
+	for (int i = 0; i < n; i++)
+		if (c[i].pid > 0 || c[i].fd >= 0) {
+			c[i].budget_out = true;
+			time_out(&c[i], false);
+		}
+}
+
 /* One round of waiting: returns how many children are still running; 0 when all are done, -1
  * when interrupt_fd had input. any: return as soon as one child has finished. */
 static int wait_round(struct child *c, int n, int interrupt_fd, int *finished)
@@ -393,6 +473,7 @@ static int wait_round(struct child *c, int n, int interrupt_fd, int *finished)
 	struct pollfd pfd[65];
 	int map[65], np = 0, alive = 0;
 	double now = now_seconds(), next = now + 3600;
+	keep_cpu_deadline(c, n, now);
 	for (int i = 0; i < n; i++) {
 		if (c[i].pid <= 0 && c[i].fd < 0)
 			continue;
@@ -416,6 +497,8 @@ static int wait_round(struct child *c, int n, int interrupt_fd, int *finished)
 			next = c[i].deadline;
 		if (c[i].run_cpu_ms > 0 && c[i].ready && c[i].next_look < next)
 			next = c[i].next_look;
+		if (cpu_deadline > 0 && next_budget_look < next)
+			next = next_budget_look;
 		if (c[i].fd >= 0 && np < 64) {
 			pfd[np].fd = c[i].fd;
 			pfd[np].events = POLLIN;
@@ -506,6 +589,8 @@ void child_describe_end(const struct child *c, struct sbuf *out)
 {
 	if (c->output_cut)
 		sbuf_addf(out, "sent more than %zu MB and was stopped", CHILD_OUTPUT_MAX >> 20);
+	else if (c->budget_out)
+		sbuf_adds(out, "was stopped at the processor budget of what started it");
 	else if (c->cpu_out)
 		sbuf_addf(out, "used up its %.1f s of processor time and was stopped", (double)c->run_cpu_ms / 1000.0);
 	else if (c->timed_out)

@@ -45,6 +45,9 @@ struct child {
 				most looks (or when that could not be told): the machine's doing,
 				not the child's */
 	bool output_cut;     /* it sent more than the supervisor reads: stopped */
+	bool budget_out;     /* stopped at proc_cpu_deadline (timed_out is set too) */
+	bool niced;          /* its priority lowered (child_lower_priority), own_nice its caller's */
+	int own_nice;
 	bool settles_unready;/* ending before its "ready" decides everything: the others are stopped */
 	int err_fd;          /* the child's stderr kept in memory, or -1 (see child_start) */
 	double armed_at, ready_at, ended_at;   /* its clock (now_seconds), for traces */
@@ -81,9 +84,23 @@ void child_arm(struct child *c, long first_ms, long run_ms);
  * clock while stopped or starved (or its figures unreadable) has starved set.
  */
 void child_arm_processor(struct child *c, long first_ms, long run_cpu_ms, long run_wall_ms);
+/* Lowers the priority of c's process group (its processes and threads, and those they start) by
+ * `by` nice steps below this process's, so that a sibling that matters more gets the processors
+ * first; only where child_restore_priority may undo it (privilege, or RLIMIT_NICE), else -1 and
+ * nothing changed. child_restore_priority gives c this process's priority again. */
+int child_lower_priority(struct child *c, int by);
+void child_restore_priority(struct child *c);
 /* Lowers the processor time c may use from "ready" to run_cpu_ms, when c is timed by its processor
  * with more; looked at again at once: one that has used it up already ends at the next wait. */
 void child_cap_processor(struct child *c, long run_cpu_ms);
+/* A bound on processor time for a piece of work that starts many children one after another
+ * (the repair's search): once this process, its reaped children and the children being waited
+ * for have used at seconds of processor time between them (as proc_cpu_total counts them, plus
+ * the running children's), every child being waited for is stopped, with budget_out and
+ * timed_out set; looked at every 50 ms, which is what it may overrun by. 0 lifts it. */
+void proc_cpu_deadline(double at);
+/* The processor seconds of this process and of its children reaped so far. */
+double proc_cpu_total(void);
 /* The processor seconds process pid has used (its threads' and its reaped children's); -1 when
  * pid is gone. */
 double proc_cpu_seconds(pid_t pid);
@@ -120,7 +137,8 @@ char *child_stderr(struct child *c);
  * A reply a child writes to its parent, in one piece. For the tests of fail-closed callers,
  * CLINGS_TEST_KILL="ROLE:KEY:WHEN" (read when the first child starts) makes the child whose role
  * is ROLE (proc_set_role) kill itself with SIGKILL at the reply of KEY: before writing it, inside
- * it (after half of it) or after it; WHEN "stop" stops it (SIGSTOP) after it instead.
+ * it (after half of it) or after it; WHEN "stop" stops it (SIGSTOP) after it instead, and "xcpu"
+ * ends it with SIGXCPU after it (a processor limit that is not its caller's, a shell's ulimit say).
  */
 int proc_write_reply(int fd, const char *key, const void *buf, size_t len);
 void proc_set_role(const char *role);

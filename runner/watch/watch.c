@@ -246,7 +246,7 @@ static void find_repair(struct watch *w, const struct exercise *e, const struct 
 	struct repair rp;
 	if (repair_search(&w->course, e, &ro, &w->report, NULL, &rp, &err) < 0) {
 		set_status(w, STATUS_INFO, "no repair was looked for: %s", err.buf);   /* clings' own */
-	} else if (rp.cancelled) {
+	} else if (rp.cancelled || !rp.searched) {   /* (not searched: no libclang on this machine) */
 		clear_status(w);
 	} else {
 		w->repair = rp;

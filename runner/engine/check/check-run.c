@@ -79,6 +79,11 @@ bool check_killed_outside(const struct child *ch, long cpu_s)
 	/* The processor limit ends a child with SIGXCPU, and SIGKILL past it: its own doing. */
 	if (ch->signal == SIGKILL)
 		return cpu_s <= 0 || ch->cpu_seconds < (double)cpu_s - 0.5;
+	/* SIGXCPU is the child's own limit only once it has used it: the build's (at least
+	 * BUILD_CPU_S, sandbox_build_limits) before "ready", the run's after. Earlier, a limit that
+	 * is not the check's ended it (a shell's ulimit, anything outside): nothing the kernel did. */
+	if (ch->signal == SIGXCPU)
+		return ch->cpu_seconds < (ch->ready ? (double)cpu_s - 0.5 : (double)BUILD_CPU_S - 1.0);
 	/* A child that could not confine itself (sandbox_isolate) does not run: clings' failure. */
 	return ch->exited && ch->exit_status == SANDBOX_SETUP_FAILED && !ch->ready;
 }
@@ -108,6 +113,42 @@ static void explain_time(const struct child *ch, const char *test, long limit_ms
 	timeout_advice(msg);
 }
 
+/* An ending that nothing the kernel does explains, as clings' own error in msg (English: a
+ * checking process's failure); false when the ending may be the kernel's. */
+static bool ended_by_clings(const struct child *ch, long cpu_s, const char *where, struct msg *msg)
+{
+	const char *part = where && *where ? " (the analysis)" : "";
+	if (ch->exited && ch->exit_status == SANDBOX_SETUP_FAILED && !ch->ready) {
+		/* Nothing of the learner's has run before "ready": the child could not be confined. */
+		msg_raw(msg, "the checking process could not set up its sandbox (its own root: see "
+			"`clings devices`)");
+	} else if (check_killed_outside(ch, cpu_s)) {
+		struct sbuf how = SBUF_INIT;
+		child_describe_end(ch, &how);
+		msg_rawf(msg, "a checking process %s%s before its verdict, twice: something outside the "
+			 "check stopped it (the machine's memory?); nothing your kernel did", sbuf_str(&how), part);
+		sbuf_release(&how);
+	} else if (ch->timed_out && !ch->ready) {
+		/* The build is bounded by its processor time (sandbox_build_limits), which ends a
+		 * kernel that makes it work too long well before the clock's BUILD_TIME_LIMIT_MS: at
+		 * the clock, the machine did not let it build, or it waited on something outside. */
+		msg_rawf(msg, "a checking process%s was still building the kernel after %.0f s on the "
+			 "clock, having had %.1f s of processor time: the machine did not let it build; "
+			 "nothing your kernel did (check again when the machine is quieter)", part,
+			 ch->ended_at - ch->armed_at, ch->cpu_seconds > 0 ? ch->cpu_seconds : 0);
+	} else if (ch->timed_out && ch->starved) {
+		/* Stopped, or waiting for a processor most of the time: the machine's doing, whatever
+		 * the kernel does; the processor time it got says nothing yet. */
+		msg_rawf(msg, "a checking process%s got %.1f s of processor time in %.0f s on the clock, "
+			 "stopped or waiting for a processor most of it: the machine did not let it run; "
+			 "nothing your kernel did (check again when the machine is quieter)", part,
+			 ch->cpu_run > 0 ? ch->cpu_run : 0, ch->ended_at - (ch->ready ? ch->ready_at : ch->armed_at));
+	} else {
+		return false;
+	}
+	return true;
+}
+
 bool check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
 			int build_cpu_s, const char *where, struct report *r)
 {
@@ -116,27 +157,7 @@ bool check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 	const char *test = began && *began ? began : NULL;
 	enum verdict v = VERDICT_CRASH;
 	int fault = (int)proto_number(sbuf_str(&ch->output), "fault", NULL);
-	if (ch->exited && ch->exit_status == SANDBOX_SETUP_FAILED && !ch->ready) {
-		/* Nothing of the learner's has run before "ready": the child could not be confined. */
-		msg_raw(&msg, "the checking process could not set up its sandbox (its own root: see "
-			"`clings devices`)");
-		v = VERDICT_ERROR;
-	} else if (check_killed_outside(ch, cpu_s)) {
-		struct sbuf how = SBUF_INIT;
-		child_describe_end(ch, &how);
-		sbuf_addf(&how, "%s", where && *where ? " (the analysis)" : "");
-		msg_rawf(&msg, "a checking process %s before its verdict, twice: something outside the "
-			 "check stopped it (the machine's memory?); nothing your kernel did", sbuf_str(&how));
-		sbuf_release(&how);
-		v = VERDICT_ERROR;
-	} else if (ch->timed_out && ch->starved) {
-		/* Stopped, or waiting for a processor most of the time: the machine's doing, whatever
-		 * the kernel does; the processor time it got says nothing yet. */
-		msg_rawf(&msg, "a checking process%s got %.1f s of processor time in %.0f s on the clock, "
-			 "stopped or waiting for a processor most of it: the machine did not let it run; "
-			 "nothing your kernel did (check again when the machine is quieter)",
-			 where && *where ? " (the analysis)" : "", ch->cpu_run > 0 ? ch->cpu_run : 0,
-			 ch->ended_at - (ch->ready ? ch->ready_at : ch->armed_at));
+	if (ended_by_clings(ch, cpu_s, where, &msg)) {
 		v = VERDICT_ERROR;
 	} else if (ch->output_cut) {
 		msg_addf(&msg, N_("The run%s sent far more than a check's results (over 64 MB) and "
@@ -149,11 +170,6 @@ bool check_abnormal_end(const struct child *ch, const char *began, long limit_ms
 				   "text, or a loop unrolled by hand thousands of times, does this."),
 			  msg_word(&msg, where), build_cpu_s, BUILD_MEMORY_MB);
 		v = VERDICT_BUILD_ERROR;
-		build_stopped = true;
-	} else if (ch->timed_out && !ch->ready) {
-		msg_addf(&msg, N_("Building the kernel took longer than %d s%s: simplify it (huge loops unrolled by hand, "
-				   "very long macros)."), BUILD_TIME_LIMIT_MS / 1000, msg_word(&msg, where));
-		v = VERDICT_TIMEOUT;
 		build_stopped = true;
 	} else if (ch->timed_out) {
 		explain_time(ch, test, limit_ms, where, &msg);
@@ -385,11 +401,34 @@ static void share_timeout(struct check_state *st)
 	}
 }
 
+/* While the learner's run goes, the analysis of the same kernel on Oclgrind competes with it for
+ * the processors, and beside other programs (an editor, a browser) the run then gets a smaller
+ * share: its verdict (processor time) stays, but its wait on the clock grows. The analysis parts
+ * run ANALYSIS_NICE steps below it until it ends, then as it does (where the restore is allowed:
+ * child_lower_priority). */
+#define ANALYSIS_NICE 10
+static void analysis_behind(struct check_state *st)
+{
+	for (int k = 0; k < st->parts; k++)
+		if (st->started[CHECK_ANALYSIS + k])
+			child_lower_priority(&st->ch[CHECK_ANALYSIS + k], ANALYSIS_NICE);
+}
+
+static void analysis_level(struct check_state *st)
+{
+	const struct child *lc = &st->ch[CHECK_LEARNER];
+	if (lc->pid > 0 || lc->fd >= 0)
+		return;
+	for (int k = 0; k < st->parts; k++)
+		child_restore_priority(&st->ch[CHECK_ANALYSIS + k]);
+}
+
 /* Waits for every child; an analysis part made moot by an earlier one is stopped at once, its
  * processor given back to the others. True when interrupted. */
 static bool wait_children(struct check_state *st, int interrupt)
 {
 	for (;;) {
+		analysis_level(st);
 		share_timeout(st);
 		int ended = children_wait_next(st->ch, CHECK_CHILDREN, interrupt);
 		if (ended < 0)
@@ -457,6 +496,7 @@ enum stage_next check_run(struct check_state *st)
 		return STAGE_SETTLED;
 	}
 	st->ch[CHECK_LEARNER].settles_unready = true;
+	analysis_behind(st);
 	int interrupt = st->o->interruptible ? st->o->interrupt_fd : -1;
 	/* The analysis is most often the last to end: the learner hears that the kernel ran while
 	 * it goes on (a stage, never a verdict: none is shown before the analysis has spoken). */
@@ -511,6 +551,13 @@ enum stage_next check_run(struct check_state *st)
 	if (getenv("CLINGS_TRACE"))   /* for clings' own developers: where a check's time goes */
 		trace_children(st);
 	seal_prune_cache(st->source_cache);   /* what this check's children kept, within the caches' bound */
+	bool budget_out = false;
+	for (int i = 0; i < CHECK_CHILDREN; i++)
+		budget_out |= st->started[i] && st->ch[i].budget_out;
+	if (budget_out && !r->interrupted) {   /* the caller's bound (a repair's search), not a verdict */
+		report_set_text(r, VERDICT_ERROR, "the check was stopped at the processor budget of its caller");
+		return STAGE_SETTLED;
+	}
 	if (r->interrupted) {
 		report_set_text(r, VERDICT_ERROR, "the check was stopped before its verdict");
 		return STAGE_SETTLED;

@@ -292,15 +292,17 @@ const struct kernel_facts *check_kernel_facts(struct check_state *st)
 	if (st->facts_state == 0 && st->learner_src) {
 		struct sbuf err = SBUF_INIT;
 		double t = now_seconds();
-		st->facts_state = kernel_facts_read(st->shown, st->learner_src, st->learner_len, &st->facts, &err) < 0
-				  ? -1 : 1;
-		if (st->facts_state < 0)
+		int rc = kernel_facts_read(st->shown, st->learner_src, st->learner_len, &st->facts, &err);
+		st->facts_state = rc < 0 ? -1 : 1;
+		if (rc == -1)   /* (-2: no libclang here, a stated absence: nothing needs saying) */
 			error("reading the kernel's facts: %s", err.buf);
-		sbuf_release(&err);
 		FILE *f = trace_open(true);   /* a child of its own: where a check's time goes */
-		if (f)
+		if (f && rc == -2)
+			fprintf(f, "clings: trace: facts      unavailable: %s\n", err.buf);
+		else if (f)
 			fprintf(f, "clings: trace: facts      read by libclang at %.3f s in %.3f s\n",
 				t - st->t0, now_seconds() - t);
+		sbuf_release(&err);
 		trace_close(f);
 	}
 	return st->facts_state > 0 ? &st->facts : NULL;

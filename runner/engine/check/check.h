@@ -201,12 +201,14 @@ enum stage_next check_run(struct check_state *st);         /* the children, to t
 enum stage_next check_judge(struct check_state *st);       /* the learner's results compared */
 /* Why a child ended without its verdict, as r's finding (where: "" or a place in the catalog's
  * words with its leading space; build_cpu_s: the build's processor-time limit it had); the
- * learner's, or clings' own error where nothing the kernel does explains it. Returns whether it
- * was the build that was stopped, for its limits or at the clock before "ready". */
+ * learner's, or clings' own error where nothing the kernel does explains it (a build at the
+ * clock's bound before "ready": its processor limit comes first for a kernel that makes it work).
+ * Returns whether it was the build that its own limits stopped. */
 bool check_abnormal_end(const struct child *ch, const char *began, long limit_ms, long cpu_s,
 			int build_cpu_s, const char *where, struct report *r);
 /* Whether ch was ended by something outside the check (a kill clings did not send, a machine
- * out of memory), not by its own doing or its limits: clings' failure, never the learner's. */
+ * out of memory, a processor limit it had not used up), not by its own doing or its limits:
+ * clings' failure, never the learner's. */
 bool check_killed_outside(const struct child *ch, long cpu_s);
 /* Whether analysis child k has ended with something to say: a finding in its log, a verdict
  * other than a pass, or an ending that is not its own clean one. The parts after the first that

@@ -242,9 +242,11 @@ int refbin_build(struct cl_session *s, const char *src, const char *options, str
 /* ---- the kernel read by libclang in a confined child (kernel-facts.c) ---- */
 /*
  * Reads src (len bytes, NUL-terminated; named path in clang's messages) in a confined child and
- * fills kf. Returns 0, or -1 with the reason in err (English: a failure of clings, never the
- * learner's) when libclang is missing, the child did not end cleanly, or a line it sent is not
- * a whole fact that lies inside src: then kf is empty, fail closed.
+ * fills kf. Returns 0; -2 (the reason in err) when libclang could not be loaded there (the
+ * machine has none: CLINGS_LIBCLANG names another library than libclang-15.so.1), an absence
+ * that callers state quietly; or -1 with the reason in err (English: a failure of clings, never
+ * the learner's) when the child did not end cleanly, or a line it sent is not a whole fact that
+ * lies inside src. Either way kf is then empty, fail closed: nothing that needs facts is said.
  */
 int kernel_facts_read(const char *path, const char *src, size_t len, struct kernel_facts *kf,
 		      struct sbuf *err);

@@ -150,6 +150,13 @@ static int compile_learner(struct exec_child *c, const char *options, struct cl_
 	if (rc != 0)
 		rc = clhost_build(c->s, src, options, &prog, &log);
 	free(src);
+	if (rc == -2) {   /* the runtime's failure, not the learner's source: clings' error */
+		char *why = xstrfmt("the OpenCL runtime could not build the kernel: %s", sbuf_str(&log));
+		proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, why);
+		free(why);
+		sbuf_release(&log);
+		return -1;
+	}
 	if (rc < 0) {
 		struct sbuf where = SBUF_INIT;
 		struct msg msg = MSG_INIT;

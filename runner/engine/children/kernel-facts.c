@@ -123,13 +123,17 @@ bool kf_macro_in(struct srange r, struct srange *at);   /* the first expansion i
 void kf_macros_read(CXTranslationUnit tu);
 
 #define LIBCLANG "libclang-15.so.1"
+#define FACTS_NO_LIBCLANG 3   /* the child's exit status when libclang could not be loaded */
 
 /* ---- the child: libclang's functions, opened by name ---- */
 struct libclang_functions kernel_facts_libclang;
+/* The library to open: LIBCLANG, or CLINGS_LIBCLANG, read in the parent (a child's environment
+ * is cleared) before the child is forked. */
+static const char *libclang_name = LIBCLANG;
 
 static int open_libclang(void)
 {
-	void *h = dlopen(LIBCLANG, RTLD_NOW | RTLD_LOCAL);
+	void *h = dlopen(libclang_name, RTLD_NOW | RTLD_LOCAL);
 	if (!h)
 		return -1;
 #define LOAD(f) if (!(*(void **)&lc.f = dlsym(h, #f))) return -1;
@@ -809,6 +813,8 @@ static int facts_child(void *arg, int fd)
 	proc_set_role("facts");
 	if (write_all(fd, "ready\t\n", 7) < 0)
 		return 1;
+	if (open_libclang() < 0)   /* said apart from a failure: a machine without it (a GPU host) */
+		return FACTS_NO_LIBCLANG;
 	return kernel_facts_emit(j->path, j->src, j->len, fd, true) < 0 ? 1 : 0;
 }
 
@@ -817,6 +823,8 @@ int kernel_facts_read(const char *path, const char *src, size_t len, struct kern
 {
 	kernel_facts_release(kf);
 	struct facts_job job = { path, src, len };
+	const char *name = getenv("CLINGS_LIBCLANG");
+	libclang_name = name && *name ? name : LIBCLANG;
 	struct sandbox_limits lim = { .time_ms = FACTS_CPU_MS, .memory_mb = FACTS_MEMORY_MB,
 				      .cpu_s = FACTS_CPU_S, .file_mb = 1, .open_files = 64 };
 	struct child ch = CHILD_INIT;
@@ -827,7 +835,11 @@ int kernel_facts_read(const char *path, const char *src, size_t len, struct kern
 	child_arm_processor(&ch, FACTS_START_MS, FACTS_CPU_MS, FACTS_WALL_MS);
 	children_wait(&ch, 1, -1);
 	int rc = 0;
-	if (!child_ended_cleanly(&ch)) {
+	if (ch.pid <= 0 && ch.exited && ch.exit_status == FACTS_NO_LIBCLANG &&
+	    !strcmp(ch.output.buf, "ready\t\n")) {
+		sbuf_addf(err, "libclang (%s) could not be loaded", libclang_name);
+		rc = -2;
+	} else if (!child_ended_cleanly(&ch)) {
 		sbuf_adds(err, "the parser's child ");
 		child_describe_end(&ch, err);
 		rc = -1;

@@ -236,9 +236,15 @@ int clhost_build(struct cl_session *s, const char *src, const char *options, str
 	cl_program program = clCreateProgramWithSource(s->context, 1, &src, NULL, &rc);
 	if (rc != CL_SUCCESS) {
 		sbuf_addf(log, "cannot create the program: %s (%d)", cl_error_name(rc), rc);
-		return -1;
+		return -2;
 	}
 	rc = clBuildProgram(program, 1, &s->device, options, NULL, NULL);
+	if (rc != CL_SUCCESS && rc != CL_BUILD_PROGRAM_FAILURE) {
+		/* out of memory or resources, options refused, no compiler: not the source's doing */
+		sbuf_addf(log, "the build failed: %s (%d)", cl_error_name(rc), rc);
+		clReleaseProgram(program);
+		return -2;
+	}
 	if (rc != CL_SUCCESS) {
 		size_t n = 0;
 		clGetProgramBuildInfo(program, s->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);

@@ -34,7 +34,9 @@ bool clhost_device_is_cpu(const struct cl_session *s);
 size_t clhost_max_work_group(const struct cl_session *s);
 /* The device's max_work_item_sizes in each dimension a check has (0: it did not say). */
 void clhost_max_work_items(const struct cl_session *s, size_t out[MAX_DIMS]);
-/* Builds source; on failure returns -1 with the compiler's log in log. */
+/* Builds source; on failure returns -1 with the compiler's log in log when the compiler refused
+ * the source (CL_BUILD_PROGRAM_FAILURE), -2 with the runtime's error when anything else failed
+ * (memory, resources, options: never the source's doing). */
 int clhost_build(struct cl_session *s, const char *src, const char *options, struct cl_prog **out,
 		 struct sbuf *log);
 void clhost_prog_release(struct cl_prog *p);

@@ -18,12 +18,7 @@
 /* This process's processor time and its reaped children's: the candidates' checks. */
 static double cpu_with_children(void)
 {
-	struct rusage ru;
-	double t = process_cpu_seconds();
-	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
-		t += (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-		     ru.ru_stime.tv_usec / 1e6;
-	return t;
+	return proc_cpu_total();
 }
 
 bool repair_automatic(void)
@@ -153,11 +148,24 @@ struct search {
 };
 
 /* Whether the next candidate could take the search past its budget: what is left is less than
- * the dearest candidate so far took (a candidate is not stopped halfway, so the budget is kept
- * by not starting one that may not fit). */
+ * the dearest candidate so far took. A candidate that would not fit is not started, as it would
+ * only be stopped at the budget (proc_cpu_deadline, which bounds the whole search: its builds,
+ * tests and analysis). */
 static bool over_budget(const struct search *s)
 {
 	return cpu_with_children() - s->cpu0 + s->dearest > s->budget;
+}
+
+/* Whether the budget has run out (a check stopped at it is no verdict on its candidate). */
+static bool spent(struct search *s)
+{
+	if (cpu_with_children() - s->cpu0 < s->budget)
+		return false;
+	if (!s->rp->exhausted && getenv("CLINGS_REPAIR_TRACE"))
+		fprintf(stderr, "repair: the budget of %.2f s of processor time is spent: the search stops\n",
+			s->budget);
+	s->rp->exhausted = true;
+	return true;
 }
 
 /* A candidate's tests' time limit: REPAIR_CANDIDATE_FACTOR times the learner's own tests' time
@@ -181,7 +189,10 @@ static bool candidate_passes(struct search *s, struct check_options *o, struct r
 	if (cpu_with_children() - t0 > s->dearest)
 		s->dearest = cpu_with_children() - t0;
 	s->rp->cancelled = r->interrupted;
-	return r->verdict == VERDICT_PASS && !r->interrupted;
+	bool pass = r->verdict == VERDICT_PASS && !r->interrupted;   /* whole: none stopped at the budget */
+	if (!pass)
+		spent(s);
+	return pass;
 }
 
 static void trace_candidate(const struct search *s, const struct repair_candidate *const *cs, int n,
@@ -250,6 +261,8 @@ static bool try_text(struct search *s, const struct repair_candidate *const *cs,
 			free(why);
 		}
 		pass = a.verdict == VERDICT_PASS && !a.interrupted;
+		if (!pass)
+			spent(s);
 		analysed = a.analysis_ran;
 		s->rp->cancelled = a.interrupted;
 		ntests = a.ntests;
@@ -318,6 +331,34 @@ static char *searched_source(const struct exercise *e, const struct check_option
 	return src;
 }
 
+/* The facts of the searched text into kf: 0, -1 (err says why), or -2 when this machine has no
+ * libclang (the bound lifted, err empty). A read stopped at the budget is the search exhausted,
+ * not an error. */
+static int search_facts(struct search *s, const char *path, struct kernel_facts *kf, struct sbuf *err)
+{
+	int rc = kernel_facts_read(path, s->src, s->len, kf, err);
+	if (rc == -2) {
+		proc_cpu_deadline(0);
+		sbuf_reset(err);
+	} else if (rc < 0 && cpu_with_children() - s->cpu0 >= s->budget) {
+		sbuf_reset(err);
+		s->rp->exhausted = true;
+		rc = 0;
+	}
+	return rc;
+}
+
+/* A course's rule's words for the repair found, in the language of the check. */
+static void course_words(struct repair *rp, const struct course_rules *cr, const char *lang)
+{
+	for (int i = 0; rp->found && i < rp->nc; i++)
+		for (int j = 0; rp->c[i].edit[0].rule == RULE_COURSE && j < cr->n; j++)
+			if (!strcmp(cr->r[j].name, rp->c[i].edit[0].course_rule)) {
+				copy_str(rp->course_kind[i], sizeof(rp->course_kind[i]), course_rule_words(&cr->r[j], true, lang));
+				copy_str(rp->course_place[i], sizeof(rp->course_place[i]), course_rule_words(&cr->r[j], false, lang));
+			}
+}
+
 int repair_search(const struct course *c, const struct exercise *e, const struct check_options *o,
 		  const struct report *r, const struct repair_options *ro, struct repair *rp, struct sbuf *err)
 {
@@ -335,13 +376,20 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 			    .failed_test = r->failed_test };
 	if (s.run_ms > 0 && s.run_ms < REPAIR_CANDIDATE_MIN_MS)
 		s.run_ms = REPAIR_CANDIDATE_MIN_MS;
+	/* The whole search within its budget: a check running when it is spent is stopped there. */
+	proc_cpu_deadline(s.cpu0 + s.budget);
 	/* The check strips a byte-order mark; the facts' places are in what it compiles. */
 	if (len >= 3 && !memcmp(src, "\xef\xbb\xbf", 3)) {
 		s.src += 3;
 		s.len -= 3;
 	}
 	struct kernel_facts kf = KERNEL_FACTS_INIT;
-	int rc = kernel_facts_read(path_shown(o->file ? o->file : e->file_path), s.src, s.len, &kf, err);
+	int rc = search_facts(&s, path_shown(o->file ? o->file : e->file_path), &kf, err);
+	if (rc == -2) {   /* no libclang on this machine: no search, and nothing said of one */
+		wipe_string(src);
+		free(src);
+		return 0;
+	}
 	struct repair_candidate *cand = NULL;
 	int n = 0, cap = 0;
 	struct course_rules cr = COURSE_RULES_INIT;
@@ -392,13 +440,9 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 			const struct repair_candidate *two[2] = { &cand[order[i].index], &cand[order[j].index] };
 			try_text(&s, two, 2);
 		}
+	proc_cpu_deadline(0);
 	rp->cpu_seconds = cpu_with_children() - s.cpu0;
-	for (int i = 0; rp->found && i < rp->nc; i++)
-		for (int j = 0; rp->c[i].edit[0].rule == RULE_COURSE && j < cr.n; j++)
-			if (!strcmp(cr.r[j].name, rp->c[i].edit[0].course_rule)) {
-				copy_str(rp->course_kind[i], sizeof(rp->course_kind[i]), course_rule_words(&cr.r[j], true, o->lang));
-				copy_str(rp->course_place[i], sizeof(rp->course_place[i]), course_rule_words(&cr.r[j], false, o->lang));
-			}
+	course_words(rp, &cr, o->lang);
 	course_rules_release(&cr);
 	for (int i = 0; i < s.nseen; i++) {
 		wipe_string(s.seen[i]);
