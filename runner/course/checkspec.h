@@ -107,6 +107,7 @@ struct bench_param {
 	char *expr[16];
 	int nvalues;
 };
+#define REPEAT_LAST (-1)
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
 
 #include "course/derive.h"
@@ -175,6 +176,11 @@ struct check_spec {
 	char *repeat_while;          /* NULL: one pass */
 	struct let_spec repeat_set[MAX_LETS];
 	int nrepeat_set;
+	/* [repeat] compare: the passes whose outputs leave the child and are compared. 0 (`every`,
+	 * the default): each one; N: passes N, 2N, 3N... and the last (`every N`); REPEAT_LAST
+	 * (`last`): the last only. Every pass of a long loop would pass a run's cap on what it
+	 * sends (CHILD_OUTPUT_MAX). */
+	int repeat_every;
 	struct test_spec tests[MAX_TESTS];
 	int ntests;
 	long time_limit_ms, analysis_time_limit_ms;
@@ -277,8 +283,9 @@ int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct s
  */
 int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err,
 			      int *line);
-/* How many passes a test with starting values v runs (a loaded check's loops end). */
-int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
+/* Whether the outputs of pass (from 1) of a test leave the child and are compared, as
+ * [repeat] compare says; last: it is the test's last pass (always compared). */
+bool check_spec_pass_compared(const struct check_spec *spec, int pass, bool last);
 /* Splits "a, b" at the commas outside parentheses into at most max trimmed, allocated pieces;
  * returns how many, or -1 (nothing allocated) when there are more. */
 int spec_split_list(const char *v, char **out, int max);

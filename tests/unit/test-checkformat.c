@@ -408,6 +408,17 @@ static void data_files(void **state)
 	     &spec, 6, "init: data/odd.bin has 3 bytes, not a whole number of short values");
 }
 
+/* How many passes a test with values v runs: its loop followed to its end. */
+static int passes_of(const struct check_spec *spec, struct vars v)
+{
+	struct sbuf err = SBUF_INIT;
+	int passes = 1;
+	while (check_spec_next_pass(spec, &v, &err) == 1)
+		passes++;
+	sbuf_release(&err);
+	return passes;
+}
+
 static void long_host_loops(void **state)
 {
 	(void)state;
@@ -417,17 +428,22 @@ static void long_host_loops(void **state)
 	     "[test t]\ngen = 1\n", &spec, 0, NULL);
 	struct vars v = { 0 };
 	vars_set(&v, "gen", 1);
-	assert_int_equal(check_spec_count_passes(&spec, &v), 150);
+	assert_int_equal(passes_of(&spec, v), 150);
 	check_spec_release(&spec);
 	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
 	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen > 0\n"
-	     "[test t]\ngen = 1\n", &spec, 16, "[repeat] while still holds after ");
-	/* bounded by processor time, not by a count of passes: 300,000 generations validate */
+	     "compare = last\n[test t]\ngen = 1\n", &spec, 16, "[repeat] while still holds after ");
+	/* bounded by processor time, not by a count of passes: 300,000 generations validate when
+	 * only the last is compared */
 	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
 	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 300000\n"
-	     "[test t]\ngen = 1\n", &spec, 0, NULL);
-	assert_int_equal(check_spec_count_passes(&spec, &v), 300000);
+	     "compare = last\n[test t]\ngen = 1\n", &spec, 0, NULL);
+	assert_int_equal(passes_of(&spec, v), 300000);
 	check_spec_release(&spec);
+	/* each one compared, they would send more than a run may */
+	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
+	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 300000\n"
+	     "[test t]\ngen = 1\n", &spec, 16, "[repeat] compare = every: by pass ");
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
