@@ -263,6 +263,11 @@ static int validate_pass(const struct check_spec *spec, const char *text, const 
 	return 0;
 }
 
+/* Passes of each test a load follows: a loop's first ones, where a mistake in its expressions
+ * shows most often. Only validate and prepare follow every loop to its end (check_spec_loops_end):
+ * a load comes with every save, and a run is bounded by its time limit, whatever its loop. */
+#define LOAD_PASSES 16
+
 /* Bytes a frame's head takes at most ("data CASE PASS ARG BYTES GUARD"). */
 #define FRAME_HEAD_BYTES 64
 
@@ -312,14 +317,15 @@ static int loop_sends_too_much(const struct check_spec *spec, const char *text, 
 	return -1;
 }
 
-/* Follows test tc pass by pass to the end of its loop, adding what the run sends to *sent;
- * -1 with why in err and the line in *line as validate_cases says. */
+/* Follows test tc pass by pass, to the end of its loop (whole) or for LOAD_PASSES at most,
+ * adding what the run sends to *sent; -1 with why in err and the line in *line as
+ * validate_cases says. */
 static int follow_case(const struct check_spec *spec, const char *text, const struct test_case *tc,
-		       int64_t *sent, struct sbuf *err, int *line)
+		       bool whole, int64_t *sent, struct sbuf *err, int *line)
 {
 	struct vars v = tc->vars;
 	double start = process_cpu_seconds();
-	for (int pass = 1;; pass++) {
+	for (int pass = 1; whole || pass <= LOAD_PASSES; pass++) {
 		char test[sizeof(tc->name) + 16];
 		snprintf(test, sizeof(test), pass > 1 ? "%s, pass %d" : "%s", tc->name, pass);
 		if (validate_pass(spec, text, test, tc->test, &v, err, line) < 0)
@@ -334,7 +340,7 @@ static int follow_case(const struct check_spec *spec, const char *text, const st
 			return -1;
 		}
 		*sent += every ? bytes : pass_sends(spec, &v, !more);
-		if (*sent > (int64_t)CHILD_OUTPUT_MAX && spec->repeat_while)
+		if (whole && *sent > (int64_t)CHILD_OUTPUT_MAX && spec->repeat_while)
 			return loop_sends_too_much(spec, text, tc, pass, *sent, err, line);
 		if (!more)
 			return 0;
@@ -346,9 +352,12 @@ static int follow_case(const struct check_spec *spec, const char *text, const st
 			return -1;
 		}
 	}
+	return 0;
 }
 
-int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
+/* check_spec_validate_cases, each loop followed to its end when whole. */
+static int validate_cases(const struct check_spec *spec, const char *text, bool whole, struct sbuf *err,
+			  int *line)
 {
 	struct test_case *cases;
 	int n, bad_let;
@@ -366,7 +375,29 @@ int check_spec_validate_cases(const struct check_spec *spec, const char *text, s
 	int rc = 0;
 	int64_t sent = 0;   /* by a run of every case */
 	for (int i = 0; i < n && !rc; i++)
-		rc = follow_case(spec, text, &cases[i], &sent, err, line);
+		rc = follow_case(spec, text, &cases[i], whole, &sent, err, line);
 	free(cases);
+	return rc;
+}
+
+int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
+{
+	return validate_cases(spec, text, false, err, line);
+}
+
+int check_spec_loops_end(const struct check_spec *spec)
+{
+	char *text;
+	if (read_file(spec->path, &text, NULL) < 0)
+		return error("%s: cannot read check file:", spec->path);
+	struct sbuf err = SBUF_INIT;
+	int line = 0, rc = validate_cases(spec, text, true, &err, &line);
+	if (rc < 0) {
+		if (line == -2)
+			line = ini_find_line(text, "[repeat]");
+		error("%s:%d: %s", spec->path, line > 0 ? line : 1, sbuf_str(&err));
+	}
+	sbuf_release(&err);
+	free(text);
 	return rc;
 }

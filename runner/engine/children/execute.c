@@ -555,7 +555,11 @@ static int run_case(struct exec_child *c, const struct test_case *tc, int ci, ui
 		if (!rc && reference && verify_reference(c, tc, &v, &cur, pass) < 0)
 			rc = -1;
 		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
-			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+			/* a pass past those a load follows: the check file's error, named */
+			char *msg = xstrfmt("%s: %s (test %s, after pass %d)", spec->path, sbuf_str(&why),
+					    tc->name, pass);
+			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, msg);
+			free(msg);
 			rc = -1;
 		}
 		/* Only the passes [repeat] compare names leave the child, and a pass of the learner's
