@@ -76,6 +76,13 @@ const int64_t *vars_get(const struct vars *v, const char *name);
  */
 int expr_eval(const char *src, const struct vars *v, int64_t *out, char *err, size_t errlen);
 /*
+ * The names an expression reads, integer or real (expr_eval_real's): each name that is not a
+ * function's, once, added to names (their values 0), with what names held before. A name
+ * within a reduction, sum(B), is B's. Returns how many names there are, or -1 when names is
+ * full (MAX_VARS) before the last.
+ */
+int expr_names(const char *src, struct vars *names);
+/*
  * The floating-point expressions (realexpr.c) of float and double scalars and of [derive]:
  * decimal literals (1, 1.0, .5, 1e-3), names (the test's values; else lk->value), + - * / ( ),
  * min(a,b), max(a,b), abs(a), sqrt(a), and with lk->reduce a buffer's sum(B), min(B), max(B),
