@@ -95,7 +95,14 @@ out=$("$CLINGS" --course "$C" check life --file "$TMP/past_end.cl" --no-analysis
 	ok "a pass not compared that writes past the end is named, its pass in the facts" ||
 	fail "past_end: $out"
 
+out=$("$CLINGS" --course "$C" lesson life | tr -s ' \n' '  ')
+printf '%s' "$out" | grep -q 'within the time limit. Only the last pass is compared: the loop.s result.' &&
+	ok "the lesson's generated section says only the last pass is compared" || fail "lesson: $out"
+
 loop 3000 'every 1000'
+out=$("$CLINGS" --course "$C" lesson life | tr -s ' \n' '  ')
+printf '%s' "$out" | grep -q 'within the time limit. Passes 1000, 2000, 3000... and the last are compared.' &&
+	ok "and with every 1000, which passes" || fail "lesson every 1000: $out"
 out=$("$CLINGS" --course "$C" check life --file "$TMP/kill3.cl" --no-analysis --json | jq -r .message)
 printf '%s' "$out" | grep -q '^Test pulsar n=16 gen=1: pass 1000 of 3000: next at (row ' &&
 	ok "compare = every 1000 names the first pass it compares" || fail "every 1000: $out"
