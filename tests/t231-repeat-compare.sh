@@ -98,6 +98,9 @@ out=$("$CLINGS" --course "$C" check life --file "$TMP/past_end.cl" --no-analysis
 out=$("$CLINGS" --course "$C" lesson life | tr -s ' \n' '  ')
 printf '%s' "$out" | grep -q 'within the time limit. Only the last pass is compared: the loop.s result.' &&
 	ok "the lesson's generated section says only the last pass is compared" || fail "lesson: $out"
+out=$("$CLINGS" --lang pt-BR --course "$C" lesson life | tr -s ' \n' '  ')
+printf '%s' "$out" | grep -q 'dentro do limite de tempo. Só a última passada é comparada: o resultado do laço.' &&
+	ok "in Portuguese too" || fail "lesson pt-BR: $out"
 
 loop 3000 'every 1000'
 out=$("$CLINGS" --course "$C" lesson life | tr -s ' \n' '  ')
