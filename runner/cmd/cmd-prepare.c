@@ -43,6 +43,12 @@ static int cmd_prepare(const struct cmd_ctx *ctx)
 			failed++;
 			continue;
 		}
+		/* a check follows a loop only as far as its time limit: that it ends is proved here,
+		 * at its line, before the learner's first check meets it */
+		if (exercise_loops_end(e) < 0) {
+			failed++;
+			continue;
+		}
 		struct check_options o = { .device = ctx->device, .lang = ctx->lang, .cache = true };
 		struct report r = REPORT_INIT;
 		double t0 = now_seconds();

@@ -164,7 +164,7 @@ static int audit_work_groups(const struct check_spec *spec, const char *text)
 	for (int i = 0; i < n && !bad; i++) {
 		struct vars v = tc[i].vars;
 		struct sbuf err = SBUF_INIT;
-		for (int more = 1; more == 1 && !bad;) {   /* a loaded check's loops end */
+		for (int more = 1; more == 1 && !bad;) {   /* its loops end: exercise_audit asked */
 			/* local = auto: the device's runtime chooses within what it allows, which
 			 * validate cannot know; only the sizes the check gives are its to judge */
 			struct group_limits lim = { (size_t)limit, { 0 } };
@@ -215,6 +215,18 @@ static int audit_local_auto(const struct check_spec *spec, const char *text)
 	return bad;
 }
 
+int exercise_loops_end(const struct exercise *e)
+{
+	struct check_spec *spec = xcalloc(1, sizeof(*spec));   /* about 200 KB */
+	int rc = check_spec_load(e->check_path, spec);
+	if (rc == 0) {
+		rc = check_spec_loops_end(spec);
+		check_spec_release(spec);
+	}
+	free(spec);
+	return rc;
+}
+
 int exercise_audit(const struct course *c, const struct exercise *e, int *blocking)
 {
 	int bad = 0;
@@ -224,6 +236,9 @@ int exercise_audit(const struct course *c, const struct exercise *e, int *blocki
 	struct check_spec *spec = xcalloc(1, sizeof(*spec));   /* about 200 KB */
 	if (check_spec_load(e->check_path, spec) < 0) {
 		bad++;
+	} else if (check_spec_loops_end(spec) < 0) {   /* (a load follows a loop's first passes) */
+		bad++;
+		check_spec_release(spec);
 	} else {
 		char *text = NULL;
 		if (read_file(e->check_path, &text, NULL) == 0)

@@ -3,6 +3,7 @@
  * values), the [let] values of each, and the host loop of [repeat].
  */
 #include "course/course.h"
+#include "base/proc.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -59,16 +60,11 @@ int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct s
 	return check_spec_eval_lets(spec, v, err) < 0 ? -1 : 1;
 }
 
-int check_spec_count_passes(const struct check_spec *spec, const struct vars *v)
+bool check_spec_pass_compared(const struct check_spec *spec, int pass, bool last)
 {
-	struct vars w = *v;
-	struct sbuf err = SBUF_INIT;
-	int passes = 1;
-	/* a loaded check's loops end: validation followed every one to its end */
-	while (passes < INT_MAX && check_spec_next_pass(spec, &w, &err) == 1)
-		passes++;
-	sbuf_release(&err);
-	return passes;
+	if (last || spec->repeat_every == 0)
+		return true;
+	return spec->repeat_every > 0 && pass % spec->repeat_every == 0;
 }
 
 /*
@@ -267,7 +263,101 @@ static int validate_pass(const struct check_spec *spec, const char *text, const 
 	return 0;
 }
 
-int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
+/* Passes of each test a load follows: a loop's first ones, where a mistake in its expressions
+ * shows most often. Only validate and prepare follow every loop to its end (check_spec_loops_end):
+ * a load comes with every save, and a run is bounded by its time limit, whatever its loop. */
+#define LOAD_PASSES 16
+
+/* Bytes a frame's head takes at most ("data CASE PASS ARG BYTES GUARD"). */
+#define FRAME_HEAD_BYTES 64
+
+/* What a run sends of a pass with values v: when compared, each global buffer's frame (an
+ * output's bytes, and on the learner's run its guard region); and a line for each step of
+ * several. */
+static int64_t pass_sends(const struct check_spec *spec, const struct vars *v, bool compared)
+{
+	int64_t bytes = spec->nsteps > 1 ? 16 * spec->nsteps : 0, n;
+	char e[128];
+	for (int a = 0; a < spec->nargs && compared; a++) {
+		const struct arg_spec *arg = &spec->args[a];
+		if (arg->kind != ARG_GLOBAL && arg->kind != ARG_CONSTANT)
+			continue;
+		/* (validate_pass found the size evaluates and fits) */
+		if (arg->output && expr_eval(arg->size_expr, v, &n, e, sizeof(e)) == 0)
+			bytes += n * (int64_t)type_info(arg->type)->size;
+		bytes += GUARD_BYTES + FRAME_HEAD_BYTES;
+	}
+	return bytes;
+}
+
+/* "compare = every", "compare = every 100", "compare = last" */
+static void compare_said(const struct check_spec *spec, struct sbuf *out)
+{
+	if (spec->repeat_every == REPEAT_LAST)
+		sbuf_adds(out, "compare = last");
+	else if (spec->repeat_every > 1)
+		sbuf_addf(out, "compare = every %d", spec->repeat_every);
+	else
+		sbuf_adds(out, "compare = every");
+}
+
+/* The results a run sends, *sent for the cases before, reach CHILD_OUTPUT_MAX on pass of test
+ * tc: -1 with why in err and the line of [repeat] compare (else while) in *line. */
+static int loop_sends_too_much(const struct check_spec *spec, const char *text, const struct test_case *tc,
+			       int pass, int64_t sent, struct sbuf *err, int *line)
+{
+	sbuf_adds(err, "[repeat] ");
+	compare_said(spec, err);
+	sbuf_addf(err, ": by pass %d of test '%s', the run sends %lld MB of results with the tests "
+		  "before it, more than a run may send (%zu MB); compare = last or compare = every N "
+		  "compares fewer passes", pass, tc->name, (long long)(sent >> 20), CHILD_OUTPUT_MAX >> 20);
+	*line = ini_key_line(text, "[repeat]", "compare");
+	if (*line == ini_find_line(text, "[repeat]"))   /* no compare key: the section's line */
+		*line = ini_key_line(text, "[repeat]", "while");
+	return -1;
+}
+
+/* Follows test tc pass by pass, to the end of its loop (whole) or for LOAD_PASSES at most,
+ * adding what the run sends to *sent; -1 with why in err and the line in *line as
+ * validate_cases says. */
+static int follow_case(const struct check_spec *spec, const char *text, const struct test_case *tc,
+		       bool whole, int64_t *sent, struct sbuf *err, int *line)
+{
+	struct vars v = tc->vars;
+	double start = process_cpu_seconds();
+	for (int pass = 1; whole || pass <= LOAD_PASSES; pass++) {
+		char test[sizeof(tc->name) + 16];
+		snprintf(test, sizeof(test), pass > 1 ? "%s, pass %d" : "%s", tc->name, pass);
+		if (validate_pass(spec, text, test, tc->test, &v, err, line) < 0)
+			return -1;
+		/* a pass compared whatever follows; else compared only as the last, whose values a
+		 * loop that ends leaves as they are */
+		bool every = check_spec_pass_compared(spec, pass, false);
+		int64_t bytes = every ? pass_sends(spec, &v, true) : 0;
+		int more = check_spec_next_pass(spec, &v, err);
+		if (more < 0) {
+			*line = -2;
+			return -1;
+		}
+		*sent += every ? bytes : pass_sends(spec, &v, !more);
+		if (whole && *sent > (int64_t)CHILD_OUTPUT_MAX && spec->repeat_while)
+			return loop_sends_too_much(spec, text, tc, pass, *sent, err, line);
+		if (!more)
+			return 0;
+		if (pass % 1024 == 0 && process_cpu_seconds() - start > HOST_LOOP_CPU_MS / 1000.0) {
+			sbuf_addf(err, "[repeat] while still holds after %d passes of test '%s' (%d ms of "
+				  "processor time following them): a loop that runs longer is taken for "
+				  "one without end", pass, tc->name, HOST_LOOP_CPU_MS);
+			*line = ini_key_line(text, "[repeat]", "while");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* check_spec_validate_cases, each loop followed to its end when whole. */
+static int validate_cases(const struct check_spec *spec, const char *text, bool whole, struct sbuf *err,
+			  int *line)
 {
 	struct test_case *cases;
 	int n, bad_let;
@@ -283,29 +373,31 @@ int check_spec_validate_cases(const struct check_spec *spec, const char *text, s
 		return -1;
 	}
 	int rc = 0;
-	for (int i = 0; i < n && !rc; i++) {
-		struct vars v = cases[i].vars;
-		double start = process_cpu_seconds();
-		for (int pass = 1; !rc; pass++) {
-			char test[sizeof(cases[i].name) + 16];
-			snprintf(test, sizeof(test), pass > 1 ? "%s, pass %d" : "%s", cases[i].name, pass);
-			if (validate_pass(spec, text, test, cases[i].test, &v, err, line) < 0) {
-				rc = -1;
-			} else if ((rc = check_spec_next_pass(spec, &v, err)) <= 0) {
-				*line = -2;
-				break;   /* 0: the last pass; -1: a [repeat] expression failed */
-			} else if (pass % 1024 == 0 &&
-				   process_cpu_seconds() - start > HOST_LOOP_CPU_MS / 1000.0) {
-				sbuf_addf(err, "[repeat] while still holds after %d passes of test '%s' (%d ms "
-					  "of processor time following them): a loop that runs longer is taken "
-					  "for one without end", pass, cases[i].name, HOST_LOOP_CPU_MS);
-				*line = ini_key_line(text, "[repeat]", "while");
-				rc = -1;
-			} else {
-				rc = 0;
-			}
-		}
-	}
+	int64_t sent = 0;   /* by a run of every case */
+	for (int i = 0; i < n && !rc; i++)
+		rc = follow_case(spec, text, &cases[i], whole, &sent, err, line);
 	free(cases);
+	return rc;
+}
+
+int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
+{
+	return validate_cases(spec, text, false, err, line);
+}
+
+int check_spec_loops_end(const struct check_spec *spec)
+{
+	char *text;
+	if (read_file(spec->path, &text, NULL) < 0)
+		return error("%s: cannot read check file:", spec->path);
+	struct sbuf err = SBUF_INIT;
+	int line = 0, rc = validate_cases(spec, text, true, &err, &line);
+	if (rc < 0) {
+		if (line == -2)
+			line = ini_find_line(text, "[repeat]");
+		error("%s:%d: %s", spec->path, line > 0 ? line : 1, sbuf_str(&err));
+	}
+	sbuf_release(&err);
+	free(text);
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <ini.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +208,26 @@ static int add_let(struct load_ctx *ctx, struct let_spec *lets, int *n, const ch
 	return 1;
 }
 
+/* [repeat] compare = every | last | every N */
+static int repeat_compare(struct load_ctx *ctx, const char *v)
+{
+	char *end;
+	if (!strcmp(v, "every") || !strcmp(v, "last")) {
+		ctx->spec->repeat_every = v[0] == 'e' ? 0 : REPEAT_LAST;
+		return 1;
+	}
+	if (!strncmp(v, "every", 5) && (v[5] == ' ' || v[5] == '\t')) {
+		errno = 0;
+		long n = strtol(v + 6, &end, 10);
+		if (end > v + 6 && !*end && !errno && n >= 1 && n <= INT_MAX && !strchr(v + 6, '-')) {
+			ctx->spec->repeat_every = (int)n;
+			return 1;
+		}
+	}
+	return bad(ctx, "[repeat] compare: '%s' is not every, last or every N (N a whole number of "
+		   "passes from 1)", v);
+}
+
 /* "segment_sum(in, 2*wg)", "segment_max(in, 2*wg)", "transpose(a, rows, cols)" */
 static int parse_host(struct load_ctx *ctx, struct arg_spec *a, const char *v)
 {
@@ -398,6 +419,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			spec->repeat_while = xstrdup(value);
 			return 1;
 		}
+		if (!strcmp(name, "compare"))
+			return repeat_compare(ctx, value);
 		struct arg_spec *a = find_arg(spec, name);
 		/* a buffer's name takes a buffer ("in = out"); any other name is a parameter */
 		if (a && (a->kind == ARG_GLOBAL || a->kind == ARG_CONSTANT)) {
@@ -575,7 +598,7 @@ static int validate(struct load_ctx *ctx)
 			return bad(ctx, "the tests make more than %d cases (each test runs every combination "
 				   "of its values)", MAX_CASES), section_line(text, "test", spec->tests[t].name);
 	}
-	if (spec->nrepeat_set && !spec->repeat_while)
+	if ((spec->nrepeat_set || spec->repeat_every) && !spec->repeat_while)
 		return bad(ctx, "[repeat] needs 'while'"), ini_find_line(text, "[repeat]");
 	int line = access_tests_check(ctx, spec, text);
 	if (line)

@@ -107,6 +107,7 @@ struct bench_param {
 	char *expr[16];
 	int nvalues;
 };
+#define REPEAT_LAST (-1)
 enum analysis_mode { ANALYSIS_ON, ANALYSIS_REQUIRED, ANALYSIS_OFF };
 
 #include "course/derive.h"
@@ -175,6 +176,11 @@ struct check_spec {
 	char *repeat_while;          /* NULL: one pass */
 	struct let_spec repeat_set[MAX_LETS];
 	int nrepeat_set;
+	/* [repeat] compare: the passes whose outputs leave the child and are compared. 0 (`every`,
+	 * the default): each one; N: passes N, 2N, 3N... and the last (`every N`); REPEAT_LAST
+	 * (`last`): the last only. Every pass of a long loop would pass a run's cap on what it
+	 * sends (CHILD_OUTPUT_MAX). */
+	int repeat_every;
 	struct test_spec tests[MAX_TESTS];
 	int ntests;
 	long time_limit_ms, analysis_time_limit_ms;
@@ -270,15 +276,25 @@ int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct s
  */
 int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err);
 /*
- * For check_spec_load: evaluates everything a run will evaluate, for every case and every pass
- * of [repeat], and makes sure it gives a launch (sizes in range, local dividing global, a loop
- * that ends), so mistakes show at load time. text is the file's. On an error, -1 with why in
- * err and the line to blame in *line (0: none known; -2: the [repeat] section).
+ * For check_spec_load: evaluates everything a run will evaluate, for every case and its first
+ * passes of [repeat] (LOAD_PASSES), and makes sure it gives a launch (sizes in range, local
+ * dividing global), so mistakes show at load time. text is the file's. On an error, -1 with
+ * why in err and the line to blame in *line (0: none known; -2: the [repeat] section). A later
+ * pass's mistake is the run's to find: the children evaluate every pass and say it as the
+ * check file's error.
  */
 int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err,
 			      int *line);
-/* How many passes a test with starting values v runs (a loaded check's loops end). */
-int check_spec_count_passes(const struct check_spec *spec, const struct vars *v);
+/*
+ * For validate and prepare, not for a check (a load comes with every save): the same for every
+ * pass of every loop, to its end, and that each loop ends (its while fails within
+ * HOST_LOOP_CPU_MS of processor time) and sends at most CHILD_OUTPUT_MAX of results. Reads the
+ * loaded spec's file again for its lines; 0, or -1 after printing "path:line: message".
+ */
+int check_spec_loops_end(const struct check_spec *spec);
+/* Whether the outputs of pass (from 1) of a test leave the child and are compared, as
+ * [repeat] compare says; last: it is the test's last pass (always compared). */
+bool check_spec_pass_compared(const struct check_spec *spec, int pass, bool last);
 /* Splits "a, b" at the commas outside parentheses into at most max trimmed, allocated pieces;
  * returns how many, or -1 (nothing allocated) when there are more. */
 int spec_split_list(const char *v, char **out, int max);

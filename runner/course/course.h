@@ -76,6 +76,13 @@ const int64_t *vars_get(const struct vars *v, const char *name);
  */
 int expr_eval(const char *src, const struct vars *v, int64_t *out, char *err, size_t errlen);
 /*
+ * The names an expression reads, integer or real (expr_eval_real's): each name that is not a
+ * function's, once, added to names (their values 0), with what names held before. A name
+ * within a reduction, sum(B), is B's. Returns how many names there are, or -1 when names is
+ * full (MAX_VARS) before the last.
+ */
+int expr_names(const char *src, struct vars *names);
+/*
  * The floating-point expressions (realexpr.c) of float and double scalars and of [derive]:
  * decimal literals (1, 1.0, .5, 1e-3), names (the test's values; else lk->value), + - * / ( ),
  * min(a,b), max(a,b), abs(a), sqrt(a), and with lk->reduce a buffer's sum(B), min(B), max(B),
@@ -289,6 +296,9 @@ extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for th
  * as file:line; returns how many. *blocking gets how many of them keep its kernels from
  * running (the check, the stub or the solution). */
 int exercise_audit(const struct course *c, const struct exercise *e, int *blocking);
+/* e's check loads and each of its [repeat] loops ends (check_spec_loops_end): 0, or -1 after
+ * printing why at file:line. What validate's audit and prepare ask, and a check does not. */
+int exercise_loops_end(const struct exercise *e);
 
 /* stub.c: puts the stub back, keeping the learner's file as a backup. The stub comes from
  * exercises/NAME.cl.orig when present, else from git (HEAD) when the course is a git work tree.

@@ -221,48 +221,51 @@ static int resolve_tests(struct check_spec *spec, struct derive_spec *d, const c
 }
 
 /* Whether name appears as a whole identifier in s. */
-static bool mentions(const char *s, const char *name)
+/* Whether expression src reads name (a name it cannot list counts as read: the name stays). */
+static bool reads(const char *src, const char *name)
 {
-	size_t len = strlen(name);
-	for (const char *p = s; s && (p = strstr(p, name)); p += len) {
-		bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
-		bool after = isalnum((unsigned char)p[len]) || p[len] == '_';
-		if (!before && !after)
-			return true;
-	}
-	return false;
+	struct vars names = { 0 };
+	return src && (expr_names(src, &names) < 0 || vars_get(&names, name));
 }
 
-/* Whether name appears in text outside the [derive] sections and the keys of the [test]
- * sections: anything else a run evaluates (sizes, lets, values, a test's init.BUFFER) reads it.
- * A comment that names it counts too, which only keeps it in the names. */
-static bool read_beyond_derive(const char *text, const char *name)
+/* Whether an expression a run evaluates outside [derive] reads name: a size, a scalar's value,
+ * an input's bounds (a test's own too), an output's shape and host oracle, a [let], the loop's,
+ * a step's NDRange, the bench's. */
+static bool read_beyond_derive(const struct check_spec *spec, const char *name)
 {
-	bool derive = false, test = false;
-	char line[INI_LINE_MAX + 2];
-	for (const char *p = text; *p;) {
-		size_t len = strcspn(p, "\n");
-		copy_str(line, sizeof(line) < len + 1 ? sizeof(line) : len + 1, p);
-		p += len + (p[len] == '\n');
-		const char *s = line + strspn(line, " \t");
-		if (*s == '[') {
-			derive = !strncmp(s, "[derive", 7);
-			test = !strncmp(s, "[test", 5);
-			continue;
-		}
-		const char *eq = test ? strchr(s, '=') : NULL;
-		if (!derive && mentions(eq ? eq + 1 : s, name))
-			return true;
+	bool r = false;
+	for (int i = 0; i < spec->nargs && !r; i++) {
+		const struct arg_spec *a = &spec->args[i];
+		r = reads(a->size_expr, name) || reads(a->value_expr, name) ||
+		    reads(a->init.expr[0], name) || reads(a->init.expr[1], name) ||
+		    reads(a->host_expr[0], name) || reads(a->host_expr[1], name);
+		for (int d = 0; d < MAX_DIMS && !r; d++)
+			r = reads(a->shape_expr[d], name);
 	}
-	return false;
+	for (int t = 0; t < spec->ntests && !r; t++)
+		for (int i = 0; i < spec->tests[t].ninits && !r; i++)
+			r = reads(spec->tests[t].inits[i].init.expr[0], name) ||
+			    reads(spec->tests[t].inits[i].init.expr[1], name);
+	for (int i = 0; i < spec->nlets && !r; i++)
+		r = reads(spec->lets[i].expr, name);
+	for (int i = 0; i < spec->nrepeat_set && !r; i++)
+		r = reads(spec->repeat_set[i].expr, name);
+	r = r || reads(spec->repeat_while, name) || reads(spec->bench_flops, name);
+	for (int s = 0; s < spec->nsteps && !r; s++)
+		for (int d = 0; d < spec->steps[s].dims && !r; d++)
+			r = reads(spec->steps[s].global_expr[d], name) || reads(spec->steps[s].local_expr[d], name);
+	for (int p = 0; p < spec->nbench && !r; p++)
+		for (int i = 0; i < spec->bench[p].nvalues && !r; i++)
+			r = reads(spec->bench[p].expr[i], name);
+	return r;
 }
 
 static bool derive_reads(const struct check_spec *spec, const char *name)
 {
 	for (int k = 0; k < spec->nderive; k++) {
 		const struct derive_spec *d = &spec->derive[k];
-		if (mentions(d->value, name) || mentions(d->expect, name) ||
-		    mentions(d->tolerance[0], name) || mentions(d->tolerance[1], name))
+		if (reads(d->value, name) || reads(d->expect, name) || reads(d->tolerance[0], name) ||
+		    reads(d->tolerance[1], name))
 			return true;
 	}
 	return false;
@@ -279,7 +282,7 @@ int derive_finish(struct check_spec *spec, const char *text, char *err, size_t e
 		struct test_spec *ts = &spec->tests[t];
 		for (int p = 0; p < ts->nparams; p++)
 			if (ts->params[p].nvalues == 1 && derive_reads(spec, ts->params[p].name) &&
-			    !read_beyond_derive(text, ts->params[p].name))
+			    !read_beyond_derive(spec, ts->params[p].name))
 				ts->name_hidden |= (uint32_t)1 << p;
 	}
 	return 0;

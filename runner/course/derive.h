@@ -39,8 +39,9 @@ int derive_eval(const struct check_spec *spec, int k, const struct vars *v, cons
 int derive_all(const struct check_spec *spec, int t, const struct vars *v, const void *const *bytes,
 	       const size_t *n, int *k, double *got, double *want, char *err, size_t errlen);
 /* After the whole file: each `test =` resolved to its sections, and the parameters that only
- * [derive] reads (one value, named nowhere else in text) left out of the names of the cases
- * the learner reads. Returns the line to blame (why in err), or 0. */
+ * [derive] reads (one value, which no other expression a run evaluates reads: expr_names; a
+ * comment is none) left out of the names of the cases the learner reads. Returns the line to
+ * blame (why in err), or 0. */
 int derive_finish(struct check_spec *spec, const char *text, char *err, size_t errlen);
 /* The keys and names of every derived value checked in test section t, for the values v; the
  * line to blame (why), or 0. */

@@ -215,6 +215,34 @@ int expr_eval(const char *src, const struct vars *v, int64_t *out, char *err, si
 	return 0;
 }
 
+int expr_names(const char *src, struct vars *names)
+{
+	for (const char *p = src; p && *p;) {
+		if (isdigit((unsigned char)*p) || (*p == '.' && isdigit((unsigned char)p[1]))) {
+			/* a number, with the letters of a real one's exponent (1e-3, 2.5E4) */
+			while (isalnum((unsigned char)*p) || *p == '.')
+				p++;
+			continue;
+		}
+		if (!isalpha((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		char name[NAME_MAX_LEN];
+		size_t n = 0;
+		for (; isalnum((unsigned char)*p) || *p == '_'; p++)   /* cut as the parsers cut it */
+			if (n + 1 < sizeof(name))
+				name[n++] = *p;
+		name[n] = '\0';
+		const char *q = p;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q != '(' && !vars_get(names, name) && vars_set(names, name, 0) < 0)
+			return -1;
+	}
+	return names->n;
+}
+
 int vars_set(struct vars *v, const char *name, int64_t value)
 {
 	for (int i = 0; i < v->n; i++) {

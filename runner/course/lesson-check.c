@@ -279,9 +279,21 @@ static void add_repeat(struct sbuf *md, const char *lang, const struct check_spe
 		sbuf_addf(&with, "`%s = %s`", spec->repeat_set[i].name, spec->repeat_set[i].expr);
 	}
 	sbuf_adds(md, "- ");
-	sbuf_addf(md, tr(lang, N_("After each pass the host launches again while `%s`, with %s, within "
-				  "the time limit. Every pass is compared, not only the last.")),
-		  spec->repeat_while, with.len ? with.buf : "-");
+	const char *w = with.len ? with.buf : "-";
+	int n = spec->repeat_every;
+	/* which passes [repeat] compare names */
+	if (n == REPEAT_LAST)
+		sbuf_addf(md, tr(lang, N_("After each pass the host launches again while `%s`, with %s, "
+					  "within the time limit. Only the last pass is compared: the loop's "
+					  "result.")), spec->repeat_while, w);
+	else if (n > 1)
+		sbuf_addf(md, tr(lang, N_("After each pass the host launches again while `%s`, with %s, "
+					  "within the time limit. Passes %lld, %lld, %lld... and the last are "
+					  "compared.")), spec->repeat_while, w, (long long)n, 2LL * n, 3LL * n);
+	else
+		sbuf_addf(md, tr(lang, N_("After each pass the host launches again while `%s`, with %s, "
+					  "within the time limit. Every pass is compared, not only the last.")),
+			  spec->repeat_while, w);
 	sbuf_adds(md, "\n");
 	sbuf_release(&with);
 }

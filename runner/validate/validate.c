@@ -22,9 +22,80 @@ struct validation {
 	const struct course *c;
 	bool tap;
 	int rows, problems;
+	int width;                   /* columns the table fits in, as its problems' lines; 0: any */
 	struct course_rules rules;   /* repairs.ini's, which `// fix:` lines may name too */
 };
 
+/* The table's columns: exercise, what, result, then the time. A row takes about 112; where
+ * fewer fit, each row is two: the exercise and what, then, indented, the result and the time,
+ * each wrapped at its words. */
+#define EXERCISE_COLUMNS 20
+#define WHAT_COLUMNS 52
+#define RESULT_COLUMNS 30
+#define WIDE_COLUMNS (EXERCISE_COLUMNS + WHAT_COLUMNS + RESULT_COLUMNS + 3 + 9)
+
+/* Appends the words of text to out from column *col, each line at most width columns: a word
+ * that would pass it begins a line at column indent, or further left where it fits only there
+ * (a long path). A word is never cut: one wider than a line passes it alone. */
+static void add_words(struct sbuf *out, const char *text, int *col, int indent, int width)
+{
+	bool first = true;
+	for (const char *p = text; *(p += strspn(p, " "));) {
+		size_t n = strcspn(p, " ");
+		int w = term_width(p, n);
+		int to = indent + w <= width ? indent : 2 + w <= width ? 2 : 0;
+		if (*col > to && *col + !first + w > width) {
+			while (out->len && out->buf[out->len - 1] == ' ')   /* (a cell's padding) */
+				out->buf[--out->len] = '\0';
+			sbuf_addf(out, "\n%*s", to, "");
+			*col = to;
+		} else if (!first) {
+			sbuf_adds(out, " ");
+			(*col)++;
+		}
+		sbuf_add(out, p, n);
+		*col += w;
+		first = false;
+		p += n;
+	}
+}
+
+/* Spaces up to column to (one at least, unless at a line's start). */
+static void pad_to(struct sbuf *out, int *col, int to)
+{
+	int n = *col < to ? to - *col : *col > 0;
+	sbuf_addf(out, "%*s", n, "");
+	*col += n;
+}
+
+/* One row of the table, in its columns; time may be "". */
+static void table_row(const struct validation *v, const char *exercise, const char *what,
+		      const char *result, const char *time)
+{
+	if (!v->width || v->width >= WIDE_COLUMNS) {
+		printf("%-*s %-*s %-*s %s\n", EXERCISE_COLUMNS, exercise, WHAT_COLUMNS, what,
+		       RESULT_COLUMNS, result, time);
+		return;
+	}
+	struct sbuf out = SBUF_INIT;
+	int col = 0, tw = term_width(time, strlen(time));
+	/* what is aligned after the exercise while it leaves room for a path, else under it */
+	int at = v->width - (EXERCISE_COLUMNS + 1) >= 40 ? EXERCISE_COLUMNS + 1 : 2;
+	add_words(&out, exercise, &col, 2, v->width);
+	pad_to(&out, &col, at);
+	add_words(&out, what, &col, at, v->width);
+	sbuf_adds(&out, "\n  ");
+	col = 2;
+	add_words(&out, result, &col, 4, v->width - (tw ? tw + 1 : 0));
+	if (tw && col + 1 + tw > v->width) {
+		sbuf_adds(&out, "\n");
+		col = 0;
+	}
+	if (tw)
+		pad_to(&out, &col, v->width - tw);
+	printf("%s%s\n", sbuf_str(&out), time);
+	sbuf_release(&out);
+}
 
 /* One step done: a row of the table, or a TAP line named tap_name. */
 static void row(struct validation *v, const char *exercise, const char *what, const char *tap_name,
@@ -36,8 +107,9 @@ static void row(struct validation *v, const char *exercise, const char *what, co
 		printf("%s %d - %s\n", ok ? "ok" : "not ok", v->rows, tap_name);
 		return;
 	}
-	char secs[32];
-	printf("%-20s %-52s %-30s %s s\n", exercise, what, result, number_in(v->lang, seconds, 1, secs));
+	char secs[32], time[48];
+	snprintf(time, sizeof(time), "%s s", number_in(v->lang, seconds, 1, secs));
+	table_row(v, exercise, what, result, time);
 }
 
 /* A verdict as the table shows it: "wrong_result line 12". */
@@ -342,8 +414,8 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 		if (v->tap)
 			printf("ok %d - %s\n", ++v->rows, sbuf_str(&tap));
 		else
-			printf("%-20s %-52s %s\n", e->name, tr(v->lang, "kernels"),
-			       tr(v->lang, "not run: see the check, stub and solution"));
+			table_row(v, e->name, tr(v->lang, "kernels"),
+				  tr(v->lang, "not run: see the check, stub and solution"), "");
 	} else if (!quick) {
 		stub_step(v, e);
 		for (int i = 0; i < nk; i++) {
@@ -406,7 +478,7 @@ static void course_rules_step(struct validation *v)
 /* A problem's line wrapped at its spaces, never cut mid-word: at the terminal's width (or
  * COLUMNS'), at 80 in a file or a pipe; COLUMNS=0 (and --tap off a terminal) keep one line a
  * problem, for tools. Set before the course loads: the course's own problems come as it loads. */
-static void problems_wrap(bool tap)
+static int problems_wrap(bool tap)
 {
 	int rows, cols = 0;
 	const char *columns = getenv("COLUMNS");
@@ -414,6 +486,7 @@ static void problems_wrap(bool tap)
 	if (!one_line)
 		term_size(STDERR_FILENO, &rows, &cols);
 	messages_wrap_set(cols);
+	return cols;
 }
 
 /* The table's head (or TAP's), stdout line-buffered. */
@@ -424,17 +497,17 @@ static void table_begin(struct validation *v)
 	if (v->tap)
 		printf("TAP version 13\n");
 	else
-		printf("%-20s %-52s %-30s %s\n", tr(v->lang, "exercise"), tr(v->lang, "what"),
-		       tr(v->lang, "result"), tr(v->lang, "time"));
+		table_row(v, tr(v->lang, "exercise"), tr(v->lang, "what"), tr(v->lang, "result"),
+			  tr(v->lang, "time"));
 }
 
 int validate_course(const char *course_dir, char *const *names, int count, const struct validate_options *o)
 {
-	problems_wrap(o->tap);
+	int width = problems_wrap(o->tap);
 	struct course c = COURSE_INIT;
 	if (course_load(course_dir, &c) < 0)
 		return -1;
-	struct validation v = { o->lang, o->device, &c, o->tap, 0, 0, COURSE_RULES_INIT };
+	struct validation v = { o->lang, o->device, &c, o->tap, 0, 0, width, COURSE_RULES_INIT };
 	bool quick = o->quick;
 	const struct exercise **list = xcalloc((size_t)(count ? count : c.n), sizeof(*list));
 	int n = 0;

@@ -7,13 +7,16 @@
 
 #include "engine/engine.h"
 
+/* Passes walked at most: the judge walks a loop up to the reference's last pass, which its run
+ * reached within its time limit. */
+#define FUZZ_PASSES 65536
+
 /* What a run evaluates for one case: every pass until [repeat] ends, as the judge walks them. */
 static void walk_case(const struct check_spec *spec, const struct test_case *tc)
 {
 	struct vars v = tc->vars;
 	struct sbuf err = SBUF_INIT;
-	int passes = check_spec_count_passes(spec, &v);
-	for (int pass = 1; pass <= passes; pass++) {
+	for (int pass = 1; pass <= FUZZ_PASSES; pass++) {
 		for (int i = 0; i < spec->nargs; i++) {
 			const struct arg_spec *a = &spec->args[i];
 			int64_t x;

@@ -48,15 +48,19 @@ static void write_data(const char *name, const void *bytes, size_t n)
 	free(path);
 }
 
-/* Loads text; with what NULL it must load (spec filled), else be refused at line with what. */
-static int load(const char *text, struct check_spec *spec, int line, const char *what)
+/* What is written on stderr from here on goes into a file, *saved the stderr to put back. */
+static FILE *capture_begin(int *saved)
 {
-	char *path = write_check(text);
 	FILE *cap = tmpfile();
 	fflush(stderr);
-	int saved = dup(2);
+	*saved = dup(2);
 	dup2(fileno(cap), 2);
-	int rc = check_spec_load(path, spec);
+	return cap;
+}
+
+/* stderr put back; what was written on it since capture_begin, allocated. */
+static char *capture_end(FILE *cap, int saved)
+{
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -65,6 +69,17 @@ static int load(const char *text, struct check_spec *spec, int line, const char 
 	rewind(cap);
 	assert_int_equal(fread(msg, 1, (size_t)len, cap), (size_t)len);
 	fclose(cap);
+	return msg;
+}
+
+/* Loads text; with what NULL it must load (spec filled), else be refused at line with what. */
+static int load(const char *text, struct check_spec *spec, int line, const char *what)
+{
+	char *path = write_check(text);
+	int saved;
+	FILE *cap = capture_begin(&saved);
+	int rc = check_spec_load(path, spec);
+	char *msg = capture_end(cap, saved);
 	if (!what && rc < 0)
 		fail_msg("refused: %s\n%s", msg, text);
 	if (what) {
@@ -408,6 +423,39 @@ static void data_files(void **state)
 	     &spec, 6, "init: data/odd.bin has 3 bytes, not a whole number of short values");
 }
 
+/* How many passes a test with values v runs: its loop followed to its end. */
+static int passes_of(const struct check_spec *spec, struct vars v)
+{
+	struct sbuf err = SBUF_INIT;
+	int passes = 1;
+	while (check_spec_next_pass(spec, &v, &err) == 1)
+		passes++;
+	sbuf_release(&err);
+	return passes;
+}
+
+/* Loads text, which must load, and follows its loops to their ends as validate does: with what
+ * NULL they must end, else be refused at line with what. */
+static void loops_end(const char *text, int line, const char *what)
+{
+	struct check_spec spec;
+	load(text, &spec, 0, NULL);
+	int saved;
+	FILE *cap = capture_begin(&saved);
+	int rc = check_spec_loops_end(&spec);
+	char *msg = capture_end(cap, saved);
+	check_spec_release(&spec);
+	if (!what && rc < 0)
+		fail_msg("refused: %s\n%s", msg, text);
+	if (what) {
+		char *want = xstrfmt("x.ini:%d: %s", line, what);
+		if (rc == 0 || !strstr(msg, want))
+			fail_msg("want '%s' in: %s", want, msg);
+		free(want);
+	}
+	free(msg);
+}
+
 static void long_host_loops(void **state)
 {
 	(void)state;
@@ -417,17 +465,30 @@ static void long_host_loops(void **state)
 	     "[test t]\ngen = 1\n", &spec, 0, NULL);
 	struct vars v = { 0 };
 	vars_set(&v, "gen", 1);
-	assert_int_equal(check_spec_count_passes(&spec, &v), 150);
+	assert_int_equal(passes_of(&spec, v), 150);
 	check_spec_release(&spec);
-	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
-	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen > 0\n"
-	     "[test t]\ngen = 1\n", &spec, 16, "[repeat] while still holds after ");
-	/* bounded by processor time, not by a count of passes: 300,000 generations validate */
-	load(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
-	     "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 300000\n"
-	     "[test t]\ngen = 1\n", &spec, 0, NULL);
-	assert_int_equal(check_spec_count_passes(&spec, &v), 300000);
+	/* a load follows a loop's first passes only (it comes with every save); validate and
+	 * prepare follow it to its end */
+	loops_end(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
+		  "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen > 0\n"
+		  "compare = last\n[test t]\ngen = 1\n", 16, "[repeat] while still holds after ");
+	/* bounded by processor time, not by a count of passes: 300,000 generations validate when
+	 * only the last is compared */
+	const char *long_loop = BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n"
+				"[ndrange]\nglobal = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\n"
+				"while = gen < 300000\ncompare = last\n[test t]\ngen = 1\n";
+	loops_end(long_loop, 0, NULL);
+	load(long_loop, &spec, 0, NULL);
+	assert_int_equal(passes_of(&spec, v), 300000);
 	check_spec_release(&spec);
+	/* each one compared, they would send more than a run may */
+	loops_end(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
+		  "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 300000\n"
+		  "[test t]\ngen = 1\n", 16, "[repeat] compare = every: by pass ");
+	/* a [let] that fails on pass 40, past a load's first passes: validate's to find */
+	loops_end(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
+		  "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 50\n"
+		  "[test t]\ngen = 1\n[let]\nk = 1 / (40 - gen)\n", 13, "[let] k: division by zero");
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)

@@ -126,12 +126,12 @@ static void loads_a_reduction(void **state)
 	struct vars v = cases[2].vars;
 	struct sbuf err = SBUF_INIT;
 	assert_int_equal(*vars_get(&v, "len"), 1000);
-	assert_int_equal(check_spec_count_passes(&spec, &v), 2);
 	assert_int_equal(check_spec_next_pass(&spec, &v, &err), 1);
 	assert_int_equal(*vars_get(&v, "len"), 8);
 	assert_int_equal(*vars_get(&v, "groups"), 1);
 	assert_int_equal(check_spec_next_pass(&spec, &v, &err), 0);
-	assert_int_equal(check_spec_count_passes(&spec, &cases[0].vars), 1);
+	v = cases[0].vars;
+	assert_int_equal(check_spec_next_pass(&spec, &v, &err), 0);   /* len 7: one pass */
 	sbuf_release(&err);
 	free(cases);
 
@@ -143,6 +143,45 @@ static void loads_a_reduction(void **state)
 	check_spec_release(&spec);
 	unlink(path);
 	free(path);
+}
+
+/* [repeat] compare: every pass (the default), the last only, or every Nth and the last. */
+static void chooses_the_passes_compared(void **state)
+{
+	(void)state;
+	static const struct { const char *value; int every; } ok[] = {
+		{ NULL, 0 }, { "every", 0 }, { "last", REPEAT_LAST }, { "every 100", 100 }, { "every 1", 1 },
+	};
+	const char *at = strstr(reduction_ini, "[test t]");   /* the key goes into [repeat] */
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		char *text = ok[i].value ? xstrfmt("%.*scompare = %s\n%s", (int)(at - reduction_ini),
+						   reduction_ini, ok[i].value, at)
+					 : xstrdup(reduction_ini);
+		char *path = write_temp(text);
+		struct check_spec spec;
+		assert_int_equal(check_spec_load(path, &spec), 0);
+		assert_int_equal(spec.repeat_every, ok[i].every);
+		check_spec_release(&spec);
+		unlink(path);
+		free(path);
+		free(text);
+	}
+	struct check_spec spec = CHECK_SPEC_INIT;
+	spec.repeat_every = REPEAT_LAST;
+	assert_false(check_spec_pass_compared(&spec, 3, false));
+	assert_true(check_spec_pass_compared(&spec, 3, true));
+	spec.repeat_every = 100;
+	assert_true(check_spec_pass_compared(&spec, 200, false));
+	assert_false(check_spec_pass_compared(&spec, 201, false));
+	assert_true(check_spec_pass_compared(&spec, 201, true));
+	spec.repeat_every = 0;
+	assert_true(check_spec_pass_compared(&spec, 201, false));
+	static const char *const bad[] = { "sometimes", "every 0", "every -3", "every 5x", "last 2" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *text = xstrfmt("%.*scompare = %s\n%s", (int)(at - reduction_ini), reduction_ini, bad[i], at);
+		assert_rejected_at(text, 24, "[repeat] compare: ");
+		free(text);
+	}
 }
 
 static void rejects_what_it_cannot_run(void **state)
@@ -732,6 +771,7 @@ int main(void)
 		cmocka_unit_test(loads_steps),
 		cmocka_unit_test(refuses_bad_steps_and_outputs),
 		cmocka_unit_test(normalises_build_options),
+		cmocka_unit_test(chooses_the_passes_compared),
 		cmocka_unit_test(compares_as_a_multiset),
 		cmocka_unit_test(reads_an_optimised_analysis),
 	};

@@ -105,6 +105,30 @@ static void overflow_is_an_error(void **state)
 	assert_int_equal(eval_ok("(0-9223372036854775807-1) / 1", NULL), INT64_MIN);
 }
 
+/* The names an expression reads: no function's, no number's exponent, each once. */
+static void names_read(void **state)
+{
+	(void)state;
+	struct vars names = { 0 };
+	assert_int_equal(expr_names("ceil_div(len, 2*wg) + len + step_size * sum (partial) + 1e-3 + 2.5E4", &names), 4);
+	assert_string_equal(names.name[0], "len");
+	assert_string_equal(names.name[1], "wg");
+	assert_string_equal(names.name[2], "step_size");
+	assert_string_equal(names.name[3], "partial");
+	assert_null(vars_get(&names, "ceil_div"));
+	assert_null(vars_get(&names, "e"));
+	assert_int_equal(expr_names("cellsize / 8", &names), 5);   /* added to those before */
+	assert_null(vars_get(&names, "cells"));
+	struct vars full = { 0 };
+	for (int i = 0; i < MAX_VARS; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "v%d", i);
+		vars_set(&full, name, 0);
+	}
+	assert_int_equal(expr_names("v0 + another", &full), -1);
+	assert_int_equal(expr_names("", &names), 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -113,6 +137,7 @@ int main(void)
 		cmocka_unit_test(variables),
 		cmocka_unit_test(errors),
 		cmocka_unit_test(overflow_is_an_error),
+		cmocka_unit_test(names_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Passes of an analysed test's loop that its guess follows: a check's load does not prove a
+ * loop ends (validate does), and a loop without end is the runs' to stop at their time limit,
+ * never the parent's to follow. Analysed tests are small: far fewer passes than this. */
+#define ANALYSIS_COST_PASSES 4096
+
 /* The work-items an analysed test launches, every pass and every step: the measure by which
  * its time on Oclgrind is guessed before any check of this file has run whole; 1 where a size
  * does not evaluate (the run itself reports that). */
@@ -17,7 +22,7 @@ static double analysis_cost(const struct check_spec *spec, const struct test_cas
 	struct vars v = tc->vars;
 	struct sbuf err = SBUF_INIT;
 	double cost = 0;
-	for (;;) {   /* a loaded check's loops end: validation followed each */
+	for (int pass = 1; pass <= ANALYSIS_COST_PASSES; pass++) {
 		for (int i = 0; i < spec->nsteps; i++) {
 			double items = 1;
 			for (int d = 0; d < spec->steps[i].dims; d++) {

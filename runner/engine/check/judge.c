@@ -1,8 +1,9 @@
 /*
- * judge.c: the parent's verdict on the learner's run. The execution child sends each pass's
- * buffers, guard regions included, and the reference child the expected outputs; here they are
- * compared, case by case in the check's order, and the first failure becomes the verdict with
- * its message. Nothing the learner's process says decides anything: a missing, short or
+ * judge.c: the parent's verdict on the learner's run. The execution child sends the buffers of
+ * each pass [repeat] compare names (and of any other whose guard it found damaged), guard
+ * regions included, and the reference child the expected outputs of the same passes; here they
+ * are compared, case by case in the check's order, and the first failure becomes the verdict
+ * with its message. Nothing the learner's process says decides anything: a missing, short or
  * misplaced frame is a run that did not finish, never a pass.
  */
 #include "engine/check/check.h"
@@ -32,18 +33,49 @@ static bool has_case_line(const char *text, const char *key, int ci)
 	return false;
 }
 
-/* The "launch CASE PASS WHAT" line for (ci, pass), WHAT into what; false when there is none. */
-static bool launch_failed(const char *text, int ci, int pass, struct sbuf *what)
+/* The pass of case ci whose launch failed, by the "launch CASE PASS WHAT" line the learner's run
+ * sent (a failed launch ends its case), WHAT into what; 0 when there is none. */
+static int launch_failed(const char *text, int ci, struct sbuf *what)
 {
 	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
 		int c, ps, used = 0;
 		if (strncmp(p, "launch\t", 7) || sscanf(p + 7, "%d\t%d\t%n", &c, &ps, &used) < 2 || !used ||
-		    c != ci || ps != pass)
+		    c != ci || ps < 1)
 			continue;
 		proto_add_plain(what, p + 7 + used, PROTO_PLAIN_MAX);   /* the child's word: filtered again */
-		return true;
+		return ps;
 	}
-	return false;
+	return 0;
+}
+
+/* The last pass of case ci the reference sent results for: its loop's last, which is always
+ * compared; 0 when it sent none. */
+static int reference_last_pass(const struct proto_stream *ref, int ci)
+{
+	int last = 0;
+	for (int i = 0; i < ref->ndata; i++)
+		if (ref->data[i].ci == ci && ref->data[i].pass > last)
+			last = ref->data[i].pass;
+	return last;
+}
+
+static int ascending(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* The passes of case ci the learner's run sent results for, ascending, into an allocated *out
+ * (its compared ones, and any other whose guard it found damaged); returns how many. */
+static int learner_passes(const struct proto_stream *ps, int ci, int **out)
+{
+	int n = 0;
+	*out = xcalloc((size_t)ps->ndata + 1, sizeof(**out));
+	for (int i = 0; i < ps->ndata; i++)
+		if (ps->data[i].ci == ci)
+			(*out)[n++] = ps->data[i].pass;
+	qsort(*out, (size_t)n, sizeof(**out), ascending);
+	return n;
 }
 
 /* Element counts of every global buffer on this pass; -1 when an expression fails. */
@@ -240,79 +272,114 @@ static int judge_derived(const struct judge_input *in, const struct test_case *t
 	return rc ? 1 : 0;
 }
 
-/* Judges one case; 0 passed, 1 failed (r filled), 2 the learner's run ended inside it. */
+/* Test NAME wrote past the end of argument arg (element index of n[arg]), on pass of passes. */
+static void out_of_bounds(const struct judge_input *in, const struct test_case *tc, int arg, long index,
+			  const size_t n[], int pass, int passes, struct report *r)
+{
+	const char *name = in->spec->args[arg].name;
+	struct msg msg = MSG_INIT;
+	msg_fact_str(&msg, "test", tc->name);
+	msg_fact_str(&msg, "buffer", name);
+	msg_fact_int(&msg, "index", index);
+	msg_fact_int(&msg, "elements", (long long)n[arg]);
+	if (passes > 1)
+		msg_fact_int(&msg, "pass", pass);
+	msg_addf(&msg, N_("Test %s: your kernel wrote past the end of '%s': "
+			  "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
+			  "overwritten."),
+		 tc->name, name, name, n[arg], n[arg] ? n[arg] - 1 : 0, index);
+	/* stores already under a guard need a right index or bound, not another guard */
+	int guard = stores_guarded(in, name);
+	if (guard) {
+		msg_fact_int(&msg, "guard_line", guard);
+		msg_addf(&msg, N_("\nEvery store into '%s' is already guarded (line %d), "
+				  "yet one got through: the index a work-item writes at, or the "
+				  "bound its guard tests, is wrong. Work the index out for the "
+				  "last work-items, term by term, and compare it with the size."),
+			 name, guard);
+	} else {
+		msg_adds(&msg, N_("\nA work-item whose index falls outside the data "
+				  "must not write: guard every store with a bounds check."));
+	}
+	fail_test(r, tc->name, TEST_FAIL, VERDICT_OUT_OF_BOUNDS, in->learner_path, &msg);
+}
+
+/* One pass of case ci: its launch, its guards and, when [repeat] compare names it, its outputs;
+ * 0 on, 1 failed (r filled), 2 the learner's run ended before it. */
+static int judge_pass(const struct judge_input *in, const struct test_case *tc, int ci, int pass,
+		      int passes, bool sent, const struct vars *v, const size_t n[], struct report *r)
+{
+	bool compared = check_spec_pass_compared(in->spec, pass, pass == passes);
+	int arg = 0;
+	long index = 0;
+	/* a pass not compared leaves the learner's run only when it damaged a guard */
+	enum pass_state held = compared || sent ? learner_pass(in, ci, pass, n, &arg, &index) : PASS_INTACT;
+	if (held == PASS_MISSING)
+		return 2;
+	if (held == PASS_OUT_OF_BOUNDS) {
+		out_of_bounds(in, tc, arg, index, n, pass, passes, r);
+		return 1;
+	}
+	return compared && compare_pass(in, tc, ci, pass, passes, v, n, r) ? 1 : 0;
+}
+
+/* The reference's run and the check's loop disagree on where a test's loop ends: the course's
+ * error (its while reads what the reference's run cannot change), never a pass. */
+static void loop_disagrees(const struct test_case *tc, int passes, struct report *r)
+{
+	char *msg = passes ? xstrfmt("the reference solution's run of test %s ended after %d passes, "
+				     "where the check's [repeat] loop does not", tc->name, passes)
+			   : xstrfmt("the reference solution gave no result for test %s", tc->name);
+	report_set_text(r, VERDICT_ERROR, msg);
+	free(msg);
+}
+
+/* Judges one case; 0 passed, 1 failed (r filled), 2 the learner's run ended inside it. The
+ * loop's passes are walked up to the reference's last, which its run reached within its time
+ * limit: a loop without end stops the reference, never the parent. */
 static int judge_case(const struct judge_input *in, const struct test_case *tc, int ci, struct report *r)
 {
 	const struct check_spec *spec = in->spec;
 	struct vars v = tc->vars;
-	int passes = check_spec_count_passes(spec, &tc->vars);
-	struct sbuf why = SBUF_INIT;
+	int passes = reference_last_pass(in->reference, ci), *sent, k = 0;
+	int nsent = learner_passes(in->learner, ci, &sent);
+	struct sbuf why = SBUF_INIT, launch = SBUF_INIT;
+	int failed = launch_failed(sbuf_str(&in->learner->after), ci, &launch);
 	int rc = 0, more = 1, last = 0;
 	size_t n[MAX_ARGS];
 	for (int pass = 1; more == 1 && !rc; pass++) {
 		last = pass;
-		if (buffer_sizes(spec, &v, n) < 0) {
+		if (pass > passes) {
+			loop_disagrees(tc, passes, r);
+			rc = 1;
+		} else if (buffer_sizes(spec, &v, n) < 0) {
 			report_set_text(r, VERDICT_ERROR, "the check's buffer sizes cannot be evaluated");
 			rc = 1;
-			break;
-		}
-		sbuf_reset(&why);
-		if (launch_failed(sbuf_str(&in->learner->after), ci, pass, &why)) {
+		} else if (pass == failed) {
 			struct msg msg = MSG_INIT;
 			msg_fact_str(&msg, "test", tc->name);
 			if (passes > 1)
 				msg_fact_int(&msg, "pass", pass);
-			msg_addf(&msg, N_("Test %s: %s"), tc->name, sbuf_str(&why));
+			msg_addf(&msg, N_("Test %s: %s"), tc->name, sbuf_str(&launch));
 			fail_test(r, tc->name, TEST_ERROR, VERDICT_CRASH, in->learner_path, &msg);
 			rc = 1;
-			break;
+		} else {
+			while (k < nsent && sent[k] < pass)
+				k++;
+			rc = judge_pass(in, tc, ci, pass, passes, k < nsent && sent[k] == pass, &v, n, r);
 		}
-		int arg = 0;
-		long index = 0;
-		enum pass_state held = learner_pass(in, ci, pass, n, &arg, &index);
-		if (held == PASS_MISSING) {
-			rc = 2;
-			break;
-		}
-		if (held == PASS_OUT_OF_BOUNDS) {
-			const char *name = spec->args[arg].name;
-			struct msg msg = MSG_INIT;
-			msg_fact_str(&msg, "test", tc->name);
-			msg_fact_str(&msg, "buffer", name);
-			msg_fact_int(&msg, "index", index);
-			msg_fact_int(&msg, "elements", (long long)n[arg]);
-			if (passes > 1)
-				msg_fact_int(&msg, "pass", pass);
-			msg_addf(&msg, N_("Test %s: your kernel wrote past the end of '%s': "
-					  "'%s' has %zu elements (indices 0 to %zu), and element %ld was "
-					  "overwritten."),
-				 tc->name, name, name, n[arg], n[arg] ? n[arg] - 1 : 0, index);
-			/* stores already under a guard need a right index or bound, not another guard */
-			int guard = stores_guarded(in, name);
-			if (guard) {
-				msg_fact_int(&msg, "guard_line", guard);
-				msg_addf(&msg, N_("\nEvery store into '%s' is already guarded (line %d), "
-						  "yet one got through: the index a work-item writes at, or the "
-						  "bound its guard tests, is wrong. Work the index out for the "
-						  "last work-items, term by term, and compare it with the size."),
-					 name, guard);
-			} else {
-				msg_adds(&msg, N_("\nA work-item whose index falls outside the data "
-						  "must not write: guard every store with a bounds check."));
-			}
-			fail_test(r, tc->name, TEST_FAIL, VERDICT_OUT_OF_BOUNDS, in->learner_path, &msg);
-			rc = 1;
-			break;
-		}
-		rc = compare_pass(in, tc, ci, pass, passes, &v, n, r);
-		if (rc < 0)
-			rc = 1;
 		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
 			report_set_text(r, VERDICT_ERROR, sbuf_str(&why));
 			rc = 1;
 		}
 	}
+	if (!rc && last != passes) {
+		loop_disagrees(tc, passes, r);
+		rc = 1;
+	}
+	free(sent);
 	sbuf_release(&why);
+	sbuf_release(&launch);
 	if (!rc && spec->nderive)
 		rc = judge_derived(in, tc, ci, last, &v, n, r);
 	return rc;

@@ -3,8 +3,9 @@
  *   RUN_EXECUTE: the learner's kernel on the chosen device. It builds it, checks its signature
  *     and requirements, then confines itself (sandbox_confine) and says "ready"; from then on
  *     the learner's code may run in this process, so nothing it sends decides anything: it runs
- *     every test and sends only data (each pass's buffers with their guard regions), and the
- *     parent compares them with the reference's (judge.c).
+ *     every test and sends only data (the buffers of each pass [repeat] compare names, with
+ *     their guard regions, and of any pass that damaged a guard), and the parent compares them
+ *     with the reference's (judge.c).
  *   RUN_REFERENCE: the course's solution, in a process of its own, so the learner's never
  *     holds the reference's source or results. It checks them against the host oracles and
  *     sends them the same way.
@@ -505,6 +506,21 @@ static void send_results(struct exec_child *c, int ci, int pass, const struct pa
 	}
 }
 
+/* Whether a pass's results (each buffer's bytes, then its guard region) show a damaged guard. */
+static bool guard_damaged(const struct check_spec *spec, const struct pass_data *d, void **res)
+{
+	for (int i = 0; i < spec->nargs; i++) {
+		const unsigned char *guard = res[i];
+		if (!guard)
+			continue;
+		guard += d->n[i] * type_info(spec->args[i].type)->size;
+		for (size_t k = 0; k < GUARD_BYTES; k++)
+			if (guard[k] != clhost_guard_byte(k))
+				return true;
+	}
+	return false;
+}
+
 /* Runs every pass of case ci; returns 0 done, 1 a launch failed (the learner's), -1 error reported. */
 static int run_case(struct exec_child *c, const struct test_case *tc, int ci, uint64_t seed)
 {
@@ -545,12 +561,20 @@ static int run_case(struct exec_child *c, const struct test_case *tc, int ci, ui
 		}
 		if (!rc && reference && verify_reference(c, tc, &v, &cur, pass) < 0)
 			rc = -1;
-		if (!rc && !c->analyze)
-			send_results(c, ci, pass, &cur, res, guard);
 		if (!rc && (more = check_spec_next_pass(spec, &v, &why)) < 0) {
-			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, sbuf_str(&why));
+			/* a pass past those a load follows: the check file's error, named */
+			char *msg = xstrfmt("%s: %s (test %s, after pass %d)", spec->path, sbuf_str(&why),
+					    tc->name, pass);
+			proto_send_verdict_text(c->fd, VERDICT_ERROR, NULL, 0, msg);
+			free(msg);
 			rc = -1;
 		}
+		/* Only the passes [repeat] compare names leave the child, and a pass of the learner's
+		 * that damaged a guard, which the parent then names: a long loop's every pass would
+		 * pass the cap on what a run may send. */
+		if (!rc && !c->analyze && (check_spec_pass_compared(spec, pass, !more) ||
+					   (guard && guard_damaged(spec, &cur, res))))
+			send_results(c, ci, pass, &cur, res, guard);
 		if (!rc && !more && reference && reference_derived(c, tc, &v, &cur) < 0)
 			rc = -1;
 		/* The next pass reads this one's results: keep them, drop the older ones. */
