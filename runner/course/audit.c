@@ -236,7 +236,7 @@ int exercise_audit(const struct course *c, const struct exercise *e, int *blocki
 	struct check_spec *spec = xcalloc(1, sizeof(*spec));   /* about 200 KB */
 	if (check_spec_load(e->check_path, spec) < 0) {
 		bad++;
-	} else if (check_spec_loops_end(spec) < 0) {   /* (a load follows a loop's first passes) */
+	} else if (check_spec_loops_end(spec) < 0) {
 		bad++;
 		check_spec_release(spec);
 	} else {

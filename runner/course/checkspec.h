@@ -276,20 +276,18 @@ int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct s
  */
 int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err);
 /*
- * For check_spec_load: evaluates everything a run will evaluate, for every case and its first
- * passes of [repeat] (LOAD_PASSES), and makes sure it gives a launch (sizes in range, local
- * dividing global), so mistakes show at load time. text is the file's. On an error, -1 with
- * why in err and the line to blame in *line (0: none known; -2: the [repeat] section). A later
- * pass's mistake is the run's to find: the children evaluate every pass and say it as the
- * check file's error.
+ * For check_spec_load: evaluates everything a run will evaluate, for every case and every pass
+ * of [repeat] to the loop's end, and makes sure it gives a launch (sizes in range, local
+ * dividing global), that each loop ends (its while fails within HOST_LOOP_CPU_MS of processor
+ * time) and that a run sends at most CHILD_OUTPUT_MAX of results, so mistakes show at load time.
+ * text is the file's. On an error, -1 with why in err and the line to blame in *line (0: none
+ * known; -2: the [repeat] section).
  */
 int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err,
 			      int *line);
 /*
- * For validate and prepare, not for a check (a load comes with every save): the same for every
- * pass of every loop, to its end, and that each loop ends (its while fails within
- * HOST_LOOP_CPU_MS of processor time) and sends at most CHILD_OUTPUT_MAX of results. Reads the
- * loaded spec's file again for its lines; 0, or -1 after printing "path:line: message".
+ * The same, for a loaded spec (validate and prepare say it apart): reads the spec's file again
+ * for its lines; 0, or -1 after printing "path:line: message".
  */
 int check_spec_loops_end(const struct check_spec *spec);
 /* Whether the outputs of pass (from 1) of a test leave the child and are compared, as
