@@ -99,7 +99,7 @@ layers:
 
 # Everything a change must keep green: the layering, unit tests, the course through `clings validate`
 # (its wrong kernels included), end-to-end scripts.
-# The build runs on every processor; tests/run-all runs its tests two at a time by itself.
+# The build runs on every processor; tests/run-all runs its tests three at a time by itself.
 check: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) WERROR=-Werror test-build
 	@$(MAKE) --no-print-directory WERROR=-Werror test

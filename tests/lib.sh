@@ -9,17 +9,6 @@ trap 'rm -rf "$TMP"' EXIT
 export POCL_CACHE_DIR=${POCL_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pocl/kcache}
 export HOME="$TMP/home" XDG_STATE_HOME="$TMP/home/.local/state" XDG_CACHE_HOME="$TMP/home/.cache"
 mkdir -p "$HOME"
-# A prepared cache (tests/run-all's seed: what `clings prepare` makes, as `make install` leaves a
-# learner), shared by hard links: clings writes a cache's file whole under a new name and renames
-# it (write_file_atomic), and deletes by unlinking, so no script's write reaches another's; the
-# prune count, appended to in place, is each script's own. A script that shows what a cold
-# cache does sets CLINGS_TEST_COLD=1 before sourcing this file.
-if [ -z "${CLINGS_TEST_COLD:-}" ] && [ -n "${CLINGS_TEST_SEED:-}" ] && [ -f "$CLINGS_TEST_SEED/done" ]; then
-	mkdir -p "$XDG_CACHE_HOME" "$XDG_STATE_HOME/clings"
-	cp -al "$CLINGS_TEST_SEED/cache/clings" "$XDG_CACHE_HOME/clings"
-	rm -f "$XDG_CACHE_HOME/clings/prune-count"
-	cp "$CLINGS_TEST_SEED/state/clings/cache-key" "$XDG_STATE_HOME/clings/"
-fi
 # Nor are a learner's old files in the checkout (.clings-state) moved into these temporary ones.
 export CLINGS_NO_MIGRATION=1
 # validate's problems one line each, as tools read them (t094 tests their wrapping).

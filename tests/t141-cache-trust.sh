@@ -6,7 +6,6 @@
 # may read it, an entry over the per-entry cap is not kept, and the cache is pruned to its bound.
 set -u
 cd "$(dirname "$0")/.." || exit 1
-CLINGS_TEST_COLD=1   # the cache's size and its walk are measured from nothing: no prepared cache
 . tests/lib.sh
 course=$(copy_course 2>/dev/null)
 

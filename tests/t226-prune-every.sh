@@ -3,7 +3,6 @@
 # checks, counted per user in clings' cache, not after each one; a count that is missing prunes
 # at once, and one that is no regular file (a FIFO, a link) prunes every time, never waits on it
 # and never writes through it.
-CLINGS_TEST_COLD=1   # the cache's size and its walk are measured from nothing: no prepared cache
 . tests/lib.sh
 cp -r tests/fixtures/course "$TMP/course"
 every=8
