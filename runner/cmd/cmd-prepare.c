@@ -8,8 +8,9 @@
  * (cache.c), which answers it when the exercise opens instead of running it again. Every verdict
  * kept is one a whole check reached on this machine; a kernel that changes is checked anew.
  * The tutorial of --learner (./run.sh) runs it in the background, at a low priority, while the
- * first lesson is read (cmd-watch.c); the grading image when it is built. Order: the exercises named, else the current one and those
- * after it, then those before (--after-current: those after it only).
+ * first lesson is read (cmd-watch.c); the grading image when it is built. Order: the exercises
+ * named, else the current one and those after it, then those before (--after-current: those
+ * after it only). Each check's load proves its [repeat] loops end, at their lines.
  */
 #include "cmd/cmd.h"
 
@@ -40,12 +41,6 @@ static int cmd_prepare(const struct cmd_ctx *ctx)
 	for (int k = 0; k < n; k++) {
 		const struct exercise *e = ctx->argc ? course_find(&c, ctx->argv[k]) : &c.ex[(first + k) % c.n];
 		if (!e) {   /* course_find said why */
-			failed++;
-			continue;
-		}
-		/* a check follows a loop only as far as its time limit: that it ends is proved here,
-		 * at its line, before the learner's first check meets it */
-		if (exercise_loops_end(e) < 0) {
 			failed++;
 			continue;
 		}

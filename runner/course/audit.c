@@ -215,18 +215,6 @@ static int audit_local_auto(const struct check_spec *spec, const char *text)
 	return bad;
 }
 
-int exercise_loops_end(const struct exercise *e)
-{
-	struct check_spec *spec = xcalloc(1, sizeof(*spec));   /* about 200 KB */
-	int rc = check_spec_load(e->check_path, spec);
-	if (rc == 0) {
-		rc = check_spec_loops_end(spec);
-		check_spec_release(spec);
-	}
-	free(spec);
-	return rc;
-}
-
 int exercise_audit(const struct course *c, const struct exercise *e, int *blocking)
 {
 	int bad = 0;
@@ -236,9 +224,6 @@ int exercise_audit(const struct course *c, const struct exercise *e, int *blocki
 	struct check_spec *spec = xcalloc(1, sizeof(*spec));   /* about 200 KB */
 	if (check_spec_load(e->check_path, spec) < 0) {
 		bad++;
-	} else if (check_spec_loops_end(spec) < 0) {
-		bad++;
-		check_spec_release(spec);
 	} else {
 		char *text = NULL;
 		if (read_file(e->check_path, &text, NULL) == 0)

@@ -185,7 +185,7 @@ static int validate_ndrange(const struct step_spec *st, const char *text, const 
 }
 
 /* One pass of a test with values v: every expression a run evaluates, and what it gives must
- * make a launch (sizes in range, local dividing global). *line as validate_cases says. */
+ * make a launch (sizes in range, local dividing global). *line as check_spec_validate_cases says. */
 static int validate_pass(const struct check_spec *spec, const char *text, const char *test,
 			 int test_index, const struct vars *v, struct sbuf *err, int *line)
 {
@@ -314,7 +314,7 @@ static int loop_sends_too_much(const struct check_spec *spec, const char *text, 
 
 /* Follows test tc pass by pass to the end of its loop, adding what the run sends to *sent
  * (refused past what a run may send); -1 with why in err and the line in *line as
- * validate_cases says. */
+ * check_spec_validate_cases says. */
 static int follow_case(const struct check_spec *spec, const char *text, const struct test_case *tc,
 		       int64_t *sent, struct sbuf *err, int *line)
 {
@@ -350,8 +350,11 @@ static int follow_case(const struct check_spec *spec, const char *text, const st
 	return 0;
 }
 
-/* check_spec_validate_cases */
-static int validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
+/* A load (every save) follows every loop to its end: the walk's processor time is a small share
+ * of the run of the same loop, which launches the kernel once a pass, and a loop without end is
+ * then the check file's error at its line at once, not the reference's timeout after ten times
+ * the check's limit. */
+int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
 {
 	struct test_case *cases;
 	int n, bad_let;
@@ -371,31 +374,5 @@ static int validate_cases(const struct check_spec *spec, const char *text, struc
 	for (int i = 0; i < n && !rc; i++)
 		rc = follow_case(spec, text, &cases[i], &sent, err, line);
 	free(cases);
-	return rc;
-}
-
-/* A load (every save) follows every loop to its end too: the walk's processor time is a small
- * share of the run of the same loop, which launches the kernel once a pass, and a loop without
- * end is then the check file's error at its line at once, not the reference's timeout after ten
- * times the check's limit. */
-int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err, int *line)
-{
-	return validate_cases(spec, text, err, line);
-}
-
-int check_spec_loops_end(const struct check_spec *spec)
-{
-	char *text;
-	if (read_file(spec->path, &text, NULL) < 0)
-		return error("%s: cannot read check file:", spec->path);
-	struct sbuf err = SBUF_INIT;
-	int line = 0, rc = validate_cases(spec, text, &err, &line);
-	if (rc < 0) {
-		if (line == -2)
-			line = ini_find_line(text, "[repeat]");
-		error("%s:%d: %s", spec->path, line > 0 ? line : 1, sbuf_str(&err));
-	}
-	sbuf_release(&err);
-	free(text);
 	return rc;
 }

@@ -285,11 +285,6 @@ int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct s
  */
 int check_spec_validate_cases(const struct check_spec *spec, const char *text, struct sbuf *err,
 			      int *line);
-/*
- * The same, for a loaded spec (validate and prepare say it apart): reads the spec's file again
- * for its lines; 0, or -1 after printing "path:line: message".
- */
-int check_spec_loops_end(const struct check_spec *spec);
 /* Whether the outputs of pass (from 1) of a test leave the child and are compared, as
  * [repeat] compare says; last: it is the test's last pass (always compared). */
 bool check_spec_pass_compared(const struct check_spec *spec, int pass, bool last);

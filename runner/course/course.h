@@ -296,9 +296,6 @@ extern const char fill_marker[];   /* "FILL IN": what `clings new` leaves for th
  * as file:line; returns how many. *blocking gets how many of them keep its kernels from
  * running (the check, the stub or the solution). */
 int exercise_audit(const struct course *c, const struct exercise *e, int *blocking);
-/* e's check loads and each of its [repeat] loops ends (check_spec_loops_end): 0, or -1 after
- * printing why at file:line. What validate's audit and prepare ask, and a check does not. */
-int exercise_loops_end(const struct exercise *e);
 
 /* stub.c: puts the stub back, keeping the learner's file as a backup. The stub comes from
  * exercises/NAME.cl.orig when present, else from git (HEAD) when the course is a git work tree.
