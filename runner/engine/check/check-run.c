@@ -126,7 +126,9 @@ static bool ended_by_clings(const struct child *ch, long cpu_s, const char *wher
 		struct sbuf how = SBUF_INIT;
 		child_describe_end(ch, &how);
 		msg_rawf(msg, "a checking process %s%s before its verdict, twice: something outside the "
-			 "check stopped it (the machine's memory?); nothing your kernel did", sbuf_str(&how), part);
+			 "check stopped it (%s); nothing your kernel did", sbuf_str(&how), part,
+			 ch->signal == SIGXCPU ? "a processor limit that is not the check's, a shell's ulimit?"
+					       : "the machine's memory?");
 		sbuf_release(&how);
 	} else if (ch->timed_out && !ch->ready) {
 		/* The build is bounded by its processor time (sandbox_build_limits), which ends a

@@ -13,13 +13,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-
-/* This process's processor time and its reaped children's: the candidates' checks. */
-static double cpu_with_children(void)
-{
-	return proc_cpu_total();
-}
 
 bool repair_automatic(void)
 {
@@ -153,13 +146,13 @@ struct search {
  * tests and analysis). */
 static bool over_budget(const struct search *s)
 {
-	return cpu_with_children() - s->cpu0 + s->dearest > s->budget;
+	return proc_cpu_total() - s->cpu0 + s->dearest > s->budget;
 }
 
 /* Whether the budget has run out (a check stopped at it is no verdict on its candidate). */
 static bool spent(struct search *s)
 {
-	if (cpu_with_children() - s->cpu0 < s->budget)
+	if (proc_cpu_total() - s->cpu0 < s->budget)
 		return false;
 	if (!s->rp->exhausted && getenv("CLINGS_REPAIR_TRACE"))
 		fprintf(stderr, "repair: the budget of %.2f s of processor time is spent: the search stops\n",
@@ -175,7 +168,7 @@ static bool spent(struct search *s)
 static long candidate_limit(const struct search *s)
 {
 	long ms = s->run_ms;
-	long left = (long)((s->budget - (cpu_with_children() - s->cpu0)) * 1000);
+	long left = (long)((s->budget - (proc_cpu_total() - s->cpu0)) * 1000);
 	if (left < REPAIR_CANDIDATE_MIN_MS)
 		left = REPAIR_CANDIDATE_MIN_MS;
 	return ms > 0 && ms < left ? ms : left;
@@ -184,10 +177,10 @@ static long candidate_limit(const struct search *s)
 /* One check of a candidate's text, timed into s->dearest; true when it passes. */
 static bool candidate_passes(struct search *s, struct check_options *o, struct report *r)
 {
-	double t0 = cpu_with_children();
+	double t0 = proc_cpu_total();
 	check_exercise(s->c, s->e, o, r);
-	if (cpu_with_children() - t0 > s->dearest)
-		s->dearest = cpu_with_children() - t0;
+	if (proc_cpu_total() - t0 > s->dearest)
+		s->dearest = proc_cpu_total() - t0;
 	s->rp->cancelled = r->interrupted;
 	bool pass = r->verdict == VERDICT_PASS && !r->interrupted;   /* whole: none stopped at the budget */
 	if (!pass)
@@ -203,7 +196,7 @@ static void trace_candidate(const struct search *s, const struct repair_candidat
 			fprintf(stderr, "repair: %s line %d col %d '%s' -> '%s'%s: %s (%.2f s, limit %ld ms)\n",
 				repair_edit_rule(&cs[i]->edit[0]), cs[i]->edit[0].line, cs[i]->edit[0].column,
 				cs[i]->edit[0].before, cs[i]->edit[0].after, what, verdict_name(v),
-				cpu_with_children() - s->cpu0, limit_ms);
+				proc_cpu_total() - s->cpu0, limit_ms);
 }
 
 /* Checks the text of the candidates cs; true when it passes every test and the analysis. The
@@ -340,7 +333,7 @@ static int search_facts(struct search *s, const char *path, struct kernel_facts 
 	if (rc == -2) {
 		proc_cpu_deadline(0);
 		sbuf_reset(err);
-	} else if (rc < 0 && cpu_with_children() - s->cpu0 >= s->budget) {
+	} else if (rc < 0 && proc_cpu_total() - s->cpu0 >= s->budget) {
 		sbuf_reset(err);
 		s->rp->exhausted = true;
 		rc = 0;
@@ -370,7 +363,7 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 	char *src = searched_source(e, o, &len, err, &got);
 	if (!src)
 		return got;
-	struct search s = { .c = c, .e = e, .o = o, .src = src, .len = len, .rp = rp, .cpu0 = cpu_with_children(),
+	struct search s = { .c = c, .e = e, .o = o, .src = src, .len = len, .rp = rp, .cpu0 = proc_cpu_total(),
 			    .budget = ro && ro->cpu_budget > 0 ? ro->cpu_budget : REPAIR_CPU_SECONDS,
 			    .run_ms = (long)(r->run_seconds * 1000 * REPAIR_CANDIDATE_FACTOR),
 			    .failed_test = r->failed_test };
@@ -441,7 +434,7 @@ int repair_search(const struct course *c, const struct exercise *e, const struct
 			try_text(&s, two, 2);
 		}
 	proc_cpu_deadline(0);
-	rp->cpu_seconds = cpu_with_children() - s.cpu0;
+	rp->cpu_seconds = proc_cpu_total() - s.cpu0;
 	course_words(rp, &cr, o->lang);
 	course_rules_release(&cr);
 	for (int i = 0; i < s.nseen; i++) {
