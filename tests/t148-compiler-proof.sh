@@ -105,6 +105,22 @@ out=$("$CLINGS" check scan_fast --file tests/fixtures/scan_fast/status_in_two_at
 v=$(printf '%s' "$out" | jq -r .verdict)
 printf '%s' "$out" | jq -r .message | grep -q "$compiler" && fail "a status in two atomics blamed on the compiler" ||
 	ok "a status published in two atomics is never blamed on the compiler ($v)"
+# A pass is a claim too: with PoCL's work-groups on one thread, one after another, the racy
+# look-back's first run always passes (every tile before it has published); a pass of a kernel
+# with atomics runs again with its groups spread over more threads than processors, and those
+# runs show the race.
+out=$(POCL_MAX_PTHREAD_COUNT=1 "$CLINGS" check scan_fast --file wrong/scan_fast/lookback_reads_once.cl --no-cache --no-repair --json)
+v=$(printf '%s' "$out" | jq -r .verdict)
+m=$(printf '%s' "$out" | jq -r .message)
+[ "$v" = wrong_result ] && printf '%s' "$m" | grep -Eq '[12] of 3 runs gave wrong results: a race' &&
+	ok "a racy look-back whose first run passed is wrong in a run again, told as a race" ||
+	fail "a racy look-back passed on one thread: $v: $m"
+printf '%s' "$out" | jq -r '.diagnoses[0].id' | grep -qx cross_group_sync &&
+	ok "... its diagnosis: work-groups that wait on each other" ||
+	fail "the racy look-back's diagnosis: $(printf '%s' "$out" | jq -c .diagnoses)"
+out=$(POCL_MAX_PTHREAD_COUNT=1 "$CLINGS" check scan_fast --file solutions/scan_fast.cl --no-cache --no-repair --json)
+[ "$(printf '%s' "$out" | jq -r .verdict)" = pass ] && ok "the right look-back still passes its runs again" ||
+	fail "the right look-back: $(printf '%s' "$out" | jq -r .verdict): $(printf '%s' "$out" | jq -r .message)"
 [ "$race" -gt 0 ] && ok "the racy look-back's runs disagreed, and that is told as a race" ||
 	skip_all "the racy look-back's runs agreed this time: $m"
 exit 0

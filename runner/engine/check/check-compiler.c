@@ -11,11 +11,20 @@
  *   optimised build, COMPILER_RUNS times. Right every time with the same results, the device's
  *   compiler is at fault and the kernel passes; anything else leaves the wrong result standing.
  * A run that does not end cleanly proves nothing either way: the wrong result stands, untold.
+ *
+ * A pass is a claim too. A kernel whose work-groups wait on or read each other through atomics
+ * (a look-back, a ticket) can pass whenever the device happens to run its groups one after
+ * another, as a CPU device does on a loaded machine. Such a kernel (or one clings could not
+ * read) that passed runs again, COMPILER_RUNS - 1 more times with the CPU device's groups spread
+ * over more threads than the machine has processors (interleaved and preempted mid-way): a run
+ * with wrong results makes the verdict that run's wrong result, told as a race with how many
+ * runs were wrong. Runs that all pass leave the pass; one that does not end cleanly says nothing.
  */
 #include "engine/check/check.h"
 #include "engine/diagnose/diagnose.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 /* One more run of the learner's kernel, judged against the same reference results. */
 struct rerun {
@@ -33,10 +42,11 @@ static void rerun_release(struct rerun *x)
 
 /* n more runs of one build, side by side (each a confined child, as the first run was); x[i]
  * whole only when its child ended cleanly with every result there. */
-static void run_again(struct check_state *st, bool optimise, struct rerun *x, int n)
+static void run_again(struct check_state *st, bool optimise, int threads, struct rerun *x, int n)
 {
 	struct run_request rq = st->rq[CHECK_LEARNER];
 	rq.optimise = optimise;
+	rq.device_threads = threads;
 	struct child ch[COMPILER_RUNS];
 	bool started[COMPILER_RUNS] = { false };
 	double t0 = now_seconds();
@@ -82,7 +92,7 @@ bool compiler_bug_proved(const struct compiler_tally *t)
 static void run_optimised(struct check_state *st, struct compiler_tally *t, struct report *tests)
 {
 	struct rerun x[COMPILER_RUNS];
-	run_again(st, true, x, COMPILER_RUNS);
+	run_again(st, true, 0, x, COMPILER_RUNS);
 	t->opt_same = true;
 	for (int i = 0; i < COMPILER_RUNS; i++) {
 		t->whole = t->whole && x[i].whole;
@@ -135,9 +145,53 @@ static void say_race(struct report *r, int wrong, int runs, bool optimised)
 				 "wait for the whole value."));
 }
 
+/* The CPU device's threads for a pass's runs again: four a processor, 8 to 32. */
+static int interleaving_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN) * 4;
+	return n < 8 ? 8 : n > 32 ? 32 : (int)n;
+}
+
+/* A pass of a kernel whose groups may wait on each other, run again (the header says why). */
+static enum stage_next confirm_pass(struct check_state *st)
+{
+	struct report *r = st->r;
+	const struct kernel_facts *kf = check_kernel_facts(st);
+	if (kf && !kv_has_atomic(&(struct kview){ kf, st->learner_src, st->learner_len }))
+		return STAGE_ON;
+	struct rerun x[COMPILER_RUNS - 1];
+	run_again(st, false, interleaving_threads(), x, COMPILER_RUNS - 1);
+	int runs = 1, wrong = 0, first = -1;
+	for (int i = 0; i < COMPILER_RUNS - 1; i++) {
+		runs += x[i].whole;
+		if (x[i].whole && !x[i].pass) {
+			wrong++;
+			first = first < 0 ? i : first;
+		}
+	}
+	if (first >= 0) {   /* that run's wrong result, its results the ones diagnosed */
+		struct report *w = &x[first].r;
+		report_set(r, w->verdict, &w->message, w->file, w->line);
+		take_tests(r, w);
+		msg_release(&r->picture);
+		r->picture = w->picture;
+		w->picture = (struct msg)MSG_INIT;
+		r->failed_test = w->failed_test;
+		struct proto_stream keep = st->learner;
+		st->learner = x[first].out;
+		x[first].out = keep;
+		say_race(r, wrong, runs, false);
+	}
+	for (int i = 0; i < COMPILER_RUNS - 1; i++)
+		rerun_release(&x[i]);
+	return STAGE_ON;
+}
+
 enum stage_next check_compiler(struct check_state *st)
 {
 	struct report *r = st->r;
+	if (r->verdict == VERDICT_PASS && st->reference.ready && st->learner.ready && !r->cached)
+		return confirm_pass(st);
 	if (r->verdict != VERDICT_WRONG_RESULT || !r->analysis_ran || !st->reference.ready ||
 	    !st->learner.ready)
 		return STAGE_ON;
@@ -149,7 +203,7 @@ enum stage_next check_compiler(struct check_state *st)
 			   kv_has_atomic(&(struct kview){ check_kernel_facts(st), st->learner_src, st->learner_len }),
 	};
 	struct rerun x[COMPILER_RUNS - 1];
-	run_again(st, false, x, COMPILER_RUNS - 1);
+	run_again(st, false, 0, x, COMPILER_RUNS - 1);
 	for (int i = 0; i < COMPILER_RUNS - 1; i++) {
 		t.whole = t.whole && x[i].whole;
 		t.runs += x[i].whole;

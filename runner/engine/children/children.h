@@ -139,6 +139,11 @@ struct run_request {
 	/* Build with the compiler's optimisation: the bench does, and a check asks it for a second
 	 * opinion when the unoptimised build is wrong and the analysis clean (a compiler's bug). */
 	bool optimise;
+	/* > 0: the CPU device runs its work-groups on this many threads (PoCL's
+	 * POCL_MAX_PTHREAD_COUNT), more than the machine has processors, so that groups are
+	 * interleaved and preempted mid-way: a pass of a kernel whose groups wait on each other is
+	 * run again so (check-compiler.c). 0: the device's own choice. */
+	int device_threads;
 	bool bench;                  /* time the kernel at the bench's size (benchrun.c) */
 	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
 	/* The tests it runs, [cases_from, cases_to); cases_to 0: all of them. RUN_ANALYZE: by their

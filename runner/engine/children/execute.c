@@ -615,6 +615,9 @@ int run_in_child(void *arg, int fd)
 	struct msg err = MSG_INIT;
 	proc_set_role(rq->mode == RUN_ANALYZE ? "analysis" : rq->mode == RUN_REFERENCE ? "reference"
 										 : "learner");
+	char threads[16];
+	if (rq->device_threads > 0 && snprintf(threads, sizeof(threads), "%d", rq->device_threads) > 0)
+		setenv("POCL_MAX_PTHREAD_COUNT", threads, 1);   /* before the device is opened */
 	if (clhost_open(rq->mode == RUN_ANALYZE ? NULL : rq->device, &s, &err) < 0) {
 		proto_send_verdict(fd, VERDICT_ERROR, NULL, 0, &err);
 		return 0;
