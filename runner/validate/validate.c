@@ -262,8 +262,10 @@ static bool read_line_is(const struct report *r, int line)
 	return is;
 }
 
+/* One `// expect:` of a wrong kernel; its check's report into *keep when keep is not NULL (the
+ * fix step searches from it instead of checking the kernel again). */
 static void wrong_step(struct validation *v, const struct exercise *e, const struct wrong_kernel *k,
-		       const struct wrong_expect *x)
+		       const struct wrong_expect *x, struct report *keep)
 {
 	struct report r = REPORT_INIT;
 	run_check(v, e, k->path, x->no_analysis, x->seed, &r);
@@ -316,7 +318,10 @@ static void wrong_step(struct validation *v, const struct exercise *e, const str
 	sbuf_release(&tap);
 	sbuf_release(&want);
 	sbuf_release(&voice);
-	report_release(&r);
+	if (keep)
+		*keep = r;
+	else
+		report_release(&r);
 }
 
 /* Whether the repair is the declared one: its rules (in either order) and its first edit's line. */
@@ -336,8 +341,10 @@ static bool is_declared_fix(const struct wrong_kernel *k, const struct repair *r
 	return same && line == k->fix_line;
 }
 
-/* A wrong kernel's `// fix:`: the search must find it, or a smaller repair (fewer rewrites). */
-static void fix_step(struct validation *v, const struct exercise *e, const struct wrong_kernel *k)
+/* A wrong kernel's `// fix:`: the search must find it, or a smaller repair (fewer rewrites).
+ * checked: the kernel's check with the options below already made (its report, taken), or NULL. */
+static void fix_step(struct validation *v, const struct exercise *e, const struct wrong_kernel *k,
+		     struct report *checked)
 {
 	struct sbuf res = SBUF_INIT, tap = SBUF_INIT, err = SBUF_INIT, want = SBUF_INIT;
 	bool known = true;
@@ -351,12 +358,16 @@ static void fix_step(struct validation *v, const struct exercise *e, const struc
 	sbuf_addf(&want, " @%d", k->fix_line);
 	struct check_options o = { .device = v->device, .file = k->path, .lang = "en" };
 	struct report r = REPORT_INIT;
+	if (checked) {
+		r = *checked;
+		*checked = (struct report)REPORT_INIT;
+	}
 	struct repair rp = REPAIR_INIT;
 	bool ok = false;
 	if (!known) {
 		error(tr(v->lang, "%s:%d: no rule of the error model is named so: %s (docs/diagnoses.md)"),
 		      path_shown(k->path), k->fix_at, sbuf_str(&want));
-	} else if (check_exercise(v->c, e, &o, &r) == 0 &&
+	} else if ((checked ? r.verdict != VERDICT_ERROR : check_exercise(v->c, e, &o, &r) == 0) &&
 		   repair_search(v->c, e, &o, &r, &(struct repair_options){ .cpu_budget = REPAIR_VALIDATE_CPU_SECONDS },
 				 &rp, &err) == 0) {
 		ok = rp.found && (rp.nc < k->nfix || is_declared_fix(k, &rp));
@@ -419,10 +430,19 @@ static void validate_exercise(struct validation *v, const struct exercise *e, bo
 	} else if (!quick) {
 		stub_step(v, e);
 		for (int i = 0; i < nk; i++) {
-			for (int j = 0; j < k[i].nexpect; j++)
-				wrong_step(v, e, &k[i], &k[i].expect[j]);
+			/* the fix is searched from the check of the expectation with no options, which
+			 * is the fix step's own check */
+			struct report plain = REPORT_INIT;
+			bool have = false;
+			for (int j = 0; j < k[i].nexpect; j++) {
+				const struct wrong_expect *x = &k[i].expect[j];
+				bool mine = k[i].nfix && !have && !x->no_analysis && !x->seed;
+				wrong_step(v, e, &k[i], x, mine ? &plain : NULL);
+				have = have || mine;
+			}
 			if (k[i].nfix)
-				fix_step(v, e, &k[i]);
+				fix_step(v, e, &k[i], have ? &plain : NULL);
+			report_release(&plain);
 		}
 	}
 	sbuf_release(&res);
