@@ -25,6 +25,7 @@
 #include "engine/diagnose/diagnose.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* One more run of the learner's kernel, judged against the same reference results. */
@@ -165,6 +166,10 @@ static int interleaving_threads(void)
 static enum stage_next confirm_pass(struct check_state *st)
 {
 	struct report *r = st->r;
+	/* A pass reads no facts otherwise (libclang's child costs more than this scan): the text
+	 * without "atom" anywhere, comments and macros included, calls no atomic function. */
+	if (!st->learner_src || !memmem(st->learner_src, st->learner_len, "atom", 4))
+		return STAGE_ON;
 	const struct kernel_facts *kf = check_kernel_facts(st);
 	if (kf && !kv_has_atomic(&(struct kview){ kf, st->learner_src, st->learner_len }))
 		return STAGE_ON;
