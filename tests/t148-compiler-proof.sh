@@ -47,7 +47,10 @@ __kernel void inc(__global const int *in, __global int *out, uint len)
 }
 K
 cp "$course/solutions/inc.cl" "$course/exercises/inc.cl"
-# kernel NAME EXTRA_DECLARATIONS EXTRA_STATEMENTS: right only when optimised
+# kernel NAME EXTRA_DECLARATIONS EXTRA_STATEMENTS [FROM]: right only when optimised, or from
+# element FROM on (the analysed test has 100: from 5000 on only the big test, which Oclgrind
+# does not run, is wrong; Oclgrind, which builds without optimisation, computes what the
+# device's unoptimised build does, as any second compiler would from this text)
 kernel() {
 	cat > "$TMP/$1.cl" <<K
 __kernel void inc(__global const int *in, __global int *out, uint len)
@@ -59,13 +62,14 @@ __kernel void inc(__global const int *in, __global int *out, uint len)
 		out[i] = in[i] + 1;
 #else
 	if (i < len)
-		out[i] = in[i] + 2;
+		out[i] = in[i] + (i >= ${4:-0} ? 2 : 1);
 #endif
 	$3
 }
 K
 }
-kernel miscompiled '' ''
+kernel miscompiled '' '' 5000
+kernel everywhere '' ''
 kernel atomic '' 'if (len == 0) atomic_add(&out[0], 0);   /* never runs */'
 kernel logged '__local int never_set[64], copy[64];' 'copy[lid] = never_set[lid];   /* unused garbage */'
 check_json() { "$CLINGS" --course "$course" check inc --file "$TMP/$1.cl" --no-cache --json; }
@@ -79,6 +83,17 @@ m=$(printf '%s' "$out" | jq -r .message)
 	printf '%s' "$m" | grep -q 'passes every test in each of 3 runs' &&
 	ok "wrong unoptimised and right optimised in 3 runs each, clean and without atomics: the compiler's bug" ||
 	fail "the proved case: $v: $m"
+
+# Wrong in the analysed test too: Oclgrind's run of it gives the device's very results, so the
+# device's compiler is cleared without its optimised build (none is made).
+out=$(CLINGS_TRACE=$TMP/trace check_json everywhere)
+v=$(printf '%s' "$out" | jq -r .verdict)
+m=$(printf '%s' "$out" | jq -r .message)
+[ "$v" = wrong_result ] && ! printf '%s' "$m" | grep -q "$compiler" &&
+	ok "wrong on the analysed test, where Oclgrind computes the same results: the wrong result stands" ||
+	fail "Oclgrind's same results: $v: $m"
+grep -q 'unoptimised build' "$TMP/trace" && ! grep -q 'optimised build' <(grep -v unoptimised "$TMP/trace") &&
+	ok "... and no optimised build was made for it" || fail "the trace: $(cat "$TMP/trace")"
 
 for k in atomic logged; do
 	out=$(check_json $k)

@@ -6,7 +6,9 @@
  * - its unoptimised build, COMPILER_RUNS times in all (the runs again side by side): results that change from run to run are
  *   a race, said with how many runs gave wrong results, and the wrong result stands;
  * - only where every one of those runs gave the same wrong results, the analysis was clean in
- *   every part (not one message in Oclgrind's log), and the kernel has no atomics (a protocol
+ *   every part (not one message in Oclgrind's log), Oclgrind's own run of the failed test did
+ *   not give the device's very results (a second compiler computing the same wrong bytes clears
+ *   the first), and the kernel has no atomics (a protocol
  *   between work-groups, such as a look-back, whose order the runs could have raced in): its
  *   optimised build, once, and when that run is right twice more. Right every time with the same
  *   results, the device's compiler is at fault and the kernel passes; anything else leaves the
@@ -24,6 +26,7 @@
 #include "engine/check/check.h"
 #include "engine/diagnose/diagnose.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -81,6 +84,42 @@ static void run_again(struct check_state *st, bool optimise, int threads, struct
 		}
 		sandbox_child_release(&ch[i]);
 	}
+}
+
+/* Whether Oclgrind, another compiler and no device, computed the device's very results for the
+ * test that failed: every output of its compared passes, digest for digest, with at least one
+ * there. Its own run of the kernel then gives the wrong result too, and the device's compiler
+ * is not what made it. Nothing found (the test not analysed, a float's last bit apart) proves
+ * nothing: the optimised build is then asked, as before. */
+static bool oclgrind_computed_the_same(const struct check_state *st)
+{
+	int ci = st->r->failed_test - 1, same = 0, device = 0;
+	if (ci < 0)
+		return false;
+	for (int i = 0; i < st->learner.ndata; i++)
+		device += st->learner.data[i].ci == ci && st->learner.data[i].nbytes > 0;
+	for (int k = 0; k < st->parts; k++) {
+		if (!st->started[CHECK_ANALYSIS + k])
+			continue;
+		char *copy = xstrdup(sbuf_str(&st->ch[CHECK_ANALYSIS + k].output)), *save = NULL;
+		for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			int c, pass, arg;
+			size_t bytes;
+			uint64_t h;
+			if (strncmp(line, "digest\t", 7) ||
+			    sscanf(line + 7, "%d\t%d\t%d\t%zu\t%" SCNx64, &c, &pass, &arg, &bytes, &h) != 5 ||
+			    c != ci)
+				continue;
+			const struct proto_data *d = proto_find(&st->learner, c, pass, arg);
+			if (!d || d->nbytes != bytes || !bytes || hash_add(HASH_INIT, d->bytes, bytes) != h) {
+				free(copy);
+				return false;
+			}
+			same++;
+		}
+		free(copy);
+	}
+	return same > 0 && same == device;
 }
 
 bool compiler_bug_proved(const struct compiler_tally *t)
@@ -231,7 +270,7 @@ enum stage_next check_compiler(struct check_state *st)
 		say_race(r, t.wrong, t.runs, false);
 		return STAGE_ON;
 	}
-	if (!t.analysis_clean || t.atomics)
+	if (!t.analysis_clean || t.atomics || oclgrind_computed_the_same(st))
 		return STAGE_ON;
 	struct report tests = REPORT_INIT;
 	run_optimised(st, &t, &tests);

@@ -18,6 +18,7 @@
 #include "engine/children/children.h"
 #include "engine/source/source.h"
 
+#include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -506,6 +507,21 @@ static void send_results(struct exec_child *c, int ci, int pass, const struct pa
 	}
 }
 
+/* The analysis child's results of a compared pass, as one digest a buffer ("digest CASE PASS ARG
+ * BYTES HASH"): a wrong result's check asks whether Oclgrind computed the device's very bytes
+ * (check-compiler.c). Text, so that the analysis child's output stays lines. */
+static void send_digests(struct exec_child *c, int ci, int pass, const struct pass_data *d, void **res)
+{
+	for (int i = 0; i < c->spec->nargs; i++) {
+		const struct arg_spec *a = &c->spec->args[i];
+		if (!res[i] || !a->output)
+			continue;
+		size_t bytes = d->n[i] * type_info(a->type)->size;
+		proto_send(c->fd, "digest", "%d\t%d\t%d\t%zu\t%016" PRIx64, ci, pass, i, bytes,
+			   hash_add(HASH_INIT, res[i], bytes));
+	}
+}
+
 /* Whether a pass's results (each buffer's bytes, then its guard region) show a damaged guard. */
 static bool guard_damaged(const struct check_spec *spec, const struct pass_data *d, void **res)
 {
@@ -575,6 +591,8 @@ static int run_case(struct exec_child *c, const struct test_case *tc, int ci, ui
 		if (!rc && !c->analyze && (check_spec_pass_compared(spec, pass, !more) ||
 					   (guard && guard_damaged(spec, &cur, res))))
 			send_results(c, ci, pass, &cur, res, guard);
+		else if (!rc && c->analyze && check_spec_pass_compared(spec, pass, !more))
+			send_digests(c, ci, pass, &cur, res);
 		if (!rc && !more && reference && reference_derived(c, tc, &v, &cur) < 0)
 			rc = -1;
 		/* The next pass reads this one's results: keep them, drop the older ones. */
