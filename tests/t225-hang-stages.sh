@@ -34,8 +34,11 @@ grep -q '^clings: trace: facts' "$TMP/trace" && fail "libclang read a hang's fac
 grep -q '^clings: trace: compiler' "$TMP/trace" && fail "the compiler's proof ran: $(cat "$TMP/trace")" ||
 	ok "no compiler's proof for a timeout"
 
-# The contrast: a wrong result (every element one more) has its facts read and its proof run.
-sed 's/out\[i\] = in\[i\];/out[i] = in[i] + 1;/; /for (uint s/,/barrier/d' "$TMP/hang.cl" > "$TMP/wrong.cl"
+# The contrast: a wrong result (every element one more) has its facts read and its proof run
+# (with an atomic that never runs: without one, Oclgrind's run computing the device's very
+# results would settle it before any run again).
+sed 's/out\[i\] = in\[i\];/out[i] = in[i] + 1;\n\tif (len == 0) atomic_add(\&out[0], 0);/; /for (uint s/,/barrier/d' \
+	"$TMP/hang.cl" > "$TMP/wrong.cl"
 out=$(CLINGS_TRACE=1 "$CLINGS" --course "$TMP/course" check copy --file "$TMP/wrong.cl" --no-cache --json \
 	2>"$TMP/trace")
 [ "$(printf '%s' "$out" | jq -r .verdict)" = wrong_result ] && ok "the kernel off by one is a wrong result" ||
