@@ -459,6 +459,8 @@ int bench_in_session(const struct run_request *rq, struct cl_session *s, struct 
 	bool cpu = clhost_device_is_cpu(s);
 	int64_t bytes = rq->bench_bytes ? rq->bench_bytes
 			: bench_size_for(cpu, clhost_global_memory(s), clhost_max_alloc(s));
+	if (!rq->bench_bytes && rq->bench_bytes_max > 0 && bytes > rq->bench_bytes_max)
+		bytes = rq->bench_bytes_max;
 	proto_send(fd, "benchsize", "%s\t%llu\t%lld", cpu ? "cpu" : "gpu",
 		   (unsigned long long)clhost_global_memory(s), (long long)bytes);
 	struct test_case *rows;

@@ -146,6 +146,7 @@ struct run_request {
 	int device_threads;
 	bool bench;                  /* time the kernel at the bench's size (benchrun.c) */
 	int64_t bench_bytes;         /* the bench's size; 0: the reference child chooses it */
+	int64_t bench_bytes_max;     /* > 0: what it chooses at most (CLINGS_BENCH_MB) */
 	/* The tests it runs, [cases_from, cases_to); cases_to 0: all of them. RUN_ANALYZE: by their
 	 * order among the analysed ones (see analysis_parts); RUN_EXECUTE: by their index (a
 	 * repair's candidate on one test, check_options's only_test). */
