@@ -13,6 +13,10 @@ stop_busy() {
 	busy=()
 }
 trap 'stop_busy; rm -rf "$TMP"' EXIT
+# memory_4 with a limit of 1 s, not its 4: the busy loops burn the machine's processors for as
+# long as the hang takes to use its limit
+hc=$(copy_course) && mv "$hc" "$TMP/hang-course" && hc=$TMP/hang-course
+sed -i 's/^time_limit_ms *=.*/time_limit_ms = 1000/' "$hc/checks/memory_4.ini"
 yes >/dev/null &
 busy+=($!)
 yes >/dev/null &
@@ -20,8 +24,9 @@ busy+=($!)
 
 kernel="$TMP/never-ends-$$.cl"
 cp wrong/memory_4/endless_loop.cl "$kernel"
-limit_ms=$(sed -n 's/^time_limit_ms *= *\([0-9]*\).*/\1/p' checks/memory_4.ini)
-out=$($CLINGS check memory_4 --file "$kernel" --no-cache --json); rc=$?
+limit_ms=$(sed -n 's/^time_limit_ms *= *\([0-9]*\).*/\1/p' "$hc/checks/memory_4.ini")
+[ "$limit_ms" = 1000 ] || fail "memory_4's limit was not lowered: $limit_ms"
+out=$($CLINGS --course "$hc" check memory_4 --file "$kernel" --no-cache --json); rc=$?
 [ $rc -eq 1 ] && ok "beside two busy loops, a kernel that never ends fails (exit 1)" || fail "exit $rc: $out"
 [ "$(printf '%s' "$out" | jq -r .verdict)" = timeout ] && ok "its verdict is timeout" || fail "verdict: $out"
 [ "$(printf '%s' "$out" | jq -r '.facts.limit_of')" = processor ] &&
