@@ -450,6 +450,24 @@ static int bench_gate(const struct course *c, const struct exercise *e, const st
 	return 0;
 }
 
+/* CLINGS_BENCH_MB: at most that many MB for the bench's size (a small machine, the tests) into
+ * *cap, 0 when unset; -1 with the reason in why when it is no such size. */
+static int bench_size_cap(int64_t *cap, struct msg *why)
+{
+	const char *mb = getenv("CLINGS_BENCH_MB");
+	*cap = 0;
+	if (!mb || !*mb)
+		return 0;
+	char *end;
+	long n = strtol(mb, &end, 10);
+	if (*end || n < 1 || n > 65536) {
+		msg_addf(why, N_("CLINGS_BENCH_MB=%s: not a whole number of MB from 1 to 65536"), mb);
+		return -1;
+	}
+	*cap = (int64_t)n << 20;
+	return 0;
+}
+
 /* The reference's child, which chooses the size and times a copy, then the learner's at that
  * size; b gets the figures, or say()'s message. */
 static int bench_children(const struct course *c, const struct exercise *e, const struct bench_options *o,
@@ -482,27 +500,17 @@ static int bench_children(const struct course *c, const struct exercise *e, cons
 	rq.limits = &lim;
 	struct proto_stream ref = PROTO_STREAM_INIT, mine = PROTO_STREAM_INIT;
 	struct msg failure = MSG_INIT;
-	/* CLINGS_BENCH_MB: a smaller bench than the device's (a small machine, the tests) */
-	const char *mb = getenv("CLINGS_BENCH_MB");
-	if (mb && *mb) {
-		char *end;
-		long n = strtol(mb, &end, 10);
-		if (*end || n < 1 || n > 65536)
-			msg_addf(&failure, N_("CLINGS_BENCH_MB=%s: not a whole number of MB from 1 to 65536"), mb);
-		else
-			ref_rq.bench_bytes_max = (int64_t)n << 20;
-	}
-	if (msg_empty(&failure))
+	if (bench_size_cap(&ref_rq.bench_bytes_max, &failure) == 0) {
 		progress(o, N_("timing the reference solution and a copy..."));
-	/* the cache's key for the reference's kept binary, in memory only while its child is
-	 * forked (see check-run.c's start_reference) */
-	struct seal_key key = SEAL_KEY_INIT;
-	if (seal_key_load(&key) == 0)
-		ref_rq.ref_key = &key;
-	if (msg_empty(&failure))
+		/* the cache's key for the reference's kept binary, in memory only while its child
+		 * is forked (see check-run.c's start_reference) */
+		struct seal_key key = SEAL_KEY_INIT;
+		if (seal_key_load(&key) == 0)
+			ref_rq.ref_key = &key;
 		b->interrupted = run_child(&ref_rq, &ref_lim, o->interruptible, &ref, &failure);
-	ref_rq.ref_key = NULL;
-	seal_key_release(&key);
+		ref_rq.ref_key = NULL;
+		seal_key_release(&key);
+	}
 	char type[8] = "";
 	unsigned long long memory = 0;
 	long long bytes = 0;
