@@ -4,6 +4,9 @@
 # at once, and one that is no regular file (a FIFO, a link) prunes every time, never waits on it
 # and never writes through it.
 . tests/lib.sh
+# PoCL's cache of its own: a bound of 10 MiB walked over the scripts' shared one would take other
+# scripts' entries from under them.
+export POCL_CACHE_DIR=$TMP/pocl/kcache
 cp -r tests/fixtures/course "$TMP/course"
 every=8
 check_copy() {   # one check that runs its children (no verdict cache); its verdict
@@ -55,3 +58,18 @@ ln -s "$TMP/target" "$count"
 [ "$(check_copy)" = pass ] && [ ! -e "$junk/oldest" ] && [ "$(cat "$TMP/target")" = x ] &&
 	ok "a link for a count is not written through, and the check walks" ||
 	fail "linked count: $(cat "$TMP/target") $(ls "$junk" 2>&1)"
+
+# A learner source's entry in PoCL's cache whose files are old but whose directory a check has
+# just touched (isolate.c, sandbox_source_cache: before its children bind it) is in use: the walk
+# keeps it; the same entry untouched for an hour goes.
+sources="$POCL_CACHE_DIR-sources"
+mkdir -p "$sources/touched" "$sources/idle"
+head -c $((6 << 20)) /dev/zero > "$sources/touched/program.so"
+head -c $((6 << 20)) /dev/zero > "$sources/touched/program.so.o"
+head -c $((6 << 20)) /dev/zero > "$sources/idle/program.so"
+touch -d '3 hours ago' "$sources/touched/program.so" "$sources/touched/program.so.o"
+touch -d '2 hours ago' "$sources/idle/program.so" "$sources/idle"
+rm -f "$count"
+[ "$(check_copy)" = pass ] && [ -e "$sources/touched/program.so" ] && [ ! -e "$sources/idle" ] &&
+	ok "PoCL's cache: an entry whose directory was just touched stays, an idle one goes" ||
+	fail "sources after a walk: $(ls -l "$sources" 2>&1)"

@@ -121,6 +121,11 @@ static void cache_file(const char *name, size_t size, long ago)
 	t[0].tv_sec -= ago;
 	t[1] = t[0];
 	assert_int_equal(utimes(path, t), 0);
+	/* its directories, up to the test's, last changed when it was written */
+	for (size_t root = strlen(dir); (slash = strrchr(path, '/')) && (size_t)(slash - path) > root;) {
+		*slash = '\0';
+		assert_int_equal(utimes(path, t), 0);
+	}
 	free(bytes);
 	free(path);
 }
@@ -165,10 +170,16 @@ static void directories_are_entries_at_their_depth(void **state)
 	cache_file("k/CD/two/program.bc", 3000, 2000);
 	cache_file("k/CD/two/kernel/x.so", 3000, 2000);
 	cache_file("k/EF/big/program.bc", SEAL_ENTRY_MAX_BYTES + 1, 0);   /* over the cap: goes */
+	/* old files in a directory a check has just touched (isolate.c, sandbox_source_cache): in use */
+	cache_file("k/GH/touched/program.bc", 3000, 3000);
+	char *touched = xstrfmt("%s/k/GH/touched", dir);
+	assert_int_equal(utimes(touched, NULL), 0);
+	free(touched);
 	char *k = xstrfmt("%s/k", dir);
 	seal_prune(k, 2, 7000);
 	assert_true(exists("k/AB/one/program.bc"));
 	assert_true(exists("k/AB/one/kernel/x.so"));
+	assert_true(exists("k/GH/touched/program.bc"));
 	assert_false(exists("k/CD/two"));
 	assert_false(exists("k/EF/big"));
 	free(k);

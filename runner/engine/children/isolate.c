@@ -247,7 +247,7 @@ static void clone_list(struct binds *bs, const char *list)
 
 /* Clones what the new root holds; -1 when something it needs is missing. cache: the user's PoCL
  * cache, for a child of the course's own code only (NULL otherwise). */
-static int clone_sources(struct binds *bs, const char *cache, const char *source_cache)
+static int clone_sources(struct binds *bs, const char *cache, const char *source_cache, bool *source_bound)
 {
 	for (size_t i = 0; i < sizeof(root_table) / sizeof(root_table[0]); i++) {
 		const struct root_entry *e = &root_table[i];
@@ -274,9 +274,10 @@ static int clone_sources(struct binds *bs, const char *cache, const char *source
 	 * builds, and the reference solutions' kept binaries (refbin.c). No other child sees either. */
 	if (cache && clone_path(bs, cache, true) < 0)
 		return -1;
-	/* A child that may run a learner's kernel: the cache of the one source it builds. */
-	if (!cache && source_cache && clone_path(bs, source_cache, true) < 0)
-		return -1;
+	/* A child that may run a learner's kernel: the cache of the one source it builds. One that
+	 * went meanwhile (another clings of the user's pruned it) leaves this build cold: the child
+	 * builds into an empty cache of its own, as where none could be made. */
+	*source_bound = !cache && source_cache && clone_path(bs, source_cache, true) == 0;
 	char *dir = cache ? user_cache_path("ref") : NULL;
 	if (dir)
 		clone_path(bs, dir, true);
@@ -295,12 +296,13 @@ static int clone_sources(struct binds *bs, const char *cache, const char *source
 	return clone_path(bs, self, true);
 }
 
-/* In the new mount namespace: the new root, then pivot_root into it. 0 or -1. */
-static int enter_new_root(const struct sandbox_limits *lim, const char *cache)
+/* In the new mount namespace: the new root, then pivot_root into it. 0 or -1; *source_bound:
+ * whether lim->source_cache is in it. */
+static int enter_new_root(const struct sandbox_limits *lim, const char *cache, bool *source_bound)
 {
 	struct binds bs = { .n = 0 };
 	char *hide = lim->hide ? realpath(lim->hide, NULL) : NULL;
-	int rc = clone_sources(&bs, cache, lim->source_cache);
+	int rc = clone_sources(&bs, cache, lim->source_cache, source_bound);
 	if (!rc && mount("tmpfs", NEW_ROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755") < 0)
 		rc = -1;
 	/* A /tmp of its own, as small as the files it may write (first: a cache under /tmp is
@@ -308,7 +310,7 @@ static int enter_new_root(const struct sandbox_limits *lim, const char *cache)
 	if (!rc && (mkdir(NEW_ROOT "/tmp", 01777) < 0 ||
 		    mount("tmpfs", NEW_ROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777") < 0))
 		rc = -1;
-	if (!rc && !cache && !lim->source_cache && mkdir(NEW_ROOT PRIVATE_COMPILER_CACHE, 0700) < 0)
+	if (!rc && !cache && !*source_bound && mkdir(NEW_ROOT PRIVATE_COMPILER_CACHE, 0700) < 0)
 		rc = -1;
 	for (int i = 0; i < bs.n && !rc; i++)
 		rc = attach(&bs.b[i]);
@@ -371,8 +373,9 @@ int sandbox_isolate(const struct sandbox_limits *lim)
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		goto out;
 	/* Half done is not done: a child that could not leave the parent's root does not run. */
-	if (enter_new_root(lim, cache) < 0 ||
-	    (!cache && setenv("POCL_CACHE_DIR", lim->source_cache ? lim->source_cache : PRIVATE_COMPILER_CACHE, 1) < 0))
+	bool source_bound = false;
+	if (enter_new_root(lim, cache, &source_bound) < 0 ||
+	    (!cache && setenv("POCL_CACHE_DIR", source_bound ? lim->source_cache : PRIVATE_COMPILER_CACHE, 1) < 0))
 		_exit(SANDBOX_SETUP_FAILED);
 	rc = 0;
 out:

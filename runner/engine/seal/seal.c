@@ -399,14 +399,18 @@ static char *entry_of(const char *path)
 
 static int walk_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
+	/* An entry's own directory counts with its time: a check touches it before its children
+	 * read it (sandbox_source_cache), and PoCL's hits touch no file in it. */
+	bool entry_dir = type == FTW_D && walk.depth > 0 && ftw->level == walk.depth;
 	/* a file another process is writing (write_file_atomic's) is not an entry yet */
-	if (type != FTW_F || !S_ISREG(st->st_mode) || strstr(path + ftw->base, TEMP_INFIX))
+	if (!entry_dir && (type != FTW_F || !S_ISREG(st->st_mode) || strstr(path + ftw->base, TEMP_INFIX)))
 		return 0;
 	if (walk.n == walk.cap) {
 		walk.cap = walk.cap ? 2 * walk.cap : 64;
 		walk.e = xrealloc(walk.e, walk.cap * sizeof(*walk.e));
 	}
-	walk.e[walk.n++] = (struct cache_entry){ entry_of(path), (long long)st->st_size, st->st_mtim };
+	walk.e[walk.n++] = (struct cache_entry){ entry_of(path), entry_dir ? 0 : (long long)st->st_size,
+						  st->st_mtim };
 	return 0;
 }
 

@@ -83,7 +83,8 @@ long long seal_cache_max(void);
 /* Marks path used now (its modification time), for the pruning. */
 void seal_touch(const char *path);
 /* Prunes dir, whose entries are its files (depth 0) or its directories depth levels down (their
- * size all their files', their time their newest file's): an entry over SEAL_ENTRY_MAX_BYTES
+ * size all their files', their time the newest of their files' and their own directory's, which
+ * a check touches before its children use it): an entry over SEAL_ENTRY_MAX_BYTES
  * goes, then the least recently used until the entries hold at most max bytes, but never one
  * used in the last SEAL_IDLE_S. Quiet: what cannot be removed stays. */
 void seal_prune(const char *dir, int depth, long long max);
