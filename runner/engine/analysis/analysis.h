@@ -37,6 +37,8 @@ int access_banks(void);
 /* ---- analysis on Oclgrind (analyze.c) ---- */
 /* Oclgrind's log in the analysis child: its descriptor 4, a file in memory the parent keeps. */
 #define ANALYSIS_LOG "/proc/self/fd/4"
+/* Oclgrind's runtime as an ICD library: the analysis child's only platform (OCL_ICD_VENDORS). */
+#define OCLGRIND_ICD "/usr/lib/oclgrind/liboclgrind-rt-icd.so"
 bool analysis_available(void);   /* Oclgrind's OpenCL library is installed */
 /*
  * Environment for the analysis child: Oclgrind as the only platform, its checks on, its log.

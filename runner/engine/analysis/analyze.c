@@ -21,7 +21,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define OCLGRIND_ICD "/usr/lib/oclgrind/liboclgrind-rt-icd.so"
 /*
  * Oclgrind stops logging after this many messages. Lower would be faster to read but loses
  * findings: a divergent barrier is reported after the races and uninitialised values it causes

@@ -2,7 +2,8 @@
  * engine/children/: the confined children of a check and what runs in them: their limits,
  * seccomp filter and supervisor (sandbox.c), the root and environment they see (isolate.c), the
  * build, the tests and the comparison with the reference in the child (execute.c), the bench's
- * timing loop there (benchrun.c), a child started ahead of time (standby.c), and the builds they
+ * timing loop there (benchrun.c), a child started ahead of time (standby.c), the OpenCL runtimes
+ * loaded once in the parent for all of them (preload.c), and the builds they
  * make with PoCL's clang: the precompiled header (pch.c) and the reference's kept binary
  * (refbin.c). Every child is started through base/proc.h and says what it found in the lines of
  * engine/report/; the parent trusts none of it until the child ended cleanly. It includes
@@ -50,6 +51,15 @@ void sandbox_arm(struct child *c, const struct sandbox_limits *lim);
 long sandbox_wall_ms(long time_limit_ms);
 /* Sets the resource limits on the calling process (the child calls it once its device is open). */
 void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
+/* ---- the runtimes loaded once in the parent (preload.c) ---- */
+/* Loads PoCL's and Oclgrind's libraries (never calls them) before the first child is started, so
+ * that every child has them mapped and relocated; once a process; not with CLINGS_NO_PRELOAD. */
+void sandbox_preload_runtimes(void);
+/* In the child, once its device is open (its name, "PLATFORM / DEVICE"; NULL: none): the address
+ * space of the preloaded runtimes that are not its own, which its memory limit adds
+ * (sandbox_preload_slack), so that preloading takes nothing from what the kernel may use. */
+void sandbox_runtime_opened(const char *device);
+size_t sandbox_preload_slack(void);
 /* Starts fn in a child in its own process group; env is a NULL-terminated list "NAME=value" set first. */
 int sandbox_start(struct child *c, const struct sandbox_limits *lim, char *const env[],
 		  sandbox_fn fn, void *arg);

@@ -721,6 +721,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	proto_send(fd, "device", "%s", clhost_device_name(c.s));
 	if (sandbox_child_isolated())   /* before "ready": the parent trusts it (the verdict cache) */
 		proto_send(fd, "isolated", "%d", 1);
+	sandbox_runtime_opened(clhost_device_name(c.s));
 	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
 	sandbox_build_limits(clhost_device_is_cpu(c.s),
 			     c.mode == RUN_REFERENCE ? REFERENCE_BUILD_CPU_S : BUILD_CPU_S);

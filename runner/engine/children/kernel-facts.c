@@ -1,8 +1,9 @@
 /*
  * kernel-facts.c: the learner's kernel read by libclang, in a confined child (repair.h).
  *
- * libclang is opened with dlopen in that child only: the parser and its LLVM never enter the
- * parent, nor the execution and analysis children, where PoCL's and Oclgrind's own LLVMs live.
+ * libclang is opened with dlopen in that child only: the parser never enters the parent, nor
+ * the execution and analysis children (the LLVM it shares with PoCL is loaded, never called, in
+ * the parent: preload.c).
  * The child parses the source as OpenCL C 1.2 with clang's default header (the builtins PoCL
  * builds with), walks the syntax tree and sends one line a fact; the parent trusts nothing of it
  * but what kernel_fact_read accepts: known kinds, ranges inside the source it sent.

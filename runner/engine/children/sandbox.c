@@ -65,7 +65,7 @@ void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device)
 	cpu_device = false;
 #endif
 	if (cpu_device && lim->memory_mb > 0)
-		set_limit(RLIMIT_AS, (rlim_t)lim->memory_mb << 20);
+		set_limit(RLIMIT_AS, ((rlim_t)lim->memory_mb << 20) + sandbox_preload_slack());
 	if (lim->cpu_s > 0)
 		set_limit(RLIMIT_CPU, (rlim_t)lim->cpu_s);
 	if (lim->file_mb > 0)
@@ -224,7 +224,7 @@ void sandbox_build_limits(bool cpu_device, long cpu_s)
 	set_soft_limit(RLIMIT_CPU, cpu_used() + (rlim_t)cpu_s);
 #ifndef __SANITIZE_ADDRESS__
 	if (cpu_device)
-		set_soft_limit(RLIMIT_AS, (rlim_t)BUILD_MEMORY_MB << 20);
+		set_soft_limit(RLIMIT_AS, ((rlim_t)BUILD_MEMORY_MB << 20) + sandbox_preload_slack());
 #else
 	(void)cpu_device;
 #endif
@@ -288,6 +288,7 @@ int sandbox_start_fed(struct child *c, const struct sandbox_limits *lim, char *c
 		      sandbox_fn fn, void *arg, int *keep_fd, int in_fd)
 {
 	struct confinement cf = { lim, env };
+	sandbox_preload_runtimes();
 	/* Drivers and compilers chatter on stdout and stderr; the protocol is the channel. A
 	 * sanitizer build keeps its children's stderr, where a sanitizer writes its report, in
 	 * memory; any report is shown when the child is released. */

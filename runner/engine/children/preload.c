@@ -1,0 +1,93 @@
+/*
+ * preload.c: the OpenCL runtimes the children open, loaded once in the parent. Each child used
+ * to map and relocate PoCL and its LLVM (or Oclgrind and its own LLVM) itself: about 40,000
+ * page faults and 20 ms of processor time, most of it the system's, for every one of the four to
+ * eight children a check starts. Loaded before the first fork, the libraries are in every child
+ * already, relocated, and the ICD loader's dlopen finds them there (the same file: the child's
+ * root binds it where it is).
+ *
+ * Only loaded, never called: no platform is asked for, no device opened, nothing compiled in
+ * the parent. Neither library starts a thread or reads its settings when loaded (PoCL reads
+ * POCL_* and Oclgrind OCLGRIND_* when a platform is first asked for, in the child, after its
+ * environment is set). A library that cannot be loaded is simply left to the children, as before.
+ *
+ * The memory limit stays what it was: a child's RLIMIT_AS counts every mapping, so a child also
+ * gets the address space of the runtime that is preloaded but not its own (sandbox_apply_limits,
+ * sandbox_build_limits). CLINGS_NO_PRELOAD=1 leaves every runtime to the children (measuring).
+ */
+#include "engine/children/children.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct runtime {
+	const char *platform;   /* as its platform names itself (CL_PLATFORM_NAME) */
+	char library[256];
+	size_t bytes;           /* the address space loading it took, its dependencies included */
+} runtimes[] = {
+	{ "Portable Computing Language", "", 0 },
+	{ "Oclgrind", OCLGRIND_ICD, 0 },
+};
+#define RUNTIMES (sizeof(runtimes) / sizeof(runtimes[0]))
+
+static size_t address_space(void)
+{
+	unsigned long pages = 0;
+	FILE *f = fopen("/proc/self/statm", "re");
+	if (f) {
+		if (fscanf(f, "%lu", &pages) != 1)
+			pages = 0;
+		fclose(f);
+	}
+	return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* PoCL's library as the ICD loader finds it: the one line of its vendor file. */
+static void pocl_library(char *out, size_t size)
+{
+	FILE *f = fopen("/etc/OpenCL/vendors/pocl.icd", "re");
+	if (!f)
+		return;
+	if (fgets(out, (int)size, f))
+		out[strcspn(out, "\r\n")] = '\0';
+	else
+		out[0] = '\0';
+	fclose(f);
+}
+
+void sandbox_preload_runtimes(void)
+{
+	static bool done;
+	if (done || getenv("CLINGS_NO_PRELOAD"))
+		return;
+	done = true;
+	pocl_library(runtimes[0].library, sizeof(runtimes[0].library));
+	for (size_t i = 0; i < RUNTIMES; i++) {
+		if (!runtimes[i].library[0])
+			continue;
+		size_t before = address_space();
+		/* RTLD_LOCAL: its symbols are nobody's but the ICD loader's, which asks by handle */
+		if (dlopen(runtimes[i].library, RTLD_NOW | RTLD_LOCAL)) {
+			size_t after = address_space();
+			runtimes[i].bytes = after > before ? after - before : 0;
+		}
+	}
+}
+
+static size_t slack;
+
+void sandbox_runtime_opened(const char *device)
+{
+	slack = 0;
+	for (size_t i = 0; i < RUNTIMES; i++)
+		if (!device || !strstr(device, runtimes[i].platform))
+			slack += runtimes[i].bytes;
+}
+
+size_t sandbox_preload_slack(void)
+{
+	return slack;
+}
