@@ -61,7 +61,8 @@ static void pocl_library(char *out, size_t size)
 void sandbox_preload_runtimes(void)
 {
 	static bool done;
-	if (done || getenv("CLINGS_NO_PRELOAD"))
+	const char *off = getenv("CLINGS_NO_PRELOAD");
+	if (done || (off && *off && strcmp(off, "0")))
 		return;
 	done = true;
 	pocl_library(runtimes[0].library, sizeof(runtimes[0].library));
