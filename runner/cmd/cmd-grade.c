@@ -38,6 +38,8 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 				   .out_dir = ctx->opt[OPT_OUT] ? ctx->opt[OPT_OUT] : "results" };
 	const char *class_dir = ctx->opt[OPT_CLASS];
 	char *end;
+	if (!ctx->opt[OPT_MERGE])
+		sandbox_preload_runtimes();   /* a check an exercise, a class's many: runtimes loaded once */
 	if (ctx->opt[OPT_MERGE]) {
 		if (class_dir || !ctx->argc) {
 			error("grade --merge: give the --out directories of a class's shards, and no --class");

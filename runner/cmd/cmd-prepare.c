@@ -30,6 +30,7 @@ static int cmd_prepare(const struct cmd_ctx *ctx)
 	struct state st = STATE_INIT;
 	if (course_load(ctx->course_dir, &c) < 0)
 		return EXIT_ERROR;
+	sandbox_preload_runtimes();   /* a check of each exercise's stub: runtimes loaded once */
 	state_load(&c, &st);
 	const struct exercise *cur = exercise_current(&c, &st);
 	int first = cur ? (int)(cur - c.ex) : 0, failed = 0;

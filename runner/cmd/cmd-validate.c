@@ -25,6 +25,8 @@ static int cmd_validate(const struct cmd_ctx *ctx)
 				      .quick = ctx->opt[OPT_QUICK] != NULL, .tap = ctx->opt[OPT_TAP] != NULL,
 				      .migrate = ctx->opt[OPT_MIGRATE] != NULL,
 				      .write = ctx->opt[OPT_WRITE] != NULL };
+	if (!o.quick && !o.migrate)
+		sandbox_preload_runtimes();   /* hundreds of checks: their children's runtimes loaded once */
 	int problems = validate_course(ctx->course_dir, ctx->argv, ctx->argc, &o);
 	return problems < 0 ? EXIT_ERROR : problems ? EXIT_FAILED : EXIT_DONE;
 }

@@ -23,6 +23,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <CL/cl.h>
+
 #include "engine/engine.h"
 
 static const struct sandbox_limits limits = { .time_ms = 3000, .build_ms = 3000 };
@@ -576,6 +578,56 @@ static void test_taken_secret_is_wiped(void **state)
 	free(var);
 }
 
+/* The name a platform gives itself, asked in a child (no runtime is started in this process):
+ * the default vendors' first, or the one of the ICD library vendors. */
+static void platform_name(const char *vendors, char *name, size_t size)
+{
+	int p[2];
+	assert_int_equal(pipe(p), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		close(p[0]);
+		if (vendors)
+			setenv("OCL_ICD_VENDORS", vendors, 1);
+		cl_platform_id pl;
+		char got[128] = "";
+		if (clGetPlatformIDs(1, &pl, NULL) == CL_SUCCESS)
+			clGetPlatformInfo(pl, CL_PLATFORM_NAME, sizeof(got), got, NULL);
+		_exit(write(p[1], got, strlen(got)) < 0);
+	}
+	close(p[1]);
+	ssize_t n = read(p[0], name, size - 1);
+	name[n > 0 ? n : 0] = '\0';
+	close(p[0]);
+	waitpid(pid, NULL, 0);
+}
+
+/* preload.c: a child's memory limit adds the preloaded runtimes that are not its own, named as
+ * the runtimes name themselves: PoCL's child gets Oclgrind's, Oclgrind's PoCL's, a GPU's both. */
+static void test_preload_slack_is_the_other_runtime(void **state)
+{
+	(void)state;
+	char pocl[128], grind[128];
+	platform_name(NULL, pocl, sizeof(pocl));
+	platform_name(OCLGRIND_ICD, grind, sizeof(grind));
+	assert_true(pocl[0] && grind[0] && strcmp(pocl, grind));
+	sandbox_preload_runtimes();
+	sandbox_runtime_opened("NVIDIA CUDA / NVIDIA H200");
+	size_t all = sandbox_preload_slack();
+	char *device = xstrfmt("%s / cpu", pocl);
+	sandbox_runtime_opened(device);
+	size_t for_pocl = sandbox_preload_slack();
+	free(device);
+	device = xstrfmt("%s / Oclgrind Simulator", grind);
+	sandbox_runtime_opened(device);
+	size_t for_grind = sandbox_preload_slack();
+	free(device);
+	assert_true(for_pocl > 0 && for_grind > 0);
+	assert_true(for_pocl < all && for_grind < all);
+	assert_true(for_pocl + for_grind == all);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -591,6 +643,7 @@ int main(void)
 		cmocka_unit_test(test_child_holds_no_capability),
 		cmocka_unit_test(test_confined_child_is_refused_each_family),
 		cmocka_unit_test(test_child_environment_is_emptied),
+		cmocka_unit_test(test_preload_slack_is_the_other_runtime),
 		cmocka_unit_test(test_taken_secret_is_wiped),   /* last: it takes a variable away */
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -52,8 +52,9 @@ long sandbox_wall_ms(long time_limit_ms);
 /* Sets the resource limits on the calling process (the child calls it once its device is open). */
 void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device);
 /* ---- the runtimes loaded once in the parent (preload.c) ---- */
-/* Loads PoCL's and Oclgrind's libraries (never calls them) before the first child is started, so
- * that every child has them mapped and relocated; once a process; not with CLINGS_NO_PRELOAD. */
+/* Loads PoCL's and Oclgrind's libraries (never calls them), so that every child started after
+ * has them mapped and relocated: for a command that runs many checks, before the first; once a
+ * process; not with CLINGS_NO_PRELOAD. */
 void sandbox_preload_runtimes(void);
 /* In the child, once its device is open (its name, "PLATFORM / DEVICE"; NULL: none): the address
  * space of the preloaded runtimes that are not its own, which its memory limit adds

@@ -3,7 +3,7 @@
  *
  * libclang is opened with dlopen in that child only: the parser never enters the parent, nor
  * the execution and analysis children (the LLVM it shares with PoCL is loaded, never called, in
- * the parent: preload.c).
+ * the parent of validate and grade: preload.c).
  * The child parses the source as OpenCL C 1.2 with clang's default header (the builtins PoCL
  * builds with), walks the syntax tree and sends one line a fact; the parent trusts nothing of it
  * but what kernel_fact_read accepts: known kinds, ranges inside the source it sent.

@@ -288,7 +288,6 @@ int sandbox_start_fed(struct child *c, const struct sandbox_limits *lim, char *c
 		      sandbox_fn fn, void *arg, int *keep_fd, int in_fd)
 {
 	struct confinement cf = { lim, env };
-	sandbox_preload_runtimes();
 	/* Drivers and compilers chatter on stdout and stderr; the protocol is the channel. A
 	 * sanitizer build keeps its children's stderr, where a sanitizer writes its report, in
 	 * memory; any report is shown when the child is released. */
