@@ -79,9 +79,10 @@ int sandbox_confine(bool no_files);
 /* A fault of the learner's kernel (SIGSEGV, SIGBUS, SIGFPE, SIGILL) is said on the channel, fd 3,
  * as "fault SIG" before the process ends with it. */
 void sandbox_catch_faults(void);
-/* The build's tighter limits (cpu_s more processor time: BUILD_CPU_S for the learner's kernel,
+/* The build's own limits (cpu_s more processor time: BUILD_CPU_S for the learner's kernel,
  * REFERENCE_BUILD_CPU_S for the course's reference; BUILD_MEMORY_MB of address space
- * on a CPU device), as soft limits; sandbox_run_limits() gives the run's back. A macro that
+ * on a CPU device, whatever the course's memory_limit_mb), as soft limits;
+ * sandbox_run_limits() sets the run's (the course's address space, hard). A macro that
  * expands without end is then stopped in seconds. */
 void sandbox_build_limits(bool cpu_device, long cpu_s);
 void sandbox_run_limits(void);

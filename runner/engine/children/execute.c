@@ -725,9 +725,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 	sandbox_apply_limits(rq->limits, clhost_device_is_cpu(c.s));
 	sandbox_build_limits(clhost_device_is_cpu(c.s),
 			     c.mode == RUN_REFERENCE ? REFERENCE_BUILD_CPU_S : BUILD_CPU_S);
-	int built = build(&c);
-	sandbox_run_limits();
-	if (built < 0)
+	if (build(&c) < 0)
 		return 0;
 	struct cl_kern **k = c.mode == RUN_REFERENCE ? c.reference : c.learner;
 	c.max_wg = clhost_max_work_group(c.s);
@@ -743,6 +741,7 @@ int run_in_session(const struct run_request *rq, struct cl_session *s, int fd)
 		proto_send_verdict_text(c.fd, VERDICT_ERROR, NULL, 0, "cannot finish building the kernel for this device");
 		return 0;
 	}
+	sandbox_run_limits();   /* built: the run's processor time and the course's address space */
 	/* The kernel's printf: into a file in memory, sent after each test (the learner's first
 	 * debugging tool). Made now: the confined process can create no file. */
 	if (c.mode == RUN_EXECUTE) {

@@ -56,6 +56,10 @@ static void set_limit(int resource, rlim_t value)
 	setrlimit(resource, &rl);
 }
 
+/* The run's address space (RLIMIT_AS), which sandbox_run_limits sets once the kernel is built;
+ * 0: none. In the child. */
+static rlim_t run_address_space;
+
 void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device)
 {
 	/* GPU drivers reserve address ranges as large as the machine; the limit only means
@@ -64,8 +68,14 @@ void sandbox_apply_limits(const struct sandbox_limits *lim, bool cpu_device)
 	/* AddressSanitizer's shadow memory alone is larger than any sensible limit. */
 	cpu_device = false;
 #endif
-	if (cpu_device && lim->memory_mb > 0)
-		set_limit(RLIMIT_AS, ((rlim_t)lim->memory_mb << 20) + sandbox_preload_slack());
+	if (cpu_device && lim->memory_mb > 0) {
+		/* The build's bound is the compiler's, whatever the course allows its kernels: a
+		 * course's smaller limit is the run's, from sandbox_run_limits on (hard limits only
+		 * come down). */
+		rlim_t build = ((rlim_t)BUILD_MEMORY_MB << 20) + sandbox_preload_slack();
+		run_address_space = ((rlim_t)lim->memory_mb << 20) + sandbox_preload_slack();
+		set_limit(RLIMIT_AS, run_address_space > build ? run_address_space : build);
+	}
 	if (lim->cpu_s > 0)
 		set_limit(RLIMIT_CPU, (rlim_t)lim->cpu_s);
 	if (lim->file_mb > 0)
@@ -235,7 +245,9 @@ void sandbox_run_limits(void)
 	static const int resources[] = { RLIMIT_CPU, RLIMIT_AS };
 	for (size_t i = 0; i < sizeof(resources) / sizeof(resources[0]); i++) {
 		struct rlimit rl;
-		if (getrlimit(resources[i], &rl) == 0) {
+		if (resources[i] == RLIMIT_AS && run_address_space) {
+			set_limit(RLIMIT_AS, run_address_space);
+		} else if (getrlimit(resources[i], &rl) == 0) {
 			rl.rlim_cur = rl.rlim_max;
 			setrlimit(resources[i], &rl);
 		}
