@@ -594,6 +594,36 @@ static void reference_too_slow(struct check_state *st, struct report *r)
 	free(msg);
 }
 
+/* Why the reference's child (NULL: its kept results) ended without a whole run, for the course's
+ * author: in the words of a process's end, never a learner's kernel's. */
+static char *reference_end(const struct check_state *st, const struct child *ch)
+{
+	if (!ch)
+		return xstrdup("its kept results are incomplete");
+	struct msg m = MSG_INIT;
+	if (ended_by_clings(ch, st->limits[CHECK_REFERENCE].cpu_s, "", &m)) {
+		char *text = msg_text(&m, NULL);
+		msg_release(&m);
+		return text;
+	}
+	msg_release(&m);
+	struct sbuf how = SBUF_INIT;
+	child_describe_end(ch, &how);
+	long mb = st->spec->memory_limit_mb;
+	bool died = ch->signal || (ch->exited && ch->exit_status);
+	char *text = xstrfmt("its process %s %s", sbuf_str(&how),
+			     ch->ready ? "while running the tests" : "while building");
+	if (died && mb > 0 && mb < DEFAULT_MEMORY_LIMIT_MB) {
+		char *more = xstrfmt("%s; is the check's memory_limit_mb of %ld MB enough for this "
+				     "device's runtime and the test's buffers (`clings validate` tries it)?",
+				     text, mb);
+		free(text);
+		text = more;
+	}
+	sbuf_release(&how);
+	return text;
+}
+
 /* The reference's results into st->reference; or, in r, why it could not give them. Returns 0
  * when it holds a whole run. */
 static int reference_results(struct check_state *st)
@@ -621,16 +651,11 @@ static int reference_results(struct check_state *st)
 		rc = -1;
 	} else if (proto_number(sbuf_str(&st->reference.after), "end", NULL) < 0 ||
 		   (ch && !child_ended_cleanly(ch))) {
-		struct report why = REPORT_INIT;
-		if (ch)   /* (the memory holds whole runs only) */
-			check_abnormal_end(ch, NULL, st->limits[CHECK_REFERENCE].time_ms,
-					   st->limits[CHECK_REFERENCE].cpu_s, REFERENCE_BUILD_CPU_S, "", &why);
-		char *text = msg_text(&why.message, NULL);   /* the course's or the device's: English */
+		char *text = reference_end(st, ch);   /* the course's or the device's: English */
 		char *msg = xstrfmt("the reference solution did not finish on this device: %s", text);
 		report_set_text(r, VERDICT_ERROR, msg);
 		free(text);
 		free(msg);
-		report_release(&why);
 		rc = -1;
 	} else if (ch) {
 		reference_store(st->reference_key, &st->reference_output);
