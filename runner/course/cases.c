@@ -36,10 +36,14 @@ int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct s
 	return 0;
 }
 
-int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+/* check_spec_next_pass; when it fails, *bad_set is the [repeat] assignment that failed, else
+ * *bad_let the [let], else (both -1) it was the while. */
+static int next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err, int *bad_set,
+		     int *bad_let)
 {
 	char e[128];
 	int64_t again = 0, x;
+	*bad_set = *bad_let = -1;
 	if (!spec->repeat_while)
 		return 0;
 	if (expr_eval(spec->repeat_while, v, &again, e, sizeof(e)) < 0) {
@@ -53,11 +57,23 @@ int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct s
 	for (int r = 0; r < spec->nrepeat_set; r++) {
 		if (expr_eval(spec->repeat_set[r].expr, &before, &x, e, sizeof(e)) < 0) {
 			sbuf_addf(err, "[repeat] %s: %s", spec->repeat_set[r].name, e);
+			*bad_set = r;
 			return -1;
 		}
 		vars_set(v, spec->repeat_set[r].name, x);
 	}
-	return check_spec_eval_lets(spec, v, err) < 0 ? -1 : 1;
+	if (eval_lets(spec, v, e, sizeof(e), bad_let) < 0) {
+		sbuf_addf(err, "[let] %s: %s", spec->lets[*bad_let].name, e);
+		return -1;
+	}
+	*bad_let = -1;
+	return 1;
+}
+
+int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	int bad_set, bad_let;
+	return next_pass(spec, v, err, &bad_set, &bad_let);
 }
 
 bool check_spec_pass_compared(const struct check_spec *spec, int pass, bool last)
@@ -329,9 +345,12 @@ static int follow_case(const struct check_spec *spec, const char *text, const st
 		 * loop that ends leaves as they are */
 		bool every = check_spec_pass_compared(spec, pass, false);
 		int64_t bytes = every ? pass_sends(spec, &v, true) : 0;
-		int more = check_spec_next_pass(spec, &v, err);
-		if (more < 0) {
-			*line = -2;
+		int bad_set, bad_let;
+		int more = next_pass(spec, &v, err, &bad_set, &bad_let);
+		if (more < 0) {   /* at the line of the expression that failed, on this later pass */
+			*line = bad_let >= 0 ? spec->lets[bad_let].line
+			      : ini_key_line(text, "[repeat]", bad_set >= 0 ? spec->repeat_set[bad_set].name : "while");
+			sbuf_addf(err, " (for pass %d of test '%s')", pass + 1, tc->name);
 			return -1;
 		}
 		*sent += every ? bytes : pass_sends(spec, &v, !more);

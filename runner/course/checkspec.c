@@ -611,8 +611,6 @@ static int validate(struct load_ctx *ctx)
 	if (check_spec_validate_cases(spec, text, &err, &line) < 0) {
 		bad(ctx, "%s", sbuf_str(&err));
 		sbuf_release(&err);
-		if (line == -2)
-			return ini_find_line(text, "[repeat]");
 		return line > 0 ? line : 1;
 	}
 	bool compared = false;
