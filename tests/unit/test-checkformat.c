@@ -471,10 +471,11 @@ static void long_host_loops(void **state)
 	loops_end(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
 		  "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 300000\n"
 		  "[test t]\ngen = 1\n", 16, "[repeat] compare = every: by pass ");
-	/* a [let] that fails on pass 40 */
+	/* a [let] that fails on pass 40: at its own line, the pass named */
 	loops_end(BOARD_HEAD "init = random(0, 1)\n[buffer out]\nsize = 16\noutput = yes\n[ndrange]\n"
 		  "global = 16\nlocal = auto\n[repeat]\nin = out\ngen = gen + 1\nwhile = gen < 50\n"
-		  "[test t]\ngen = 1\n[let]\nk = 1 / (40 - gen)\n", 13, "[let] k: division by zero");
+		  "[test t]\ngen = 1\n[let]\nk = 1 / (40 - gen)\n", 20,
+		  "[let] k: division by zero (for pass 40 of test 't gen=1')");
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
