@@ -274,6 +274,28 @@ static void test_child_sees_no_shared_cache(void **state)
 	char *want = xstrfmt("pocl %s, user's pocl yes, ref yes\n", pocl);
 	assert_string_equal(sbuf_str(&c.output), want);
 	sandbox_child_release(&c);
+	/* A learner's child with its source's cache: that one, bound as its own. */
+	struct sandbox_limits learner = limits;
+	learner.source_cache = xstrfmt("%s/sources/0123", dir);
+	assert_int_equal(make_dirs(learner.source_cache), 0);
+	assert_int_equal(sandbox_start(&c, &learner, NULL, looks_at_caches, planted), 0);
+	assert_false(children_wait(&c, 1, -1));
+	assert_int_equal(c.exit_status, 0);
+	char *bound = xstrfmt("pocl %s, user's pocl ENOENT, ref ENOENT\n", learner.source_cache);
+	assert_string_equal(sbuf_str(&c.output), bound);
+	sandbox_child_release(&c);
+	free(bound);
+	/* The same cache gone before the child binds it (another clings pruned it): a cold build in
+	 * an empty cache of its own, never a child that cannot set up its root. */
+	char *gone = xstrfmt("rm -rf %s/sources", dir);
+	assert_int_equal(system(gone), 0);
+	free(gone);
+	assert_int_equal(sandbox_start(&c, &learner, NULL, looks_at_caches, planted), 0);
+	assert_false(children_wait(&c, 1, -1));
+	assert_int_equal(c.exit_status, 0);
+	assert_string_equal(sbuf_str(&c.output), "pocl /tmp/kcache, user's pocl ENOENT, ref ENOENT\n");
+	sandbox_child_release(&c);
+	free((char *)learner.source_cache);
 	old_pocl ? setenv("POCL_CACHE_DIR", old_pocl, 1) : unsetenv("POCL_CACHE_DIR");
 	old_xdg ? setenv("XDG_CACHE_HOME", old_xdg, 1) : unsetenv("XDG_CACHE_HOME");
 	char *rm = xstrfmt("rm -rf %s", dir);
