@@ -115,6 +115,9 @@ int make_dirs(const char *path);
 /* The same, each missing directory made with mode, and nothing printed: -1 with errno set, for
  * callers to whom a directory not made only costs time (a cache), or who say it their way. */
 int make_dirs_quiet(const char *path, mode_t mode);
+/* The environment's variable name as a whole decimal number from min to max, into *out: 1; 0
+ * when it is unset or empty; -1 when it is anything else. */
+int env_number(const char *name, long min, long max, long *out);
 /* A seed as a user types it: a decimal number from 1 to 2^64-1; -1 otherwise. */
 int parse_seed(const char *s, uint64_t *out);
 /* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes there are not one. */

@@ -197,6 +197,20 @@ void trace_close(FILE *f)
 		fclose(f);
 }
 
+int env_number(const char *name, long min, long max, long *out)
+{
+	const char *v = getenv(name);
+	if (!v || !*v)
+		return 0;
+	char *end;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	if (errno || *end || n < min || n > max)
+		return -1;
+	*out = n;
+	return 1;
+}
+
 int parse_seed(const char *s, uint64_t *out)
 {
 	char *end;

@@ -5,6 +5,7 @@
 #include "engine/analysis/analysis.h"
 
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,8 +43,9 @@ static double analysis_cost(const struct check_spec *spec, const struct test_cas
 
 int analysis_children(void)
 {
-	const char *e = getenv("CLINGS_ANALYSIS_PARTS");
-	long n = e && *e ? strtol(e, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+	long n;
+	if (env_number("CLINGS_ANALYSIS_PARTS", LONG_MIN, LONG_MAX, &n) <= 0)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : n > ANALYSIS_PARTS ? ANALYSIS_PARTS : (int)n;
 }
 

@@ -454,17 +454,14 @@ static int bench_gate(const struct course *c, const struct exercise *e, const st
  * *cap, 0 when unset; -1 with the reason in why when it is no such size. */
 static int bench_size_cap(int64_t *cap, struct msg *why)
 {
-	const char *mb = getenv("CLINGS_BENCH_MB");
-	*cap = 0;
-	if (!mb || !*mb)
-		return 0;
-	char *end;
-	long n = strtol(mb, &end, 10);
-	if (*end || n < 1 || n > 65536) {
-		msg_addf(why, N_("CLINGS_BENCH_MB=%s: not a whole number of MB from 1 to 65536"), mb);
+	long n = 0;
+	int rc = env_number("CLINGS_BENCH_MB", 1, 65536, &n);
+	if (rc < 0) {
+		msg_addf(why, N_("CLINGS_BENCH_MB=%s: not a whole number of MB from 1 to 65536"),
+			 getenv("CLINGS_BENCH_MB"));
 		return -1;
 	}
-	*cap = (int64_t)n << 20;
+	*cap = rc > 0 ? (int64_t)n << 20 : 0;
 	return 0;
 }
 

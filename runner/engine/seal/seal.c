@@ -197,10 +197,9 @@ int seal_check(const struct seal_key *k, const char *kind, const char *binding, 
 
 long long seal_cache_max(void)
 {
-	const char *v = getenv("CLINGS_CACHE_MAX_MB");
-	char *end = NULL;
-	long long mb = v ? strtoll(v, &end, 10) : 0;
-	return v && *v && end && !*end && mb > 0 && mb < (1LL << 40) ? mb << 20 : SEAL_CACHE_MAX_BYTES;
+	long mb;
+	return env_number("CLINGS_CACHE_MAX_MB", 1, (1L << 40) - 1, &mb) > 0 ? (long long)mb << 20
+									    : SEAL_CACHE_MAX_BYTES;
 }
 
 /* clings' part of the user's cache: what seal_prune bounds. */
