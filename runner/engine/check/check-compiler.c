@@ -27,7 +27,6 @@
 #include "engine/check/check.h"
 #include "engine/diagnose/diagnose.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,25 +99,16 @@ static bool oclgrind_computed_the_same(const struct check_state *st)
 	for (int i = 0; i < st->learner.ndata; i++)
 		device += st->learner.data[i].ci == ci && st->learner.data[i].nbytes > 0;
 	for (int k = 0; k < st->parts; k++) {
-		if (!st->started[CHECK_ANALYSIS + k])
-			continue;
-		char *copy = xstrdup(sbuf_str(&st->ch[CHECK_ANALYSIS + k].output)), *save = NULL;
-		for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-			int c, pass, arg;
-			size_t bytes;
-			uint64_t h;
-			if (strncmp(line, "digest\t", 7) ||
-			    sscanf(line + 7, "%d\t%d\t%d\t%zu\t%" SCNx64, &c, &pass, &arg, &bytes, &h) != 5 ||
-			    c != ci)
+		const char *p = st->started[CHECK_ANALYSIS + k] ? sbuf_str(&st->ch[CHECK_ANALYSIS + k].output) : NULL;
+		struct proto_digest g;
+		while (proto_next_digest(&p, &g)) {
+			if (g.ci != ci)
 				continue;
-			const struct proto_data *d = proto_find(&st->learner, c, pass, arg);
-			if (!d || d->nbytes != bytes || !bytes || hash_add(HASH_INIT, d->bytes, bytes) != h) {
-				free(copy);
+			const struct proto_data *d = proto_find(&st->learner, ci, g.pass, g.arg);
+			if (!d || d->nbytes != g.bytes || !g.bytes || hash_add(HASH_INIT, d->bytes, g.bytes) != g.hash)
 				return false;
-			}
 			same++;
 		}
-		free(copy);
 	}
 	return same > 0 && same == device;
 }

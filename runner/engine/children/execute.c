@@ -18,7 +18,6 @@
 #include "engine/children/children.h"
 #include "engine/source/source.h"
 
-#include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -517,8 +516,8 @@ static void send_digests(struct exec_child *c, int ci, int pass, const struct pa
 		if (!res[i] || !a->output)
 			continue;
 		size_t bytes = d->n[i] * type_info(a->type)->size;
-		proto_send(c->fd, "digest", "%d\t%d\t%d\t%zu\t%016" PRIx64, ci, pass, i, bytes,
-			   hash_add(HASH_INIT, res[i], bytes));
+		proto_send_digest(c->fd, &(struct proto_digest){ ci, pass, i, bytes,
+								 hash_add(HASH_INIT, res[i], bytes) });
 	}
 }
 

@@ -13,6 +13,8 @@
 #include "engine/report/report.h"
 #include "base/proc.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -89,6 +91,24 @@ void proto_send_launch_failure(int fd, int ci, int pass, const char *what)
 	proto_add_plain(&w, what, PROTO_PLAIN_MAX);
 	proto_send(fd, "launch", "%d\t%d\t%s", ci, pass, sbuf_str(&w));
 	sbuf_release(&w);
+}
+
+void proto_send_digest(int fd, const struct proto_digest *d)
+{
+	proto_send(fd, "digest", "%d\t%d\t%d\t%zu\t%016" PRIx64, d->ci, d->pass, d->arg, d->bytes, d->hash);
+}
+
+bool proto_next_digest(const char **p, struct proto_digest *d)
+{
+	while (*p && **p) {
+		const char *line = *p, *eol = strchr(line, '\n');
+		*p = eol ? eol + 1 : NULL;
+		if (!strncmp(line, "digest\t", 7) &&
+		    sscanf(line + 7, "%d\t%d\t%d\t%zu\t%" SCNx64, &d->ci, &d->pass, &d->arg, &d->bytes,
+			   &d->hash) == 5)
+			return true;
+	}
+	return false;
 }
 
 void proto_split(const char *buf, size_t len, struct proto_stream *ps)

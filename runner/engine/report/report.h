@@ -130,6 +130,17 @@ void proto_send_verdict_text(int fd, enum verdict v, const char *file, int line,
 /* "KEY TEXT", escaped (escape_line), and "test NAME STATUS DETAIL", the detail as data. */
 void proto_send_text(int fd, const char *key, const char *text);
 void proto_send_test(int fd, const char *name, enum test_status st, const struct msg *detail);
+/* "digest CASE PASS ARG BYTES HASH": what the analysis child computed for one output of a
+ * compared pass, as its size and hash_add of its bytes (the parent compares them with the
+ * device's results, check-compiler.c). proto_next_digest: the next such line from *p on, *p
+ * moved past it; false when there is none. */
+struct proto_digest {
+	int ci, pass, arg;
+	size_t bytes;
+	uint64_t hash;
+};
+void proto_send_digest(int fd, const struct proto_digest *d);
+bool proto_next_digest(const char **p, struct proto_digest *d);
 /* "data CASE PASS ARG BYTES GUARD", then BYTES of contents (data may be NULL with 0 bytes) and
  * GUARD bytes of the buffer's guard region. */
 void proto_send_data(int fd, int ci, int pass, int arg, const void *data, size_t bytes,
