@@ -38,8 +38,6 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 				   .out_dir = ctx->opt[OPT_OUT] ? ctx->opt[OPT_OUT] : "results" };
 	const char *class_dir = ctx->opt[OPT_CLASS];
 	char *end;
-	if (!ctx->opt[OPT_MERGE])
-		sandbox_preload_runtimes();   /* a check an exercise, a class's many: runtimes loaded once */
 	if (ctx->opt[OPT_MERGE]) {
 		if (class_dir || !ctx->argc) {
 			error("grade --merge: give the --out directories of a class's shards, and no --class");
@@ -85,6 +83,7 @@ static int cmd_grade(const struct cmd_ctx *ctx)
 		o.shard = (int)i;
 		o.shards = (int)k;
 	}
+	sandbox_preload_runtimes();   /* a check an exercise, a class's many: runtimes loaded once */
 	int rc = grade_command(&o, ctx->argc ? ctx->argv[0] : NULL, class_dir, ctx->opt[OPT_ROSTER]);
 	return rc < 0 ? EXIT_ERROR : EXIT_DONE;
 }

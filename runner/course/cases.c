@@ -25,15 +25,22 @@ static int eval_lets(const struct check_spec *spec, struct vars *v, char *e, siz
 	return 0;
 }
 
-int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+/* eval_lets with the failing one said in err ("[let] NAME: why"); *bad_let is -1 when none failed. */
+static int say_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err, int *bad_let)
 {
 	char e[128];
-	int bad_let;
-	if (eval_lets(spec, v, e, sizeof(e), &bad_let) < 0) {
-		sbuf_addf(err, "[let] %s: %s", spec->lets[bad_let].name, e);
+	if (eval_lets(spec, v, e, sizeof(e), bad_let) < 0) {
+		sbuf_addf(err, "[let] %s: %s", spec->lets[*bad_let].name, e);
 		return -1;
 	}
+	*bad_let = -1;
 	return 0;
+}
+
+int check_spec_eval_lets(const struct check_spec *spec, struct vars *v, struct sbuf *err)
+{
+	int bad_let;
+	return say_lets(spec, v, err, &bad_let);
 }
 
 /* check_spec_next_pass; when it fails, *bad_set is the [repeat] assignment that failed, else
@@ -62,12 +69,7 @@ static int next_pass(const struct check_spec *spec, struct vars *v, struct sbuf 
 		}
 		vars_set(v, spec->repeat_set[r].name, x);
 	}
-	if (eval_lets(spec, v, e, sizeof(e), bad_let) < 0) {
-		sbuf_addf(err, "[let] %s: %s", spec->lets[*bad_let].name, e);
-		return -1;
-	}
-	*bad_let = -1;
-	return 1;
+	return say_lets(spec, v, err, bad_let) < 0 ? -1 : 1;
 }
 
 int check_spec_next_pass(const struct check_spec *spec, struct vars *v, struct sbuf *err)

@@ -607,21 +607,15 @@ static char *reference_end(const struct check_state *st, const struct child *ch)
 		return text;
 	}
 	msg_release(&m);
-	struct sbuf how = SBUF_INIT;
-	child_describe_end(ch, &how);
+	struct sbuf text = SBUF_INIT;
+	sbuf_adds(&text, "its process ");
+	child_describe_end(ch, &text);
+	sbuf_adds(&text, ch->ready ? " while running the tests" : " while building");
 	long mb = st->spec->memory_limit_mb;
-	bool died = ch->signal || (ch->exited && ch->exit_status);
-	char *text = xstrfmt("its process %s %s", sbuf_str(&how),
-			     ch->ready ? "while running the tests" : "while building");
-	if (died && mb > 0 && mb < DEFAULT_MEMORY_LIMIT_MB) {
-		char *more = xstrfmt("%s; is the check's memory_limit_mb of %ld MB enough for this "
-				     "device's runtime and the test's buffers (`clings validate` tries it)?",
-				     text, mb);
-		free(text);
-		text = more;
-	}
-	sbuf_release(&how);
-	return text;
+	if ((ch->signal || (ch->exited && ch->exit_status)) && mb > 0 && mb < DEFAULT_MEMORY_LIMIT_MB)
+		sbuf_addf(&text, "; is the check's memory_limit_mb of %ld MB enough for this device's "
+			  "runtime and the test's buffers (`clings validate` tries it)?", mb);
+	return sbuf_detach(&text);
 }
 
 /* The reference's results into st->reference; or, in r, why it could not give them. Returns 0

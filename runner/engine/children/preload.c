@@ -51,21 +51,20 @@ static size_t address_space(void)
 /* PoCL's library as the ICD loader finds it: the one line of its vendor file. */
 static void pocl_library(char *out, size_t size)
 {
-	FILE *f = fopen("/etc/OpenCL/vendors/pocl.icd", "re");
-	if (!f)
-		return;
-	if (fgets(out, (int)size, f))
-		out[strcspn(out, "\r\n")] = '\0';
-	else
-		out[0] = '\0';
-	fclose(f);
+	char *text = NULL;
+	if (read_regular_file("/etc/OpenCL/vendors/pocl.icd", 4096, &text, NULL) == 0) {
+		text[strcspn(text, "\r\n")] = '\0';
+		copy_str(out, size, text);
+	}
+	free(text);
 }
 
 void sandbox_preload_runtimes(void)
 {
 	static bool done;
-	const char *off = getenv("CLINGS_NO_PRELOAD");
-	if (done || (off && *off && strcmp(off, "0")))
+	const char *v = getenv("CLINGS_NO_PRELOAD");
+	bool off = false;
+	if (done || (v && parse_yes_no(v, &off) && off))
 		return;
 	done = true;
 	pocl_library(runtimes[0].library, sizeof(runtimes[0].library));
